@@ -1,0 +1,4 @@
+//! transformer-tutor: a small, real encoder-decoder Transformer, run one operation at a time,
+//! and a terminal tutor that shows what each operation did.
+
+pub mod model;

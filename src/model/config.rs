@@ -1,0 +1,80 @@
+//! Model sizes, and the named presets the study notes run.
+
+/// The sizes that define a model. Everything else (weights, program) follows from these.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    pub d_model: usize,   // width of every token vector
+    pub n_heads: usize,   // attention heads; d_k = d_model / n_heads
+    pub d_ff: usize,      // hidden width of the feed-forward network
+    pub n_layers: usize,  // encoder layers, and as many decoder layers
+    pub src_vocab: usize, // rows of the source embedding table
+    pub tgt_vocab: usize, // rows of the target embedding table, columns of the output
+    pub max_len: usize,   // longest sentence the positional encoding covers
+    pub pad_idx: usize,   // token id of <pad>
+}
+
+/// A named configuration from the notes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Preset {
+    /// Note 002's runnable example: d_model 32, 4 heads, d_ff 64, 2 layers (the default).
+    Tutor,
+    /// Note 001's example: 2 layers, d_model 128, 4 heads, d_ff 512, vocab 1000.
+    Note001,
+    /// Note 000's attention block: d_model 512, 8 heads (one layer; d_ff 2048).
+    Note000,
+}
+
+impl Preset {
+    pub const ALL: [Preset; 3] = [Preset::Tutor, Preset::Note001, Preset::Note000];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Preset::Tutor => "tutor",
+            Preset::Note001 => "note001",
+            Preset::Note000 => "note000",
+        }
+    }
+
+    /// The configuration, for a vocabulary of `vocab_len` words where the preset does not fix one.
+    pub fn config(self, vocab_len: usize) -> Config {
+        match self {
+            Preset::Tutor => Config {
+                d_model: 32,
+                n_heads: 4,
+                d_ff: 64,
+                n_layers: 2,
+                src_vocab: vocab_len,
+                tgt_vocab: vocab_len,
+                max_len: 16,
+                pad_idx: 0,
+            },
+            Preset::Note001 => Config {
+                d_model: 128,
+                n_heads: 4,
+                d_ff: 512,
+                n_layers: 2,
+                src_vocab: 1000,
+                tgt_vocab: 1000,
+                max_len: 64,
+                pad_idx: 0,
+            },
+            Preset::Note000 => Config {
+                d_model: 512,
+                n_heads: 8,
+                d_ff: 2048,
+                n_layers: 1,
+                src_vocab: vocab_len,
+                tgt_vocab: vocab_len,
+                max_len: 64,
+                pad_idx: 0,
+            },
+        }
+    }
+}
+
+impl Config {
+    /// Width of one head's query, key and value vectors.
+    pub fn d_k(&self) -> usize {
+        self.d_model / self.n_heads
+    }
+}

@@ -1,0 +1,24 @@
+//! The Transformer, and nothing about terminals.
+//!
+//! - `config`: sizes and the notes' presets
+//! - `vocab`: words <-> ids
+//! - `weights`: parameters and their seeded initialisation; `npz`: load and save them
+//! - `program` + `build`: the forward pass as an ordered list of named operations
+//! - `kernels`: the arithmetic of each operation
+//! - `run`: executes a program one operation at a time
+
+pub mod build;
+pub mod config;
+pub mod kernels;
+pub mod npz;
+pub mod program;
+pub mod run;
+pub mod vocab;
+pub mod weights;
+
+pub use build::RunShape;
+pub use config::{Config, Preset};
+pub use program::{Op, OpKind, Place, Program};
+pub use run::{Inputs, MaskMode, Run};
+pub use vocab::Vocab;
+pub use weights::Weights;

@@ -1,0 +1,232 @@
+//! The forward pass as data: an ordered list of named operations.
+//! A `Program` says what to compute and in what order; a `Run` (run.rs) computes it.
+
+use std::collections::HashMap;
+
+/// Which sentence an embedding or padding mask reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Side {
+    Src,
+    Tgt,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stack {
+    Encoder,
+    Decoder,
+}
+
+/// The two attention blocks a layer can have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AttnBlock {
+    SelfAttn,
+    CrossAttn,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Proj {
+    Q,
+    K,
+    V,
+    O,
+}
+
+/// Which nn.Linear's weights an operation uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LinearRef {
+    Attn { stack: Stack, layer: usize, block: AttnBlock, proj: Proj },
+    Ffn1 { stack: Stack, layer: usize },
+    Ffn2 { stack: Stack, layer: usize },
+    Out,
+}
+
+/// Which nn.LayerNorm's gamma and beta an operation uses (index 1, 2 or 3 within the layer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct NormRef {
+    pub stack: Stack,
+    pub layer: usize,
+    pub index: usize,
+}
+
+/// What an operation computes. The arithmetic for each lives in kernels.rs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpKind {
+    /// A tensor handed to the run (attention-block programs start from one).
+    Input,
+    /// Rows of the embedding table for the token ids.
+    Embed(Side),
+    /// The sinusoidal table PE (T, d).
+    PositionalEncoding,
+    /// embed + PE, broadcast over the batch.
+    AddPositional,
+    /// 1.0 where the token id is not `<pad>`.
+    PaddingMask(Side),
+    /// Lower-triangular 1/0 matrix: a query sees itself and the past.
+    CausalMask,
+    /// Logical AND of two masks, broadcast.
+    MaskAnd,
+    Linear(LinearRef),
+    SplitHeads,
+    /// q·kᵀ / √d_k.
+    Scores,
+    /// masked_fill(mask == 0, -1e9).
+    MaskFill,
+    /// Softmax over the last axis.
+    Softmax,
+    /// weights · v.
+    Context,
+    MergeHeads,
+    /// Elementwise sum (the residual connection).
+    Add,
+    Relu,
+    /// (x - mean) / √(var + eps), per token over the features.
+    Normalize,
+    /// gamma * x̂ + beta.
+    ScaleShift(NormRef),
+    /// The same tensor under a second name (enc.out is the memory C).
+    Identity,
+}
+
+impl OpKind {
+    /// A short name for the kind, as the trace and the screen print it.
+    pub fn label(&self) -> &'static str {
+        match self {
+            OpKind::Input => "Input",
+            OpKind::Embed(_) => "Embed",
+            OpKind::PositionalEncoding => "PosEnc",
+            OpKind::AddPositional => "AddPE",
+            OpKind::PaddingMask(_) => "PadMask",
+            OpKind::CausalMask => "CausalMask",
+            OpKind::MaskAnd => "MaskAnd",
+            OpKind::Linear(_) => "Linear",
+            OpKind::SplitHeads => "SplitHeads",
+            OpKind::Scores => "MatMulT+Scale",
+            OpKind::MaskFill => "MaskFill",
+            OpKind::Softmax => "Softmax",
+            OpKind::Context => "MatMul",
+            OpKind::MergeHeads => "MergeHeads",
+            OpKind::Add => "Add",
+            OpKind::Relu => "ReLU",
+            OpKind::Normalize => "Normalize",
+            OpKind::ScaleShift(_) => "ScaleShift",
+            OpKind::Identity => "Identity",
+        }
+    }
+}
+
+/// Where in a layer an operation sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Part {
+    SelfAttention,
+    CrossAttention,
+    /// Add & Norm number 1, 2 or 3 of the layer.
+    AddNorm(usize),
+    FeedForward,
+}
+
+/// Where in the architecture an operation sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Place {
+    Embedding(Side),
+    Masks(Side),
+    Encoder { layer: usize, part: Part },
+    Decoder { layer: usize, part: Part },
+    Output,
+}
+
+impl Place {
+    /// "encoder layer 0 · self-attention", as the screen prints it.
+    pub fn describe(&self) -> String {
+        match self {
+            Place::Embedding(Side::Src) => "source embedding + positional encoding".into(),
+            Place::Embedding(Side::Tgt) => "target embedding + positional encoding".into(),
+            Place::Masks(Side::Src) => "source mask".into(),
+            Place::Masks(Side::Tgt) => "target mask".into(),
+            Place::Encoder { layer, part } => format!("encoder layer {layer} · {}", part.describe(Stack::Encoder)),
+            Place::Decoder { layer, part } => format!("decoder layer {layer} · {}", part.describe(Stack::Decoder)),
+            Place::Output => "output: Linear + softmax".into(),
+        }
+    }
+}
+
+impl Part {
+    pub fn describe(&self, stack: Stack) -> &'static str {
+        match (self, stack) {
+            (Part::SelfAttention, Stack::Encoder) => "self-attention",
+            (Part::SelfAttention, Stack::Decoder) => "masked self-attention",
+            (Part::CrossAttention, _) => "cross-attention",
+            (Part::AddNorm(_), _) => "Add & Norm",
+            (Part::FeedForward, _) => "feed-forward",
+        }
+    }
+}
+
+/// One named operation of the forward pass.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Op {
+    pub name: String, // "enc.0.self_attn.scores"
+    pub kind: OpKind,
+    pub inputs: Vec<usize>, // indices of the operations whose outputs it reads
+    pub shape: Vec<usize>,  // shape of its output
+    pub place: Place,
+    pub formula: String, // "scores = q·kᵀ/√8"
+}
+
+/// The ordered operations, and a name -> index table.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Program {
+    ops: Vec<Op>,
+    index: HashMap<String, usize>,
+}
+
+impl Program {
+    pub fn ops(&self) -> &[Op] {
+        &self.ops
+    }
+
+    pub fn len(&self) -> usize {
+        self.ops.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+
+    pub fn op(&self, index: usize) -> &Op {
+        &self.ops[index]
+    }
+
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.ops.iter().map(|op| op.name.as_str())
+    }
+
+    /// Append an operation reading the named earlier operations; returns its name for chaining.
+    pub(crate) fn push(
+        &mut self,
+        name: String,
+        kind: OpKind,
+        inputs: &[&str],
+        shape: Vec<usize>,
+        place: Place,
+        formula: String,
+    ) -> String {
+        let inputs = inputs
+            .iter()
+            .map(|input| self.index_of(input).unwrap_or_else(|| panic!("program bug: {name} reads unknown {input}")))
+            .collect();
+        assert!(!self.index.contains_key(&name), "program bug: {name} defined twice");
+        self.index.insert(name.clone(), self.ops.len());
+        self.ops.push(Op { name: name.clone(), kind, inputs, shape, place, formula });
+        name
+    }
+}
+
+/// `(1, 6, 32)`, as the notes print shapes.
+pub fn shape_text(shape: &[usize]) -> String {
+    let parts: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    if parts.len() == 1 { format!("({},)", parts[0]) } else { format!("({})", parts.join(", ")) }
+}

@@ -1,0 +1,211 @@
+//! A run executes a program one operation at a time into a store of named tensors.
+//! `step()` computes the next operation from the tensors already computed; `back()` forgets the
+//! last one. Running every step is the full forward pass.
+
+use super::kernels;
+use super::program::{LinearRef, OpKind, Program, Side};
+use super::weights::{Linear, Norm, Weights};
+use ndarray::{Array2, ArrayD};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// LayerNorm's epsilon, PyTorch's default (note 000's 1e-10 is one of its known mistakes).
+pub const LAYER_NORM_EPS: f32 = 1e-5;
+
+/// How masked scores are treated: the code's masked_fill(-1e9), or the notes' mistaken multiply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MaskMode {
+    #[default]
+    Fill,
+    Multiply,
+}
+
+/// What a run reads besides the weights: token ids for each side, or given tensors.
+#[derive(Debug, Clone, Default)]
+pub struct Inputs {
+    pub src_ids: Option<Array2<usize>>, // (B, T_src)
+    pub tgt_ids: Option<Array2<usize>>, // (B, T_tgt)
+    pub tensors: HashMap<String, ArrayD<f32>>,
+}
+
+/// One execution of a program. Values are stored in program order: `values[i]` is op i's output.
+#[derive(Debug, Clone)]
+pub struct Run {
+    program: Arc<Program>,
+    weights: Arc<Weights>,
+    inputs: Inputs,
+    mask_mode: MaskMode,
+    values: Vec<ArrayD<f32>>,
+}
+
+impl Run {
+    pub fn new(program: Arc<Program>, weights: Arc<Weights>, inputs: Inputs) -> Run {
+        Run { program, weights, inputs, mask_mode: MaskMode::Fill, values: Vec::new() }
+    }
+
+    /// The same run with masks applied another way (the what-if of the notes' mistake).
+    pub fn with_mask_mode(mut self, mode: MaskMode) -> Run {
+        self.mask_mode = mode;
+        self.values.clear();
+        self
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.program
+    }
+
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    pub fn inputs(&self) -> &Inputs {
+        &self.inputs
+    }
+
+    pub fn mask_mode(&self) -> MaskMode {
+        self.mask_mode
+    }
+
+    /// How many operations have been computed; the next `step()` computes this one.
+    pub fn cursor(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.values.len() == self.program.len()
+    }
+
+    /// Compute the next operation. Returns its index, or None when the program is finished.
+    pub fn step(&mut self) -> Option<usize> {
+        let index = self.values.len();
+        if index >= self.program.len() {
+            return None;
+        }
+        let value = self.compute(index);
+        debug_assert_eq!(value.shape(), self.program.op(index).shape.as_slice(), "{}", self.program.op(index).name);
+        self.values.push(value);
+        Some(index)
+    }
+
+    /// Forget the last computed operation. Returns the index it had, or None at the start.
+    pub fn back(&mut self) -> Option<usize> {
+        self.values.pop().map(|_| self.values.len())
+    }
+
+    /// Step until `index` is computed (or back until it is the last one computed).
+    pub fn seek(&mut self, index: usize) {
+        while self.values.len() > index + 1 {
+            self.values.pop();
+        }
+        while self.values.len() <= index && self.step().is_some() {}
+    }
+
+    /// Run every remaining operation: the full forward pass.
+    pub fn run_all(&mut self) {
+        while self.step().is_some() {}
+    }
+
+    /// The output of a computed operation, by index.
+    pub fn value(&self, index: usize) -> Option<&ArrayD<f32>> {
+        self.values.get(index)
+    }
+
+    /// The output of a computed operation, by name.
+    pub fn get(&self, name: &str) -> Option<&ArrayD<f32>> {
+        self.program.index_of(name).and_then(|i| self.values.get(i))
+    }
+
+    /// Every computed tensor with its name, in program order.
+    pub fn named_values(&self) -> impl Iterator<Item = (&str, &ArrayD<f32>)> {
+        self.program.ops().iter().zip(&self.values).map(|(op, v)| (op.name.as_str(), v))
+    }
+
+    fn ids(&self, side: Side) -> &Array2<usize> {
+        let ids = match side {
+            Side::Src => &self.inputs.src_ids,
+            Side::Tgt => &self.inputs.tgt_ids,
+        };
+        ids.as_ref().expect("this program reads token ids the run was not given")
+    }
+
+    fn compute(&self, index: usize) -> ArrayD<f32> {
+        let op = self.program.op(index);
+        let input = |i: usize| &self.values[op.inputs[i]];
+        let w = &self.weights;
+        match op.kind {
+            OpKind::Input => self.inputs.tensors.get(&op.name).cloned().expect("the run was given this input"),
+            OpKind::Embed(side) => {
+                let table = if side == Side::Src { &w.src_embed } else { &w.tgt_embed };
+                kernels::embed(table.view(), self.ids(side))
+            }
+            OpKind::PositionalEncoding => kernels::positional_encoding(op.shape[0], op.shape[1]),
+            OpKind::AddPositional => kernels::add_positional(input(0), input(1)),
+            OpKind::PaddingMask(side) => kernels::padding_mask(self.ids(side), w.config.pad_idx),
+            OpKind::CausalMask => kernels::causal_mask(op.shape[2]),
+            OpKind::MaskAnd => kernels::mask_and(input(0), input(1)),
+            OpKind::Linear(r) => {
+                let Linear { weight, bias } = w.linear(r);
+                kernels::linear(input(0), weight.view(), bias.view())
+            }
+            OpKind::SplitHeads => kernels::split_heads(input(0), w.config.n_heads),
+            OpKind::Scores => kernels::scores(input(0), input(1), 1.0 / (w.config.d_k() as f32).sqrt()),
+            OpKind::MaskFill => match self.mask_mode {
+                MaskMode::Fill => kernels::mask_fill(input(0), input(1), kernels::MASK_FILL),
+                MaskMode::Multiply => kernels::mask_multiply(input(0), input(1)),
+            },
+            OpKind::Softmax => kernels::softmax_last(input(0)),
+            OpKind::Context => kernels::context(input(0), input(1)),
+            OpKind::MergeHeads => kernels::merge_heads(input(0)),
+            OpKind::Add => kernels::add(input(0), input(1)),
+            OpKind::Relu => kernels::relu(input(0)),
+            OpKind::Normalize => kernels::normalize(input(0), LAYER_NORM_EPS),
+            OpKind::ScaleShift(r) => {
+                let Norm { gamma, beta } = w.norm(r);
+                kernels::scale_shift(input(0), gamma.view(), beta.view())
+            }
+            OpKind::Identity => input(0).clone(),
+        }
+    }
+}
+
+impl Weights {
+    /// The nn.Linear an operation refers to.
+    pub fn linear(&self, r: LinearRef) -> &Linear {
+        use super::program::{AttnBlock, Proj, Stack};
+        let attention = |stack, layer: usize, block| match (stack, block) {
+            (Stack::Encoder, _) => &self.encoder[layer].self_attn,
+            (Stack::Decoder, AttnBlock::SelfAttn) => &self.decoder[layer].self_attn,
+            (Stack::Decoder, AttnBlock::CrossAttn) => &self.decoder[layer].cross_attn,
+        };
+        let ffn = |stack, layer: usize| match stack {
+            Stack::Encoder => &self.encoder[layer].ffn,
+            Stack::Decoder => &self.decoder[layer].ffn,
+        };
+        match r {
+            LinearRef::Attn { stack, layer, block, proj } => {
+                let a = attention(stack, layer, block);
+                match proj {
+                    Proj::Q => &a.w_q,
+                    Proj::K => &a.w_k,
+                    Proj::V => &a.w_v,
+                    Proj::O => &a.w_o,
+                }
+            }
+            LinearRef::Ffn1 { stack, layer } => &ffn(stack, layer).linear1,
+            LinearRef::Ffn2 { stack, layer } => &ffn(stack, layer).linear2,
+            LinearRef::Out => &self.fc_out,
+        }
+    }
+
+    /// The nn.LayerNorm an operation refers to.
+    pub fn norm(&self, r: super::program::NormRef) -> &Norm {
+        use super::program::Stack;
+        match (r.stack, r.index) {
+            (Stack::Encoder, 1) => &self.encoder[r.layer].norm1,
+            (Stack::Encoder, _) => &self.encoder[r.layer].norm2,
+            (Stack::Decoder, 1) => &self.decoder[r.layer].norm1,
+            (Stack::Decoder, 2) => &self.decoder[r.layer].norm2,
+            (Stack::Decoder, _) => &self.decoder[r.layer].norm3,
+        }
+    }
+}
