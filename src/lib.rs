@@ -1,4 +1,5 @@
 //! transformer-tutor: a small, real encoder-decoder Transformer, run one operation at a time,
 //! and a terminal tutor that shows what each operation did.
 
+pub mod cli;
 pub mod model;

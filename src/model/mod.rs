@@ -13,6 +13,7 @@ pub mod kernels;
 pub mod npz;
 pub mod program;
 pub mod run;
+pub mod setup;
 pub mod vocab;
 pub mod weights;
 

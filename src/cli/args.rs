@@ -1,0 +1,114 @@
+//! Command-line arguments, as clap reads them.
+
+use crate::model::Preset;
+use crate::model::setup::{DEFAULT_SRC, DEFAULT_TGT, TokenInput, WeightSource};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Learn the Transformer by running a small, real encoder-decoder one operation at a time.
+#[derive(Debug, Parser)]
+#[command(name = "transformer-tutor", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// Open one lesson by id (see --list).
+    #[arg(long, value_name = "ID")]
+    pub lesson: Option<String>,
+
+    /// Print the lessons in curriculum order, one line each, and exit.
+    #[arg(long)]
+    pub list: bool,
+
+    /// Print the lesson as plain text (every beat, with its live numbers) instead of opening the screen.
+    #[arg(long)]
+    pub print: bool,
+
+    /// Load lessons from this directory instead of the built-in ones.
+    #[arg(long, value_name = "DIR")]
+    pub lessons_dir: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Print the program: one line per operation with its name, shape and formula.
+    Trace {
+        #[command(flatten)]
+        model: ModelArgs,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Run the whole program and write every named tensor and the weights to an .npz file.
+    Export {
+        /// Where to write the .npz.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        #[command(flatten)]
+        model: ModelArgs,
+        #[command(flatten)]
+        input: InputArgs,
+    },
+}
+
+/// Which weights to use.
+#[derive(Debug, Clone, Args)]
+pub struct ModelArgs {
+    /// Load weights from an .npz of PyTorch-named arrays instead of initialising them.
+    #[arg(long, value_name = "FILE.npz")]
+    pub weights: Option<PathBuf>,
+
+    /// Seed for the initial weights (same seed, same weights, on every machine).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Model configuration from the notes.
+    #[arg(long, value_enum, default_value_t = Preset::Tutor)]
+    pub preset: Preset,
+}
+
+/// The sentences (or ids) to run. `;` separates batch rows.
+#[derive(Debug, Clone, Args)]
+pub struct InputArgs {
+    /// Source sentence(s), e.g. "I have a cat ; I love cats".
+    #[arg(long, conflicts_with = "src_ids")]
+    pub src: Option<String>,
+    /// Target sentence(s), e.g. "<bos> I have a cat <eos>".
+    #[arg(long, conflicts_with = "tgt_ids")]
+    pub tgt: Option<String>,
+    /// Source token ids, e.g. 4,11,27,0 (`;` between batch rows).
+    #[arg(long, value_name = "IDS")]
+    pub src_ids: Option<String>,
+    /// Target token ids, e.g. 2,4,11,27,3.
+    #[arg(long, value_name = "IDS")]
+    pub tgt_ids: Option<String>,
+}
+
+impl ModelArgs {
+    pub fn source(&self) -> WeightSource {
+        match &self.weights {
+            Some(path) => WeightSource::File(path.clone()),
+            None => WeightSource::Seeded { preset: self.preset, seed: self.seed },
+        }
+    }
+}
+
+impl InputArgs {
+    pub fn src(&self) -> TokenInput {
+        pick(&self.src, &self.src_ids, DEFAULT_SRC)
+    }
+
+    pub fn tgt(&self) -> TokenInput {
+        pick(&self.tgt, &self.tgt_ids, DEFAULT_TGT)
+    }
+}
+
+fn pick(sentences: &Option<String>, ids: &Option<String>, default: &str) -> TokenInput {
+    match (sentences, ids) {
+        (_, Some(ids)) => TokenInput::Ids(ids.clone()),
+        (Some(s), None) => TokenInput::Sentences(s.clone()),
+        (None, None) => TokenInput::Sentences(default.to_string()),
+    }
+}

@@ -1,0 +1,5 @@
+//! The non-interactive side of the program: arguments, `trace`, `export`.
+
+pub mod args;
+pub mod export;
+pub mod trace;

@@ -1,0 +1,159 @@
+//! From what a user typed (preset, seed, weights file, sentences or ids) to a ready `Run`.
+
+use super::build::{self, RunShape};
+use super::config::Preset;
+use super::npz::WeightsError;
+use super::run::{Inputs, Run};
+use super::vocab::{TooLong, UnknownWord, Vocab, pad_rows};
+use super::weights::Weights;
+use ndarray::Array2;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The source and target sentences used when none are given (a batch of two, so one row pads).
+pub const DEFAULT_SRC: &str = "I have a cat ; I love cats";
+pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> I love cats <eos>";
+
+/// Where the weights come from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum WeightSource {
+    Seeded { preset: Preset, seed: u64 },
+    File(PathBuf),
+}
+
+/// One side's input: sentences (`;` separates batch rows) or ids (`,` between ids, `;` between rows).
+#[derive(Debug, Clone, PartialEq)]
+pub enum TokenInput {
+    Sentences(String),
+    Ids(String),
+}
+
+/// Everything a run needs, and what the user should be told about their input.
+#[derive(Debug, Clone)]
+pub struct Setup {
+    pub weights: Arc<Weights>,
+    pub vocab: Vocab,
+    pub src_ids: Array2<usize>, // (B, T_src)
+    pub tgt_ids: Array2<usize>, // (B, T_tgt)
+    pub unknown_src: Vec<UnknownWord>,
+    pub unknown_tgt: Vec<UnknownWord>,
+}
+
+#[derive(Debug)]
+pub enum SetupError {
+    Weights(WeightsError),
+    TooLong { side: &'static str, err: TooLong },
+    BadIds { side: &'static str, message: String },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Weights(e) => write!(f, "{e}"),
+            SetupError::TooLong { side, err } => write!(f, "{side}: {err}"),
+            SetupError::BadIds { side, message } => write!(f, "{side} ids: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Setup {
+    pub fn new(source: &WeightSource, src: &TokenInput, tgt: &TokenInput) -> Result<Setup, SetupError> {
+        let vocab = Vocab::new();
+        let weights = match source {
+            WeightSource::Seeded { preset, seed } => Weights::init(&preset.config(vocab.len()), *seed),
+            WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights)?,
+        };
+        let cfg = &weights.config;
+        let (src_ids, unknown_src) = encode(&vocab, src, "source", cfg.src_vocab, cfg.max_len)?;
+        let (tgt_ids, unknown_tgt) = encode(&vocab, tgt, "target", cfg.tgt_vocab, cfg.max_len)?;
+        if src_ids.nrows() != tgt_ids.nrows() {
+            return Err(SetupError::BadIds {
+                side: "target",
+                message: format!(
+                    "the source has {} batch rows but the target has {}; give both the same number of `;`-separated rows",
+                    src_ids.nrows(),
+                    tgt_ids.nrows()
+                ),
+            });
+        }
+        Ok(Setup { weights: Arc::new(weights), vocab, src_ids, tgt_ids, unknown_src, unknown_tgt })
+    }
+
+    pub fn shape(&self) -> RunShape {
+        RunShape { batch: self.src_ids.nrows(), t_src: self.src_ids.ncols(), t_tgt: self.tgt_ids.ncols() }
+    }
+
+    /// A fresh run of the whole encoder-decoder on these inputs, nothing computed yet.
+    pub fn run(&self) -> Run {
+        let program = Arc::new(build::transformer(&self.weights.config, self.shape()));
+        let inputs =
+            Inputs { src_ids: Some(self.src_ids.clone()), tgt_ids: Some(self.tgt_ids.clone()), ..Default::default() };
+        Run::new(program, self.weights.clone(), inputs)
+    }
+
+    /// One line per word that became `<unk>`, for the user.
+    pub fn unknown_report(&self) -> Vec<String> {
+        let side = |name: &str, list: &[UnknownWord]| -> Vec<String> {
+            list.iter()
+                .map(|u| {
+                    format!(
+                        "{name} row {}, position {}: `{}` is not in the vocabulary; it became <unk>",
+                        u.row, u.position, u.word
+                    )
+                })
+                .collect()
+        };
+        let mut lines = side("source", &self.unknown_src);
+        lines.extend(side("target", &self.unknown_tgt));
+        lines
+    }
+}
+
+fn encode(
+    vocab: &Vocab,
+    input: &TokenInput,
+    side: &'static str,
+    vocab_size: usize,
+    max_len: usize,
+) -> Result<(Array2<usize>, Vec<UnknownWord>), SetupError> {
+    match input {
+        TokenInput::Sentences(text) => {
+            let rows: Vec<&str> = text.split(';').map(str::trim).collect();
+            let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
+            if encoded.ids.ncols() == 0 {
+                return Err(SetupError::BadIds { side, message: "the sentence is empty".into() });
+            }
+            Ok((encoded.ids, encoded.unknown))
+        }
+        TokenInput::Ids(text) => {
+            let mut rows = Vec::new();
+            for (r, row) in text.split(';').enumerate() {
+                let mut ids = Vec::new();
+                for piece in row.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                    let id: usize = piece.parse().map_err(|_| SetupError::BadIds {
+                        side,
+                        message: format!("`{piece}` in row {} is not a non-negative integer", r + 1),
+                    })?;
+                    if id >= vocab_size {
+                        return Err(SetupError::BadIds {
+                            side,
+                            message: format!("id {id} in row {} is outside the vocabulary (0..{vocab_size})", r + 1),
+                        });
+                    }
+                    ids.push(id);
+                }
+                if ids.len() > max_len {
+                    return Err(SetupError::TooLong { side, err: TooLong { row: r, len: ids.len(), max_len } });
+                }
+                rows.push(ids);
+            }
+            let ids = pad_rows(&rows, 0);
+            if ids.ncols() == 0 {
+                return Err(SetupError::BadIds { side, message: "no ids given".into() });
+            }
+            Ok((ids, Vec::new()))
+        }
+    }
+}
