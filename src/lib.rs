@@ -2,4 +2,5 @@
 //! and a terminal tutor that shows what each operation did.
 
 pub mod cli;
+pub mod lesson;
 pub mod model;

@@ -21,6 +21,16 @@ pub enum WeightSource {
     File(PathBuf),
 }
 
+impl WeightSource {
+    /// Initialise or read the weights.
+    pub fn load(&self, vocab: &Vocab) -> Result<Weights, SetupError> {
+        match self {
+            WeightSource::Seeded { preset, seed } => Ok(Weights::init(&preset.config(vocab.len()), *seed)),
+            WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights),
+        }
+    }
+}
+
 /// One side's input: sentences (`;` separates batch rows) or ids (`,` between ids, `;` between rows).
 #[derive(Debug, Clone, PartialEq)]
 pub enum TokenInput {
@@ -61,10 +71,17 @@ impl std::error::Error for SetupError {}
 impl Setup {
     pub fn new(source: &WeightSource, src: &TokenInput, tgt: &TokenInput) -> Result<Setup, SetupError> {
         let vocab = Vocab::new();
-        let weights = match source {
-            WeightSource::Seeded { preset, seed } => Weights::init(&preset.config(vocab.len()), *seed),
-            WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights)?,
-        };
+        let weights = source.load(&vocab)?;
+        Setup::with_weights(Arc::new(weights), vocab, src, tgt)
+    }
+
+    /// The same, with weights already in hand (every lesson of a session shares them).
+    pub fn with_weights(
+        weights: Arc<Weights>,
+        vocab: Vocab,
+        src: &TokenInput,
+        tgt: &TokenInput,
+    ) -> Result<Setup, SetupError> {
         let cfg = &weights.config;
         let (src_ids, unknown_src) = encode(&vocab, src, "source", cfg.src_vocab, cfg.max_len)?;
         let (tgt_ids, unknown_tgt) = encode(&vocab, tgt, "target", cfg.tgt_vocab, cfg.max_len)?;
@@ -78,7 +95,7 @@ impl Setup {
                 ),
             });
         }
-        Ok(Setup { weights: Arc::new(weights), vocab, src_ids, tgt_ids, unknown_src, unknown_tgt })
+        Ok(Setup { weights, vocab, src_ids, tgt_ids, unknown_src, unknown_tgt })
     }
 
     pub fn shape(&self) -> RunShape {

@@ -1,0 +1,104 @@
+//! Every lesson, in curriculum order; lookup by id with "did you mean".
+
+use super::load::{Lesson, LessonError, closest, load_lesson};
+use crate::model::Weights;
+use std::path::Path;
+use std::sync::Arc;
+
+include!(concat!(env!("OUT_DIR"), "/built_in_lessons.rs"));
+
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    pub lessons: Vec<Lesson>, // sorted by curriculum order, then id
+}
+
+impl Catalog {
+    /// The lessons built into the program (`lessons/*.toml` at build time).
+    pub fn built_in(weights: &Arc<Weights>) -> Result<Catalog, LessonError> {
+        Catalog::from_files(BUILT_IN.iter().map(|(f, t)| (f.to_string(), t.to_string())).collect(), weights)
+    }
+
+    /// A teacher's own lessons: every `*.toml` in `dir`.
+    pub fn from_dir(dir: &Path, weights: &Arc<Weights>) -> Result<Catalog, LessonError> {
+        let unreadable = |message: String| LessonError {
+            file: dir.display().to_string(),
+            line: 0,
+            field: "(directory)".into(),
+            message,
+        };
+        let entries =
+            std::fs::read_dir(dir).map_err(|e| unreadable(format!("cannot read the lessons directory: {e}")))?;
+        let mut paths: Vec<_> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+            .collect();
+        paths.sort();
+        if paths.is_empty() {
+            return Err(unreadable("no *.toml lesson files in this directory".into()));
+        }
+        let mut files = Vec::new();
+        for p in paths {
+            let text = std::fs::read_to_string(&p).map_err(|e| LessonError {
+                file: p.display().to_string(),
+                line: 0,
+                field: "(file)".into(),
+                message: format!("cannot read: {e}"),
+            })?;
+            files.push((p.display().to_string(), text));
+        }
+        Catalog::from_files(files, weights)
+    }
+
+    /// Load and validate every file; the first error stops everything (nothing half-loaded is shown).
+    pub fn from_files(files: Vec<(String, String)>, weights: &Arc<Weights>) -> Result<Catalog, LessonError> {
+        let mut lessons: Vec<Lesson> = Vec::new();
+        for (file, text) in files {
+            let lesson = load_lesson(&file, &text, weights)?;
+            if let Some(other) = lessons.iter().find(|l| l.id == lesson.id) {
+                let line = text.lines().position(|l| l.trim_start().starts_with("id")).map(|i| i + 1).unwrap_or(1);
+                return Err(LessonError {
+                    file,
+                    line,
+                    field: "id".into(),
+                    message: format!(
+                        "duplicate id `{}`: {} already uses it; give each lesson its own id",
+                        lesson.id, other.file
+                    ),
+                });
+            }
+            lessons.push(lesson);
+        }
+        lessons.sort_by(|a, b| a.order.cmp(&b.order).then(a.id.cmp(&b.id)));
+        Ok(Catalog { lessons })
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Lesson> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+
+    /// "no lesson `mask`; did you mean `masks`?"
+    pub fn unknown_message(&self, id: &str) -> String {
+        let near = closest(id, self.lessons.iter().map(|l| l.id.as_str()));
+        let ids: Vec<&str> = self.lessons.iter().map(|l| l.id.as_str()).collect();
+        match near.as_slice() {
+            [] => format!("no lesson `{id}`; the lessons are: {} (see --list)", ids.join(", ")),
+            [one] => format!("no lesson `{id}`; did you mean `{one}`?"),
+            many => format!(
+                "no lesson `{id}`; did you mean {}?",
+                many.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" or ")
+            ),
+        }
+    }
+
+    /// `--list`: one line per lesson, in curriculum order.
+    pub fn list_text(&self) -> String {
+        let width = self.lessons.iter().map(|l| l.id.len()).max().unwrap_or(0);
+        self.lessons
+            .iter()
+            .map(|l| {
+                format!("{:>2}. {:<width$}  {} — {} ({} beats)\n", l.order, l.id, l.title, l.summary, l.beats.len())
+            })
+            .collect()
+    }
+}

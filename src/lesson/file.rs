@@ -1,0 +1,37 @@
+//! The lesson file as a teacher writes it (TOML). Every field keeps its place in the file,
+//! so validation can say which line is wrong.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonFile {
+    pub id: Spanned<String>,
+    pub title: Spanned<String>,
+    /// Place in the curriculum (the notes' order of ideas, 1..14).
+    pub order: Spanned<i64>,
+    /// One line for `--list`.
+    pub summary: Spanned<String>,
+    /// Source sentences, `;` between batch rows.
+    pub src: Spanned<String>,
+    /// Target sentences, `;` between batch rows.
+    pub tgt: Spanned<String>,
+    #[serde(default)]
+    pub beat: Vec<BeatFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BeatFile {
+    /// The engine operation this beat runs up to and shows.
+    pub op: Spanned<String>,
+    /// How to show it: heatmap, mask, softmax, layernorm, vector.
+    pub view: Spanned<String>,
+    /// The prose: a few sentences about the numbers on screen.
+    pub text: Spanned<String>,
+    pub batch: Option<Spanned<i64>>,
+    pub head: Option<Spanned<i64>>,
+    pub row: Option<Spanned<i64>>,
+    pub what_if: Option<Spanned<String>>,
+}

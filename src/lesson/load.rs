@@ -1,0 +1,272 @@
+//! Parse and validate one lesson file into a `Lesson`. Every error names the file, the line,
+//! the field, and what would be right; a lesson that loads can be shown to the end.
+
+use super::file::{BeatFile, LessonFile};
+use crate::model::build;
+use crate::model::program::{OpKind, Program};
+use crate::model::setup::{Setup, TokenInput};
+use crate::model::{Vocab, Weights};
+use std::fmt;
+use std::sync::Arc;
+use toml::Spanned;
+
+/// How a beat shows its operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViewKind {
+    Heatmap,
+    Mask,
+    Softmax,
+    LayerNorm,
+    Vector,
+}
+
+impl ViewKind {
+    pub const ALL: [(&'static str, ViewKind); 5] = [
+        ("heatmap", ViewKind::Heatmap),
+        ("mask", ViewKind::Mask),
+        ("softmax", ViewKind::Softmax),
+        ("layernorm", ViewKind::LayerNorm),
+        ("vector", ViewKind::Vector),
+    ];
+
+    pub fn name(self) -> &'static str {
+        ViewKind::ALL.iter().find(|(_, v)| *v == self).map(|(n, _)| *n).unwrap_or("?")
+    }
+
+    /// The view that suits an operation when a lesson does not say (free stepping).
+    pub fn default_for(kind: OpKind, ndim: usize) -> ViewKind {
+        match kind {
+            OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd => ViewKind::Mask,
+            OpKind::Softmax if ndim == 4 => ViewKind::Softmax,
+            OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_) => ViewKind::LayerNorm,
+            OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional => ViewKind::Vector,
+            _ => ViewKind::Heatmap,
+        }
+    }
+}
+
+/// A what-if switch a beat can turn on: the run is computed a second way and shown beside.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhatIf {
+    /// Note 001 §5.1's mistake: the mask multiplied into the scores instead of filling -1e9.
+    MaskMultiply,
+}
+
+impl WhatIf {
+    pub const ALL: [(&'static str, WhatIf); 1] = [("mask_multiply", WhatIf::MaskMultiply)];
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Beat {
+    pub op: String,
+    pub view: ViewKind,
+    pub text: String,
+    pub batch: Option<usize>,
+    pub head: Option<usize>,
+    pub row: Option<usize>,
+    pub what_if: Option<WhatIf>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Lesson {
+    pub id: String,
+    pub title: String,
+    pub order: i64,
+    pub summary: String,
+    pub src: String,
+    pub tgt: String,
+    pub beats: Vec<Beat>,
+    /// Where it came from, e.g. `lessons/masks.toml`.
+    pub file: String,
+}
+
+/// A lesson file that cannot be used: where, which field, what is wrong and what would be right.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LessonError {
+    pub file: String,
+    pub line: usize,
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: field `{}`: {}", self.file, self.line, self.field, self.message)
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// 1-based line of a byte offset.
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// The closest candidates to `wrong`, for "did you mean".
+pub fn closest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut scored: Vec<(f64, &str)> =
+        candidates.map(|c| (strsim::normalized_damerau_levenshtein(wrong, c), c)).filter(|(s, _)| *s >= 0.5).collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored.into_iter().take(3).map(|(_, c)| c).collect()
+}
+
+fn did_you_mean(options: &[&str]) -> String {
+    match options {
+        [] => String::new(),
+        [one] => format!("; did you mean `{one}`?"),
+        many => {
+            format!("; did you mean one of {}?", many.iter().map(|o| format!("`{o}`")).collect::<Vec<_>>().join(", "))
+        }
+    }
+}
+
+struct Checker<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Checker<'_> {
+    fn err<T>(&self, span: &Spanned<T>, field: &str, message: impl Into<String>) -> LessonError {
+        LessonError {
+            file: self.file.to_string(),
+            line: line_of(self.text, span.span().start),
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    fn non_empty(&self, s: &Spanned<String>, field: &str) -> Result<String, LessonError> {
+        let v = s.get_ref().trim();
+        if v.is_empty() { Err(self.err(s, field, "is empty; write a few words here")) } else { Ok(v.to_string()) }
+    }
+
+    fn index(
+        &self,
+        v: &Option<Spanned<i64>>,
+        field: &str,
+        limit: usize,
+        what: &str,
+    ) -> Result<Option<usize>, LessonError> {
+        match v {
+            None => Ok(None),
+            Some(s) => {
+                let n = *s.get_ref();
+                if n < 0 || n as usize >= limit {
+                    Err(self.err(s, field, format!("is {n}, but {what} run from 0 to {}", limit.saturating_sub(1))))
+                } else {
+                    Ok(Some(n as usize))
+                }
+            }
+        }
+    }
+}
+
+/// Parse and validate a lesson against the engine that will run it.
+pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Lesson, LessonError> {
+    let raw: LessonFile = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+        let message = e.message().to_string();
+        let field = message.split('`').nth(1).unwrap_or("(file)").to_string();
+        LessonError { file: file.to_string(), line, field, message: format!("not a valid lesson file: {message}") }
+    })?;
+    let c = Checker { file, text };
+    let id = c.non_empty(&raw.id, "id")?;
+    if !id.chars().all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-' || ch == '_') {
+        return Err(c.err(
+            &raw.id,
+            "id",
+            format!("`{id}` must be lowercase letters, digits, - or _ (it is typed after --lesson)"),
+        ));
+    }
+    let title = c.non_empty(&raw.title, "title")?;
+    let summary = c.non_empty(&raw.summary, "summary")?;
+    let src = c.non_empty(&raw.src, "src")?;
+    let tgt = c.non_empty(&raw.tgt, "tgt")?;
+    let setup = Setup::with_weights(
+        weights.clone(),
+        Vocab::new(),
+        &TokenInput::Sentences(src.clone()),
+        &TokenInput::Sentences(tgt.clone()),
+    )
+    .map_err(|e| c.err(&raw.src, "src", e.to_string()))?;
+    if let Some(u) = setup.unknown_src.first() {
+        return Err(c.err(
+            &raw.src,
+            "src",
+            format!("`{}` is not in the vocabulary; use known words so the lesson shows what it says", u.word),
+        ));
+    }
+    if let Some(u) = setup.unknown_tgt.first() {
+        return Err(c.err(
+            &raw.tgt,
+            "tgt",
+            format!("`{}` is not in the vocabulary; use known words so the lesson shows what it says", u.word),
+        ));
+    }
+    let program = build::transformer(&weights.config, setup.shape());
+    if raw.beat.is_empty() {
+        return Err(c.err(
+            &raw.id,
+            "beat",
+            "the lesson has no beats; add at least one [[beat]] with op, view and text",
+        ));
+    }
+    let beats = raw.beat.iter().map(|b| check_beat(&c, b, &program, &setup)).collect::<Result<Vec<_>, _>>()?;
+    Ok(Lesson { id, title, order: *raw.order.get_ref(), summary, src, tgt, beats, file: file.to_string() })
+}
+
+fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Result<Beat, LessonError> {
+    let op_name = b.op.get_ref().trim();
+    let Some(index) = program.index_of(op_name) else {
+        let hint = did_you_mean(&closest(op_name, program.names()));
+        return Err(c.err(
+            &b.op,
+            "op",
+            format!("no operation `{op_name}` in the engine{hint} (`transformer-tutor trace` lists them all)"),
+        ));
+    };
+    let op = program.op(index);
+    let view_name = b.view.get_ref().trim();
+    let Some(view) = ViewKind::ALL.iter().find(|(n, _)| *n == view_name).map(|(_, v)| *v) else {
+        let names: Vec<&str> = ViewKind::ALL.iter().map(|(n, _)| *n).collect();
+        return Err(c.err(&b.view, "view", format!("no view `{view_name}`; views are {}", names.join(", "))));
+    };
+    let fits = match view {
+        ViewKind::Mask => matches!(op.kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd),
+        ViewKind::Softmax => op.kind == OpKind::Softmax,
+        ViewKind::LayerNorm => matches!(op.kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
+        ViewKind::Heatmap | ViewKind::Vector => op.shape.len() >= 2,
+    };
+    if !fits {
+        let suggestion = ViewKind::default_for(op.kind, op.shape.len()).name();
+        return Err(c.err(
+            &b.view,
+            "view",
+            format!("`{view_name}` cannot show `{op_name}` ({}); try view = \"{suggestion}\"", op.kind.label()),
+        ));
+    }
+    let text = c.non_empty(&b.text, "text")?;
+    let shape = setup.shape();
+    let heads = setup.weights.config.n_heads;
+    let rows = if op.shape.len() >= 2 { op.shape[op.shape.len() - 2] } else { 1 };
+    let what_if = match &b.what_if {
+        None => None,
+        Some(s) => {
+            let name = s.get_ref().trim();
+            let Some(w) = WhatIf::ALL.iter().find(|(n, _)| *n == name).map(|(_, w)| *w) else {
+                let names: Vec<&str> = WhatIf::ALL.iter().map(|(n, _)| *n).collect();
+                return Err(c.err(s, "what_if", format!("no what-if `{name}`; what-ifs are {}", names.join(", "))));
+            };
+            Some(w)
+        }
+    };
+    Ok(Beat {
+        op: op_name.to_string(),
+        view,
+        text,
+        batch: c.index(&b.batch, "batch", shape.batch, "batch rows")?,
+        head: c.index(&b.head, "head", heads, "heads")?,
+        row: c.index(&b.row, "row", rows, "rows of this tensor")?,
+        what_if,
+    })
+}

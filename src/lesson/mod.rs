@@ -1,0 +1,12 @@
+//! Lessons are data: `lessons/*.toml`, loaded and validated before anything is shown.
+//!
+//! - `file`: the TOML shape a teacher writes
+//! - `load`: parse + validate into a `Lesson`, with errors that name file, line and field
+//! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
+
+pub mod catalog;
+pub mod file;
+pub mod load;
+
+pub use catalog::Catalog;
+pub use load::{Beat, Lesson, LessonError, ViewKind, WhatIf};
