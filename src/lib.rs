@@ -1,6 +1,8 @@
 //! transformer-tutor: a small, real encoder-decoder Transformer, run one operation at a time,
 //! and a terminal tutor that shows what each operation did.
 
+pub mod app;
 pub mod cli;
 pub mod lesson;
 pub mod model;
+pub mod ui;

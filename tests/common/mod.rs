@@ -116,8 +116,7 @@ pub fn compare_run(label: &str, run: &Run, reference: &BTreeMap<String, ArrayD<f
             let rel = (e as f64 - r).abs() / (1.0 + r.abs());
             let rel = if rel.is_nan() { f64::INFINITY } else { rel };
             if worst.as_ref().is_none_or(|w| rel > w.rel) {
-                worst =
-                    Some(Worst { name: name.clone(), index: index.slice().to_vec(), engine: e, reference: r, rel });
+                worst = Some(Worst { name: name.clone(), index: index.slice().to_vec(), engine: e, reference: r, rel });
             }
         }
         let Some(worst) = worst else { continue };
@@ -131,7 +130,12 @@ pub fn compare_run(label: &str, run: &Run, reference: &BTreeMap<String, ArrayD<f
             overall = worst;
         }
     }
-    assert!(problems.is_empty(), "{label}: {} tensor(s) disagree with the reference:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{label}: {} tensor(s) disagree with the reference:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
     println!(
         "{label}: {} tensors match; largest relative difference {:e} in `{}` at {:?} (engine {:e}, reference {:e})",
         reference.len(),

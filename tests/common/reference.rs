@@ -397,10 +397,7 @@ pub fn count_layers(w: &BTreeMap<String, ArrayD<f32>>) -> usize {
             w.contains_key(&format!("encoder.layers.{i}.norm1.weight")),
             "reference: encoder layers are not numbered 0..{n}"
         );
-        assert!(
-            w.contains_key(&format!("decoder.layers.{i}.norm1.weight")),
-            "reference: decoder layer {i} is missing"
-        );
+        assert!(w.contains_key(&format!("decoder.layers.{i}.norm1.weight")), "reference: decoder layer {i} is missing");
     }
     n
 }
@@ -467,16 +464,8 @@ pub fn reference_forward(
     for i in 0..n_layers {
         let l = format!("enc.{i}");
         let wl = format!("encoder.layers.{i}");
-        let attn = attention(
-            &mut rec,
-            &p,
-            &format!("{l}.self_attn"),
-            &format!("{wl}.self_attn"),
-            &x,
-            &x,
-            &src_mask,
-            n_heads,
-        );
+        let attn =
+            attention(&mut rec, &p, &format!("{l}.self_attn"), &format!("{wl}.self_attn"), &x, &x, &src_mask, n_heads);
         let n1 = add_norm(&mut rec, &p, &format!("{l}.norm1"), &format!("{wl}.norm1"), &x, &attn);
         let f = ffn(&mut rec, &p, &format!("{l}.ffn"), &format!("{wl}.ffn"), &n1);
         x = add_norm(&mut rec, &p, &format!("{l}.norm2"), &format!("{wl}.norm2"), &n1, &f);
@@ -489,16 +478,8 @@ pub fn reference_forward(
     for i in 0..n_layers {
         let l = format!("dec.{i}");
         let wl = format!("decoder.layers.{i}");
-        let self_out = attention(
-            &mut rec,
-            &p,
-            &format!("{l}.self_attn"),
-            &format!("{wl}.self_attn"),
-            &y,
-            &y,
-            &tgt_mask,
-            n_heads,
-        );
+        let self_out =
+            attention(&mut rec, &p, &format!("{l}.self_attn"), &format!("{wl}.self_attn"), &y, &y, &tgt_mask, n_heads);
         let n1 = add_norm(&mut rec, &p, &format!("{l}.norm1"), &format!("{wl}.norm1"), &y, &self_out);
         let cross_out = attention(
             &mut rec,

@@ -1,0 +1,118 @@
+//! What each view draws, already computed from the run. Widgets in `ui` read these and
+//! never compute model values themselves.
+
+use ndarray::Array2;
+
+/// The value masked_fill writes; views print it as −1e9 and leave it out of colour scales.
+pub const MASKED_SCORE: f32 = crate::model::kernels::MASK_FILL;
+
+/// Everything the focused-tensor pane can show.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ViewData {
+    Heatmap(HeatmapData),
+    Mask(MaskData),
+    Softmax(SoftmaxData),
+    LayerNorm(LayerNormData),
+    Vector(VectorData),
+}
+
+/// A 2-D slice of a tensor as a coloured grid with its numbers.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeatmapData {
+    pub values: Array2<f32>,     // (rows, cols)
+    pub row_labels: Vec<String>, // tokens for T axes, indices for feature axes
+    pub col_labels: Vec<String>,
+    pub row_axis: String, // "query", "token", "position"
+    pub col_axis: String, // "key", "feature"
+    pub selected_row: Option<usize>,
+    pub caption: String, // "batch 0 · head 1 of 4"
+}
+
+/// Which kind of mask a mask grid shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MaskKind {
+    Padding,
+    Causal,
+    Combined,
+}
+
+impl MaskKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            MaskKind::Padding => "padding mask: 1 where the key is a real token, 0 at <pad>",
+            MaskKind::Causal => "causal mask: 1 on and below the diagonal, 0 for the future",
+            MaskKind::Combined => "combined mask: padding AND causal",
+        }
+    }
+}
+
+/// A 1/0 mask as a grid with token labels on both axes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaskData {
+    pub values: Array2<f32>, // (rows, cols), 1.0 or 0.0
+    pub row_labels: Vec<String>,
+    pub col_labels: Vec<String>,
+    pub row_axis: String, // "query" or "batch row"
+    pub col_axis: String, // "key"
+    pub kind: MaskKind,
+    pub shape_note: String, // "(2, 1, 1, 4): one row per batch entry, broadcast over every query"
+    pub selected_row: Option<usize>,
+}
+
+/// One query row of attention weights.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoftmaxRow {
+    pub label: String,     // the query token
+    pub weights: Vec<f32>, // one per key
+    pub masked: Vec<bool>, // true where the mask hid the key
+    pub sum: f32,          // computed from the weights, printed as 1.000
+}
+
+/// Softmax rows: each query's weights as bars with the row sum; optionally a what-if run beside.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SoftmaxData {
+    pub rows: Vec<SoftmaxRow>,
+    pub col_labels: Vec<String>, // key tokens
+    pub selected_row: Option<usize>,
+    pub caption: String,                            // "batch 0 · head 0 of 4"
+    pub label: String,                              // "masked_fill(-1e9), as the code does"
+    pub what_if: Option<(String, Vec<SoftmaxRow>)>, // ("mask × scores, as note 001 §5.1 says", rows)
+}
+
+/// Mean and standard deviation of one token's features.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MeanStd {
+    pub mean: f32,
+    pub std: f32,
+}
+
+/// One token through an Add & Norm.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TokenNormStats {
+    pub label: String,
+    pub x: MeanStd,        // the sublayer's input (the residual branch)
+    pub sublayer: MeanStd, // sublayer(x)
+    pub sum: MeanStd,      // x + sublayer(x)
+    pub normed: MeanStd,   // after LayerNorm, before gamma/beta (≈ 0 and ≈ 1)
+    pub out: MeanStd,      // gamma·x̂ + beta
+}
+
+/// Residual and LayerNorm: per-token statistics, and one token's features before and after.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LayerNormData {
+    pub tokens: Vec<TokenNormStats>,
+    pub selected: usize,    // which token's features are drawn
+    pub before: Vec<f32>,   // the selected token's sum, (d_model,)
+    pub after: Vec<f32>,    // the selected token's x̂, (d_model,)
+    pub names: [String; 3], // ["enc.0.norm1.sum", "src.x", "enc.0.self_attn.out"]: sum, x, sublayer
+    pub caption: String,
+}
+
+/// Rows of vectors (embedding rows, PE rows) as a table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VectorData {
+    pub rows: Vec<(String, Vec<f32>)>, // (label, values)
+    pub col_axis: String,              // "feature"
+    pub selected_row: Option<usize>,
+    pub caption: String,
+}
