@@ -19,24 +19,16 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Some(Command::Trace { model, input }) => {
             let setup = Setup::new(&model.source(), &input.src(), &input.tgt()).map_err(|e| e.to_string())?;
-            warn_unknown(&setup);
             print!("{}", trace::trace_text(setup.run().program()));
             Ok(())
         }
         Some(Command::Export { out, model, input }) => {
             let setup = Setup::new(&model.source(), &input.src(), &input.tgt()).map_err(|e| e.to_string())?;
-            warn_unknown(&setup);
             let mut run = setup.run();
             let count = export::export_trace(&mut run, &out)?;
             eprintln!("wrote {count} tensors and the weights to {}", out.display());
             Ok(())
         }
-        None => Err("the tutor screen is not built yet; try `trace` or `export`".into()),
-    }
-}
-
-fn warn_unknown(setup: &Setup) {
-    for line in setup.unknown_report() {
-        eprintln!("note: {line}");
+        None => Err("the tutor screen is not built yet".into()),
     }
 }

@@ -2,4 +2,5 @@
 
 pub mod args;
 pub mod export;
+// pub mod print;
 pub mod trace;

@@ -233,7 +233,7 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
     };
     let fits = match view {
         ViewKind::Mask => matches!(op.kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd),
-        ViewKind::Softmax => op.kind == OpKind::Softmax,
+        ViewKind::Softmax => op.kind == OpKind::Softmax && op.shape.len() == 4,
         ViewKind::LayerNorm => matches!(op.kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
         ViewKind::Heatmap | ViewKind::Vector => op.shape.len() >= 2,
     };

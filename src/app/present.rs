@@ -1,0 +1,367 @@
+//! What the panes show, read off the run: token labels, slices, row sums, LayerNorm statistics,
+//! the shape trace. Widgets draw these and compute nothing themselves.
+
+use super::state::App;
+use super::view_data::*;
+use crate::lesson::ViewKind;
+use crate::model::kernels::mean_and_variance;
+use crate::model::program::{LinearRef, OpKind, Proj, shape_text};
+use ndarray::{Array2, ArrayD, ArrayView1, Axis, Ix2, IxDyn};
+
+/// Which token sequence an axis runs over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Axis2 {
+    Src,
+    Tgt,
+    Feature,
+    Vocab,
+    Position,
+}
+
+impl App {
+    /// The words of one batch row of one side.
+    fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
+        let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };
+        ids.row(batch).iter().map(|&id| self.setup.vocab.word(id)).collect()
+    }
+
+    /// Rows and columns of the focused tensor's displayed slice.
+    fn axes(&self) -> (Axis2, Axis2) {
+        let op = self.run.program().op(self.op);
+        let name = op.name.as_str();
+        let src_side = name.starts_with("src.") || name.starts_with("enc.");
+        let side = if src_side { Axis2::Src } else { Axis2::Tgt };
+        let cross = name.contains("cross_attn");
+        let key_side = if cross || src_side { Axis2::Src } else { Axis2::Tgt };
+        let is_kv = cross && [".k", ".v", ".k_proj", ".v_proj"].iter().any(|s| name.ends_with(s));
+        let shape = &op.shape;
+        match op.kind {
+            OpKind::PositionalEncoding => (Axis2::Position, Axis2::Feature),
+            OpKind::PaddingMask(_) => (Axis2::Feature, side), // rows are batch rows
+            _ if name == "logits" || name == "probs" => (Axis2::Tgt, Axis2::Vocab),
+            _ if shape.len() == 4
+                && shape[shape.len() - 1] == shape[shape.len() - 2]
+                && !matches!(op.kind, OpKind::SplitHeads | OpKind::Context) =>
+            {
+                (side, key_side)
+            }
+            _ if shape.len() == 4
+                && matches!(
+                    op.kind,
+                    OpKind::Scores | OpKind::MaskFill | OpKind::Softmax | OpKind::MaskAnd | OpKind::CausalMask
+                ) =>
+            {
+                (side, key_side)
+            }
+            _ if is_kv => (Axis2::Src, Axis2::Feature),
+            _ => (side, Axis2::Feature),
+        }
+    }
+
+    fn labels(&self, axis: Axis2, n: usize) -> Vec<String> {
+        let b = self.selection.batch;
+        match axis {
+            Axis2::Src => self.tokens(true, b),
+            Axis2::Tgt => self.tokens(false, b),
+            Axis2::Vocab => (0..n).map(|i| self.setup.vocab.word(i)).collect(),
+            Axis2::Feature => (0..n).map(|i| i.to_string()).collect(),
+            Axis2::Position => (0..n).map(|i| format!("pos {i}")).collect(),
+        }
+    }
+
+    /// The 2-D slice on screen: (batch, head) of a 4-D tensor, batch of a 3-D one, all of a 2-D one.
+    fn slice2(&self, t: &ArrayD<f32>) -> Array2<f32> {
+        let s = self.selection;
+        let v = match t.ndim() {
+            4 => {
+                let h = if t.shape()[1] == 1 { 0 } else { s.head.min(t.shape()[1] - 1) };
+                let b = if t.shape()[0] == 1 { 0 } else { s.batch.min(t.shape()[0] - 1) };
+                t.index_axis(Axis(0), b).index_axis(Axis(0), h).to_owned()
+            }
+            3 => t.index_axis(Axis(0), s.batch.min(t.shape()[0] - 1)).to_owned(),
+            _ => t.to_owned(),
+        };
+        if v.ndim() == 2 {
+            v.into_dimensionality::<Ix2>().expect("2-D")
+        } else {
+            let n = v.len();
+            v.into_shape_with_order((1, n)).expect("contiguous")
+        }
+    }
+
+    /// "batch 0 · head 1 of 4", as far as the tensor has those axes.
+    fn caption(&self, t: &ArrayD<f32>) -> String {
+        let s = self.selection;
+        let mut parts = Vec::new();
+        if t.ndim() >= 3 && t.shape()[0] > 1 {
+            parts.push(format!("batch {} of {}", s.batch, t.shape()[0]));
+        }
+        if t.ndim() == 4 && t.shape()[1] > 1 {
+            parts.push(format!("head {} of {}", s.head, t.shape()[1]));
+        }
+        parts.push(shape_text(t.shape()));
+        parts.join(" · ")
+    }
+
+    fn axis_name(axis: Axis2, attention_rows: bool) -> String {
+        match axis {
+            Axis2::Src | Axis2::Tgt if attention_rows => "query".into(),
+            Axis2::Src => "source token".into(),
+            Axis2::Tgt => "target token".into(),
+            Axis2::Feature => "feature".into(),
+            Axis2::Vocab => "vocabulary word".into(),
+            Axis2::Position => "position".into(),
+        }
+    }
+
+    /// The data for the focused tensor's view.
+    pub fn view_data(&self) -> ViewData {
+        let (_, t) = self.focused();
+        match self.view {
+            ViewKind::Mask => ViewData::Mask(self.mask_data(t)),
+            ViewKind::Softmax => ViewData::Softmax(self.softmax_data(t)),
+            ViewKind::LayerNorm => ViewData::LayerNorm(self.layernorm_data()),
+            ViewKind::Vector => ViewData::Vector(self.vector_data(t)),
+            ViewKind::Heatmap => ViewData::Heatmap(self.heatmap_data(t)),
+        }
+    }
+
+    fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
+        let values = self.slice2(t);
+        let (ra, ca) = self.axes();
+        let attention = ca != Axis2::Feature && ca != Axis2::Vocab;
+        HeatmapData {
+            row_labels: self.labels(ra, values.nrows()),
+            col_labels: self.labels(ca, values.ncols()),
+            row_axis: Self::axis_name(ra, attention),
+            col_axis: if attention { "key".into() } else { Self::axis_name(ca, false) },
+            selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
+            caption: self.caption(t),
+            values,
+        }
+    }
+
+    fn mask_data(&self, t: &ArrayD<f32>) -> MaskData {
+        let op = self.run.program().op(self.op);
+        let kind = match op.kind {
+            OpKind::PaddingMask(_) => MaskKind::Padding,
+            OpKind::CausalMask => MaskKind::Causal,
+            _ => MaskKind::Combined,
+        };
+        let shape = shape_text(t.shape());
+        if kind == MaskKind::Padding {
+            // (B, 1, 1, T): one row per batch entry
+            let (b, tn) = (t.shape()[0], t.shape()[3]);
+            let values = t.view().into_shape_with_order((b, tn)).expect("(B,1,1,T)").to_owned();
+            let src = op.name.starts_with("src");
+            let rows: Vec<String> = (0..b).map(|i| format!("{}: {}", i, self.tokens(src, i).join(" "))).collect();
+            return MaskData {
+                values,
+                row_labels: (0..b).map(|i| format!("row {i}")).collect(),
+                col_labels: (0..tn).map(|i| i.to_string()).collect(),
+                row_axis: "batch row".into(),
+                col_axis: "key position".into(),
+                kind,
+                shape_note: format!("{shape}: one row per sentence, broadcast over every query · {}", rows.join(" · ")),
+                selected_row: Some(self.selection.batch.min(b - 1)),
+            };
+        }
+        let values = self.slice2(t);
+        let (ra, ca) = self.axes();
+        MaskData {
+            row_labels: self.labels(ra, values.nrows()),
+            col_labels: self.labels(ca, values.ncols()),
+            row_axis: "query".into(),
+            col_axis: "key".into(),
+            kind,
+            shape_note: if kind == MaskKind::Causal {
+                format!("{shape}: the same for every sentence and head")
+            } else {
+                format!("{shape}: one (T, T) grid per sentence, shared by every head · batch {}", self.selection.batch)
+            },
+            selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
+            values,
+        }
+    }
+
+    /// Rows of attention weights of `run`'s tensor `name`, with the mask that hid each key.
+    fn softmax_rows(&self, run: &crate::model::Run, t: &ArrayD<f32>) -> Vec<SoftmaxRow> {
+        let values = self.slice2(t);
+        let (ra, _) = self.axes();
+        let labels = self.labels(ra, values.nrows());
+        // softmax reads `masked`, which reads the mask
+        let program = run.program();
+        let masked_op = program.op(program.op(self.op).inputs[0]);
+        let mask = masked_op.inputs.get(1).and_then(|&m| run.value(m));
+        let mask2 = mask.map(|m| {
+            let full = m.broadcast(IxDyn(t.shape())).expect("mask broadcasts").to_owned();
+            self.slice2(&full)
+        });
+        values
+            .rows()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| SoftmaxRow {
+                label: labels.get(i).cloned().unwrap_or_default(),
+                weights: row.to_vec(),
+                masked: (0..row.len()).map(|k| mask2.as_ref().is_some_and(|m| m[[i, k]] == 0.0)).collect(),
+                sum: row.iter().map(|&w| w as f64).sum::<f64>() as f32,
+            })
+            .collect()
+    }
+
+    fn softmax_data(&self, t: &ArrayD<f32>) -> SoftmaxData {
+        let values_cols = t.shape()[t.ndim() - 1];
+        let (_, ca) = self.axes();
+        let what_if = self.what_if.as_ref().and_then(|other| {
+            let tw = other.value(self.op)?;
+            Some(("what if: scores × mask (note 001 §5.1)".to_string(), self.softmax_rows(other, tw)))
+        });
+        SoftmaxData {
+            rows: self.softmax_rows(&self.run, t),
+            col_labels: self.labels(ca, values_cols),
+            selected_row: Some(self.selection.row),
+            caption: self.caption(t),
+            label: "masked_fill(-1e9), as the code does".into(),
+            what_if,
+        }
+    }
+
+    fn layernorm_data(&self) -> LayerNormData {
+        let program = self.run.program();
+        let name = &program.op(self.op).name;
+        let prefix = name.rsplit_once('.').map(|(p, _)| p).unwrap_or(name); // "enc.0.norm1"
+        let get = |suffix: &str| program.index_of(&format!("{prefix}.{suffix}"));
+        let sum_i = get("sum").expect("layernorm views focus an Add & Norm");
+        let sum_op = program.op(sum_i);
+        let (x_i, sub_i) = (sum_op.inputs[0], sum_op.inputs[1]);
+        let value = |i: Option<usize>| i.and_then(|i| self.run.value(i));
+        let b = self.selection.batch;
+        let token_rows = |t: Option<&ArrayD<f32>>| -> Option<Array2<f32>> {
+            t.map(|t| t.index_axis(Axis(0), b).to_owned().into_dimensionality::<Ix2>().expect("(T, d)"))
+        };
+        let x = token_rows(value(Some(x_i)));
+        let sub = token_rows(value(Some(sub_i)));
+        let sum = token_rows(value(Some(sum_i)));
+        let hat = token_rows(value(get("hat")));
+        let out = token_rows(value(get("out")));
+        let stats = |m: &Option<Array2<f32>>, r: usize| -> MeanStd {
+            match m {
+                Some(m) => {
+                    let (mean, var) = mean_and_variance(m.row(r));
+                    MeanStd { mean, std: var.sqrt() }
+                }
+                None => MeanStd { mean: f32::NAN, std: f32::NAN }, // not computed yet
+            }
+        };
+        let (ra, _) = self.axes();
+        let n = sum.as_ref().map(|s| s.nrows()).unwrap_or(0);
+        let labels = self.labels(ra, n);
+        let selected = self.selection.row.min(n.saturating_sub(1));
+        let row_vec = |m: &Option<Array2<f32>>| m.as_ref().map(|m| m.row(selected).to_vec()).unwrap_or_default();
+        LayerNormData {
+            tokens: (0..n)
+                .map(|r| TokenNormStats {
+                    label: labels.get(r).cloned().unwrap_or_default(),
+                    x: stats(&x, r),
+                    sublayer: stats(&sub, r),
+                    sum: stats(&sum, r),
+                    normed: stats(&hat, r),
+                    out: stats(&out, r),
+                })
+                .collect(),
+            selected,
+            before: row_vec(&sum),
+            after: row_vec(&hat),
+            names: [sum_op.name.clone(), program.op(x_i).name.clone(), program.op(sub_i).name.clone()],
+            caption: format!("batch {b} · per token, over its {} features", sum_op.shape[2]),
+        }
+    }
+
+    fn vector_data(&self, t: &ArrayD<f32>) -> VectorData {
+        let values = self.slice2(t);
+        let (ra, ca) = self.axes();
+        let labels = self.labels(ra, values.nrows());
+        VectorData {
+            rows: values.rows().into_iter().enumerate().map(|(i, r)| (labels[i].clone(), r.to_vec())).collect(),
+            col_axis: Self::axis_name(ca, false),
+            selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
+            caption: self.caption(t),
+        }
+    }
+
+    /// How the focused tensor got its shape: `(2, 6, 32) ─W_q→ (2, 6, 32) ─split→ (2, 4, 6, 8) ─q·kᵀ/√8→ (2, 4, 6, 6)`,
+    /// following each operation's first input back to where the sublayer began.
+    pub fn shape_trace(&self) -> String {
+        let program = self.run.program();
+        let mut chain = vec![self.op];
+        let mut i = self.op;
+        while let Some(&first) = program.op(i).inputs.first() {
+            chain.push(first);
+            if program.op(first).place != program.op(self.op).place || chain.len() > 8 {
+                break;
+            }
+            i = first;
+        }
+        chain.reverse();
+        let mut text = shape_text(&program.op(chain[0]).shape);
+        for &j in &chain[1..] {
+            let op = program.op(j);
+            text.push_str(&format!(
+                " ─{}→ {}",
+                edge_label(op.kind, self.setup.weights.config.d_k()),
+                shape_text(&op.shape)
+            ));
+        }
+        text
+    }
+
+    /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"
+    pub fn op_inputs_text(&self) -> String {
+        let program = self.run.program();
+        let op = program.op(self.op);
+        if op.inputs.is_empty() {
+            return match op.kind {
+                OpKind::Embed(_) | OpKind::PaddingMask(_) => "reads the token ids".into(),
+                _ => "reads no tensor".into(),
+            };
+        }
+        let parts: Vec<String> =
+            op.inputs.iter().map(|&i| format!("{} {}", program.op(i).name, shape_text(&program.op(i).shape))).collect();
+        format!("reads {}", parts.join(", "))
+    }
+}
+
+/// The arrow label for one operation in the shape trace.
+fn edge_label(kind: OpKind, d_k: usize) -> String {
+    match kind {
+        OpKind::Linear(LinearRef::Attn { proj, .. }) => match proj {
+            Proj::Q => "W_q".into(),
+            Proj::K => "W_k".into(),
+            Proj::V => "W_v".into(),
+            Proj::O => "W_o".into(),
+        },
+        OpKind::Linear(LinearRef::Ffn1 { .. }) => "W_1".into(),
+        OpKind::Linear(LinearRef::Ffn2 { .. }) => "W_2".into(),
+        OpKind::Linear(LinearRef::Out) => "W_out".into(),
+        OpKind::SplitHeads => "split".into(),
+        OpKind::Scores => format!("q·kᵀ/√{d_k}"),
+        OpKind::MaskFill => "mask".into(),
+        OpKind::Softmax => "softmax".into(),
+        OpKind::Context => "·v".into(),
+        OpKind::MergeHeads => "merge".into(),
+        OpKind::Add => "+".into(),
+        OpKind::Normalize => "norm".into(),
+        OpKind::ScaleShift(_) => "γ,β".into(),
+        OpKind::Relu => "ReLU".into(),
+        OpKind::AddPositional => "+PE".into(),
+        OpKind::MaskAnd => "AND".into(),
+        _ => kind.label().into(),
+    }
+}
+
+/// Mean and standard deviation of a vector (for callers outside the app).
+pub fn mean_std(v: ArrayView1<f32>) -> MeanStd {
+    let (mean, var) = mean_and_variance(v);
+    MeanStd { mean, std: var.sqrt() }
+}

@@ -1,0 +1,218 @@
+//! The state of a session: which lesson, which beat, which operation is focused, what is
+//! selected, which pane has focus. `update` is the only thing that changes it.
+
+use super::keymap::Action;
+use crate::lesson::{Lesson, ViewKind, WhatIf};
+use crate::model::setup::{Setup, SetupError, TokenInput};
+use crate::model::{MaskMode, Run, Vocab, Weights};
+use std::sync::Arc;
+
+/// The panes that can hold focus, in Tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Prose,
+    Tensor,
+    Trace,
+    Map,
+}
+
+impl Pane {
+    const ORDER: [Pane; 4] = [Pane::Prose, Pane::Tensor, Pane::Trace, Pane::Map];
+
+    fn shifted(self, by: isize) -> Pane {
+        let i = Pane::ORDER.iter().position(|p| *p == self).unwrap_or(0) as isize;
+        Pane::ORDER[(i + by).rem_euclid(Pane::ORDER.len() as isize) as usize]
+    }
+}
+
+/// Which slice of the focused tensor is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Selection {
+    pub batch: usize,
+    pub head: usize,
+    pub row: usize,
+}
+
+/// Something the terminal loop must do outside the pure update (it touches files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    SaveTensor,
+    SaveFrame,
+}
+
+#[derive(Debug, Clone)]
+pub struct App {
+    pub lesson: Lesson,
+    pub setup: Setup,
+    pub run: Run,
+    /// The same inputs run another way, when the beat asks for a what-if.
+    pub what_if: Option<Run>,
+    pub beat: usize,
+    /// The focused operation: the last one the run computed.
+    pub op: usize,
+    pub view: ViewKind,
+    pub selection: Selection,
+    pub focus: Pane,
+    pub help: bool,
+    pub prose_scroll: u16,
+    pub status: String,
+    pub effect: Option<Effect>,
+    pub quit: bool,
+}
+
+impl App {
+    /// A session on `lesson`, at its first beat (the engine has run up to that beat's operation).
+    pub fn new(lesson: Lesson, weights: Arc<Weights>) -> Result<App, SetupError> {
+        let setup = Setup::with_weights(
+            weights,
+            Vocab::new(),
+            &TokenInput::Sentences(lesson.src.clone()),
+            &TokenInput::Sentences(lesson.tgt.clone()),
+        )?;
+        let run = setup.run();
+        let mut app = App {
+            lesson,
+            setup,
+            run,
+            what_if: None,
+            beat: 0,
+            op: 0,
+            view: ViewKind::Heatmap,
+            selection: Selection::default(),
+            focus: Pane::Tensor,
+            help: false,
+            prose_scroll: 0,
+            status: String::new(),
+            effect: None,
+            quit: false,
+        };
+        app.go_to_beat(0);
+        Ok(app)
+    }
+
+    pub fn beat_count(&self) -> usize {
+        self.lesson.beats.len()
+    }
+
+    /// Move to beat `i`: run the engine forward (or back) to its operation and show it its way.
+    pub fn go_to_beat(&mut self, i: usize) {
+        let i = i.min(self.beat_count().saturating_sub(1));
+        self.beat = i;
+        let beat = self.lesson.beats[i].clone();
+        let op = self.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
+        self.seek(op);
+        self.view = beat.view;
+        self.selection = Selection {
+            batch: beat.batch.unwrap_or(0),
+            head: beat.head.unwrap_or(0),
+            row: beat.row.unwrap_or_else(|| self.default_row()),
+        };
+        self.what_if = beat.what_if.map(|w| {
+            let mode = match w {
+                WhatIf::MaskMultiply => MaskMode::Multiply,
+            };
+            let mut other = self.run.clone().with_mask_mode(mode);
+            other.seek(op);
+            other
+        });
+        self.prose_scroll = 0;
+    }
+
+    /// Make `op` the focused operation: the run computes (or forgets) operations until it is the last one.
+    fn seek(&mut self, op: usize) {
+        self.run.seek(op);
+        self.op = op;
+        if let Some(other) = &mut self.what_if {
+            other.seek(op);
+        }
+        self.clamp_selection();
+    }
+
+    /// The number of rows of the focused tensor's displayed slice.
+    pub fn row_count(&self) -> usize {
+        let shape = &self.run.program().op(self.op).shape;
+        match shape.len() {
+            0 | 1 => 1,
+            n => shape[n - 2],
+        }
+    }
+
+    fn default_row(&self) -> usize {
+        self.row_count().saturating_sub(1) / 2
+    }
+
+    fn clamp_selection(&mut self) {
+        let rows = self.row_count();
+        if self.selection.row >= rows {
+            self.selection.row = rows - 1;
+        }
+    }
+
+    /// The pure update: what each action does to the state.
+    pub fn update(&mut self, action: Action) {
+        if self.help && !matches!(action, Action::ToggleHelp | Action::Quit) {
+            return; // the help overlay swallows keys until closed
+        }
+        let shape = self.run.program().op(self.op).shape.clone();
+        let heads = if shape.len() == 4 { shape[1] } else { 1 };
+        let batch = self.setup.shape().batch;
+        match action {
+            Action::NextBeat => {
+                if self.beat + 1 < self.beat_count() {
+                    self.go_to_beat(self.beat + 1)
+                } else {
+                    self.status = "last beat of the lesson; q quits, g goes back to the start".into()
+                }
+            }
+            Action::PrevBeat => self.go_to_beat(self.beat.saturating_sub(1)),
+            Action::FirstBeat => self.go_to_beat(0),
+            Action::LastBeat => self.go_to_beat(self.beat_count().saturating_sub(1)),
+            Action::StepOp => {
+                if self.op + 1 < self.run.program().len() {
+                    self.seek(self.op + 1);
+                    self.view = self.default_view();
+                } else {
+                    self.status = "that was the last operation: probs".into();
+                }
+            }
+            Action::BackOp => {
+                if self.op > 0 {
+                    self.seek(self.op - 1);
+                    self.view = self.default_view();
+                }
+            }
+            Action::NextPane => self.focus = self.focus.shifted(1),
+            Action::PrevPane => self.focus = self.focus.shifted(-1),
+            Action::NextHead => self.selection.head = (self.selection.head + 1) % heads,
+            Action::PrevHead => self.selection.head = (self.selection.head + heads - 1) % heads,
+            Action::RowUp if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_sub(1),
+            Action::RowDown if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_add(1),
+            Action::RowUp => self.selection.row = self.selection.row.saturating_sub(1),
+            Action::RowDown => self.selection.row = (self.selection.row + 1).min(self.row_count() - 1),
+            Action::ScrollUp => self.prose_scroll = self.prose_scroll.saturating_sub(3),
+            Action::ScrollDown => self.prose_scroll = self.prose_scroll.saturating_add(3),
+            Action::NextBatch => self.selection.batch = (self.selection.batch + 1) % batch,
+            Action::ToggleHelp => self.help = !self.help,
+            Action::SaveTensor => self.effect = Some(Effect::SaveTensor),
+            Action::SaveFrame => self.effect = Some(Effect::SaveFrame),
+            Action::Quit if self.help => self.help = false,
+            Action::Quit => self.quit = true,
+        }
+    }
+
+    fn default_view(&self) -> ViewKind {
+        let op = self.run.program().op(self.op);
+        ViewKind::default_for(op.kind, op.shape.len())
+    }
+
+    /// The focused operation's name and tensor.
+    pub fn focused(&self) -> (&str, &ndarray::ArrayD<f32>) {
+        let op = self.run.program().op(self.op);
+        (&op.name, self.run.value(self.op).expect("the focused op is computed"))
+    }
+
+    /// Whether the focused operation is the current beat's own (not reached by free stepping).
+    pub fn on_beat_op(&self) -> bool {
+        self.run.program().op(self.op).name == self.lesson.beats[self.beat].op
+    }
+}

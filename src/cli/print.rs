@@ -1,0 +1,65 @@
+//! `--print`: the lesson as plain text, each beat with its live view, for reading in a pipe.
+
+use crate::app::App;
+use crate::model::program::shape_text;
+use crate::ui::frame::buffer_text;
+use crate::ui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::fmt::Write;
+
+/// Width of the printed text.
+pub const PRINT_WIDTH: u16 = 100;
+
+/// Every beat of the app's lesson: heading, prose, formula, shape trace, and the view drawn as text.
+pub fn lesson_text(app: &mut App) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} — {}", app.lesson.id, app.lesson.title);
+    let _ = writeln!(out, "source: {}\ntarget: {}\n", app.lesson.src, app.lesson.tgt);
+    for i in 0..app.beat_count() {
+        app.go_to_beat(i);
+        let op = app.run.program().op(app.op).clone();
+        let _ = writeln!(
+            out,
+            "── beat {}/{} · {} {} · {} ──",
+            i + 1,
+            app.beat_count(),
+            op.name,
+            shape_text(&op.shape),
+            op.place.describe()
+        );
+        for line in wrap(&app.lesson.beats[i].text, PRINT_WIDTH as usize) {
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out, "\n  {}\n  {}\n", op.formula, app.shape_trace());
+        let area = Rect::new(0, 0, PRINT_WIDTH, 22);
+        let mut buf = Buffer::empty(area);
+        crate::ui::frame::render_view(app, Theme::plain(), area, &mut buf);
+        let text = buffer_text(&buf);
+        let _ = writeln!(out, "{}\n", text.trim_end());
+    }
+    out
+}
+
+/// Greedy word wrap.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for para in text.split("\n\n") {
+        let mut line = String::new();
+        for word in para.split_whitespace() {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+        lines.push(line);
+        lines.push(String::new());
+    }
+    while lines.last().is_some_and(String::is_empty) {
+        lines.pop();
+    }
+    lines
+}

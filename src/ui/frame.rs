@@ -1,0 +1,177 @@
+//! The whole screen: lesson prose, the focused tensor's view, the shape trace, the architecture
+//! map and the status bar; the help overlay on top; or the too-small screen.
+
+use super::help::HelpOverlay;
+use super::map::ArchitectureMap;
+use super::theme::Theme;
+use super::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
+use super::views::{
+    heatmap::HeatmapView, layernorm::LayerNormView, mask_grid::MaskGridView, softmax_rows::SoftmaxRowsView,
+    vector_table::VectorTableView,
+};
+use crate::app::keymap::STATUS_HINT;
+use crate::app::view_data::ViewData;
+use crate::app::{App, Pane};
+use crate::model::program::shape_text;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+
+/// Draw the app into the frame.
+pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
+    render(app, theme, frame.area(), frame.buffer_mut());
+}
+
+/// Draw the app into any buffer area (the terminal, a test backend, or `--print`).
+pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        TooSmall.render(area, buf);
+        return;
+    }
+    let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    let map = ArchitectureMap {
+        place: app.run.program().op(app.op).place,
+        n_layers: app.setup.weights.config.n_layers,
+        theme,
+    };
+    if area.width >= 110 && area.height >= 32 {
+        // wide: prose and map on the left, the tensor and its shape trace on the right
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(area.width * 2 / 5), Constraint::Fill(1)]).areas(main);
+        let [prose, map_area] =
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(map.height() + 2)]).areas(left);
+        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(5)]).areas(right);
+        render_prose(app, theme, prose, buf);
+        let block = pane(app, theme, Pane::Map, " Where we are ".into());
+        map.render(block.inner(map_area), buf);
+        block.render(map_area, buf);
+        render_tensor(app, theme, tensor, buf);
+        render_trace(app, theme, trace, buf, true);
+    } else {
+        // compact: prose on top, the tensor in the middle, trace (with the place) at the bottom
+        let [prose, tensor, trace] =
+            Layout::vertical([Constraint::Length(8), Constraint::Fill(1), Constraint::Length(4)]).areas(main);
+        render_prose(app, theme, prose, buf);
+        render_tensor(app, theme, tensor, buf);
+        render_trace(app, theme, trace, buf, false);
+    }
+    render_status(app, theme, status, buf);
+    if app.help {
+        HelpOverlay { theme }.render(area, buf);
+    }
+}
+
+/// A bordered pane, its border lit when it has focus.
+fn pane(app: &App, theme: Theme, which: Pane, title: String) -> Block<'static> {
+    let focused = app.focus == which;
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(if focused { theme.focus_border() } else { theme.border() })
+        .title(Span::styled(title, theme.title()))
+}
+
+fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let beat = &app.lesson.beats[app.beat];
+    let title = format!(" {} · beat {}/{} ", app.lesson.title, app.beat + 1, app.beat_count());
+    let mut lines: Vec<Line> = Vec::new();
+    for para in beat.text.split("\n\n") {
+        lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
+        lines.push(Line::from(""));
+    }
+    if !app.on_beat_op() {
+        lines.push(Line::styled(
+            format!("(stepped away from this beat's operation, {}; → or ← returns to the lesson)", beat.op),
+            theme.dim(),
+        ));
+    }
+    let unknown = app.setup.unknown_report();
+    for u in unknown {
+        lines.push(Line::styled(u, theme.bad()));
+    }
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: true })
+        .scroll((app.prose_scroll, 0))
+        .block(pane(app, theme, Pane::Prose, title))
+        .render(area, buf);
+}
+
+fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let op = app.run.program().op(app.op);
+    let title = format!(" {} {} · {} view ", op.name, shape_text(&op.shape), app.view.name());
+    let block = pane(app, theme, Pane::Tensor, title);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    render_view(app, theme, inner, buf);
+}
+
+/// The focused tensor's view alone, without a border.
+pub fn render_view(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let inner = area;
+    match app.view_data() {
+        ViewData::Heatmap(d) => HeatmapView { data: &d, theme }.render(inner, buf),
+        ViewData::Mask(d) => MaskGridView { data: &d, theme }.render(inner, buf),
+        ViewData::Softmax(d) => SoftmaxRowsView { data: &d, theme }.render(inner, buf),
+        ViewData::LayerNorm(d) => LayerNormView { data: &d, theme }.render(inner, buf),
+        ViewData::Vector(d) => VectorTableView { data: &d, theme }.render(inner, buf),
+    }
+}
+
+fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: bool) {
+    let op = app.run.program().op(app.op);
+    let mut lines =
+        vec![Line::from(vec![Span::styled(op.formula.clone(), theme.highlight())]), Line::from(app.shape_trace())];
+    if wide {
+        lines.push(Line::styled(app.op_inputs_text(), theme.dim()));
+    }
+    let title = if wide { " Shape trace ".to_string() } else { format!(" Shape trace · {} ", op.place.describe()) };
+    Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
+}
+
+fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let op = app.run.program().op(app.op);
+    let left = format!(
+        " {} · beat {}/{} · op {}/{} {} ",
+        app.lesson.id,
+        app.beat + 1,
+        app.beat_count(),
+        app.op + 1,
+        app.run.program().len(),
+        op.name
+    );
+    let right = if app.status.is_empty() { STATUS_HINT.to_string() } else { app.status.clone() };
+    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count() + 1);
+    let line = Line::from(vec![
+        Span::styled(left, theme.accent()),
+        Span::raw(" ".repeat(pad)),
+        Span::styled(right, if app.status.is_empty() { theme.dim() } else { theme.highlight() }),
+    ]);
+    Paragraph::new(line).render(area, buf);
+}
+
+/// The buffer as plain text, one line per row, trailing spaces trimmed (for `w` and `--print`).
+pub fn buffer_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let mut line = String::new();
+        let mut skip = 0;
+        for x in area.left()..area.right() {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let sym = buf[(x, y)].symbol();
+            line.push_str(sym);
+            skip = unicode_width(sym).saturating_sub(1);
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn unicode_width(s: &str) -> usize {
+    ratatui::text::Span::raw(s).width()
+}

@@ -1,0 +1,90 @@
+//! A small map of the architecture with the current place lit.
+
+use super::theme::{SELECTED_MARK, Theme};
+use crate::model::program::{Part, Place, Side};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+pub struct ArchitectureMap {
+    pub place: Place,
+    pub n_layers: usize,
+    pub theme: Theme,
+}
+
+impl ArchitectureMap {
+    /// One line per row of the map: a heading and its parts, each (label, place).
+    fn rows(&self) -> Vec<(String, Vec<(&'static str, Place)>)> {
+        let mut rows = vec![(
+            "source".to_string(),
+            vec![("embed+PE", Place::Embedding(Side::Src)), ("pad mask", Place::Masks(Side::Src))],
+        )];
+        for layer in 0..self.n_layers {
+            let p = |part| Place::Encoder { layer, part };
+            rows.push((
+                format!("enc {layer}"),
+                vec![
+                    ("self-attn", p(Part::SelfAttention)),
+                    ("add&norm", p(Part::AddNorm(1))),
+                    ("FFN", p(Part::FeedForward)),
+                    ("add&norm", p(Part::AddNorm(2))),
+                ],
+            ));
+        }
+        rows.push((
+            "target".to_string(),
+            vec![("embed+PE", Place::Embedding(Side::Tgt)), ("masks", Place::Masks(Side::Tgt))],
+        ));
+        for layer in 0..self.n_layers {
+            let p = |part| Place::Decoder { layer, part };
+            rows.push((
+                format!("dec {layer}"),
+                vec![
+                    ("masked self-attn", p(Part::SelfAttention)),
+                    ("add&norm", p(Part::AddNorm(1))),
+                    ("cross-attn", p(Part::CrossAttention)),
+                    ("add&norm", p(Part::AddNorm(2))),
+                    ("FFN", p(Part::FeedForward)),
+                    ("add&norm", p(Part::AddNorm(3))),
+                ],
+            ));
+        }
+        rows.push(("output".to_string(), vec![("Linear+softmax", Place::Output)]));
+        rows
+    }
+
+    pub fn lines(&self) -> Vec<Line<'static>> {
+        self.rows()
+            .into_iter()
+            .map(|(head, parts)| {
+                let lit = parts.iter().any(|(_, p)| *p == self.place);
+                let mut spans = vec![
+                    Span::styled(if lit { SELECTED_MARK } else { " " }, self.theme.highlight()),
+                    Span::styled(format!("{head:<7}"), if lit { self.theme.highlight() } else { self.theme.dim() }),
+                ];
+                for (i, (label, place)) in parts.iter().enumerate() {
+                    if i > 0 {
+                        spans.push(Span::styled("·", self.theme.dim()));
+                    }
+                    if *place == self.place {
+                        spans.push(Span::styled(format!("[{label}]"), self.theme.accent()));
+                    } else {
+                        spans.push(Span::raw(label.to_string()));
+                    }
+                }
+                Line::from(spans)
+            })
+            .collect()
+    }
+
+    pub fn height(&self) -> u16 {
+        (self.n_layers * 2 + 3) as u16
+    }
+}
+
+impl Widget for ArchitectureMap {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        Paragraph::new(self.lines()).render(area, buf);
+    }
+}
