@@ -5,9 +5,10 @@
 
 pub mod reference;
 
+#[allow(unused_imports)] // engine_properties does not call the reference
 pub use reference::reference_forward;
 
-use ndarray::ArrayD;
+use ndarray::{ArrayD, Dimension};
 use std::collections::BTreeMap;
 use transformer_tutor::model::{Config, Run, Weights};
 
@@ -37,7 +38,7 @@ pub fn expected_shapes(cfg: &Config, b: usize, ts: usize, tt: usize) -> BTreeMap
     put("tgt.pad_mask".into(), vec![b, 1, 1, tt]);
     put("tgt.causal".into(), vec![1, 1, tt, tt]);
     put("tgt.mask".into(), vec![b, 1, tt, tt]);
-    let mut attention = |put: &mut dyn FnMut(String, Vec<usize>), p: String, tq: usize, tk: usize| {
+    let attention = |put: &mut dyn FnMut(String, Vec<usize>), p: String, tq: usize, tk: usize| {
         put(format!("{p}.q_proj"), vec![b, tq, d]);
         put(format!("{p}.q"), vec![b, h, tq, dk]);
         put(format!("{p}.k_proj"), vec![b, tk, d]);

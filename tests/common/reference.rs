@@ -4,6 +4,9 @@
 //! every tensor is a flat row-major `Vec<f64>` with a shape, and every operation is a plain loop
 //! over explicit indices. ndarray is only the container handed in and handed back.
 
+// Index loops are the point: each line reads like the formula it implements.
+#![allow(clippy::needless_range_loop)]
+
 use ndarray::{Array2, ArrayD, IxDyn};
 use std::collections::BTreeMap;
 
