@@ -1,0 +1,413 @@
+//! Residual and LayerNorm: one line per token with the mean and std of `x`, `sublayer(x)`,
+//! `x + sublayer(x)`, the normalised `x̂` and `γ·x̂+β`; under it, the selected token's features
+//! before and after the norm as two strips on one scale. The widget only lays out and formats
+//! what `LayerNormData` holds.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Span;
+use ratatui::widgets::Widget;
+
+use crate::app::view_data::{LayerNormData, MeanStd, TokenNormStats};
+use crate::ui::theme::{SELECTED_MARK, Theme};
+
+/// Strip glyphs from the low end of the shared range to the high end.
+const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+/// Widest token label.
+const LABEL_MAX: usize = 6;
+/// Labels of the two strips.
+const BEFORE: &str = "before";
+const AFTER: &str = "after";
+
+/// The Add & Norm table with the selected token's features before and after.
+pub struct LayerNormView<'a> {
+    pub data: &'a LayerNormData,
+    pub theme: Theme,
+}
+
+/// One statistics column of the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Col {
+    X,
+    Sublayer,
+    Sum,
+    Normed,
+    Out,
+}
+
+impl Col {
+    /// Left to right, in the order the data flows.
+    const ALL: [Col; 5] = [Col::X, Col::Sublayer, Col::Sum, Col::Normed, Col::Out];
+    /// Which columns stay when the area is narrow, most important first.
+    const KEEP: [Col; 5] = [Col::Sum, Col::Normed, Col::Out, Col::X, Col::Sublayer];
+
+    fn stats(self, t: &TokenNormStats) -> MeanStd {
+        match self {
+            Col::X => t.x,
+            Col::Sublayer => t.sublayer,
+            Col::Sum => t.sum,
+            Col::Normed => t.normed,
+            Col::Out => t.out,
+        }
+    }
+
+    /// The column heading, longest first.
+    fn roles(self) -> &'static [&'static str] {
+        match self {
+            Col::X => &["x"],
+            Col::Sublayer => &["sublayer(x)", "sublayer", "sub(x)"],
+            Col::Sum => &["x+sublayer", "x+sub"],
+            Col::Normed => &["LayerNorm x̂", "LN x̂", "x̂"],
+            Col::Out => &["γ·x̂+β"],
+        }
+    }
+
+    /// The line under the heading: the tensor's name, or what the normed column should read.
+    fn note(self, names: &[String; 3]) -> String {
+        match self {
+            Col::X => short_name(&names[1]),
+            Col::Sublayer => short_name(&names[2]),
+            Col::Sum => short_name(&names[0]),
+            Col::Normed => "≈0/≈1".to_string(),
+            Col::Out => String::new(),
+        }
+    }
+
+    /// Whether a cell of this column is highlighted when it reads mean ≈ 0, std ≈ 1.
+    fn checks_norm(self) -> bool {
+        matches!(self, Col::Normed | Col::Out)
+    }
+}
+
+/// How the table's statistics columns are laid out.
+struct Table {
+    cols: Vec<Col>,
+    /// Characters of the mean (with its sign) and of the std in `+0.01/1.23`.
+    mean_w: usize,
+    std_w: usize,
+    gap: usize,
+    label_w: usize,
+}
+
+impl Table {
+    fn cell_w(&self) -> usize {
+        self.mean_w + 1 + self.std_w
+    }
+
+    fn col_x(&self, k: usize) -> usize {
+        2 + self.label_w + k * (self.gap + self.cell_w()) + self.gap
+    }
+
+    fn width(&self) -> usize {
+        self.col_x(self.cols.len())
+    }
+
+    /// The widest layout that fits `w`: all five columns as `+0.01/1.23` if they fit, then
+    /// tighter gaps, then `+.01/1.23`, then fewer columns.
+    fn fit(w: usize, label_w: usize) -> Table {
+        let mut last = None;
+        for n in (1..=Col::ALL.len()).rev() {
+            let keep = &Col::KEEP[..n];
+            let cols: Vec<Col> = Col::ALL.iter().copied().filter(|c| keep.contains(c)).collect();
+            for (mean_w, gap) in [(5, 2), (5, 1), (4, 1)] {
+                let table = Table { cols: cols.clone(), mean_w, std_w: 4, gap, label_w };
+                if table.width() <= w {
+                    return table;
+                }
+                last = Some(table);
+            }
+        }
+        last.expect("at least one layout")
+    }
+}
+
+/// Which optional lines the area has room for.
+struct Lines {
+    caption: bool,
+    names: bool,
+    gap: bool,
+    strip_caption: bool,
+    strips: bool,
+    /// Token rows shown, and whether a `… N more` line follows them.
+    rows: usize,
+    more: bool,
+}
+
+impl Lines {
+    fn fit(h: usize, tokens: usize) -> Lines {
+        let mut l =
+            Lines { caption: true, names: true, gap: true, strip_caption: true, strips: true, rows: tokens, more: false };
+        let fixed = |l: &Lines| {
+            1 + l.caption as usize
+                + l.names as usize
+                + l.gap as usize
+                + l.strip_caption as usize
+                + 2 * l.strips as usize
+        };
+        // Give up, in order, what says least: the blank line, the tensor names, the strips'
+        // caption, hidden tokens, the caption, the strips.
+        let drops: [fn(&mut Lines); 5] = [
+            |l| l.gap = false,
+            |l| l.names = false,
+            |l| l.strip_caption = false,
+            |l| l.caption = false,
+            |l| l.strips = false,
+        ];
+        for (i, drop) in drops.iter().enumerate() {
+            let avail = h.saturating_sub(fixed(&l));
+            if avail >= tokens {
+                break;
+            }
+            // Windowing the tokens comes before dropping the caption.
+            if i >= 3 && avail >= 2 {
+                break;
+            }
+            drop(&mut l);
+        }
+        let avail = h.saturating_sub(fixed(&l));
+        if avail < tokens {
+            l.rows = avail.saturating_sub(1).max(1).min(tokens);
+            l.more = true;
+        }
+        l
+    }
+}
+
+impl Widget for LayerNormView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.width == 0 || area.height == 0 {
+            return;
+        }
+        let d = self.data;
+        let t = self.theme;
+        let (w, h) = (area.width as usize, area.height as usize);
+        let mut pen = Pen { buf, area };
+        let label_w = d.tokens.iter().map(|tok| width(&tok.label)).max().unwrap_or(1).clamp(1, LABEL_MAX);
+        let table = Table::fit(w, label_w);
+        let lines = Lines::fit(h, d.tokens.len());
+        let mut y = 0;
+
+        if lines.caption {
+            pen.put(0, y, &fit(&d.caption, w), t.dim());
+            y += 1;
+        }
+
+        // Headings (and what a cell holds), then the tensors' names.
+        let key = if width("mean/std") < table.col_x(0) { "mean/std" } else { "μ/σ" };
+        pen.put(0, y, key, t.dim());
+        for (k, col) in table.cols.iter().enumerate() {
+            let role = col.roles().iter().find(|r| width(r) <= table.cell_w()).unwrap_or(&col.roles()[0]);
+            pen.put(table.col_x(k), y, &fit(role, table.cell_w()), t.title());
+        }
+        y += 1;
+        if lines.names {
+            for (k, col) in table.cols.iter().enumerate() {
+                pen.put(table.col_x(k), y, &fit(&col.note(&d.names), table.cell_w()), t.dim());
+            }
+            y += 1;
+        }
+
+        let (start, end) = window(d.tokens.len(), lines.rows, d.selected);
+        for (i, tok) in d.tokens.iter().enumerate().take(end).skip(start) {
+            let selected = i == d.selected;
+            if selected {
+                pen.put(0, y, SELECTED_MARK, t.highlight());
+            }
+            pen.put(2, y, &fit(&tok.label, label_w), if selected { t.highlight() } else { Style::new() });
+            for (k, col) in table.cols.iter().enumerate() {
+                let s = col.stats(tok);
+                let normed = (s.mean.abs() < 1e-3) && ((s.std - 1.0).abs() < 1e-2);
+                let style = if col.checks_norm() && normed { t.good() } else { Style::new() };
+                let cell = format!("{}/{}", fixed(s.mean, table.mean_w, true), fixed(s.std, table.std_w, false));
+                pen.put(table.col_x(k), y, &cell, style);
+            }
+            y += 1;
+        }
+        if lines.more {
+            pen.put(2, y, &more(start, d.tokens.len() - end, "tokens"), t.dim());
+            y += 1;
+        }
+        if lines.gap {
+            y += 1;
+        }
+        if lines.strips {
+            draw_strips(&mut pen, y, d, lines.strip_caption, t);
+        }
+    }
+}
+
+/// The selected token's features before (x + sublayer(x)) and after (x̂) the norm, one glyph
+/// per feature on one symmetric scale, each with its min and max.
+fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t: Theme) {
+    let w = pen.area.width as usize;
+    let label = d.tokens.get(d.selected).map_or("?", |tok| tok.label.as_str());
+    let range = d.before.iter().chain(d.after.iter()).filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs()));
+    if caption {
+        let mut x = pen.put(0, y, SELECTED_MARK, t.highlight()) + 1;
+        x = pen.put(x, y, &fit(label, LABEL_MAX), t.highlight());
+        let text = format!(
+            " · {} features, before = x+sublayer(x), after = x̂; one scale {}…{}",
+            d.before.len().max(d.after.len()),
+            fixed(-range, 5, true),
+            fixed(range, 5, true)
+        );
+        pen.put(x, y, &fit(&text, w.saturating_sub(x)), t.dim());
+        y += 1;
+    }
+    for (name, values) in [(BEFORE, &d.before), (AFTER, &d.after)] {
+        let x = pen.put(0, y, name, t.dim());
+        let x = x.max(BEFORE.len()) + 1;
+        let (lo, hi) = values
+            .iter()
+            .filter(|v| v.is_finite())
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        let span = if lo <= hi {
+            format!(" min {} max {}", fixed(lo, 5, true), fixed(hi, 5, true))
+        } else {
+            " (no features)".to_string()
+        };
+        // One glyph per feature; when they do not all fit, the first ones and `…`.
+        let room = w.saturating_sub(x + width(&span));
+        let strip: String = if values.len() <= room {
+            values.iter().map(|&v| glyph(v, range)).collect()
+        } else if room >= 2 {
+            values.iter().take(room - 1).map(|&v| glyph(v, range)).chain(['…']).collect()
+        } else {
+            String::new()
+        };
+        let x = pen.put(x, y, &strip, Style::new());
+        pen.put(x, y, &span, t.dim());
+        y += 1;
+    }
+}
+
+/// The glyph of `v` on the scale `-range..=range`: `▁` at the low end, `█` at the high end.
+fn glyph(v: f32, range: f32) -> char {
+    if !v.is_finite() {
+        return '?';
+    }
+    if !(range > 0.0) {
+        return LEVELS[LEVELS.len() / 2];
+    }
+    let t = ((v / range).clamp(-1.0, 1.0) + 1.0) / 2.0;
+    LEVELS[((t * LEVELS.len() as f32) as usize).min(LEVELS.len() - 1)]
+}
+
+/// `v` right-aligned in `w` characters with as many decimals as fit (two at most), with a sign
+/// when `signed`: `+0.01`, then `+.01`, `+12.3`, `+123`, `+1e4`.
+fn fixed(v: f32, w: usize, signed: bool) -> String {
+    if !v.is_finite() {
+        return format!("{:>w$}", if v.is_nan() { "nan" } else { "inf" });
+    }
+    for dec in (0..=2).rev() {
+        let s = if signed { format!("{v:+.dec$}") } else { format!("{v:.dec$}") };
+        let s = no_negative_zero(s, signed);
+        if width(&s) <= w {
+            return format!("{s:>w$}");
+        }
+        // Only a leading zero may go: `+0.01` -> `+.01`.
+        let (sign, digits) = s.split_at(s.len() - s.trim_start_matches(['+', '-']).len());
+        if let Some(frac) = digits.strip_prefix("0.") {
+            let short = format!("{sign}.{frac}");
+            if width(&short) <= w {
+                return format!("{short:>w$}");
+            }
+        }
+    }
+    let s = if signed { format!("{v:+.0e}") } else { format!("{v:.0e}") };
+    if width(&s) <= w { format!("{s:>w$}") } else { "#".repeat(w) }
+}
+
+/// `-0.00` becomes `+0.00` (or `0.00`): a rounded zero has no sign.
+fn no_negative_zero(s: String, signed: bool) -> String {
+    let zero = s.chars().all(|c| !c.is_ascii_digit() || c == '0');
+    match s.strip_prefix('-') {
+        Some(rest) if zero => {
+            if signed {
+                format!("+{rest}")
+            } else {
+                rest.to_string()
+            }
+        }
+        _ => s,
+    }
+}
+
+/// A tensor name in a column's width: its last two dotted parts (`enc.0.norm1.sum` ->
+/// `norm1.sum`); the caller cuts it further if needed.
+fn short_name(name: &str) -> String {
+    let parts: Vec<&str> = name.rsplitn(3, '.').collect();
+    if parts.len() >= 2 { format!("{}.{}", parts[1], parts[0]) } else { name.to_string() }
+}
+
+/// The first index and one past the last of `shown` tokens, around the selected one.
+fn window(n: usize, shown: usize, selected: usize) -> (usize, usize) {
+    let shown = shown.min(n);
+    if shown == 0 {
+        return (0, 0);
+    }
+    let start = selected.min(n - 1).saturating_sub(shown / 2).min(n - shown);
+    (start, start + shown)
+}
+
+/// `… 3 more tokens above`, `… 1 above, 2 below`.
+fn more(above: usize, below: usize, what: &str) -> String {
+    match (above, below) {
+        (0, n) => format!("… {n} more {what} below"),
+        (n, 0) => format!("… {n} more {what} above"),
+        (a, b) => format!("… {a} more {what} above, {b} below"),
+    }
+}
+
+/// `s` in at most `n` cells; a cut name keeps its end (`…attn.out`), other text its start.
+fn fit(s: &str, n: usize) -> String {
+    if width(s) <= n {
+        return s.to_string();
+    }
+    if n == 0 {
+        return String::new();
+    }
+    let dotted = s.contains('.') && !s.contains(' ');
+    let chars: Vec<char> = s.chars().collect();
+    let mut w = 0;
+    let mut kept = Vec::new();
+    let order: Box<dyn Iterator<Item = &char>> = if dotted { Box::new(chars.iter().rev()) } else { Box::new(chars.iter()) };
+    for &c in order {
+        let cw = width(c.encode_utf8(&mut [0; 4]));
+        if w + cw > n - 1 {
+            break;
+        }
+        w += cw;
+        kept.push(c);
+    }
+    if dotted {
+        kept.reverse();
+        format!("…{}", kept.into_iter().collect::<String>())
+    } else {
+        format!("{}…", kept.into_iter().collect::<String>())
+    }
+}
+
+fn width(s: &str) -> usize {
+    Span::raw(s).width()
+}
+
+/// Writes into one rectangle of the buffer and never outside it.
+struct Pen<'b> {
+    buf: &'b mut Buffer,
+    area: Rect,
+}
+
+impl Pen<'_> {
+    /// Writes `s` at (`x`, `y`) inside the area, clipped at its right and bottom edges; returns
+    /// the column after `s` as if nothing had been clipped.
+    fn put(&mut self, x: usize, y: usize, s: &str, style: Style) -> usize {
+        let (w, h) = (self.area.width as usize, self.area.height as usize);
+        if x < w && y < h {
+            self.buf.set_stringn(self.area.x + x as u16, self.area.y + y as u16, s, w - x, style);
+        }
+        x + width(s)
+    }
+}

@@ -1,0 +1,113 @@
+//! A 1/0 mask as a grid of `■` (1, visible) and `·` (0, hidden) with token labels on both axes.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::heatmap::{
+    centre, col_note_x, draw_row_label, fit_columns, label, label_width, legend_y, margin, put, row_window, width,
+};
+use crate::app::view_data::MaskData;
+use crate::ui::theme::Theme;
+
+/// Widest and narrowest mask cell (one space of gap included).
+const CELL_MAX: usize = 6;
+const CELL_MIN: usize = 2;
+
+pub struct MaskGridView<'a> {
+    pub data: &'a MaskData,
+    pub theme: Theme,
+}
+
+impl Widget for MaskGridView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(*buf.area());
+        if area.is_empty() {
+            return;
+        }
+        let d = self.data;
+        let theme = self.theme;
+        let (nr, nc) = d.values.dim();
+        let h = usize::from(area.height);
+
+        // Header lines: what the mask is (always), the column labels (always), the legend at the
+        // bottom; the axis names and the shape note only while every row still fits.
+        let legend = h >= 4;
+        let fixed = 2 + usize::from(legend);
+        let mut body = h.saturating_sub(fixed);
+        let axes_line = body > nr;
+        if axes_line {
+            body -= 1;
+        }
+        let note_line = !d.shape_note.is_empty() && body > nr;
+        if note_line {
+            body -= 1;
+        }
+
+        let mut y = area.y;
+        put(buf, area, area.x, y, d.kind.describe(), theme.title());
+        y += 1;
+        if note_line {
+            put(buf, area, area.x, y, &d.shape_note, theme.dim());
+            y += 1;
+        }
+        if axes_line {
+            put(buf, area, area.x, y, &format!("rows: {} · cols: {}", d.row_axis, d.col_axis), theme.dim());
+            y += 1;
+        }
+        if h < 2 {
+            return;
+        }
+        if nr == 0 || nc == 0 {
+            put(buf, area, area.x, y, &format!("(empty: {nr} × {nc})"), theme.dim());
+            return;
+        }
+
+        // Cells wide enough for the longest key label, narrower if the grid would not fit.
+        let label_w = label_width(&d.row_labels, nr);
+        let gx = area.x.saturating_add(margin(label_w));
+        let avail = usize::from(area.right().saturating_sub(gx));
+        let longest = (0..nc).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
+        let want = (longest + 1).clamp(3, CELL_MAX);
+        let cell = (CELL_MIN..=want).rev().find(|&w| nc * w <= avail).unwrap_or(CELL_MIN);
+        let (ncols, col_note) = fit_columns(nc, cell, avail);
+        let field = cell - 1;
+        let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell + 1).unwrap_or(u16::MAX));
+
+        // Column labels, centred over their cells; `… N more columns` over the last cells if cut.
+        let grid_end = gx.saturating_add(u16::try_from(ncols * cell).unwrap_or(u16::MAX));
+        let stop = col_note.as_deref().map_or(grid_end, |n| col_note_x(gx, grid_end, n).saturating_sub(1));
+        for j in 0..ncols {
+            if usize::from(cx(j)) + field <= usize::from(stop) {
+                put(buf, area, cx(j), y, &centre(&label(&d.col_labels, j), field), theme.dim());
+            }
+        }
+        if let Some(note) = &col_note {
+            put(buf, area, col_note_x(gx, grid_end, note), y, note, theme.dim());
+        }
+        y += 1;
+
+        let win = row_window(nr, body, 1, d.selected_row);
+        for r in win.start..win.start + win.shown {
+            let selected = d.selected_row == Some(r);
+            draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
+            for c in 0..ncols {
+                let visible = d.values[[r, c]] >= 0.5;
+                let (glyph, style) = if visible { ("■", theme.good()) } else { ("·", theme.masked()) };
+                put(buf, area, cx(c), y, &centre(glyph, field), style);
+            }
+            y += 1;
+        }
+        if let Some(note) = &win.note {
+            put(buf, area, area.x.saturating_add(2), y, note, theme.dim());
+            y += 1;
+        }
+        if legend {
+            let yl = legend_y(area, y);
+            let x = put(buf, area, area.x, yl, "■", theme.good());
+            let x = put(buf, area, x, yl, " = 1 (visible)  ", theme.dim());
+            let x = put(buf, area, x, yl, "·", theme.masked());
+            put(buf, area, x, yl, " = 0 (hidden)", theme.dim());
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Rows of vectors (embedding rows, positional-encoding rows): the first values as numbers and a
+//! shade strip of the whole vector, one glyph per feature, so all d features show at once.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::heatmap::{
+    Scale, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin, put, row_window, width,
+};
+use crate::app::view_data::VectorData;
+use crate::ui::theme::{Theme, shade};
+
+/// A number and its gap: `+0.84 `.
+const NUM_CELL: usize = 6;
+
+pub struct VectorTableView<'a> {
+    pub data: &'a VectorData,
+    pub theme: Theme,
+}
+
+/// Draw the shade strip of `values` from x, cut with `…` at the area's edge.
+fn draw_strip(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], scale: &Scale, theme: Theme) -> u16 {
+    let avail = usize::from(area.right().saturating_sub(x));
+    let (shown, cut) = if values.len() <= avail { (values.len(), false) } else { (avail.saturating_sub(1), true) };
+    let mut x = x;
+    for &v in &values[..shown] {
+        let (g, style) =
+            if v.is_finite() { (shade(scale.t(v)), scale.glyph_style(theme, v)) } else { ('?', theme.bad()) };
+        x = put(buf, area, x, y, &g.to_string(), style);
+    }
+    if cut {
+        x = put(buf, area, x, y, "…", theme.dim());
+    }
+    x
+}
+
+/// Draw the values as signed numbers from x, as many as fit, then `… N more`.
+fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], theme: Theme) {
+    let avail = usize::from(area.right().saturating_sub(x));
+    // As many numbers as fit with `… N more` after them (the last number needs no gap after it).
+    let n = values.len();
+    let (k, note) = if n * NUM_CELL <= avail + 1 {
+        (n, None)
+    } else {
+        let mut k = ((avail + 1) / NUM_CELL).min(n);
+        while k > 0 && k * NUM_CELL + width(&format!("… {} more", n - k)) > avail {
+            k -= 1;
+        }
+        (k, Some(format!("… {} more", n - k)))
+    };
+    let mut x = x;
+    for &v in &values[..k] {
+        let style = if v.is_finite() { ratatui::style::Style::new() } else { theme.bad() };
+        put(buf, area, x, y, &format!("{:>5}", fmt_num(v, true)), style);
+        x = x.saturating_add(NUM_CELL as u16);
+    }
+    if let Some(note) = note {
+        put(buf, area, x, y, &note, theme.dim());
+    }
+}
+
+impl Widget for VectorTableView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(*buf.area());
+        if area.is_empty() {
+            return;
+        }
+        let d = self.data;
+        let theme = self.theme;
+        let n = d.rows.len();
+        let h = usize::from(area.height);
+        let dim = d.rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+
+        // Line 0: caption and the column axis.
+        let mut x = area.x;
+        if !d.caption.is_empty() {
+            x = put(buf, area, x, area.y, &d.caption, theme.title());
+            x = put(buf, area, x, area.y, "   ", ratatui::style::Style::new());
+        }
+        let cols = if dim == 0 {
+            format!("cols: {} (none)", d.col_axis)
+        } else {
+            format!("cols: {} 0..{}", d.col_axis, dim - 1)
+        };
+        put(buf, area, x, area.y, &cols, theme.dim());
+        if h < 2 {
+            return;
+        }
+        if n == 0 {
+            put(buf, area, area.x, area.y + 1, "(no rows)", theme.dim());
+            return;
+        }
+
+        let scale = Scale::of(d.rows.iter().flat_map(|(_, v)| v.iter().copied()));
+        let labels: Vec<String> = d.rows.iter().map(|(l, _)| l.clone()).collect();
+        let label_w = label_width(&labels, n);
+        let gx = area.x.saturating_add(margin(label_w));
+
+        // Two lines per row (numbers, then the strip under them) when every row fits that way;
+        // otherwise one line per row with the strip first and numbers after it while room lasts.
+        let legend = h >= 4;
+        let body = h - 1 - usize::from(legend);
+        let two_lines = n * 2 <= body;
+        let win = row_window(n, body, if two_lines { 2 } else { 1 }, d.selected_row);
+        let mut y = area.y + 1;
+        for r in win.start..win.start + win.shown {
+            let (text, values) = &d.rows[r];
+            draw_row_label(buf, area, y, text, label_w, d.selected_row == Some(r), theme);
+            if two_lines {
+                draw_numbers(buf, area, gx, y, values, theme);
+                draw_strip(buf, area, gx, y + 1, values, &scale, theme);
+                y += 2;
+            } else {
+                let x = draw_strip(buf, area, gx, y, values, &scale, theme).saturating_add(2);
+                if area.right().saturating_sub(x) >= 30 {
+                    draw_numbers(buf, area, x, y, values, theme);
+                }
+                y += 1;
+            }
+        }
+        if let Some(note) = &win.note {
+            put(buf, area, area.x.saturating_add(2), y, note, theme.dim());
+            y += 1;
+        }
+        if legend {
+            draw_legend(buf, area, legend_y(area, y), theme, &scale, "");
+        }
+    }
+}
