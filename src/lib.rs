@@ -5,5 +5,5 @@ pub mod app;
 pub mod cli;
 pub mod lesson;
 pub mod model;
-// pub mod tui;
+pub mod tui;
 pub mod ui;

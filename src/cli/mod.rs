@@ -2,5 +2,5 @@
 
 pub mod args;
 pub mod export;
-// pub mod print;
+pub mod print;
 pub mod trace;

@@ -256,6 +256,7 @@ fn add_norm(p: &mut Program, pre: &str, norm: NormRef, place: Place, x: &str, su
 }
 
 /// Linear(d, d_ff) -> ReLU -> Linear(d_ff, d). Returns `ffn.out`'s name.
+#[allow(clippy::too_many_arguments)]
 fn feed_forward(
     p: &mut Program,
     config: &Config,

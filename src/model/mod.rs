@@ -10,6 +10,7 @@
 pub mod build;
 pub mod config;
 pub mod kernels;
+pub mod matmul;
 pub mod npz;
 pub mod program;
 pub mod run;

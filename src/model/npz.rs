@@ -232,10 +232,10 @@ impl Taker<'_> {
 }
 
 fn read_int_scalar(npz: &mut NpzReader<File>, name: &str) -> Result<i64, ndarray_npy::ReadNpzError> {
-    if let Ok(a) = npz.by_name::<ndarray::OwnedRepr<i64>, ndarray::IxDyn>(name) {
-        if let Some(v) = a.iter().next() {
-            return Ok(*v);
-        }
+    if let Ok(a) = npz.by_name::<ndarray::OwnedRepr<i64>, ndarray::IxDyn>(name)
+        && let Some(v) = a.iter().next()
+    {
+        return Ok(*v);
     }
     let a: ArrayD<i32> = npz.by_name(name)?;
     Ok(a.iter().next().copied().unwrap_or(0) as i64)

@@ -25,7 +25,7 @@ pub enum MaskMode {
 pub struct Inputs {
     pub src_ids: Option<Array2<usize>>, // (B, T_src)
     pub tgt_ids: Option<Array2<usize>>, // (B, T_tgt)
-    pub tensors: HashMap<String, ArrayD<f32>>,
+    pub tensors: HashMap<String, Arc<ArrayD<f32>>>,
 }
 
 /// One execution of a program. Values are stored in program order: `values[i]` is op i's output.
@@ -35,7 +35,7 @@ pub struct Run {
     weights: Arc<Weights>,
     inputs: Inputs,
     mask_mode: MaskMode,
-    values: Vec<ArrayD<f32>>,
+    values: Vec<Arc<ArrayD<f32>>>, // shared, so cloning a run or naming a tensor twice copies nothing
 }
 
 impl Run {
@@ -107,17 +107,17 @@ impl Run {
 
     /// The output of a computed operation, by index.
     pub fn value(&self, index: usize) -> Option<&ArrayD<f32>> {
-        self.values.get(index)
+        self.values.get(index).map(|v| v.as_ref())
     }
 
     /// The output of a computed operation, by name.
     pub fn get(&self, name: &str) -> Option<&ArrayD<f32>> {
-        self.program.index_of(name).and_then(|i| self.values.get(i))
+        self.program.index_of(name).and_then(|i| self.value(i))
     }
 
     /// Every computed tensor with its name, in program order.
     pub fn named_values(&self) -> impl Iterator<Item = (&str, &ArrayD<f32>)> {
-        self.program.ops().iter().zip(&self.values).map(|(op, v)| (op.name.as_str(), v))
+        self.program.ops().iter().zip(&self.values).map(|(op, v)| (op.name.as_str(), v.as_ref()))
     }
 
     fn ids(&self, side: Side) -> &Array2<usize> {
@@ -128,12 +128,12 @@ impl Run {
         ids.as_ref().expect("this program reads token ids the run was not given")
     }
 
-    fn compute(&self, index: usize) -> ArrayD<f32> {
+    fn compute(&self, index: usize) -> Arc<ArrayD<f32>> {
         let op = self.program.op(index);
-        let input = |i: usize| &self.values[op.inputs[i]];
+        let input = |i: usize| self.values[op.inputs[i]].as_ref();
         let w = &self.weights;
-        match op.kind {
-            OpKind::Input => self.inputs.tensors.get(&op.name).cloned().expect("the run was given this input"),
+        Arc::new(match op.kind {
+            OpKind::Input => return self.inputs.tensors.get(&op.name).cloned().expect("the run was given this input"),
             OpKind::Embed(side) => {
                 let table = if side == Side::Src { &w.src_embed } else { &w.tgt_embed };
                 kernels::embed(table.view(), self.ids(side))
@@ -163,8 +163,8 @@ impl Run {
                 let Norm { gamma, beta } = w.norm(r);
                 kernels::scale_shift(input(0), gamma.view(), beta.view())
             }
-            OpKind::Identity => input(0).clone(),
-        }
+            OpKind::Identity => return self.values[op.inputs[0]].clone(),
+        })
     }
 }
 

@@ -1,10 +1,10 @@
 //! Widgets that draw the app's state. They read; they never compute model values.
 
-// pub mod frame; (waits for the view widgets)
+pub mod frame;
 pub mod help;
 pub mod map;
 pub mod theme;
 pub mod too_small;
 pub mod views;
 
-// pub use frame::{buffer_text, draw, render};
+pub use frame::{buffer_text, draw, render};

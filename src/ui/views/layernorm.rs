@@ -136,8 +136,15 @@ struct Lines {
 
 impl Lines {
     fn fit(h: usize, tokens: usize) -> Lines {
-        let mut l =
-            Lines { caption: true, names: true, gap: true, strip_caption: true, strips: true, rows: tokens, more: false };
+        let mut l = Lines {
+            caption: true,
+            names: true,
+            gap: true,
+            strip_caption: true,
+            strips: true,
+            rows: tokens,
+            more: false,
+        };
         let fixed = |l: &Lines| {
             1 + l.caption as usize
                 + l.names as usize
@@ -247,13 +254,12 @@ fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t:
     if caption {
         let mut x = pen.put(0, y, SELECTED_MARK, t.highlight()) + 1;
         x = pen.put(x, y, &fit(label, LABEL_MAX), t.highlight());
-        let text = format!(
-            " · {} features, before = x+sublayer(x), after = x̂; one scale {}…{}",
-            d.before.len().max(d.after.len()),
-            fixed(-range, 5, true),
-            fixed(range, 5, true)
-        );
-        pen.put(x, y, &fit(&text, w.saturating_sub(x)), t.dim());
+        let text = format!(" · {} features: before = x+sublayer(x), after = x̂", d.before.len().max(d.after.len()));
+        x = pen.put(x, y, &fit(&text, w.saturating_sub(x)), t.dim());
+        let scale = format!(", one scale ±{}", fixed(range, 4, false).trim_start());
+        if x + width(&scale) <= w {
+            pen.put(x, y, &scale, t.dim());
+        }
         y += 1;
     }
     for (name, values) in [(BEFORE, &d.before), (AFTER, &d.after)] {
@@ -288,7 +294,7 @@ fn glyph(v: f32, range: f32) -> char {
     if !v.is_finite() {
         return '?';
     }
-    if !(range > 0.0) {
+    if range.is_nan() || range <= 0.0 {
         return LEVELS[LEVELS.len() / 2];
     }
     let t = ((v / range).clamp(-1.0, 1.0) + 1.0) / 2.0;
@@ -373,7 +379,8 @@ fn fit(s: &str, n: usize) -> String {
     let chars: Vec<char> = s.chars().collect();
     let mut w = 0;
     let mut kept = Vec::new();
-    let order: Box<dyn Iterator<Item = &char>> = if dotted { Box::new(chars.iter().rev()) } else { Box::new(chars.iter()) };
+    let order: Box<dyn Iterator<Item = &char>> =
+        if dotted { Box::new(chars.iter().rev()) } else { Box::new(chars.iter()) };
     for &c in order {
         let cw = width(c.encode_utf8(&mut [0; 4]));
         if w + cw > n - 1 {

@@ -1,6 +1,6 @@
 //! One widget per view of the focused tensor.
 pub mod heatmap;
-pub mod mask_grid;
-pub mod vector_table;
 pub mod layernorm;
+pub mod mask_grid;
 pub mod softmax_rows;
+pub mod vector_table;

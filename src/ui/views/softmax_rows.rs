@@ -140,7 +140,13 @@ impl Widget for SoftmaxRowsView<'_> {
         let g = Geometry {
             keys: d.col_labels.len(),
             rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
-            label_w: sides.iter().flat_map(|s| s.rows.iter()).map(|r| width(&r.label)).max().unwrap_or(1).clamp(1, LABEL_MAX),
+            label_w: sides
+                .iter()
+                .flat_map(|s| s.rows.iter())
+                .map(|r| width(&r.label))
+                .max()
+                .unwrap_or(1)
+                .clamp(1, LABEL_MAX),
             key_w: d.col_labels.iter().map(|k| width(k)).max().unwrap_or(1).clamp(1, LABEL_MAX),
         };
         let (w, h) = (area.width as usize, area.height as usize);
@@ -300,10 +306,7 @@ fn split(buf: &mut Buffer, r: Rect, t: Theme) -> (Rect, Rect) {
         pen.put(left + 1, y, "│", t.dim());
     }
     let right_x = (left + 3).min(w) as u16;
-    (
-        Rect { width: left as u16, ..r },
-        Rect { x: r.x + right_x, width: r.width - right_x, ..r },
-    )
+    (Rect { width: left as u16, ..r }, Rect { x: r.x + right_x, width: r.width - right_x, ..r })
 }
 
 /// The grid: a title, the keys across, one line per query row (windowed around the selected
@@ -423,18 +426,51 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
     pen.put((num_x + 5).saturating_sub(width(&sum)), y, &sum, Style::new());
 }
 
-/// `queries: <bos> I have ▶a cat <eos>`, when no grid lists the rows.
+/// `queries: <bos> I have ▶a cat <eos>`, when no grid lists the rows; when they do not all fit,
+/// the ones around the selected row between `…`.
 fn draw_row_list(buf: &mut Buffer, r: Rect, side: &Side, selected: Option<usize>, t: Theme) {
     let mut pen = Pen::new(buf, r);
-    let mut x = pen.put(0, 0, "queries:", t.dim());
-    for (i, row) in side.rows.iter().enumerate() {
+    let w = r.width as usize;
+    let sel = selected.unwrap_or(0).min(side.rows.len().saturating_sub(1));
+    let item_w = |i: usize| 1 + width(&side.rows[i].label) + usize::from(selected == Some(i));
+    let prefix = "queries:";
+    // Grow a window of rows around the selected one while it fits with its `…` marks.
+    let (mut start, mut end) = (sel, (sel + 1).min(side.rows.len()));
+    let used = |start: usize, end: usize| {
+        width(prefix)
+            + (start..end).map(item_w).sum::<usize>()
+            + 2 * usize::from(start > 0)
+            + 2 * usize::from(end < side.rows.len())
+    };
+    loop {
+        let grown = if end < side.rows.len() && used(start, end + 1) <= w {
+            end += 1;
+            true
+        } else {
+            false
+        };
+        if start > 0 && used(start - 1, end) <= w {
+            start -= 1;
+        } else if !grown {
+            break;
+        }
+    }
+    let mut x = pen.put(0, 0, prefix, t.dim());
+    if start > 0 {
+        x = pen.put(x + 1, 0, "…", t.dim());
+    }
+    for i in start..end {
         x += 1;
+        let label = &side.rows[i].label;
         if selected == Some(i) {
             x = pen.put(x, 0, SELECTED_MARK, t.highlight());
-            x = pen.put(x, 0, &row.label, t.highlight());
+            x = pen.put(x, 0, label, t.highlight());
         } else {
-            x = pen.put(x, 0, &row.label, Style::new());
+            x = pen.put(x, 0, label, Style::new());
         }
+    }
+    if end < side.rows.len() {
+        pen.put(x + 1, 0, "…", t.dim());
     }
 }
 
@@ -442,7 +478,8 @@ fn draw_row_list(buf: &mut Buffer, r: Rect, side: &Side, selected: Option<usize>
 fn draw_legend(buf: &mut Buffer, r: Rect, sides: &[Side], grid: bool, t: Theme) {
     let rows = || sides.iter().flat_map(|s| s.rows.iter());
     let any_masked = rows().any(|row| (0..row.weights.len()).any(|j| Cell::of(row, j) == Cell::Masked));
-    let any_leak = rows().any(|row| (0..row.weights.len()).any(|j| matches!(Cell::of(row, j), Cell::Weight { leak: true, .. })));
+    let any_leak =
+        rows().any(|row| (0..row.weights.len()).any(|j| matches!(Cell::of(row, j), Cell::Weight { leak: true, .. })));
     let mut entries: Vec<(&str, &str, Style)> = Vec::new();
     if any_masked {
         entries.push((MASK_MARK, " masked: weight exactly 0", t.masked()));
@@ -486,7 +523,7 @@ impl Cell {
 
 /// The level glyph of `w` relative to the row's top weight; blank for zero.
 fn level(w: f32, top: f32) -> char {
-    if !(w > 0.0) || !(top > 0.0) {
+    if w.is_nan() || top.is_nan() || w <= 0.0 || top <= 0.0 {
         return ' ';
     }
     let i = ((w / top).min(1.0) * LEVELS.len() as f32).ceil() as usize;
