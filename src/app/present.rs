@@ -154,15 +154,14 @@ impl App {
             let (b, tn) = (t.shape()[0], t.shape()[3]);
             let values = t.view().into_shape_with_order((b, tn)).expect("(B,1,1,T)").to_owned();
             let src = op.name.starts_with("src");
-            let rows: Vec<String> = (0..b).map(|i| format!("{}: {}", i, self.tokens(src, i).join(" "))).collect();
             return MaskData {
                 values,
                 row_labels: (0..b).map(|i| format!("row {i}")).collect(),
-                col_labels: (0..tn).map(|i| i.to_string()).collect(),
+                col_labels: self.tokens(src, self.selection.batch.min(b - 1)),
                 row_axis: "batch row".into(),
-                col_axis: "key position".into(),
+                col_axis: format!("key (row {}'s tokens; b switches)", self.selection.batch.min(b - 1)),
                 kind,
-                shape_note: format!("{shape}: one row per sentence, broadcast over every query · {}", rows.join(" · ")),
+                shape_note: format!("{shape}: one row per sentence, broadcast over every query"),
                 selected_row: Some(self.selection.batch.min(b - 1)),
             };
         }
@@ -171,13 +170,17 @@ impl App {
         MaskData {
             row_labels: self.labels(ra, values.nrows()),
             col_labels: self.labels(ca, values.ncols()),
-            row_axis: "query".into(),
+            row_axis: if kind == MaskKind::Causal {
+                "query".into()
+            } else {
+                format!("query (batch row {})", self.selection.batch)
+            },
             col_axis: "key".into(),
             kind,
             shape_note: if kind == MaskKind::Causal {
                 format!("{shape}: the same for every sentence and head")
             } else {
-                format!("{shape}: one (T, T) grid per sentence, shared by every head · batch {}", self.selection.batch)
+                format!("{shape}: one (T, T) grid per sentence, shared by every head")
             },
             selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
             values,
@@ -293,6 +296,11 @@ impl App {
     /// How the focused tensor got its shape: `(2, 6, 32) ─W_q→ (2, 6, 32) ─split→ (2, 4, 6, 8) ─q·kᵀ/√8→ (2, 4, 6, 6)`,
     /// following each operation's first input back to where the sublayer began.
     pub fn shape_trace(&self) -> String {
+        self.shape_trace_segments().concat()
+    }
+
+    /// The shape trace in pieces: the first shape, then one ` ─label→ shape` per operation.
+    pub fn shape_trace_segments(&self) -> Vec<String> {
         let program = self.run.program();
         let mut chain = vec![self.op];
         let mut i = self.op;
@@ -304,16 +312,13 @@ impl App {
             i = first;
         }
         chain.reverse();
-        let mut text = shape_text(&program.op(chain[0]).shape);
+        let mut segments = vec![shape_text(&program.op(chain[0]).shape)];
         for &j in &chain[1..] {
             let op = program.op(j);
-            text.push_str(&format!(
-                " ─{}→ {}",
-                edge_label(op.kind, self.setup.weights.config.d_k()),
-                shape_text(&op.shape)
-            ));
+            let label = edge_label(op.kind, self.setup.weights.config.d_k());
+            segments.push(format!(" ─{label}→ {}", shape_text(&op.shape)));
         }
-        text
+        segments
     }
 
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"

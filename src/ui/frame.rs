@@ -42,7 +42,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             Layout::horizontal([Constraint::Length(area.width * 2 / 5), Constraint::Fill(1)]).areas(main);
         let [prose, map_area] =
             Layout::vertical([Constraint::Fill(1), Constraint::Length(map.height() + 2)]).areas(left);
-        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(5)]).areas(right);
+        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(right);
         render_prose(app, theme, prose, buf);
         let block = pane(app, theme, Pane::Map, " Where we are ".into());
         map.render(block.inner(map_area), buf);
@@ -120,13 +120,42 @@ pub fn render_view(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 
 fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: bool) {
     let op = app.run.program().op(app.op);
-    let mut lines =
-        vec![Line::from(vec![Span::styled(op.formula.clone(), theme.highlight())]), Line::from(app.shape_trace())];
+    let inner_width = area.width.saturating_sub(2) as usize;
+    let mut lines = vec![Line::from(vec![Span::styled(op.formula.clone(), theme.highlight())])];
     if wide {
+        // room for two lines: the whole trace, broken between steps
+        lines.extend(pack_trace(app.shape_trace_segments(), inner_width).into_iter().map(Line::from));
         lines.push(Line::styled(app.op_inputs_text(), theme.dim()));
+    } else {
+        lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
     }
     let title = if wide { " Shape trace ".to_string() } else { format!(" Shape trace · {} ", op.place.describe()) };
-    Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
+    Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
+}
+
+/// Break the shape trace into lines between steps, never inside a shape.
+fn pack_trace(segments: Vec<String>, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = vec![String::new()];
+    for seg in segments {
+        let current = lines.last_mut().expect("one line");
+        if !current.is_empty() && current.chars().count() + seg.chars().count() > width {
+            lines.push(seg.trim_start().to_string());
+        } else {
+            current.push_str(&seg);
+        }
+    }
+    lines
+}
+
+/// Keep the end of the shape trace (the focused tensor) and drop steps from the front until it fits.
+fn fit_trace(segments: Vec<String>, width: usize) -> String {
+    let width_of = |s: &[String]| s.iter().map(|x| x.chars().count()).sum::<usize>();
+    let mut start = 0;
+    while start + 1 < segments.len() && width_of(&segments[start..]) > width {
+        start += 1;
+    }
+    let tail = segments[start..].concat();
+    if start == 0 { tail } else { format!("…{tail}") }
 }
 
 fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
@@ -140,7 +169,14 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         app.run.program().len(),
         op.name
     );
-    let right = if app.status.is_empty() { STATUS_HINT.to_string() } else { app.status.clone() };
+    let room = (area.width as usize).saturating_sub(left.chars().count() + 1);
+    let right = if !app.status.is_empty() {
+        app.status.clone()
+    } else if STATUS_HINT.chars().count() <= room {
+        STATUS_HINT.to_string()
+    } else {
+        "? help  q quit".to_string()
+    };
     let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count() + 1);
     let line = Line::from(vec![
         Span::styled(left, theme.accent()),

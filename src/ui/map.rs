@@ -26,9 +26,9 @@ impl ArchitectureMap {
                 format!("enc {layer}"),
                 vec![
                     ("self-attn", p(Part::SelfAttention)),
-                    ("add&norm", p(Part::AddNorm(1))),
+                    ("A&N", p(Part::AddNorm(1))),
                     ("FFN", p(Part::FeedForward)),
-                    ("add&norm", p(Part::AddNorm(2))),
+                    ("A&N", p(Part::AddNorm(2))),
                 ],
             ));
         }
@@ -41,12 +41,12 @@ impl ArchitectureMap {
             rows.push((
                 format!("dec {layer}"),
                 vec![
-                    ("masked self-attn", p(Part::SelfAttention)),
-                    ("add&norm", p(Part::AddNorm(1))),
-                    ("cross-attn", p(Part::CrossAttention)),
-                    ("add&norm", p(Part::AddNorm(2))),
+                    ("masked-self", p(Part::SelfAttention)),
+                    ("A&N", p(Part::AddNorm(1))),
+                    ("cross", p(Part::CrossAttention)),
+                    ("A&N", p(Part::AddNorm(2))),
                     ("FFN", p(Part::FeedForward)),
-                    ("add&norm", p(Part::AddNorm(3))),
+                    ("A&N", p(Part::AddNorm(3))),
                 ],
             ));
         }
@@ -75,11 +75,12 @@ impl ArchitectureMap {
                 }
                 Line::from(spans)
             })
+            .chain(std::iter::once(Line::styled(" A&N = Add & Norm: LayerNorm(x + sublayer(x))", self.theme.dim())))
             .collect()
     }
 
     pub fn height(&self) -> u16 {
-        (self.n_layers * 2 + 3) as u16
+        (self.n_layers * 2 + 4) as u16
     }
 }
 

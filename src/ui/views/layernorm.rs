@@ -305,7 +305,8 @@ fn glyph(v: f32, range: f32) -> char {
 /// when `signed`: `+0.01`, then `+.01`, `+12.3`, `+123`, `+1e4`.
 fn fixed(v: f32, w: usize, signed: bool) -> String {
     if !v.is_finite() {
-        return format!("{:>w$}", if v.is_nan() { "nan" } else { "inf" });
+        // NaN marks a statistic whose operation the run has not computed yet
+        return format!("{:>w$}", if v.is_nan() { "—" } else { "inf" });
     }
     for dec in (0..=2).rev() {
         let s = if signed { format!("{v:+.dec$}") } else { format!("{v:.dec$}") };

@@ -1,0 +1,125 @@
+//! Whole frames as a learner sees them: every beat of `masks` at 120x40 and 80x24, the help
+//! overlay, the too-small screen, and keys driving the app between frames.
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+use transformer_tutor::app::{Action, App, Pane};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::ui::{self, theme::Theme};
+
+fn masks_app() -> App {
+    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let lesson = catalog.get("masks").expect("masks lesson").clone();
+    App::new(lesson, weights).expect("lesson sentences encode")
+}
+
+fn frame(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn every_beat_of_masks_at_120x40() {
+    let mut app = masks_app();
+    for beat in 0..app.beat_count() {
+        app.go_to_beat(beat);
+        assert_snapshot!(format!("masks_120x40_beat{:02}", beat + 1), frame(&app, 120, 40));
+    }
+}
+
+#[test]
+fn every_beat_of_masks_at_80x24() {
+    let mut app = masks_app();
+    for beat in 0..app.beat_count() {
+        app.go_to_beat(beat);
+        assert_snapshot!(format!("masks_80x24_beat{:02}", beat + 1), frame(&app, 80, 24));
+    }
+}
+
+#[test]
+fn help_overlay() {
+    let mut app = masks_app();
+    app.update(Action::ToggleHelp);
+    assert_snapshot!("help_120x40", frame(&app, 120, 40));
+    // keys other than ? and Esc/q do nothing while help is open
+    app.update(Action::NextBeat);
+    assert_eq!(app.beat, 0);
+    app.update(Action::Quit);
+    assert!(!app.help && !app.quit, "Esc closes help first");
+}
+
+#[test]
+fn too_small_terminal_asks_to_enlarge() {
+    let app = masks_app();
+    let text = frame(&app, 60, 20);
+    assert!(text.contains("Please enlarge it to at least 80x24"), "{text}");
+    assert_snapshot!("too_small_60x20", text);
+}
+
+#[test]
+fn keys_change_what_is_shown() {
+    let mut app = masks_app();
+    app.update(Action::NextBeat);
+    assert_eq!(app.beat, 1);
+    assert_eq!(app.run.cursor(), app.op + 1, "the run has computed up to the focused op");
+    // free stepping runs the next real operation
+    let before = app.op;
+    app.update(Action::StepOp);
+    assert_eq!(app.op, before + 1);
+    assert!(app.run.value(app.op).is_some());
+    app.update(Action::BackOp);
+    assert_eq!(app.op, before);
+    assert!(app.run.value(before + 1).is_none(), "back forgets the computed op");
+    // heads wrap around
+    app.go_to_beat(0);
+    app.update(Action::PrevHead);
+    assert_eq!(app.selection.head, 3);
+    app.update(Action::NextHead);
+    assert_eq!(app.selection.head, 0);
+    // rows stay inside the tensor
+    for _ in 0..20 {
+        app.update(Action::RowDown);
+    }
+    assert_eq!(app.selection.row, app.row_count() - 1);
+    app.update(Action::NextPane);
+    assert_eq!(app.focus, Pane::Trace);
+    app.update(Action::LastBeat);
+    assert_eq!(app.beat, app.beat_count() - 1);
+    app.update(Action::FirstBeat);
+    assert_eq!(app.beat, 0);
+    app.update(Action::Quit);
+    assert!(app.quit);
+}
+
+#[test]
+fn head_and_row_selection_show_in_the_frame() {
+    let mut app = masks_app();
+    app.go_to_beat(7); // softmax rows of dec.0.self_attn.weights
+    app.update(Action::NextHead);
+    app.update(Action::RowDown);
+    assert_snapshot!("masks_120x40_beat08_head1_row3", frame(&app, 120, 40));
+}
+
+#[test]
+fn colours_follow_the_theme() {
+    let mut app = masks_app();
+    app.go_to_beat(0);
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| ui::draw(f, &app, Theme { color: true })).unwrap();
+    let coloured = terminal.backend().buffer().content.iter().filter(|c| c.bg != ratatui::style::Color::Reset).count();
+    assert!(coloured > 30, "the heatmap cells are coloured");
+    terminal.draw(|f| ui::draw(f, &app, Theme::plain())).unwrap();
+    let plain = terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .filter(|c| c.bg != ratatui::style::Color::Reset || c.fg != ratatui::style::Color::Reset)
+        .count();
+    assert_eq!(plain, 0, "NO_COLOR draws no colour at all");
+}
