@@ -63,14 +63,14 @@ pub fn perform(effect: Effect, app: &App, frame_text: &str) -> String {
             let (name, tensor) = app.focused();
             let path = PathBuf::from(format!("{name}.npy"));
             match ndarray_npy::write_npy(&path, tensor) {
-                Ok(()) => format!("wrote {name} {:?} to ./{}", tensor.shape(), path.display()),
+                Ok(()) => format!("wrote ./{} {:?}", path.display(), tensor.shape()),
                 Err(e) => format!("could not write {}: {e}", path.display()),
             }
         }
         Effect::SaveFrame => {
             let path = PathBuf::from(format!("frame-{}-beat{}.txt", app.lesson.id, app.beat + 1));
             match std::fs::write(&path, frame_text) {
-                Ok(()) => format!("wrote this frame to ./{}", path.display()),
+                Ok(()) => format!("wrote ./{}", path.display()),
                 Err(e) => format!("could not write {}: {e}", path.display()),
             }
         }
