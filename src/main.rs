@@ -5,8 +5,8 @@ use transformer_tutor::app::App;
 use transformer_tutor::cli::args::{Cli, Command};
 use transformer_tutor::cli::{export, print, trace};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::Vocab;
 use transformer_tutor::model::setup::Setup;
+use transformer_tutor::model::{Preset, Vocab};
 use transformer_tutor::tui;
 
 fn main() -> ExitCode {
@@ -22,17 +22,19 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Some(Command::Trace { model, input }) => {
-            let setup = Setup::new(&model.source(), &input.src(), &input.tgt()).map_err(|e| e.to_string())?;
+        Some(Command::Trace { input }) => {
+            let (src, tgt) = input.sides()?;
+            let setup = Setup::new(&cli.model.source(), &src, &tgt).map_err(|e| e.to_string())?;
             warn_unknown(&setup);
             print!("{}", trace::trace_text(setup.run().program()));
             Ok(())
         }
-        Some(Command::Export { out, model, input }) => {
-            let setup = Setup::new(&model.source(), &input.src(), &input.tgt()).map_err(|e| e.to_string())?;
+        Some(Command::Export { ref out, ref input }) => {
+            let (src, tgt) = input.sides()?;
+            let setup = Setup::new(&cli.model.source(), &src, &tgt).map_err(|e| e.to_string())?;
             warn_unknown(&setup);
             let mut run = setup.run();
-            let count = export::export_trace(&mut run, &out)?;
+            let count = export::export_trace(&mut run, out)?;
             eprintln!("wrote {count} tensors and the weights to {}", out.display());
             Ok(())
         }
@@ -47,7 +49,20 @@ fn tutor(cli: Cli) -> Result<(), String> {
         Some(dir) => Catalog::from_dir(dir, &weights),
         None => Catalog::built_in(&weights),
     }
-    .map_err(|e| format!("{e}\n(the lesson was refused before anything was shown; fix the file and run again)"))?;
+    .map_err(|e| {
+        let layers = weights.config.n_layers;
+        let default_model = cli.model.weights.is_none() && cli.model.preset == Preset::Tutor;
+        if e.line == 0 {
+            e.to_string()
+        } else if default_model || cli.lessons_dir.is_some() {
+            format!("{e}\n(the lesson was refused before anything was shown; fix the file and run again)")
+        } else {
+            format!(
+                "{e}\n(the lessons are written for the tutor model, 2 layers; this model has {layers}. \
+Run them without --preset/--weights, or give --lessons-dir with lessons for this model)"
+            )
+        }
+    })?;
     if cli.list {
         print!("{}", catalog.list_text());
         return Ok(());

@@ -37,8 +37,6 @@ pub enum Command {
     /// Print the program: one line per operation with its name, shape and formula.
     Trace {
         #[command(flatten)]
-        model: ModelArgs,
-        #[command(flatten)]
         input: InputArgs,
     },
     /// Run the whole program and write every named tensor and the weights to an .npz file.
@@ -46,8 +44,6 @@ pub enum Command {
         /// Where to write the .npz.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        #[command(flatten)]
-        model: ModelArgs,
         #[command(flatten)]
         input: InputArgs,
     },
@@ -57,15 +53,15 @@ pub enum Command {
 #[derive(Debug, Clone, Args)]
 pub struct ModelArgs {
     /// Load weights from an .npz of PyTorch-named arrays instead of initialising them.
-    #[arg(long, value_name = "FILE.npz")]
+    #[arg(long, value_name = "FILE.npz", global = true)]
     pub weights: Option<PathBuf>,
 
     /// Seed for the initial weights (same seed, same weights, on every machine).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, global = true)]
     pub seed: u64,
 
     /// Model configuration from the notes.
-    #[arg(long, value_enum, default_value_t = Preset::Tutor)]
+    #[arg(long, value_enum, default_value_t = Preset::Tutor, global = true)]
     pub preset: Preset,
 }
 
@@ -96,19 +92,39 @@ impl ModelArgs {
 }
 
 impl InputArgs {
-    pub fn src(&self) -> TokenInput {
-        pick(&self.src, &self.src_ids, DEFAULT_SRC)
-    }
-
-    pub fn tgt(&self) -> TokenInput {
-        pick(&self.tgt, &self.tgt_ids, DEFAULT_TGT)
-    }
-}
-
-fn pick(sentences: &Option<String>, ids: &Option<String>, default: &str) -> TokenInput {
-    match (sentences, ids) {
-        (_, Some(ids)) => TokenInput::Ids(ids.clone()),
-        (Some(s), None) => TokenInput::Sentences(s.clone()),
-        (None, None) => TokenInput::Sentences(default.to_string()),
+    /// The source and target to run. With only one side given, the other follows it row for row:
+    /// a target `<bos> … <eos>` around each source sentence, or a source of the target's words.
+    pub fn sides(&self) -> Result<(TokenInput, TokenInput), String> {
+        let rows = |s: &str| s.split(';').map(str::trim).map(str::to_string).collect::<Vec<_>>();
+        let src = match (&self.src, &self.src_ids) {
+            (_, Some(ids)) => Some(TokenInput::Ids(ids.clone())),
+            (Some(s), None) => Some(TokenInput::Sentences(s.clone())),
+            (None, None) => None,
+        };
+        let tgt = match (&self.tgt, &self.tgt_ids) {
+            (_, Some(ids)) => Some(TokenInput::Ids(ids.clone())),
+            (Some(s), None) => Some(TokenInput::Sentences(s.clone())),
+            (None, None) => None,
+        };
+        match (src, tgt) {
+            (Some(s), Some(t)) => Ok((s, t)),
+            (None, None) => Ok((TokenInput::Sentences(DEFAULT_SRC.into()), TokenInput::Sentences(DEFAULT_TGT.into()))),
+            (Some(TokenInput::Sentences(s)), None) => {
+                let tgt = rows(&s).iter().map(|r| format!("<bos> {r} <eos>")).collect::<Vec<_>>().join(" ; ");
+                Ok((TokenInput::Sentences(s), TokenInput::Sentences(tgt)))
+            }
+            (None, Some(TokenInput::Sentences(t))) => {
+                let src = rows(&t)
+                    .iter()
+                    .map(|r| {
+                        r.split_whitespace().filter(|w| *w != "<bos>" && *w != "<eos>").collect::<Vec<_>>().join(" ")
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ; ");
+                Ok((TokenInput::Sentences(src), TokenInput::Sentences(t)))
+            }
+            (Some(TokenInput::Ids(_)), None) => Err("--src-ids needs --tgt-ids (or --tgt) as well".into()),
+            (None, Some(_)) => Err("--tgt-ids needs --src-ids (or --src) as well".into()),
+        }
     }
 }

@@ -4,7 +4,7 @@
 use super::file::{BeatFile, LessonFile};
 use crate::model::build;
 use crate::model::program::{OpKind, Program};
-use crate::model::setup::{Setup, TokenInput};
+use crate::model::setup::{Setup, SetupError, TokenInput};
 use crate::model::{Vocab, Weights};
 use std::fmt;
 use std::sync::Arc;
@@ -91,7 +91,11 @@ pub struct LessonError {
 
 impl fmt::Display for LessonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: field `{}`: {}", self.file, self.line, self.field, self.message)
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}: field `{}`: {}", self.file, self.line, self.field, self.message)
+        }
     }
 }
 
@@ -166,7 +170,19 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     let raw: LessonFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
         let message = e.message().to_string();
-        let field = message.split('`').nth(1).unwrap_or("(file)").to_string();
+        let named = message.starts_with("unknown field") || message.starts_with("missing field");
+        let field = if named {
+            message.split('`').nth(1).unwrap_or("(file)").to_string()
+        } else {
+            // the key on the line of the error, if that line is `key = value`
+            let start = e.span().map(|s| s.start).unwrap_or(0).min(text.len());
+            let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+            let line = text[line_start..].lines().next().unwrap_or("");
+            match line.split_once('=') {
+                Some((key, _)) if !key.trim().is_empty() && !key.contains('"') => key.trim().to_string(),
+                _ => "(syntax)".to_string(),
+            }
+        };
         LessonError { file: file.to_string(), line, field, message: format!("not a valid lesson file: {message}") }
     })?;
     let c = Checker { file, text };
@@ -188,7 +204,11 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
         &TokenInput::Sentences(src.clone()),
         &TokenInput::Sentences(tgt.clone()),
     )
-    .map_err(|e| c.err(&raw.src, "src", e.to_string()))?;
+    .map_err(|e| {
+        let target =
+            matches!(&e, SetupError::TooLong { side: "target", .. } | SetupError::BadIds { side: "target", .. });
+        if target { c.err(&raw.tgt, "tgt", e.to_string()) } else { c.err(&raw.src, "src", e.to_string()) }
+    })?;
     if let Some(u) = setup.unknown_src.first() {
         return Err(c.err(
             &raw.src,

@@ -102,7 +102,8 @@ impl Weights {
                 let value = read_int_scalar(&mut npz, &name)
                     .map_err(|e| WeightsError(format!("{}: `{key}` must be an integer scalar: {e}", path.display())))?;
                 scalars.insert(key, value);
-            } else {
+            } else if key.ends_with(".weight") || key.ends_with(".bias") {
+                // parameters only: an `export` file also holds the run's tensors and int64 ids
                 let array: ArrayD<f32> = npz.by_name(&name).map_err(|e| {
                     WeightsError(format!("{}: `{key}` could not be read as float32: {e}", path.display()))
                 })?;
@@ -193,7 +194,7 @@ fn missing(name: &str, expected: &str) -> WeightsError {
 }
 
 fn misshaped(name: &str, expected: &str, got: &[usize]) -> WeightsError {
-    WeightsError(format!("array `{name}` has shape {got:?}, expected {expected}"))
+    WeightsError(format!("array `{name}` has shape {}, expected {expected}", super::program::shape_text(got)))
 }
 
 /// Takes named arrays out of the map, checking each shape.

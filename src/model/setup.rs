@@ -89,7 +89,7 @@ impl Setup {
             return Err(SetupError::BadIds {
                 side: "target",
                 message: format!(
-                    "the source has {} batch rows but the target has {}; give both the same number of `;`-separated rows",
+                    "the source has {} batch row(s) but the target has {}; give both the same number of `;`-separated rows",
                     src_ids.nrows(),
                     tgt_ids.nrows()
                 ),
@@ -116,8 +116,10 @@ impl Setup {
             list.iter()
                 .map(|u| {
                     format!(
-                        "{name} row {}, position {}: `{}` is not in the vocabulary; it became <unk>",
-                        u.row, u.position, u.word
+                        "{name} sentence {}, word {}: `{}` is not in the vocabulary; it became <unk>",
+                        u.row + 1,
+                        u.position + 1,
+                        u.word
                     )
                 })
                 .collect()

@@ -1,0 +1,462 @@
+//! Lesson files: every kind of mistake a teacher can make is refused with the file, the line,
+//! the field and what would be right; every built-in lesson loads.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use transformer_tutor::lesson::load::load_lesson;
+use transformer_tutor::lesson::{Catalog, LessonError, ViewKind, WhatIf};
+use transformer_tutor::model::{Preset, Vocab, Weights};
+
+const FILE: &str = "lessons/tiny.toml";
+
+/// A valid lesson. Line numbers matter to the tests below:
+/// 1 id, 2 title, 3 order, 4 summary, 5 src, 6 tgt, 8 [[beat]], 9 op, 10 view, 11 batch,
+/// 12 head, 13 row, 14 text, 16 [[beat]], 17 op, 18 view, 19 text.
+const BASE: &str = r#"id = "tiny"
+title = "Tiny"
+order = 3
+summary = "A tiny lesson"
+src = "I have a cat ; I love cats"
+tgt = "<bos> I have a cat <eos> ; <bos> I love cats <eos>"
+
+[[beat]]
+op = "dec.0.self_attn.weights"
+view = "softmax"
+batch = 1
+head = 2
+row = 3
+text = "Some words."
+
+[[beat]]
+op = "tgt.mask"
+view = "mask"
+text = "More words."
+"#;
+
+fn weights() -> Arc<Weights> {
+    Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0))
+}
+
+/// BASE with the first `from` replaced by `to` (which must be there, so a test cannot go stale).
+fn edited(from: &str, to: &str) -> String {
+    assert!(BASE.contains(from), "BASE does not contain {from:?}");
+    BASE.replacen(from, to, 1)
+}
+
+/// Load `text` as `lessons/tiny.toml` and return the error it must give.
+fn error_of(text: &str) -> LessonError {
+    match load_lesson(FILE, text, &weights()) {
+        Ok(lesson) => panic!("expected an error, but the lesson loaded: {lesson:?}"),
+        Err(e) => e,
+    }
+}
+
+/// The error names this file, this line and this field, and its message contains every `needle`.
+#[track_caller]
+fn assert_error(e: &LessonError, line: usize, field: &str, needles: &[&str]) {
+    assert_eq!(e.file, FILE, "file of {e}");
+    assert_eq!(e.line, line, "line of {e}");
+    assert_eq!(e.field, field, "field of {e}");
+    for needle in needles {
+        assert!(e.message.contains(needle), "message of {e} should contain {needle:?}");
+    }
+    let shown = e.to_string();
+    assert!(shown.starts_with(&format!("{FILE}:{line}: field `{field}`: ")), "display: {shown}");
+}
+
+fn lessons_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons")
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("fixtures").join(name)
+}
+
+/// A fresh, empty directory under the system temp dir.
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tt-lesson-loader-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+// ---- the valid base ----
+
+#[test]
+fn base_lesson_loads_with_every_field() {
+    let lesson = load_lesson(FILE, BASE, &weights()).unwrap();
+    assert_eq!(lesson.id, "tiny");
+    assert_eq!(lesson.title, "Tiny");
+    assert_eq!(lesson.order, 3);
+    assert_eq!(lesson.summary, "A tiny lesson");
+    assert_eq!(lesson.file, FILE);
+    assert_eq!(lesson.beats.len(), 2);
+    let b = &lesson.beats[0];
+    assert_eq!(b.op, "dec.0.self_attn.weights");
+    assert_eq!(b.view, ViewKind::Softmax);
+    assert_eq!((b.batch, b.head, b.row), (Some(1), Some(2), Some(3)));
+    assert_eq!(b.what_if, None);
+    assert_eq!(b.text, "Some words.");
+    let b = &lesson.beats[1];
+    assert_eq!((b.op.as_str(), b.view), ("tgt.mask", ViewKind::Mask));
+    assert_eq!((b.batch, b.head, b.row), (None, None, None));
+}
+
+#[test]
+fn what_if_mask_multiply_is_accepted() {
+    let text = edited("row = 3\n", "row = 3\nwhat_if = \"mask_multiply\"\n");
+    let lesson = load_lesson(FILE, &text, &weights()).unwrap();
+    assert_eq!(lesson.beats[0].what_if, Some(WhatIf::MaskMultiply));
+}
+
+// ---- TOML-level mistakes ----
+
+#[test]
+fn toml_syntax_error_names_the_line() {
+    let e = error_of(&edited("order = 3", "order = = 3"));
+    assert_eq!(e.file, FILE);
+    assert_eq!(e.line, 3, "{e}");
+    assert_eq!(e.field, "order", "{e}");
+    assert!(e.message.starts_with("not a valid lesson file: "), "{e}");
+    assert!(e.message.contains('='), "{e}");
+}
+
+#[test]
+fn unterminated_string_names_the_line() {
+    let e = error_of(&edited("title = \"Tiny\"", "title = \"Tiny"));
+    assert_eq!(e.file, FILE);
+    assert_eq!(e.line, 2, "{e}");
+    assert_eq!(e.field, "title", "{e}");
+    assert!(e.message.starts_with("not a valid lesson file: "), "{e}");
+}
+
+#[test]
+fn unknown_top_level_field_lists_the_known_ones() {
+    let e = error_of(&edited("order = 3\n", "order = 3\nauthor = \"me\"\n"));
+    assert_error(&e, 4, "author", &["unknown field `author`", "`title`", "`summary`", "`beat`"]);
+}
+
+#[test]
+fn unknown_beat_field_lists_the_known_ones() {
+    let e = error_of(&edited("row = 3\n", "row = 3\ncolour = \"red\"\n"));
+    assert_error(&e, 14, "colour", &["unknown field `colour`", "`op`", "`view`", "`what_if`"]);
+}
+
+#[test]
+fn missing_title_is_named() {
+    let e = error_of(&edited("title = \"Tiny\"\n", ""));
+    assert_error(&e, 1, "title", &["missing field `title`"]);
+}
+
+#[test]
+fn missing_beat_op_is_named_at_its_beat() {
+    // The second [[beat]] (line 16) loses its `op`.
+    let e = error_of(&edited("op = \"tgt.mask\"\n", ""));
+    assert_error(&e, 16, "op", &["missing field `op`"]);
+}
+
+#[test]
+fn wrong_type_names_the_line_and_the_expected_type() {
+    let e = error_of(&edited("order = 3", "order = \"eight\""));
+    assert_eq!(e.file, FILE);
+    assert_eq!(e.line, 3, "{e}");
+    assert_eq!(e.field, "order", "{e}");
+    assert!(e.message.contains("expected i64"), "{e}");
+}
+
+// ---- operations and views ----
+
+#[test]
+fn unknown_op_suggests_the_near_miss() {
+    let e = error_of(&edited("op = \"tgt.mask\"", "op = \"dec.0.self_attn.mask\""));
+    assert_error(
+        &e,
+        17,
+        "op",
+        &["no operation `dec.0.self_attn.mask`", "did you mean", "`transformer-tutor trace` lists them all"],
+    );
+    // The closest name comes first.
+    let first = e.message.split("did you mean").nth(1).unwrap();
+    let first = first.split('`').nth(1).unwrap();
+    assert_eq!(first, "dec.0.self_attn.masked", "{e}");
+}
+
+#[test]
+fn unknown_op_with_no_near_miss_points_to_trace() {
+    let e = error_of(&edited("op = \"tgt.mask\"", "op = \"zzz\""));
+    assert_error(&e, 17, "op", &["no operation `zzz`", "`transformer-tutor trace` lists them all"]);
+    assert!(!e.message.contains("did you mean"), "{e}");
+}
+
+#[test]
+fn unknown_view_lists_the_views() {
+    let e = error_of(&edited("view = \"mask\"", "view = \"bars\""));
+    assert_error(&e, 18, "view", &["no view `bars`", "heatmap", "mask", "softmax", "layernorm", "vector"]);
+}
+
+#[test]
+fn view_that_cannot_show_the_op_suggests_one_that_can() {
+    let text = edited(
+        "op = \"dec.0.self_attn.weights\"\nview = \"softmax\"",
+        "op = \"dec.0.self_attn.scores\"\nview = \"mask\"",
+    );
+    let e = error_of(&text);
+    assert_error(&e, 10, "view", &["`mask` cannot show `dec.0.self_attn.scores`", "try view = \"heatmap\""]);
+}
+
+#[test]
+fn softmax_view_on_a_mask_suggests_the_mask_view() {
+    let e = error_of(&edited("view = \"mask\"", "view = \"softmax\""));
+    assert_error(&e, 18, "view", &["`softmax` cannot show `tgt.mask`", "try view = \"mask\""]);
+}
+
+// ---- empty and malformed values ----
+
+#[test]
+fn blank_text_is_refused() {
+    let e = error_of(&edited("text = \"More words.\"", "text = \"   \""));
+    assert_error(&e, 19, "text", &["is empty", "write a few words"]);
+}
+
+#[test]
+fn empty_title_is_refused() {
+    let e = error_of(&edited("title = \"Tiny\"", "title = \"\""));
+    assert_error(&e, 2, "title", &["is empty", "write a few words"]);
+}
+
+#[test]
+fn empty_summary_is_refused() {
+    let e = error_of(&edited("summary = \"A tiny lesson\"", "summary = \" \""));
+    assert_error(&e, 4, "summary", &["is empty"]);
+}
+
+#[test]
+fn empty_src_is_refused() {
+    let e = error_of(&edited("src = \"I have a cat ; I love cats\"", "src = \"\""));
+    assert_error(&e, 5, "src", &["is empty"]);
+}
+
+#[test]
+fn bad_id_characters_say_what_is_allowed() {
+    let e = error_of(&edited("id = \"tiny\"", "id = \"Tiny Lesson!\""));
+    assert_error(&e, 1, "id", &["`Tiny Lesson!`", "lowercase letters, digits, - or _", "--lesson"]);
+}
+
+#[test]
+fn ids_with_digits_dashes_and_underscores_are_fine() {
+    let lesson = load_lesson(FILE, &edited("id = \"tiny\"", "id = \"tiny-2_b\""), &weights()).unwrap();
+    assert_eq!(lesson.id, "tiny-2_b");
+}
+
+#[test]
+fn a_lesson_without_beats_is_refused() {
+    let cut = BASE.find("[[beat]]").unwrap();
+    let e = error_of(&BASE[..cut]);
+    assert_error(&e, 1, "beat", &["no beats", "[[beat]]", "op, view and text"]);
+}
+
+// ---- indices ----
+
+#[test]
+fn head_out_of_range_gives_the_range() {
+    let e = error_of(&edited("head = 2", "head = 4"));
+    assert_error(&e, 12, "head", &["is 4", "heads run from 0 to 3"]);
+}
+
+#[test]
+fn negative_head_gives_the_range() {
+    let e = error_of(&edited("head = 2", "head = -1"));
+    assert_error(&e, 12, "head", &["is -1", "heads run from 0 to 3"]);
+}
+
+#[test]
+fn batch_out_of_range_gives_the_range() {
+    let e = error_of(&edited("batch = 1", "batch = 2"));
+    assert_error(&e, 11, "batch", &["is 2", "batch rows run from 0 to 1"]);
+}
+
+#[test]
+fn row_out_of_range_gives_the_tensors_rows() {
+    // dec.0.self_attn.weights is (2, 4, 6, 6): 6 query rows.
+    let e = error_of(&edited("row = 3", "row = 6"));
+    assert_error(&e, 13, "row", &["is 6", "rows of this tensor run from 0 to 5"]);
+}
+
+#[test]
+fn unknown_what_if_lists_the_what_ifs() {
+    let e = error_of(&edited("row = 3\n", "row = 3\nwhat_if = \"mask_multiplied\"\n"));
+    assert_error(&e, 14, "what_if", &["no what-if `mask_multiplied`", "mask_multiply"]);
+}
+
+// ---- sentences ----
+
+#[test]
+fn word_not_in_vocabulary_is_refused() {
+    let e = error_of(&edited("I have a cat ; I love cats", "I have a zebra ; I love cats"));
+    assert_error(&e, 5, "src", &["`zebra` is not in the vocabulary"]);
+}
+
+#[test]
+fn target_word_not_in_vocabulary_is_refused() {
+    let e = error_of(&edited("<bos> I love cats <eos>\"", "<bos> I love giraffes <eos>\""));
+    assert_error(&e, 6, "tgt", &["`giraffes` is not in the vocabulary"]);
+}
+
+#[test]
+fn sentence_longer_than_max_len_is_refused() {
+    let seventeen = ["I have a cat"; 4].join(" ") + " I"; // 17 tokens; the tutor preset's max_len is 16
+    let e = error_of(&edited("I have a cat ; I love cats", &format!("{seventeen} ; I love cats")));
+    assert_error(&e, 5, "src", &["17 tokens", "max_len is 16"]);
+}
+
+#[test]
+fn a_sentence_of_exactly_max_len_is_fine() {
+    let sixteen = ["I have a cat"; 4].join(" "); // 16 tokens
+    let text = edited("I have a cat ; I love cats", &format!("{sixteen} ; I love cats"));
+    let lesson = load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(lesson.src.starts_with(&sixteen));
+}
+
+#[test]
+fn target_longer_than_max_len_is_refused_and_says_target() {
+    let long = "<bos> I have a cat <eos> a a a a a a a a a a a a"; // 18 tokens
+    let e = error_of(&edited("<bos> I have a cat <eos> ; <bos> I love cats <eos>", long));
+    assert_eq!(e.file, FILE);
+    assert_eq!(e.field, "tgt", "{e}");
+    assert_eq!(e.line, 6, "{e}");
+    assert!(e.message.contains("target"), "{e}");
+    assert!(e.message.contains("18 tokens") && e.message.contains("max_len is 16"), "{e}");
+}
+
+#[test]
+fn different_batch_row_counts_are_refused() {
+    let e = error_of(&edited("<bos> I have a cat <eos> ; <bos> I love cats <eos>", "<bos> I have a cat <eos>"));
+    assert_eq!(e.file, FILE);
+    assert_eq!(e.field, "tgt", "{e}");
+    assert!(e.message.contains("2 batch row(s)") && e.message.contains("the target has 1"), "{e}");
+}
+
+// ---- catalogs ----
+
+#[test]
+fn duplicate_ids_across_two_files_name_both_files() {
+    let files =
+        vec![("lessons/a.toml".to_string(), BASE.to_string()), ("lessons/b.toml".to_string(), BASE.to_string())];
+    let e = Catalog::from_files(files, &weights()).unwrap_err();
+    assert_eq!(e.file, "lessons/b.toml");
+    assert_eq!(e.line, 1, "{e}");
+    assert_eq!(e.field, "id");
+    assert!(e.message.contains("duplicate id `tiny`"), "{e}");
+    assert!(e.message.contains("lessons/a.toml"), "{e}");
+    assert!(e.message.contains("give each lesson its own id"), "{e}");
+}
+
+#[test]
+fn first_bad_file_stops_the_whole_catalog() {
+    let files = vec![
+        ("lessons/a.toml".to_string(), BASE.to_string()),
+        ("lessons/b.toml".to_string(), edited("head = 2", "head = 9").replacen("\"tiny\"", "\"other\"", 1)),
+    ];
+    let e = Catalog::from_files(files, &weights()).unwrap_err();
+    assert_eq!((e.file.as_str(), e.line, e.field.as_str()), ("lessons/b.toml", 12, "head"), "{e}");
+}
+
+#[test]
+fn catalog_sorts_by_order_then_id() {
+    let mk = |id: &str, order: i64| {
+        edited("id = \"tiny\"", &format!("id = \"{id}\"")).replacen("order = 3", &format!("order = {order}"), 1)
+    };
+    let files = vec![
+        ("c.toml".to_string(), mk("zeta", 2)),
+        ("a.toml".to_string(), mk("beta", 5)),
+        ("b.toml".to_string(), mk("alpha", 2)),
+    ];
+    let catalog = Catalog::from_files(files, &weights()).unwrap();
+    let ids: Vec<&str> = catalog.lessons.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, ["alpha", "zeta", "beta"]);
+    assert!(catalog.get("beta").is_some());
+    assert!(catalog.get("gamma").is_none());
+}
+
+#[test]
+fn built_in_catalog_has_masks_at_order_8() {
+    let catalog = Catalog::built_in(&weights()).unwrap();
+    let masks = catalog.get("masks").expect("the built-in catalog has `masks`");
+    assert_eq!(masks.order, 8);
+    assert_eq!(masks.file, "lessons/masks.toml");
+    assert!(!masks.beats.is_empty());
+    let list = catalog.list_text();
+    assert!(list.lines().any(|l| l.contains("masks") && l.contains(&masks.title)), "{list}");
+}
+
+#[test]
+fn unknown_lesson_suggests_the_near_miss() {
+    let catalog = Catalog::built_in(&weights()).unwrap();
+    let message = catalog.unknown_message("mask");
+    assert!(message.contains("no lesson `mask`"), "{message}");
+    assert!(message.contains("did you mean `masks`?"), "{message}");
+}
+
+#[test]
+fn unknown_lesson_far_from_every_id_lists_them() {
+    let catalog = Catalog::built_in(&weights()).unwrap();
+    let message = catalog.unknown_message("qqqqqqqqqq");
+    assert!(message.contains("no lesson `qqqqqqqqqq`"), "{message}");
+    assert!(message.contains("masks") && message.contains("--list"), "{message}");
+}
+
+#[test]
+fn every_built_in_lesson_file_loads() {
+    let weights = weights();
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(lessons_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty(), "no lessons/*.toml");
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let label = format!("lessons/{}", path.file_name().unwrap().to_string_lossy());
+        let lesson = load_lesson(&label, &text, &weights).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!lesson.beats.is_empty(), "{label}");
+    }
+    // Together too (no duplicate ids), and the built-in catalog is exactly these files.
+    let from_dir = Catalog::from_dir(&lessons_dir(), &weights).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(from_dir.lessons.len(), paths.len());
+    let built_in = Catalog::built_in(&weights).unwrap();
+    let ids = |c: &Catalog| c.lessons.iter().map(|l| l.id.clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&built_in), ids(&from_dir));
+}
+
+#[test]
+fn lessons_dir_without_toml_files_is_an_error() {
+    let dir = temp_dir("empty");
+    std::fs::write(dir.join("notes.txt"), "not a lesson").unwrap();
+    let e = Catalog::from_dir(&dir, &weights()).unwrap_err();
+    assert_eq!(e.file, dir.display().to_string());
+    assert_eq!(e.field, "(directory)");
+    assert!(e.message.contains("no *.toml lesson files"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_lessons_dir_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("tt-lesson-loader-missing-{}", std::process::id()));
+    let e = Catalog::from_dir(&dir, &weights()).unwrap_err();
+    assert_eq!(e.file, dir.display().to_string());
+    assert!(e.message.contains("cannot read the lessons directory"), "{e}");
+}
+
+#[test]
+fn fixture_dirs_load_and_refuse() {
+    let weights = weights();
+    let ok = Catalog::from_dir(&fixture("lessons_ok"), &weights).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ok.lessons.len(), 1);
+    assert_eq!(ok.lessons[0].id, "positions");
+    assert_eq!(ok.lessons[0].beats.len(), 2);
+    let bad = Catalog::from_dir(&fixture("lessons_bad"), &weights).unwrap_err();
+    assert!(bad.file.ends_with("bad_head.toml"), "{bad}");
+    assert_eq!((bad.line, bad.field.as_str()), (12, "head"), "{bad}");
+    assert!(bad.message.contains("heads run from 0 to 3"), "{bad}");
+}
