@@ -24,6 +24,12 @@ pub fn run(mut app: App) -> Result<(), String> {
     }
     let theme = Theme::from_env();
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot open the terminal: {e}"))?;
+    // ratatui's hook leaves the alternate screen and raw mode on panic; mouse capture is ours to undo
+    let restore_terminal = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        restore_terminal(info);
+    }));
     let _ = execute!(stdout(), EnableMouseCapture);
     let result = event_loop(&mut terminal, &mut app, theme);
     let _ = execute!(stdout(), DisableMouseCapture);
