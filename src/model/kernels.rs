@@ -3,6 +3,7 @@
 //! Shapes are written the way the notes write them: B batch, H heads, T tokens, d width.
 
 use super::matmul::matmul_into;
+use super::softmax::softmax_row;
 use ndarray::{Array2, Array4, ArrayD, ArrayView1, ArrayView2, ArrayViewMut2, IxDyn};
 use rayon::prelude::*;
 
@@ -170,18 +171,7 @@ pub fn softmax_last(x: &ArrayD<f32>) -> ArrayD<f32> {
     let n = x.shape()[x.ndim() - 1];
     let mut out = x.as_standard_layout().into_owned();
     let data = out.as_slice_mut().expect("standard layout");
-    for_each_row(data, n, |_, row| {
-        let max = row.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
-        let mut sum = 0.0f32;
-        for v in row.iter_mut() {
-            *v = (*v - max).exp(); // exp(-1e9 - max) underflows to exactly 0
-            sum += *v;
-        }
-        let inv = 1.0 / sum;
-        for v in row.iter_mut() {
-            *v *= inv;
-        }
-    });
+    for_each_row(data, n, |_, row| softmax_row(row));
     out
 }
 

@@ -15,6 +15,7 @@ pub mod npz;
 pub mod program;
 pub mod run;
 pub mod setup;
+pub mod softmax;
 pub mod vocab;
 pub mod weights;
 
