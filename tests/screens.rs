@@ -123,3 +123,29 @@ fn colours_follow_the_theme() {
         .count();
     assert_eq!(plain, 0, "NO_COLOR draws no colour at all");
 }
+
+#[test]
+fn every_operation_renders_in_its_default_view_at_both_sizes() {
+    let mut app = masks_app();
+    app.go_to_beat(0);
+    while app.op > 0 {
+        app.update(Action::BackOp);
+    }
+    loop {
+        for (w, h) in [(120, 40), (80, 24)] {
+            let text = frame(&app, w, h);
+            let name = &app.run.program().op(app.op).name;
+            assert!(text.contains(name.as_str()), "{name} is named in its pane title at {w}x{h}:\n{text}");
+        }
+        // every head and batch row of this tensor draws too
+        app.update(Action::NextHead);
+        app.update(Action::NextBatch);
+        app.update(Action::RowDown);
+        frame(&app, 120, 40);
+        if app.op + 1 == app.run.program().len() {
+            break;
+        }
+        app.update(Action::StepOp);
+    }
+    assert!(app.run.is_done(), "stepping reached probs");
+}
