@@ -149,3 +149,21 @@ fn every_operation_renders_in_its_default_view_at_both_sizes() {
     }
     assert!(app.run.is_done(), "stepping reached probs");
 }
+
+#[test]
+fn every_beat_of_every_built_in_lesson_draws_at_both_sizes() {
+    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    assert!(catalog.lessons.len() >= 2);
+    for lesson in &catalog.lessons {
+        let mut app = App::new(lesson.clone(), weights.clone()).expect("lesson sentences encode");
+        for beat in 0..app.beat_count() {
+            app.go_to_beat(beat);
+            for (w, h) in [(120, 40), (80, 24)] {
+                let text = frame(&app, w, h);
+                let heading = format!("beat {}/{}", beat + 1, app.beat_count());
+                assert!(text.contains(&heading), "{} {heading} at {w}x{h}:\n{text}", lesson.id);
+            }
+        }
+    }
+}

@@ -137,6 +137,12 @@ fn heatmap_features_narrow() {
 #[test]
 fn heatmap_features_cut_columns() {
     let d = features();
+    insta::assert_snapshot!(render(36, 8, HeatmapView { data: &d, theme: plain() }));
+}
+
+#[test]
+fn heatmap_features_one_character_cells_when_two_do_not_fit() {
+    let d = features();
     insta::assert_snapshot!(render(50, 8, HeatmapView { data: &d, theme: plain() }));
 }
 

@@ -253,7 +253,11 @@ pub(crate) fn margin(label_w: usize) -> u16 {
 /// How many cells of `cell` columns fit in `avail`, and `… N more columns` when some don't.
 pub(crate) fn fit_columns(n: usize, cell: usize, avail: usize) -> (usize, Option<String>) {
     let k = (avail / cell.max(1)).min(n);
-    if k == n { (n, None) } else { (k, Some(format!("… {} more columns", n - k))) }
+    match n - k {
+        0 => (n, None),
+        1 => (k, Some("… 1 more column".to_string())),
+        more => (k, Some(format!("… {more} more columns"))),
+    }
 }
 
 /// Where `… N more columns` goes on the column-label line: right-aligned to the end of the grid
@@ -301,8 +305,15 @@ impl Widget for HeatmapView<'_> {
         let gx = area.x.saturating_add(margin(label_w));
         let avail = usize::from(area.right().saturating_sub(gx));
         let numbers = nc * NUM_CELL <= avail;
-        let (cell, (ncols, col_note)) =
-            if numbers { (NUM_CELL, (nc, None)) } else { (NARROW_CELL, fit_columns(nc, NARROW_CELL, avail)) };
+        // numbers if they fit; else two-character shade cells; else one character, so that a
+        // 32-feature row still shows whole; else as many two-character cells as fit
+        let (cell, (ncols, col_note)) = if numbers {
+            (NUM_CELL, (nc, None))
+        } else if nc * NARROW_CELL <= avail || nc > avail {
+            (NARROW_CELL, fit_columns(nc, NARROW_CELL, avail))
+        } else {
+            (1, (nc, None))
+        };
         let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell).unwrap_or(u16::MAX));
 
         // Line 1: column labels.
@@ -317,12 +328,12 @@ impl Widget for HeatmapView<'_> {
             let max_w = (0..ncols).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
             let step = [1usize, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100]
                 .into_iter()
-                .find(|&s| s * NARROW_CELL > max_w)
+                .find(|&s| s * cell > max_w)
                 .unwrap_or(128);
             let grid_end = cx(ncols);
             let stop = col_note.as_deref().map_or(grid_end, |n| col_note_x(gx, grid_end, n).saturating_sub(1));
             for j in (0..ncols).step_by(step) {
-                let room = (step * NARROW_CELL - 1).min(usize::from(grid_end.saturating_sub(cx(j))));
+                let room = (step * cell - 1).min(usize::from(grid_end.saturating_sub(cx(j))));
                 let text = fit(&label(&d.col_labels, j), room);
                 if col_note.is_none() || usize::from(cx(j)) + width(&text) <= usize::from(stop) {
                     put(buf, area, cx(j), hy, &text, theme.dim());
@@ -360,7 +371,7 @@ impl Widget for HeatmapView<'_> {
                     } else {
                         ('?', theme.bad())
                     };
-                    put(buf, area, cx(c), y, &String::from_iter([g, g]), style);
+                    put(buf, area, cx(c), y, &String::from_iter(std::iter::repeat_n(g, cell)), style);
                 }
             }
             y += 1;
