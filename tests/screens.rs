@@ -167,3 +167,27 @@ fn every_beat_of_every_built_in_lesson_draws_at_both_sizes() {
         }
     }
 }
+
+#[test]
+fn after_free_stepping_the_next_arrow_returns_to_the_beat_and_its_view() {
+    let mut app = masks_app();
+    app.go_to_beat(6); // dec.0.self_attn.masked as a heatmap
+    let beat_op = app.op;
+    app.update(Action::StepOp); // weights: softmax by default
+    app.update(Action::StepOp); // context
+    assert!(!app.on_beat_op());
+    app.update(Action::NextBeat);
+    assert_eq!((app.beat, app.op), (6, beat_op), "→ came back to beat 7, not beat 8");
+    // stepping away and back onto the beat's op restores the beat's own view
+    app.update(Action::BackOp);
+    app.update(Action::StepOp);
+    assert_eq!(app.view, app.lesson.beats[6].view);
+    // heads: a tensor without a head axis keeps the chosen head and says why nothing moved
+    app.update(Action::NextHead);
+    assert_eq!(app.selection.head, 1);
+    app.go_to_beat(2); // src.mask (B, 1, 1, T): no head axis
+    app.selection.head = 1;
+    app.update(Action::NextHead);
+    assert_eq!(app.selection.head, 1);
+    assert!(app.status.contains("no head axis"));
+}

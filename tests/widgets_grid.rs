@@ -79,6 +79,7 @@ fn causal() -> MaskData {
         kind: MaskKind::Causal,
         shape_note: "(1, 1, 6, 6): the same for every sentence and head".into(),
         selected_row: Some(3),
+        row_notes: Vec::new(),
     }
 }
 
@@ -93,6 +94,7 @@ fn padding() -> MaskData {
         kind: MaskKind::Padding,
         shape_note: "(2, 1, 1, 6): one row per sentence, broadcast over every query".into(),
         selected_row: Some(1),
+        row_notes: strings(["<bos> I have a cat <eos>", "<bos> I love cats <pad> <pad>"]),
     }
 }
 

@@ -6,7 +6,7 @@ use super::view_data::*;
 use crate::lesson::ViewKind;
 use crate::model::kernels::mean_and_variance;
 use crate::model::program::{LinearRef, OpKind, Proj, shape_text};
-use ndarray::{Array2, ArrayD, ArrayView1, Axis, Ix2, IxDyn};
+use ndarray::{Array2, ArrayD, Axis, Ix2, IxDyn};
 
 /// Which token sequence an axis runs over.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,10 +94,10 @@ impl App {
         let s = self.selection;
         let mut parts = Vec::new();
         if t.ndim() >= 3 && t.shape()[0] > 1 {
-            parts.push(format!("batch {} of {}", s.batch, t.shape()[0]));
+            parts.push(format!("batch row {} (of 0–{})", s.batch, t.shape()[0] - 1));
         }
         if t.ndim() == 4 && t.shape()[1] > 1 {
-            parts.push(format!("head {} of {}", s.head, t.shape()[1]));
+            parts.push(format!("head {} (of 0–{})", s.head, t.shape()[1] - 1));
         }
         parts.push(shape_text(t.shape()));
         parts.join(" · ")
@@ -117,7 +117,13 @@ impl App {
     /// The data for the focused tensor's view.
     pub fn view_data(&self) -> ViewData {
         let (_, t) = self.focused();
-        match self.view {
+        let op = self.run.program().op(self.op);
+        let view = if self.view.fits(op.kind, op.shape.len()) {
+            self.view
+        } else {
+            ViewKind::default_for(op.kind, op.shape.len())
+        };
+        match view {
             ViewKind::Mask => ViewData::Mask(self.mask_data(t)),
             ViewKind::Softmax => ViewData::Softmax(self.softmax_data(t)),
             ViewKind::LayerNorm => ViewData::LayerNorm(self.layernorm_data()),
@@ -135,7 +141,7 @@ impl App {
             col_labels: self.labels(ca, values.ncols()),
             row_axis: Self::axis_name(ra, attention),
             col_axis: if attention { "key".into() } else { Self::axis_name(ca, false) },
-            selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
+            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             caption: self.caption(t),
             values,
         }
@@ -157,9 +163,10 @@ impl App {
             return MaskData {
                 values,
                 row_labels: (0..b).map(|i| format!("row {i}")).collect(),
-                col_labels: self.tokens(src, self.selection.batch.min(b - 1)),
+                col_labels: (0..tn).map(|i| i.to_string()).collect(),
                 row_axis: "batch row".into(),
-                col_axis: format!("key (row {}'s tokens; b switches)", self.selection.batch.min(b - 1)),
+                col_axis: "key position (each row's tokens on its right)".into(),
+                row_notes: (0..b).map(|i| self.tokens(src, i).join(" ")).collect(),
                 kind,
                 shape_note: format!("{shape}: one row per sentence, broadcast over every query"),
                 selected_row: Some(self.selection.batch.min(b - 1)),
@@ -182,7 +189,8 @@ impl App {
             } else {
                 format!("{shape}: one (T, T) grid per sentence, shared by every head")
             },
-            selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
+            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
+            row_notes: Vec::new(),
             values,
         }
     }
@@ -216,14 +224,14 @@ impl App {
     fn softmax_data(&self, t: &ArrayD<f32>) -> SoftmaxData {
         let values_cols = t.shape()[t.ndim() - 1];
         let (_, ca) = self.axes();
-        let what_if = self.what_if.as_ref().and_then(|other| {
+        let what_if = self.what_if.as_ref().filter(|_| self.on_beat_op()).and_then(|other| {
             let tw = other.value(self.op)?;
             Some(("what if: scores × mask (note 001 §5.1)".to_string(), self.softmax_rows(other, tw)))
         });
         SoftmaxData {
             rows: self.softmax_rows(&self.run, t),
             col_labels: self.labels(ca, values_cols),
-            selected_row: Some(self.selection.row),
+            selected_row: Some(self.row()),
             caption: self.caption(t),
             label: "masked_fill(-1e9), as the code does".into(),
             what_if,
@@ -251,7 +259,7 @@ impl App {
         let stats = |m: &Option<Array2<f32>>, r: usize| -> MeanStd {
             match m {
                 Some(m) => {
-                    let (mean, var) = mean_and_variance(m.row(r));
+                    let (mean, var) = mean_and_variance(m.row(r).as_slice().expect("standard layout"));
                     MeanStd { mean, std: var.sqrt() }
                 }
                 None => MeanStd { mean: f32::NAN, std: f32::NAN }, // not computed yet
@@ -260,7 +268,7 @@ impl App {
         let (ra, _) = self.axes();
         let n = sum.as_ref().map(|s| s.nrows()).unwrap_or(0);
         let labels = self.labels(ra, n);
-        let selected = self.selection.row.min(n.saturating_sub(1));
+        let selected = self.row().min(n.saturating_sub(1));
         let row_vec = |m: &Option<Array2<f32>>| m.as_ref().map(|m| m.row(selected).to_vec()).unwrap_or_default();
         LayerNormData {
             tokens: (0..n)
@@ -288,7 +296,7 @@ impl App {
         VectorData {
             rows: values.rows().into_iter().enumerate().map(|(i, r)| (labels[i].clone(), r.to_vec())).collect(),
             col_axis: Self::axis_name(ca, false),
-            selected_row: Some(self.selection.row.min(values.nrows().saturating_sub(1))),
+            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             caption: self.caption(t),
         }
     }
@@ -363,10 +371,4 @@ fn edge_label(kind: OpKind, d_k: usize) -> String {
         OpKind::MaskAnd => "AND".into(),
         _ => kind.label().into(),
     }
-}
-
-/// Mean and standard deviation of a vector (for callers outside the app).
-pub fn mean_std(v: ArrayView1<f32>) -> MeanStd {
-    let (mean, var) = mean_and_variance(v);
-    MeanStd { mean, std: var.sqrt() }
 }

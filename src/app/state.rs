@@ -100,6 +100,7 @@ impl App {
         self.beat = i;
         let beat = self.lesson.beats[i].clone();
         let op = self.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
+        self.what_if = None;
         self.seek(op);
         self.view = beat.view;
         self.selection = Selection {
@@ -125,7 +126,6 @@ impl App {
         if let Some(other) = &mut self.what_if {
             other.seek(op);
         }
-        self.clamp_selection();
     }
 
     /// The number of rows of the focused tensor's displayed slice.
@@ -141,11 +141,9 @@ impl App {
         self.row_count().saturating_sub(1) / 2
     }
 
-    fn clamp_selection(&mut self) {
-        let rows = self.row_count();
-        if self.selection.row >= rows {
-            self.selection.row = rows - 1;
-        }
+    /// The query row on screen: the one the learner chose, or the last row of a shorter tensor.
+    pub fn row(&self) -> usize {
+        self.selection.row.min(self.row_count() - 1)
     }
 
     /// The pure update: what each action does to the state.
@@ -156,7 +154,10 @@ impl App {
         let shape = self.run.program().op(self.op).shape.clone();
         let heads = if shape.len() == 4 { shape[1] } else { 1 };
         let batch = self.setup.shape().batch;
+        let stepped_away = !self.on_beat_op();
         match action {
+            // after free stepping, the first → or ← comes back to the beat the learner left
+            Action::NextBeat | Action::PrevBeat if stepped_away => self.go_to_beat(self.beat),
             Action::NextBeat => {
                 if self.beat + 1 < self.beat_count() {
                     self.go_to_beat(self.beat + 1)
@@ -170,7 +171,7 @@ impl App {
             Action::StepOp => {
                 if self.op + 1 < self.run.program().len() {
                     self.seek(self.op + 1);
-                    self.view = self.default_view();
+                    self.view = self.view_for_op();
                 } else {
                     self.status = "that was the last operation: probs".into();
                 }
@@ -178,17 +179,22 @@ impl App {
             Action::BackOp => {
                 if self.op > 0 {
                     self.seek(self.op - 1);
-                    self.view = self.default_view();
+                    self.view = self.view_for_op();
+                } else {
+                    self.status = "this is the first operation".into();
                 }
             }
             Action::NextPane => self.focus = self.focus.shifted(1),
             Action::PrevPane => self.focus = self.focus.shifted(-1),
+            Action::NextHead | Action::PrevHead if heads == 1 => {
+                self.status = "this tensor has no head axis".into();
+            }
             Action::NextHead => self.selection.head = (self.selection.head + 1) % heads,
             Action::PrevHead => self.selection.head = (self.selection.head + heads - 1) % heads,
             Action::RowUp if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_sub(1),
             Action::RowDown if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_add(1),
-            Action::RowUp => self.selection.row = self.selection.row.saturating_sub(1),
-            Action::RowDown => self.selection.row = (self.selection.row + 1).min(self.row_count() - 1),
+            Action::RowUp => self.selection.row = self.row().saturating_sub(1),
+            Action::RowDown => self.selection.row = (self.row() + 1).min(self.row_count() - 1),
             Action::ScrollUp => self.prose_scroll = self.prose_scroll.saturating_sub(3),
             Action::ScrollDown => self.prose_scroll = self.prose_scroll.saturating_add(3),
             Action::NextBatch => self.selection.batch = (self.selection.batch + 1) % batch,
@@ -200,7 +206,11 @@ impl App {
         }
     }
 
-    fn default_view(&self) -> ViewKind {
+    /// The beat's own view on the beat's operation; otherwise the view that suits the operation.
+    fn view_for_op(&self) -> ViewKind {
+        if self.on_beat_op() {
+            return self.lesson.beats[self.beat].view;
+        }
         let op = self.run.program().op(self.op);
         ViewKind::default_for(op.kind, op.shape.len())
     }

@@ -57,6 +57,8 @@ pub struct MaskData {
     pub kind: MaskKind,
     pub shape_note: String, // "(2, 1, 1, 4): one row per batch entry, broadcast over every query"
     pub selected_row: Option<usize>,
+    /// Text after each row's cells (a padding mask's own tokens), empty when none.
+    pub row_notes: Vec<String>,
 }
 
 /// One query row of attention weights.

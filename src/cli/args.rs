@@ -60,8 +60,8 @@ pub struct ModelArgs {
     #[arg(long, default_value_t = 0, global = true)]
     pub seed: u64,
 
-    /// Model configuration from the notes.
-    #[arg(long, value_enum, default_value_t = Preset::Tutor, global = true)]
+    /// Model configuration from the notes: tutor (note 002's example, the default), note001, note000.
+    #[arg(long, value_name = "PRESET", default_value = "tutor", value_parser = parse_preset, global = true)]
     pub preset: Preset,
 }
 
@@ -80,6 +80,13 @@ pub struct InputArgs {
     /// Target token ids, e.g. 2,4,11,27,3.
     #[arg(long, value_name = "IDS")]
     pub tgt_ids: Option<String>,
+}
+
+fn parse_preset(name: &str) -> Result<Preset, String> {
+    Preset::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        format!("no preset `{name}`; presets are {}", names.join(", "))
+    })
 }
 
 impl ModelArgs {

@@ -42,7 +42,7 @@ pub fn lesson_text(app: &mut App) -> String {
 }
 
 /// Greedy word wrap.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for para in text.split("\n\n") {
         let mut line = String::new();

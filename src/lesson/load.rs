@@ -33,6 +33,16 @@ impl ViewKind {
         ViewKind::ALL.iter().find(|(_, v)| *v == self).map(|(n, _)| *n).unwrap_or("?")
     }
 
+    /// Whether this view can show an operation of this kind and rank.
+    pub fn fits(self, kind: OpKind, ndim: usize) -> bool {
+        match self {
+            ViewKind::Mask => matches!(kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd),
+            ViewKind::Softmax => kind == OpKind::Softmax && ndim == 4,
+            ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
+            ViewKind::Heatmap | ViewKind::Vector => ndim >= 2,
+        }
+    }
+
     /// The view that suits an operation when a lesson does not say (free stepping).
     pub fn default_for(kind: OpKind, ndim: usize) -> ViewKind {
         match kind {
@@ -251,13 +261,7 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
         let names: Vec<&str> = ViewKind::ALL.iter().map(|(n, _)| *n).collect();
         return Err(c.err(&b.view, "view", format!("no view `{view_name}`; views are {}", names.join(", "))));
     };
-    let fits = match view {
-        ViewKind::Mask => matches!(op.kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd),
-        ViewKind::Softmax => op.kind == OpKind::Softmax && op.shape.len() == 4,
-        ViewKind::LayerNorm => matches!(op.kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
-        ViewKind::Heatmap | ViewKind::Vector => op.shape.len() >= 2,
-    };
-    if !fits {
+    if !view.fits(op.kind, op.shape.len()) {
         let suggestion = ViewKind::default_for(op.kind, op.shape.len()).name();
         return Err(c.err(
             &b.view,

@@ -14,7 +14,7 @@ pub struct Config {
 }
 
 /// A named configuration from the notes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preset {
     /// Note 002's runnable example: d_model 32, 4 heads, d_ff 64, 2 layers (the default).
     Tutor,
@@ -26,6 +26,11 @@ pub enum Preset {
 
 impl Preset {
     pub const ALL: [Preset; 3] = [Preset::Tutor, Preset::Note001, Preset::Note000];
+
+    /// The preset called `name` (`tutor`, `note001`, `note000`).
+    pub fn from_name(name: &str) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| p.name() == name)
+    }
 
     pub fn name(self) -> &'static str {
         match self {

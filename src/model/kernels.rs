@@ -227,7 +227,7 @@ pub fn normalize(x: &ArrayD<f32>, eps: f32) -> ArrayD<f32> {
     let d = x.shape()[x.ndim() - 1];
     let mut out = x.as_standard_layout().into_owned();
     for_each_row(out.as_slice_mut().expect("standard layout"), d, |_, row| {
-        let (mean, var) = mean_and_variance_slice(row);
+        let (mean, var) = mean_and_variance(row);
         let inv_std = 1.0 / (var + eps).sqrt();
         for v in row.iter_mut() {
             *v = (*v - mean) * inv_std;
@@ -250,17 +250,9 @@ pub fn scale_shift(x_hat: &ArrayD<f32>, gamma: ArrayView1<f32>, beta: ArrayView1
 }
 
 /// Mean and biased variance of a contiguous vector, accumulated in f64.
-fn mean_and_variance_slice(row: &[f32]) -> (f32, f32) {
+pub fn mean_and_variance(row: &[f32]) -> (f32, f32) {
     let n = row.len() as f64;
     let mean = row.iter().map(|&v| v as f64).sum::<f64>() / n;
     let var = row.iter().map(|&v| (v as f64 - mean) * (v as f64 - mean)).sum::<f64>() / n;
-    (mean as f32, var as f32)
-}
-
-/// Mean and biased variance of a vector, accumulated in f64.
-pub fn mean_and_variance(row: ArrayView1<f32>) -> (f32, f32) {
-    let n = row.len() as f64;
-    let mean = row.iter().map(|&v| v as f64).sum::<f64>() / n;
-    let var = row.iter().map(|&v| (v as f64 - mean).powi(2)).sum::<f64>() / n;
     (mean as f32, var as f32)
 }

@@ -74,7 +74,7 @@ fn pane(app: &App, theme: Theme, which: Pane, title: String) -> Block<'static> {
 
 fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let beat = &app.lesson.beats[app.beat];
-    let title = format!(" {} · beat {}/{} ", app.lesson.title, app.beat + 1, app.beat_count());
+    let title = format!(" beat {}/{} · {} ", app.beat + 1, app.beat_count(), app.lesson.title);
     let mut lines: Vec<Line> = Vec::new();
     for para in beat.text.split("\n\n") {
         lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
@@ -82,7 +82,7 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     if !app.on_beat_op() {
         lines.push(Line::styled(
-            format!("(stepped away from this beat's operation, {}; → or ← returns to the lesson)", beat.op),
+            format!("(stepped away from this beat's operation, {}; → or ← returns to it)", beat.op),
             theme.dim(),
         ));
     }
@@ -90,9 +90,14 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     for u in unknown {
         lines.push(Line::styled(u, theme.bad()));
     }
+    // scroll no further than the last line (counted as wrapped to the pane's width)
+    let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
+    let wrapped: usize =
+        lines.iter().map(|l| crate::cli::print::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
+    let max_scroll = wrapped.saturating_sub(inner.height as usize) as u16;
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
-        .scroll((app.prose_scroll, 0))
+        .scroll((app.prose_scroll.min(max_scroll), 0))
         .block(pane(app, theme, Pane::Prose, title))
         .render(area, buf);
 }
@@ -160,18 +165,22 @@ fn fit_trace(segments: Vec<String>, width: usize) -> String {
 
 fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
-    let left = format!(
-        " {} · beat {}/{} · op {}/{} {} ",
+    // op numbers as `trace` prints them: 0 .. len-1
+    let short = format!(
+        " {} · beat {}/{} · op {} of 0–{} ",
         app.lesson.id,
         app.beat + 1,
         app.beat_count(),
-        app.op + 1,
-        app.run.program().len(),
-        op.name
+        app.op,
+        app.run.program().len() - 1
     );
-    let room = (area.width as usize).saturating_sub(left.chars().count() + 1);
+    let long = format!("{short}{} ", op.name);
+    let width = area.width as usize;
+    let fits = |s: &str, right: &str| s.chars().count() + right.chars().count() < width;
+    let left = if app.status.is_empty() || fits(&long, &app.status) { long } else { short };
+    let room = width.saturating_sub(left.chars().count() + 1);
     let right = if !app.status.is_empty() {
-        app.status.clone()
+        app.status.chars().take(room).collect()
     } else if STATUS_HINT.chars().count() <= room {
         STATUS_HINT.to_string()
     } else {

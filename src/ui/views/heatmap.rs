@@ -309,10 +309,10 @@ impl Widget for HeatmapView<'_> {
         // 32-feature row still shows whole; else as many two-character cells as fit
         let (cell, (ncols, col_note)) = if numbers {
             (NUM_CELL, (nc, None))
-        } else if nc * NARROW_CELL <= avail || nc > avail {
-            (NARROW_CELL, fit_columns(nc, NARROW_CELL, avail))
+        } else if nc * NARROW_CELL <= avail {
+            (NARROW_CELL, (nc, None))
         } else {
-            (1, (nc, None))
+            (1, fit_columns(nc, 1, avail))
         };
         let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell).unwrap_or(u16::MAX));
 

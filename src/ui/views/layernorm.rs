@@ -272,7 +272,7 @@ fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t:
         let span = if lo <= hi {
             format!(" min {} max {}", fixed(lo, 5, true), fixed(hi, 5, true))
         } else {
-            " (no features)".to_string()
+            " not computed yet (press . to step)".to_string()
         };
         // One glyph per feature; when they do not all fit, the first ones and `…`.
         let room = w.saturating_sub(x + width(&span));

@@ -96,6 +96,9 @@ impl Widget for MaskGridView<'_> {
                 let (glyph, style) = if visible { ("■", theme.good()) } else { ("·", theme.masked()) };
                 put(buf, area, cx(c), y, &centre(glyph, field), style);
             }
+            if let Some(note) = d.row_notes.get(r).filter(|n| !n.is_empty()) {
+                put(buf, area, grid_end.saturating_add(2), y, note, theme.dim());
+            }
             y += 1;
         }
         if let Some(note) = &win.note {
