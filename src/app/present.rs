@@ -5,18 +5,8 @@ use super::state::App;
 use super::view_data::*;
 use crate::lesson::ViewKind;
 use crate::model::kernels::mean_and_variance;
-use crate::model::program::{LinearRef, OpKind, Proj, shape_text};
+use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side, shape_text};
 use ndarray::{Array2, ArrayD, Axis, Ix2, IxDyn};
-
-/// Which token sequence an axis runs over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Axis2 {
-    Src,
-    Tgt,
-    Feature,
-    Vocab,
-    Position,
-}
 
 impl App {
     /// The words of one batch row of one side.
@@ -25,47 +15,24 @@ impl App {
         ids.row(batch).iter().map(|&id| self.setup.vocab.word(id)).collect()
     }
 
-    /// Rows and columns of the focused tensor's displayed slice.
-    fn axes(&self) -> (Axis2, Axis2) {
-        let op = self.run.program().op(self.op);
-        let name = op.name.as_str();
-        let src_side = name.starts_with("src.") || name.starts_with("enc.");
-        let side = if src_side { Axis2::Src } else { Axis2::Tgt };
-        let cross = name.contains("cross_attn");
-        let key_side = if cross || src_side { Axis2::Src } else { Axis2::Tgt };
-        let is_kv = cross && [".k", ".v", ".k_proj", ".v_proj"].iter().any(|s| name.ends_with(s));
-        let shape = &op.shape;
-        match op.kind {
-            OpKind::PositionalEncoding => (Axis2::Position, Axis2::Feature),
-            OpKind::PaddingMask(_) => (Axis2::Feature, side), // rows are batch rows
-            _ if name == "logits" || name == "probs" => (Axis2::Tgt, Axis2::Vocab),
-            _ if shape.len() == 4
-                && shape[shape.len() - 1] == shape[shape.len() - 2]
-                && !matches!(op.kind, OpKind::SplitHeads | OpKind::Context) =>
-            {
-                (side, key_side)
-            }
-            _ if shape.len() == 4
-                && matches!(
-                    op.kind,
-                    OpKind::Scores | OpKind::MaskFill | OpKind::Softmax | OpKind::MaskAnd | OpKind::CausalMask
-                ) =>
-            {
-                (side, key_side)
-            }
-            _ if is_kv => (Axis2::Src, Axis2::Feature),
-            _ => (side, Axis2::Feature),
+    /// What the rows and columns of the focused tensor's displayed slice run over: its last two axes.
+    fn axes(&self) -> (Dim, Dim) {
+        let dims = &self.run.program().op(self.op).dims;
+        match dims.as_slice() {
+            [.., rows, cols] => (*rows, *cols),
+            [cols] => (Dim::Broadcast, *cols),
+            [] => (Dim::Broadcast, Dim::Broadcast),
         }
     }
 
-    fn labels(&self, axis: Axis2, n: usize) -> Vec<String> {
+    fn labels(&self, axis: Dim, n: usize) -> Vec<String> {
         let b = self.selection.batch;
         match axis {
-            Axis2::Src => self.tokens(true, b),
-            Axis2::Tgt => self.tokens(false, b),
-            Axis2::Vocab => (0..n).map(|i| self.setup.vocab.word(i)).collect(),
-            Axis2::Feature => (0..n).map(|i| i.to_string()).collect(),
-            Axis2::Position => (0..n).map(|i| format!("pos {i}")).collect(),
+            Dim::Tokens(Side::Src) => self.tokens(true, b),
+            Dim::Tokens(Side::Tgt) => self.tokens(false, b),
+            Dim::Vocab => (0..n).map(|i| self.setup.vocab.word(i)).collect(),
+            Dim::Positions => (0..n).map(|i| format!("pos {i}")).collect(),
+            Dim::Features | Dim::Batch | Dim::Heads | Dim::Broadcast => (0..n).map(|i| i.to_string()).collect(),
         }
     }
 
@@ -103,14 +70,17 @@ impl App {
         parts.join(" · ")
     }
 
-    fn axis_name(axis: Axis2, attention_rows: bool) -> String {
+    fn axis_name(axis: Dim, attention_rows: bool) -> String {
         match axis {
-            Axis2::Src | Axis2::Tgt if attention_rows => "query".into(),
-            Axis2::Src => "source token".into(),
-            Axis2::Tgt => "target token".into(),
-            Axis2::Feature => "feature".into(),
-            Axis2::Vocab => "vocabulary word".into(),
-            Axis2::Position => "position".into(),
+            Dim::Tokens(_) if attention_rows => "query".into(),
+            Dim::Tokens(Side::Src) => "source token".into(),
+            Dim::Tokens(Side::Tgt) => "target token".into(),
+            Dim::Features => "feature".into(),
+            Dim::Vocab => "vocabulary word".into(),
+            Dim::Positions => "position".into(),
+            Dim::Batch => "batch row".into(),
+            Dim::Heads => "head".into(),
+            Dim::Broadcast => "(broadcast)".into(),
         }
     }
 
@@ -135,7 +105,7 @@ impl App {
     fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
         let values = self.slice2(t);
         let (ra, ca) = self.axes();
-        let attention = ca != Axis2::Feature && ca != Axis2::Vocab;
+        let attention = matches!(ca, Dim::Tokens(_));
         HeatmapData {
             row_labels: self.labels(ra, values.nrows()),
             col_labels: self.labels(ca, values.ncols()),

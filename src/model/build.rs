@@ -1,7 +1,15 @@
 //! The forward pass of the notes' encoder-decoder, written out as a `Program`, top to bottom.
 
 use super::config::Config;
-use super::program::{AttnBlock, LinearRef, NormRef, OpKind, Part, Place, Program, Proj, Side, Stack, shape_text};
+use super::program::Dim::{Batch, Broadcast, Features, Heads, Positions, Tokens, Vocab};
+use super::program::{
+    AttnBlock, LinearRef, NormRef, OpKind, Part, Place, Program, Proj, Shape, Side, Stack, shape_text,
+};
+
+/// (B, T, width) over one sentence's tokens.
+fn seq(b: usize, t: usize, side: Side, width: usize) -> Shape {
+    Shape::of(&[(b, Batch), (t, Tokens(side)), (width, Features)])
+}
 
 /// Sizes of one forward pass: batch rows and sentence lengths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,7 +30,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "src.mask".into(),
         OpKind::PaddingMask(Side::Src),
         &[],
-        vec![b, 1, 1, t_src],
+        Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_src, Tokens(Side::Src))]),
         Place::Masks(Side::Src),
         "src.mask = (src_ids != <pad>), as (B, 1, 1, T_src)".into(),
     );
@@ -35,7 +43,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "enc.out".into(),
         OpKind::Identity,
         &[&x],
-        vec![b, t_src, d],
+        Shape::of(&[(b, Batch), (t_src, Tokens(Side::Src)), (d, Features)]),
         Place::Encoder { layer: config.n_layers - 1, part: Part::AddNorm(2) },
         format!("C = {x} (the encoder's output, the memory every decoder layer reads)"),
     );
@@ -45,7 +53,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "tgt.pad_mask".into(),
         OpKind::PaddingMask(Side::Tgt),
         &[],
-        vec![b, 1, 1, t_tgt],
+        Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
         Place::Masks(Side::Tgt),
         "tgt.pad_mask = (tgt_ids != <pad>), as (B, 1, 1, T_tgt)".into(),
     );
@@ -53,7 +61,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "tgt.causal".into(),
         OpKind::CausalMask,
         &[],
-        vec![1, 1, t_tgt, t_tgt],
+        Shape::of(&[(1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]),
         Place::Masks(Side::Tgt),
         "tgt.causal = lower-triangular ones: query i sees keys 0..=i".into(),
     );
@@ -61,7 +69,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "tgt.mask".into(),
         OpKind::MaskAnd,
         &[&tgt_pad, &causal],
-        vec![b, 1, t_tgt, t_tgt],
+        Shape::of(&[(b, Batch), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]),
         Place::Masks(Side::Tgt),
         "tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)".into(),
     );
@@ -75,7 +83,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "logits".into(),
         OpKind::Linear(LinearRef::Out),
         &[&y],
-        vec![b, t_tgt, config.tgt_vocab],
+        Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
         Place::Output,
         format!("logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {}", config.tgt_vocab),
     );
@@ -83,7 +91,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         "probs".into(),
         OpKind::Softmax,
         &[&logits],
-        vec![b, t_tgt, config.tgt_vocab],
+        Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
         Place::Output,
         "probs = softmax(logits) over the vocabulary".into(),
     );
@@ -95,10 +103,20 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
 pub fn attention_block(config: &Config, batch: usize, t: usize) -> Program {
     let mut p = Program::default();
     let place = Place::Encoder { layer: 0, part: Part::SelfAttention };
-    let x = p.push("x".into(), OpKind::Input, &[], vec![batch, t, config.d_model], place, "x: the input".into());
-    let mask =
-        p.push("mask".into(), OpKind::CausalMask, &[], vec![1, 1, t, t], place, "mask = lower-triangular ones".into());
-    let at = AttnAt { prefix: "attn".into(), stack: Stack::Encoder, layer: 0, block: AttnBlock::SelfAttn, place };
+    let tokens = Tokens(Side::Src);
+    let x_shape = Shape::of(&[(batch, Batch), (t, tokens), (config.d_model, Features)]);
+    let x = p.push("x".into(), OpKind::Input, &[], x_shape, place, "x: the input".into());
+    let mask_shape = Shape::of(&[(1, Broadcast), (1, Broadcast), (t, tokens), (t, tokens)]);
+    let mask = p.push("mask".into(), OpKind::CausalMask, &[], mask_shape, place, "mask = lower-triangular ones".into());
+    let at = AttnAt {
+        prefix: "attn".into(),
+        stack: Stack::Encoder,
+        layer: 0,
+        block: AttnBlock::SelfAttn,
+        place,
+        q_side: Side::Src,
+        kv_side: Side::Src,
+    };
     attention(&mut p, config, &at, &x, &x, &mask, batch, t, t);
     p
 }
@@ -112,7 +130,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         format!("{s}.embed"),
         OpKind::Embed(side),
         &[],
-        vec![b, t, d],
+        Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
         format!("{s}.embed = {s}_embed[{s}_ids]: one row of the ({}, {d}) table per token", vocab(config, side)),
     );
@@ -120,7 +138,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         format!("{s}.pe"),
         OpKind::PositionalEncoding,
         &[],
-        vec![t, d],
+        Shape::of(&[(t, Positions), (d, Features)]),
         place,
         format!("PE[pos, 2i] = sin(pos/10000^(2i/{d})), PE[pos, 2i+1] = cos(pos/10000^(2i/{d}))"),
     );
@@ -128,7 +146,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         format!("{s}.x"),
         OpKind::AddPositional,
         &[&embed, &pe],
-        vec![b, t, d],
+        Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
         format!("x = {s}.embed + {s}.pe"),
     )
@@ -145,6 +163,8 @@ struct AttnAt {
     layer: usize,
     block: AttnBlock,
     place: Place,
+    q_side: Side,  // whose tokens the queries are
+    kv_side: Side, // whose tokens the keys and values are (the source, in cross-attention)
 }
 
 /// Multi-head attention: project, split heads, scores, mask, softmax, weight the values, merge, W_o.
@@ -164,13 +184,13 @@ fn attention(
     let (d, h, dk) = (config.d_model, config.n_heads, config.d_k());
     let pre = &at.prefix;
     let lin = |proj| OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
-    let split = |p: &mut Program, name: &str, proj: Proj, input: &str, t: usize| {
+    let split = |p: &mut Program, name: &str, proj: Proj, input: &str, t: usize, side: Side| {
         let upper = name.to_uppercase();
         let projected = p.push(
             format!("{pre}.{name}_proj"),
             lin(proj),
             &[input],
-            vec![b, t, d],
+            Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
             at.place,
             format!("{name}_proj = {input}·W_{name}ᵀ + b_{name}"),
         );
@@ -178,7 +198,7 @@ fn attention(
             format!("{pre}.{name}"),
             OpKind::SplitHeads,
             &[&projected],
-            vec![b, h, t, dk],
+            Shape::of(&[(b, Batch), (h, Heads), (t, Tokens(side)), (dk, Features)]),
             at.place,
             format!(
                 "{upper} = split {} → {}: {h} heads of d_k = {dk}",
@@ -187,14 +207,14 @@ fn attention(
             ),
         )
     };
-    let q = split(p, "q", Proj::Q, x_q, t_q);
-    let k = split(p, "k", Proj::K, x_kv, t_k);
-    let v = split(p, "v", Proj::V, x_kv, t_k);
+    let q = split(p, "q", Proj::Q, x_q, t_q, at.q_side);
+    let k = split(p, "k", Proj::K, x_kv, t_k, at.kv_side);
+    let v = split(p, "v", Proj::V, x_kv, t_k, at.kv_side);
     let scores = p.push(
         format!("{pre}.scores"),
         OpKind::Scores,
         &[&q, &k],
-        vec![b, h, t_q, t_k],
+        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]),
         at.place,
         format!("scores = q·kᵀ/√{dk}"),
     );
@@ -202,7 +222,7 @@ fn attention(
         format!("{pre}.masked"),
         OpKind::MaskFill,
         &[&scores, mask],
-        vec![b, h, t_q, t_k],
+        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]),
         at.place,
         format!("masked = masked_fill(scores, {mask} == 0, -1e9)"),
     );
@@ -210,7 +230,7 @@ fn attention(
         format!("{pre}.weights"),
         OpKind::Softmax,
         &[&masked],
-        vec![b, h, t_q, t_k],
+        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]),
         at.place,
         "weights = softmax(masked) over the keys; each row sums to 1".into(),
     );
@@ -218,7 +238,7 @@ fn attention(
         format!("{pre}.context"),
         OpKind::Context,
         &[&weights, &v],
-        vec![b, h, t_q, dk],
+        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (dk, Features)]),
         at.place,
         "context = weights·v".into(),
     );
@@ -226,15 +246,22 @@ fn attention(
         format!("{pre}.merged"),
         OpKind::MergeHeads,
         &[&context],
-        vec![b, t_q, d],
+        Shape::of(&[(b, Batch), (t_q, Tokens(at.q_side)), (d, Features)]),
         at.place,
         format!("merged = merge {} → {}", shape_text(&[b, h, t_q, dk]), shape_text(&[b, t_q, d])),
     );
-    p.push(format!("{pre}.out"), lin(Proj::O), &[&merged], vec![b, t_q, d], at.place, "out = merged·W_oᵀ + b_o".into())
+    p.push(
+        format!("{pre}.out"),
+        lin(Proj::O),
+        &[&merged],
+        Shape::of(&[(b, Batch), (t_q, Tokens(at.q_side)), (d, Features)]),
+        at.place,
+        "out = merged·W_oᵀ + b_o".into(),
+    )
 }
 
 /// x = LayerNorm(x + sublayer): the sum, the normalised x̂, then gamma·x̂ + beta. Returns `out`'s name.
-fn add_norm(p: &mut Program, pre: &str, norm: NormRef, place: Place, x: &str, sub: &str, shape: Vec<usize>) -> String {
+fn add_norm(p: &mut Program, pre: &str, norm: NormRef, place: Place, x: &str, sub: &str, shape: Shape) -> String {
     let i = norm.index;
     let sum = p.push(
         format!("{pre}.norm{i}.sum"),
@@ -269,11 +296,12 @@ fn feed_forward(
     t: usize,
 ) -> String {
     let (d, f) = (config.d_model, config.d_ff);
+    let side = if stack == Stack::Encoder { Side::Src } else { Side::Tgt };
     let pre_act = p.push(
         format!("{pre}.ffn.pre"),
         OpKind::Linear(LinearRef::Ffn1 { stack, layer }),
         &[x],
-        vec![b, t, f],
+        Shape::of(&[(b, Batch), (t, Tokens(side)), (f, Features)]),
         place,
         format!("pre = {x}·W_1ᵀ + b_1: {d} → {f}"),
     );
@@ -281,7 +309,7 @@ fn feed_forward(
         format!("{pre}.ffn.hidden"),
         OpKind::Relu,
         &[&pre_act],
-        vec![b, t, f],
+        Shape::of(&[(b, Batch), (t, Tokens(side)), (f, Features)]),
         place,
         "hidden = max(0, pre)".into(),
     );
@@ -289,7 +317,7 @@ fn feed_forward(
         format!("{pre}.ffn.out"),
         OpKind::Linear(LinearRef::Ffn2 { stack, layer }),
         &[&hidden],
-        vec![b, t, d],
+        Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
         format!("out = hidden·W_2ᵀ + b_2: {f} → {d}"),
     )
@@ -299,6 +327,7 @@ fn encoder_layer(p: &mut Program, config: &Config, layer: usize, x: &str, mask: 
     let pre = format!("enc.{layer}");
     let d = config.d_model;
     let st = Stack::Encoder;
+    let side = Side::Src;
     let place = |part| Place::Encoder { layer, part };
     let at = AttnAt {
         prefix: format!("{pre}.self_attn"),
@@ -306,12 +335,21 @@ fn encoder_layer(p: &mut Program, config: &Config, layer: usize, x: &str, mask: 
         layer,
         block: AttnBlock::SelfAttn,
         place: place(Part::SelfAttention),
+        q_side: side,
+        kv_side: side,
     };
     let attn = attention(p, config, &at, x, x, mask, b, t, t);
-    let x1 =
-        add_norm(p, &pre, NormRef { stack: st, layer, index: 1 }, place(Part::AddNorm(1)), x, &attn, vec![b, t, d]);
+    let x1 = add_norm(
+        p,
+        &pre,
+        NormRef { stack: st, layer, index: 1 },
+        place(Part::AddNorm(1)),
+        x,
+        &attn,
+        seq(b, t, side, d),
+    );
     let ffn = feed_forward(p, config, &pre, st, layer, place(Part::FeedForward), &x1, b, t);
-    add_norm(p, &pre, NormRef { stack: st, layer, index: 2 }, place(Part::AddNorm(2)), &x1, &ffn, vec![b, t, d])
+    add_norm(p, &pre, NormRef { stack: st, layer, index: 2 }, place(Part::AddNorm(2)), &x1, &ffn, seq(b, t, side, d))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -330,6 +368,7 @@ fn decoder_layer(
     let pre = format!("dec.{layer}");
     let d = config.d_model;
     let st = Stack::Decoder;
+    let side = Side::Tgt;
     let place = |part| Place::Decoder { layer, part };
     let self_at = AttnAt {
         prefix: format!("{pre}.self_attn"),
@@ -337,20 +376,60 @@ fn decoder_layer(
         layer,
         block: AttnBlock::SelfAttn,
         place: place(Part::SelfAttention),
+        q_side: side,
+        kv_side: side,
     };
     let attn = attention(p, config, &self_at, y, y, tgt_mask, b, t, t);
-    let y1 =
-        add_norm(p, &pre, NormRef { stack: st, layer, index: 1 }, place(Part::AddNorm(1)), y, &attn, vec![b, t, d]);
+    let y1 = add_norm(
+        p,
+        &pre,
+        NormRef { stack: st, layer, index: 1 },
+        place(Part::AddNorm(1)),
+        y,
+        &attn,
+        seq(b, t, side, d),
+    );
     let cross_at = AttnAt {
         prefix: format!("{pre}.cross_attn"),
         stack: st,
         layer,
         block: AttnBlock::CrossAttn,
         place: place(Part::CrossAttention),
+        q_side: Side::Tgt,
+        kv_side: Side::Src, // keys and values come from the encoder's memory
     };
     let cross = attention(p, config, &cross_at, &y1, memory, src_mask, b, t, t_src);
-    let y2 =
-        add_norm(p, &pre, NormRef { stack: st, layer, index: 2 }, place(Part::AddNorm(2)), &y1, &cross, vec![b, t, d]);
+    let y2 = add_norm(
+        p,
+        &pre,
+        NormRef { stack: st, layer, index: 2 },
+        place(Part::AddNorm(2)),
+        &y1,
+        &cross,
+        seq(b, t, side, d),
+    );
     let ffn = feed_forward(p, config, &pre, st, layer, place(Part::FeedForward), &y2, b, t);
-    add_norm(p, &pre, NormRef { stack: st, layer, index: 3 }, place(Part::AddNorm(3)), &y2, &ffn, vec![b, t, d])
+    add_norm(p, &pre, NormRef { stack: st, layer, index: 3 }, place(Part::AddNorm(3)), &y2, &ffn, seq(b, t, side, d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_axis_says_what_it_runs_over() {
+        let config = crate::model::Preset::Tutor.config(74);
+        let p = transformer(&config, RunShape { batch: 2, t_src: 4, t_tgt: 6 });
+        for op in p.ops() {
+            assert_eq!(op.dims.len(), op.shape.len(), "{}", op.name);
+        }
+        let dims = |name: &str| p.op(p.index_of(name).unwrap()).dims.clone();
+        // cross-attention: queries are target tokens, keys and values source tokens
+        assert_eq!(dims("dec.0.cross_attn.weights")[2..], [Tokens(Side::Tgt), Tokens(Side::Src)]);
+        assert_eq!(dims("dec.0.cross_attn.k")[2], Tokens(Side::Src));
+        assert_eq!(dims("dec.0.cross_attn.q")[2], Tokens(Side::Tgt));
+        assert_eq!(dims("src.mask"), [Batch, Broadcast, Broadcast, Tokens(Side::Src)]);
+        assert_eq!(dims("logits")[1..], [Tokens(Side::Tgt), Vocab]);
+        assert_eq!(dims("src.pe"), [Positions, Features]);
+    }
 }

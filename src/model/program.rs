@@ -161,6 +161,37 @@ impl Part {
     }
 }
 
+/// What one axis of a tensor runs over, so a view can label it (tokens of which sentence,
+/// heads, features, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dim {
+    Batch,
+    Heads,
+    /// One position per token of the source or target sentence.
+    Tokens(Side),
+    /// Features of a token vector (d_model, d_k or d_ff wide).
+    Features,
+    /// One entry per vocabulary word.
+    Vocab,
+    /// Positions of the positional-encoding table.
+    Positions,
+    /// A size-1 axis that broadcasts (the 1s in a mask's (B, 1, 1, T)).
+    Broadcast,
+}
+
+/// A shape with what each axis runs over: `Shape::of(&[(2, Batch), (6, Tokens(Tgt)), (32, Features)])`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shape {
+    pub sizes: Vec<usize>,
+    pub dims: Vec<Dim>,
+}
+
+impl Shape {
+    pub fn of(axes: &[(usize, Dim)]) -> Shape {
+        Shape { sizes: axes.iter().map(|a| a.0).collect(), dims: axes.iter().map(|a| a.1).collect() }
+    }
+}
+
 /// One named operation of the forward pass.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Op {
@@ -168,6 +199,7 @@ pub struct Op {
     pub kind: OpKind,
     pub inputs: Vec<usize>, // indices of the operations whose outputs it reads
     pub shape: Vec<usize>,  // shape of its output
+    pub dims: Vec<Dim>,     // what each axis of the output runs over
     pub place: Place,
     pub formula: String, // "scores = q·kᵀ/√8"
 }
@@ -210,7 +242,7 @@ impl Program {
         name: String,
         kind: OpKind,
         inputs: &[&str],
-        shape: Vec<usize>,
+        shape: Shape,
         place: Place,
         formula: String,
     ) -> String {
@@ -220,7 +252,8 @@ impl Program {
             .collect();
         assert!(!self.index.contains_key(&name), "program bug: {name} defined twice");
         self.index.insert(name.clone(), self.ops.len());
-        self.ops.push(Op { name: name.clone(), kind, inputs, shape, place, formula });
+        let Shape { sizes: shape, dims } = shape;
+        self.ops.push(Op { name: name.clone(), kind, inputs, shape, dims, place, formula });
         name
     }
 }
