@@ -1,271 +1,18 @@
 //! A matrix as a coloured grid: numbers when they fit, two-character shade cells when they don't.
-//!
-//! Also holds the small drawing helpers the other grid views share (clipped text, label
-//! truncation, number formatting, the colour scale and its legend, the visible row window).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
-use crate::app::view_data::{HeatmapData, MASKED_SCORE};
-use crate::ui::theme::{SELECTED_MARK, SHADES, Theme, shade};
+use super::common::{
+    NUM_CELL, NUM_W, Scale, axes, col_note_x, draw_caption, draw_legend, draw_row_label, empty_grid, fit, fit_columns,
+    fmt_num, is_masked, label, label_width, legend_y, margin, put, row_window, visible, width,
+};
+use crate::app::view_data::HeatmapData;
+use crate::ui::theme::Theme;
 
-/// Row labels are cut to at most this many columns.
-pub(crate) const LABEL_MAX: usize = 7;
-/// Width of a printed number (` 0.42`, `-1.07`, `12.35`, ` −1e9`).
-const NUM_W: usize = 5;
-/// A number cell: one space of gap, then the number.
-const NUM_CELL: usize = NUM_W + 1;
 /// A shade cell: the glyph twice.
 const NARROW_CELL: usize = 2;
-
-/// Any value at or below this is the masked_fill value (−1e9), not a score.
-pub(crate) fn is_masked(v: f32) -> bool {
-    v <= MASKED_SCORE / 10.0
-}
-
-/// Display width of a string in terminal columns.
-pub(crate) fn width(s: &str) -> usize {
-    Span::raw(s).width()
-}
-
-/// Write `s` at (x, y), clipped to `area` (never wraps, never writes outside). Returns the x after it.
-pub(crate) fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, s: &str, style: Style) -> u16 {
-    if y < area.top() || y >= area.bottom() || x < area.left() || x >= area.right() {
-        return x;
-    }
-    let max = usize::from(area.right() - x);
-    buf.set_stringn(x, y, s, max, style).0
-}
-
-/// `s` cut to `w` columns, ending in `…` when cut.
-pub(crate) fn fit(s: &str, w: usize) -> String {
-    if width(s) <= w {
-        return s.to_string();
-    }
-    if w == 0 {
-        return String::new();
-    }
-    let mut out = String::new();
-    let mut used = 0;
-    for c in s.chars() {
-        let mut b = [0u8; 4];
-        let cw = width(c.encode_utf8(&mut b));
-        if used + cw > w - 1 {
-            break;
-        }
-        out.push(c);
-        used += cw;
-    }
-    out.push('…');
-    out
-}
-
-/// `s` cut to `w` columns and centred in a field of `w`.
-pub(crate) fn centre(s: &str, w: usize) -> String {
-    let s = fit(s, w);
-    let pad = w - width(&s);
-    format!("{}{}{}", " ".repeat(pad / 2), s, " ".repeat(pad - pad / 2))
-}
-
-/// A number in at most five columns: as many decimals (2, 1, 0) as fit, else `1e9` style.
-/// With `plus`, positive numbers carry a `+`.
-pub(crate) fn fmt_num(v: f32, plus: bool) -> String {
-    if v.is_nan() {
-        return "NaN".into();
-    }
-    if v.is_infinite() {
-        return if v > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    // Two decimals below 10, one below 100, none above; `1e4` style when even that is too wide.
-    let a = v.abs();
-    let prec = if a < 9.995 {
-        2
-    } else if a < 99.95 {
-        1
-    } else {
-        0
-    };
-    let mut s = if plus { format!("{v:+.prec$}") } else { format!("{v:.prec$}") };
-    // -0.001 rounds to "-0.00": print zero without a minus.
-    if s.parse::<f32>().is_ok_and(|p| p == 0.0) && s.starts_with('-') {
-        s.replace_range(0..1, if plus { "+" } else { "" });
-    }
-    if s.len() <= NUM_W {
-        return s;
-    }
-    if plus { format!("{v:+.0e}") } else { format!("{v:.0e}") }
-}
-
-/// A number for prose (legends): trimmed, with a real minus sign.
-pub(crate) fn legend_num(v: f32) -> String {
-    fmt_num(v, false).replacen('-', "−", 1)
-}
-
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
-}
-
-/// The colour scale of a grid: the range of its real (finite, non-masked) values.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Scale {
-    pub min: f32,
-    pub max: f32,
-    pub max_abs: f32,
-    /// All values in [0, 1] (weights, probabilities): a sequential scale instead of a diverging one.
-    pub sequential: bool,
-    /// At least one real value.
-    pub any: bool,
-}
-
-impl Scale {
-    pub fn of(values: impl IntoIterator<Item = f32>) -> Scale {
-        let (mut min, mut max) = (f32::INFINITY, f32::NEG_INFINITY);
-        for v in values {
-            if v.is_finite() && !is_masked(v) {
-                min = min.min(v);
-                max = max.max(v);
-            }
-        }
-        if min > max {
-            return Scale { min: 0.0, max: 0.0, max_abs: 0.0, sequential: false, any: false };
-        }
-        Scale { min, max, max_abs: min.abs().max(max.abs()), sequential: min >= 0.0 && max <= 1.0, any: true }
-    }
-
-    /// Position of `v` between min (0) and max (1).
-    pub fn t(&self, v: f32) -> f32 {
-        if self.max > self.min { ((v - self.min) / (self.max - self.min)).clamp(0.0, 1.0) } else { 0.5 }
-    }
-
-    /// Background colour for a cell holding `v` (plain when the theme has no colour).
-    pub fn style(&self, theme: Theme, v: f32) -> Style {
-        if self.sequential { theme.sequential(v) } else { theme.diverging(v, self.max_abs) }
-    }
-
-    /// Style for a shade glyph: with colour the glyph takes the cell colour (a solid swatch),
-    /// without colour the glyph itself carries the value.
-    pub fn glyph_style(&self, theme: Theme, v: f32) -> Style {
-        let s = self.style(theme, v);
-        match s.bg {
-            Some(c) if theme.color => s.fg(c),
-            _ => s,
-        }
-    }
-}
-
-/// `scale: [ ░▒▓█]  min −1.23 … max 2.34` and then `extra`, on line `y`.
-pub(crate) fn draw_legend(buf: &mut Buffer, area: Rect, y: u16, theme: Theme, scale: &Scale, extra: &str) {
-    let dim = theme.dim();
-    let mut x = put(buf, area, area.x, y, "scale: [", dim);
-    for (i, g) in SHADES.iter().enumerate() {
-        let t = i as f32 / (SHADES.len() - 1) as f32;
-        let v = scale.min + (scale.max - scale.min) * t;
-        x = put(buf, area, x, y, &g.to_string(), scale.glyph_style(theme, v));
-    }
-    x = put(buf, area, x, y, "]", dim);
-    let range = if scale.any {
-        format!("  min {} … max {}", legend_num(scale.min), legend_num(scale.max))
-    } else {
-        "  (no values)".to_string()
-    };
-    x = put(buf, area, x, y, &range, Style::new());
-    if !extra.is_empty() {
-        put(buf, area, x, y, &format!("  {extra}"), theme.masked());
-    }
-}
-
-/// The legend's line: one blank line after the grid's last line `after` (the first line past it),
-/// or the area's last line when there is no room for the gap.
-pub(crate) fn legend_y(area: Rect, after: u16) -> u16 {
-    after.saturating_add(1).min(area.bottom().saturating_sub(1))
-}
-
-/// Which rows are drawn when not all fit.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct RowWindow {
-    pub start: usize,
-    pub shown: usize,
-    /// `… N more rows`, drawn on its own line after the shown rows.
-    pub note: Option<String>,
-}
-
-/// Fit `n` rows of `lines_per_row` lines into `lines`. When they don't all fit, one line goes to
-/// a note; the window starts at row 0 unless that would hide the selected row.
-pub(crate) fn row_window(n: usize, lines: usize, lines_per_row: usize, selected: Option<usize>) -> RowWindow {
-    let lpr = lines_per_row.max(1);
-    if n * lpr <= lines {
-        return RowWindow { start: 0, shown: n, note: None };
-    }
-    if lines == 0 {
-        return RowWindow { start: 0, shown: 0, note: None };
-    }
-    let shown = (lines - 1) / lpr;
-    let start = match selected {
-        Some(s) if shown > 0 && s < n && s >= shown => s + 1 - shown,
-        _ => 0,
-    };
-    let shown = shown.min(n - start);
-    let below = n - start - shown;
-    let note = if start == 0 {
-        format!("… {} more", plural(below, "row"))
-    } else {
-        format!("… {} above, {below} below", plural(start, "row"))
-    };
-    RowWindow { start, shown, note: Some(note) }
-}
-
-/// Label `i` of `labels`, or the index when the list is short.
-pub(crate) fn label(labels: &[String], i: usize) -> String {
-    labels.get(i).cloned().unwrap_or_else(|| i.to_string())
-}
-
-/// Width of the row-label column: the longest label, at most LABEL_MAX.
-pub(crate) fn label_width(labels: &[String], n: usize) -> usize {
-    (0..n).map(|i| width(&label(labels, i))).max().unwrap_or(1).clamp(1, LABEL_MAX)
-}
-
-/// The left margin of a row: `▶ label   ` (mark, space, label, space). Returns the x after it.
-pub(crate) fn draw_row_label(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    text: &str,
-    label_w: usize,
-    selected: bool,
-    theme: Theme,
-) -> u16 {
-    if selected {
-        put(buf, area, area.x, y, SELECTED_MARK, theme.highlight());
-    }
-    let style = if selected { theme.highlight() } else { theme.dim() };
-    put(buf, area, area.x.saturating_add(2), y, &format!("{:<label_w$}", fit(text, label_w)), style);
-    area.x.saturating_add(margin(label_w))
-}
-
-/// Columns taken by the left margin for a label column of `label_w`.
-pub(crate) fn margin(label_w: usize) -> u16 {
-    u16::try_from(label_w + 3).unwrap_or(u16::MAX)
-}
-
-/// How many cells of `cell` columns fit in `avail`, and `… N more columns` when some don't.
-pub(crate) fn fit_columns(n: usize, cell: usize, avail: usize) -> (usize, Option<String>) {
-    let k = (avail / cell.max(1)).min(n);
-    match n - k {
-        0 => (n, None),
-        1 => (k, Some("… 1 more column".to_string())),
-        more => (k, Some(format!("… {more} more columns"))),
-    }
-}
-
-/// Where `… N more columns` goes on the column-label line: right-aligned to the end of the grid
-/// (over its last cells, which keep their values), or at the grid's start if it is that narrow.
-pub(crate) fn col_note_x(grid_x: u16, grid_end: u16, note: &str) -> u16 {
-    let w = u16::try_from(width(note)).unwrap_or(u16::MAX);
-    grid_end.saturating_sub(w).max(grid_x)
-}
 
 /// A matrix (scores, weights, activations) as a grid.
 pub struct HeatmapView<'a> {
@@ -275,27 +22,20 @@ pub struct HeatmapView<'a> {
 
 impl Widget for HeatmapView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(*buf.area());
-        if area.is_empty() {
-            return;
-        }
+        let Some(area) = visible(area, buf) else { return };
         let d = self.data;
         let theme = self.theme;
         let (nr, nc) = d.values.dim();
         let h = usize::from(area.height);
 
         // Line 0: caption and axes.
-        let mut x = area.x;
-        if !d.caption.is_empty() {
-            x = put(buf, area, x, area.y, &d.caption, theme.title());
-            x = put(buf, area, x, area.y, "   ", Style::new());
-        }
-        put(buf, area, x, area.y, &format!("rows: {} · cols: {}", d.row_axis, d.col_axis), theme.dim());
+        let x = draw_caption(buf, area, &d.caption, theme);
+        put(buf, area, x, area.y, &axes(&d.row_axis, &d.col_axis), theme.dim());
         if h < 2 {
             return;
         }
         if nr == 0 || nc == 0 {
-            put(buf, area, area.x, area.y + 1, &format!("(empty: {nr} × {nc})"), theme.dim());
+            put(buf, area, area.x, area.y + 1, &empty_grid(nr, nc), theme.dim());
             return;
         }
 
@@ -349,7 +89,7 @@ impl Widget for HeatmapView<'_> {
         let body = h - 2 - usize::from(legend);
         let win = row_window(nr, body, 1, d.selected_row);
         let mut y = area.y + 2;
-        for r in win.start..win.start + win.shown {
+        for r in win.rows() {
             let selected = d.selected_row == Some(r);
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
             for c in 0..ncols {
@@ -364,22 +104,13 @@ impl Widget for HeatmapView<'_> {
                     };
                     put(buf, area, cx(c).saturating_add(1), y, &format!("{text:>NUM_W$}"), style);
                 } else {
-                    let (g, style) = if is_masked(v) {
-                        ('·', theme.masked())
-                    } else if v.is_finite() {
-                        (shade(scale.t(v)), scale.glyph_style(theme, v))
-                    } else {
-                        ('?', theme.bad())
-                    };
+                    let (g, style) = if is_masked(v) { ('·', theme.masked()) } else { scale.shade_cell(theme, v) };
                     put(buf, area, cx(c), y, &String::from_iter(std::iter::repeat_n(g, cell)), style);
                 }
             }
             y += 1;
         }
-        if let Some(note) = &win.note {
-            put(buf, area, area.x.saturating_add(2), y, note, theme.dim());
-            y += 1;
-        }
+        y = win.draw_note(buf, area, y, theme);
         if legend {
             let extra = match (any_masked, numbers) {
                 (false, _) => "",

@@ -6,16 +6,14 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
+use super::common::{
+    LEVELS, Pen, TOKEN_LABEL_MAX, decimals, fit, fit_end, more, sci, shown_rows, visible, widest, width, window_around,
+};
 use crate::app::view_data::{LayerNormData, MeanStd, TokenNormStats};
 use crate::ui::theme::{SELECTED_MARK, Theme};
 
-/// Strip glyphs from the low end of the shared range to the high end.
-const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
-/// Widest token label.
-const LABEL_MAX: usize = 6;
 /// Labels of the two strips.
 const BEFORE: &str = "before";
 const AFTER: &str = "after";
@@ -173,31 +171,26 @@ impl Lines {
             drop(&mut l);
         }
         let avail = h.saturating_sub(fixed(&l));
-        if avail < tokens {
-            l.rows = avail.saturating_sub(1).max(1).min(tokens);
-            l.more = true;
-        }
+        l.rows = shown_rows(tokens, avail);
+        l.more = avail < tokens;
         l
     }
 }
 
 impl Widget for LayerNormView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(buf.area);
-        if area.width == 0 || area.height == 0 {
-            return;
-        }
+        let Some(area) = visible(area, buf) else { return };
         let d = self.data;
         let t = self.theme;
         let (w, h) = (area.width as usize, area.height as usize);
-        let mut pen = Pen { buf, area };
-        let label_w = d.tokens.iter().map(|tok| width(&tok.label)).max().unwrap_or(1).clamp(1, LABEL_MAX);
+        let mut pen = Pen::new(buf, area);
+        let label_w = widest(d.tokens.iter().map(|tok| &tok.label), TOKEN_LABEL_MAX);
         let table = Table::fit(w, label_w);
         let lines = Lines::fit(h, d.tokens.len());
         let mut y = 0;
 
         if lines.caption {
-            pen.put(0, y, &fit(&d.caption, w), t.dim());
+            pen.put(0, y, &fit_text(&d.caption, w), t.dim());
             y += 1;
         }
 
@@ -206,23 +199,19 @@ impl Widget for LayerNormView<'_> {
         pen.put(0, y, key, t.dim());
         for (k, col) in table.cols.iter().enumerate() {
             let role = col.roles().iter().find(|r| width(r) <= table.cell_w()).unwrap_or(&col.roles()[0]);
-            pen.put(table.col_x(k), y, &fit(role, table.cell_w()), t.title());
+            pen.put(table.col_x(k), y, &fit_text(role, table.cell_w()), t.title());
         }
         y += 1;
         if lines.names {
             for (k, col) in table.cols.iter().enumerate() {
-                pen.put(table.col_x(k), y, &fit(&col.note(&d.names), table.cell_w()), t.dim());
+                pen.put(table.col_x(k), y, &fit_text(&col.note(&d.names), table.cell_w()), t.dim());
             }
             y += 1;
         }
 
-        let (start, end) = window(d.tokens.len(), lines.rows, d.selected);
+        let (start, end) = window_around(d.tokens.len(), lines.rows, d.selected);
         for (i, tok) in d.tokens.iter().enumerate().take(end).skip(start) {
-            let selected = i == d.selected;
-            if selected {
-                pen.put(0, y, SELECTED_MARK, t.highlight());
-            }
-            pen.put(2, y, &fit(&tok.label, label_w), if selected { t.highlight() } else { Style::new() });
+            pen.row_label(y, &fit_text(&tok.label, label_w), i == d.selected, t);
             for (k, col) in table.cols.iter().enumerate() {
                 let s = col.stats(tok);
                 let normed = (s.mean.abs() < 1e-3) && ((s.std - 1.0).abs() < 1e-2);
@@ -248,14 +237,14 @@ impl Widget for LayerNormView<'_> {
 /// The selected token's features before (x + sublayer(x)) and after (x̂) the norm, one glyph
 /// per feature on one symmetric scale, each with its min and max.
 fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t: Theme) {
-    let w = pen.area.width as usize;
+    let w = pen.width();
     let label = d.tokens.get(d.selected).map_or("?", |tok| tok.label.as_str());
     let range = d.before.iter().chain(d.after.iter()).filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs()));
     if caption {
         let mut x = pen.put(0, y, SELECTED_MARK, t.highlight()) + 1;
-        x = pen.put(x, y, &fit(label, LABEL_MAX), t.highlight());
+        x = pen.put(x, y, &fit_text(label, TOKEN_LABEL_MAX), t.highlight());
         let text = format!(" · {} features: before = x+sublayer(x), after = x̂", d.before.len().max(d.after.len()));
-        x = pen.put(x, y, &fit(&text, w.saturating_sub(x)), t.dim());
+        x = pen.put(x, y, &fit_text(&text, w.saturating_sub(x)), t.dim());
         let scale = format!(", one scale ±{}", fixed(range, 4, false).trim_start());
         if x + width(&scale) <= w {
             pen.put(x, y, &scale, t.dim());
@@ -309,8 +298,7 @@ fn fixed(v: f32, w: usize, signed: bool) -> String {
         return format!("{:>w$}", if v.is_nan() { "—" } else { "inf" });
     }
     for dec in (0..=2).rev() {
-        let s = if signed { format!("{v:+.dec$}") } else { format!("{v:.dec$}") };
-        let s = no_negative_zero(s, signed);
+        let s = decimals(v, dec, signed);
         if width(&s) <= w {
             return format!("{s:>w$}");
         }
@@ -323,23 +311,8 @@ fn fixed(v: f32, w: usize, signed: bool) -> String {
             }
         }
     }
-    let s = if signed { format!("{v:+.0e}") } else { format!("{v:.0e}") };
+    let s = sci(v, signed);
     if width(&s) <= w { format!("{s:>w$}") } else { "#".repeat(w) }
-}
-
-/// `-0.00` becomes `+0.00` (or `0.00`): a rounded zero has no sign.
-fn no_negative_zero(s: String, signed: bool) -> String {
-    let zero = s.chars().all(|c| !c.is_ascii_digit() || c == '0');
-    match s.strip_prefix('-') {
-        Some(rest) if zero => {
-            if signed {
-                format!("+{rest}")
-            } else {
-                rest.to_string()
-            }
-        }
-        _ => s,
-    }
 }
 
 /// A tensor name in a column's width: its last two dotted parts (`enc.0.norm1.sum` ->
@@ -349,73 +322,8 @@ fn short_name(name: &str) -> String {
     if parts.len() >= 2 { format!("{}.{}", parts[1], parts[0]) } else { name.to_string() }
 }
 
-/// The first index and one past the last of `shown` tokens, around the selected one.
-fn window(n: usize, shown: usize, selected: usize) -> (usize, usize) {
-    let shown = shown.min(n);
-    if shown == 0 {
-        return (0, 0);
-    }
-    let start = selected.min(n - 1).saturating_sub(shown / 2).min(n - shown);
-    (start, start + shown)
-}
-
-/// `… 3 more tokens above`, `… 1 above, 2 below`.
-fn more(above: usize, below: usize, what: &str) -> String {
-    match (above, below) {
-        (0, n) => format!("… {n} more {what} below"),
-        (n, 0) => format!("… {n} more {what} above"),
-        (a, b) => format!("… {a} more {what} above, {b} below"),
-    }
-}
-
-/// `s` in at most `n` cells; a cut name keeps its end (`…attn.out`), other text its start.
-fn fit(s: &str, n: usize) -> String {
-    if width(s) <= n {
-        return s.to_string();
-    }
-    if n == 0 {
-        return String::new();
-    }
-    let dotted = s.contains('.') && !s.contains(' ');
-    let chars: Vec<char> = s.chars().collect();
-    let mut w = 0;
-    let mut kept = Vec::new();
-    let order: Box<dyn Iterator<Item = &char>> =
-        if dotted { Box::new(chars.iter().rev()) } else { Box::new(chars.iter()) };
-    for &c in order {
-        let cw = width(c.encode_utf8(&mut [0; 4]));
-        if w + cw > n - 1 {
-            break;
-        }
-        w += cw;
-        kept.push(c);
-    }
-    if dotted {
-        kept.reverse();
-        format!("…{}", kept.into_iter().collect::<String>())
-    } else {
-        format!("{}…", kept.into_iter().collect::<String>())
-    }
-}
-
-fn width(s: &str) -> usize {
-    Span::raw(s).width()
-}
-
-/// Writes into one rectangle of the buffer and never outside it.
-struct Pen<'b> {
-    buf: &'b mut Buffer,
-    area: Rect,
-}
-
-impl Pen<'_> {
-    /// Writes `s` at (`x`, `y`) inside the area, clipped at its right and bottom edges; returns
-    /// the column after `s` as if nothing had been clipped.
-    fn put(&mut self, x: usize, y: usize, s: &str, style: Style) -> usize {
-        let (w, h) = (self.area.width as usize, self.area.height as usize);
-        if x < w && y < h {
-            self.buf.set_stringn(self.area.x + x as u16, self.area.y + y as u16, s, w - x, style);
-        }
-        x + width(s)
-    }
+/// `s` in at most `n` cells: a dotted name (no spaces) keeps its end (`…attn.out`), other text
+/// its start (`enc.0 · x + sel…`).
+fn fit_text(s: &str, n: usize) -> String {
+    if s.contains('.') && !s.contains(' ') { fit_end(s, n) } else { fit(s, n) }
 }

@@ -4,8 +4,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::heatmap::{
-    centre, col_note_x, draw_row_label, fit_columns, label, label_width, legend_y, margin, put, row_window, width,
+use super::common::{
+    axes, centre, col_note_x, draw_row_label, empty_grid, fit_columns, label, label_width, legend_y, margin, put,
+    row_window, visible, width,
 };
 use crate::app::view_data::MaskData;
 use crate::ui::theme::Theme;
@@ -21,10 +22,7 @@ pub struct MaskGridView<'a> {
 
 impl Widget for MaskGridView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(*buf.area());
-        if area.is_empty() {
-            return;
-        }
+        let Some(area) = visible(area, buf) else { return };
         let d = self.data;
         let theme = self.theme;
         let (nr, nc) = d.values.dim();
@@ -52,14 +50,14 @@ impl Widget for MaskGridView<'_> {
             y += 1;
         }
         if axes_line {
-            put(buf, area, area.x, y, &format!("rows: {} · cols: {}", d.row_axis, d.col_axis), theme.dim());
+            put(buf, area, area.x, y, &axes(&d.row_axis, &d.col_axis), theme.dim());
             y += 1;
         }
         if h < 2 {
             return;
         }
         if nr == 0 || nc == 0 {
-            put(buf, area, area.x, y, &format!("(empty: {nr} × {nc})"), theme.dim());
+            put(buf, area, area.x, y, &empty_grid(nr, nc), theme.dim());
             return;
         }
 
@@ -88,7 +86,7 @@ impl Widget for MaskGridView<'_> {
         y += 1;
 
         let win = row_window(nr, body, 1, d.selected_row);
-        for r in win.start..win.start + win.shown {
+        for r in win.rows() {
             let selected = d.selected_row == Some(r);
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
             for c in 0..ncols {
@@ -101,10 +99,7 @@ impl Widget for MaskGridView<'_> {
             }
             y += 1;
         }
-        if let Some(note) = &win.note {
-            put(buf, area, area.x.saturating_add(2), y, note, theme.dim());
-            y += 1;
-        }
+        y = win.draw_note(buf, area, y, theme);
         if legend {
             let yl = legend_y(area, y);
             let x = put(buf, area, area.x, yl, "■", theme.good());

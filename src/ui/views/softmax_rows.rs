@@ -12,14 +12,14 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Span;
 use ratatui::widgets::Widget;
 
+use super::common::{
+    LEVELS, Pen, TOKEN_LABEL_MAX, cut, decimals, fit, more, shown_rows, visible, widest, width, window_around,
+};
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
 use crate::ui::theme::{SELECTED_MARK, Theme};
 
-/// Level glyphs for a grid cell, scaled to the row's largest weight.
-const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 /// Partial blocks for the detail bars, one to eight eighths of a cell.
 const EIGHTHS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
 /// A key the mask hid and whose weight is exactly zero.
@@ -28,8 +28,6 @@ const MASK_MARK: &str = "✕";
 const LEAK_MARK: &str = "!";
 /// Longest detail bar (weight 1.0).
 const BAR_MAX: usize = 30;
-/// Widest query / key label column.
-const LABEL_MAX: usize = 6;
 /// Width of the sum column in a grid: a space and `1.000` (cells end in a space already).
 const SUM_W: usize = 6;
 
@@ -127,10 +125,7 @@ impl Geometry {
 
 impl Widget for SoftmaxRowsView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(buf.area);
-        if area.width == 0 || area.height == 0 {
-            return;
-        }
+        let Some(area) = visible(area, buf) else { return };
         let d = self.data;
         let t = self.theme;
         let mut sides = vec![Side { label: &d.label, rows: &d.rows }];
@@ -140,14 +135,8 @@ impl Widget for SoftmaxRowsView<'_> {
         let g = Geometry {
             keys: d.col_labels.len(),
             rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
-            label_w: sides
-                .iter()
-                .flat_map(|s| s.rows.iter())
-                .map(|r| width(&r.label))
-                .max()
-                .unwrap_or(1)
-                .clamp(1, LABEL_MAX),
-            key_w: d.col_labels.iter().map(|k| width(k)).max().unwrap_or(1).clamp(1, LABEL_MAX),
+            label_w: widest(sides.iter().flat_map(|s| s.rows.iter()).map(|r| &r.label), TOKEN_LABEL_MAX),
+            key_w: widest(&d.col_labels, TOKEN_LABEL_MAX),
         };
         let (w, h) = (area.width as usize, area.height as usize);
 
@@ -325,17 +314,13 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
     if mode.sum() {
         pen.put(x0 + g.keys * cw, 1, &format!("{:>SUM_W$}", "sum"), t.dim());
     }
+    let n = side.rows.len();
     let avail = (r.height as usize).saturating_sub(2);
-    let (start, end) = window(side.rows.len(), avail, d.selected_row);
+    let (start, end) = window_around(n, shown_rows(n, avail), d.selected_row.unwrap_or(0));
     for (line, i) in (start..end).enumerate() {
         let y = 2 + line;
         let row = &side.rows[i];
-        let selected = d.selected_row == Some(i);
-        let label_style = if selected { t.highlight() } else { Style::new() };
-        if selected {
-            pen.put(0, y, SELECTED_MARK, t.highlight());
-        }
-        pen.put(2, y, &fit(&row.label, g.label_w), label_style);
+        pen.row_label(y, &fit(&row.label, g.label_w), d.selected_row == Some(i), t);
         let top = row.weights.iter().copied().filter(|v| v.is_finite()).fold(0.0f32, f32::max);
         for j in 0..g.keys {
             let x = x0 + j * cw;
@@ -360,18 +345,12 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
             }
         }
         if mode.sum() {
-            pen.put(x0 + g.keys * cw, y, &format!("{:>SUM_W$}", num(row.sum, 3)), Style::new());
+            pen.put(x0 + g.keys * cw, y, &format!("{:>SUM_W$}", decimals(row.sum, 3, false)), Style::new());
         }
     }
-    let below = side.rows.len() - end;
-    let note = match (start, below) {
-        (0, 0) => None,
-        (0, n) => Some(format!("… {n} more rows below")),
-        (n, 0) => Some(format!("… {n} more rows above")),
-        (a, b) => Some(format!("… {a} more rows above, {b} below")),
-    };
-    if let Some(note) = note {
-        pen.put(2, 2 + end - start, &note, t.dim());
+    let below = n - end;
+    if start > 0 || below > 0 {
+        pen.put(2, 2 + end - start, &more(start, below, "rows"), t.dim());
     }
 }
 
@@ -390,7 +369,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
         if d.selected_row.is_some() {
             x = pen.put(0, 0, SELECTED_MARK, t.highlight()) + 1;
         }
-        x = pen.put(x, 0, &fit(&row.label, LABEL_MAX), t.highlight());
+        x = pen.put(x, 0, &fit(&row.label, TOKEN_LABEL_MAX), t.highlight());
         x = pen.put(x, 0, " · ", t.dim());
     }
     pen.put(x, 0, &fit(side.label, w.saturating_sub(x)), t.title());
@@ -406,7 +385,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
             Cell::Masked => {
                 pen.put(bar_x - 1, y, MASK_MARK, t.masked());
                 pen.put(bar_x + 1, y, &fit("masked", bar_w.saturating_sub(1)), t.masked());
-                pen.put(num_x, y, &num(0.0, 3), t.masked());
+                pen.put(num_x, y, &decimals(0.0, 3, false), t.masked());
             }
             Cell::Weight { w, leak } => {
                 let style = if leak {
@@ -416,12 +395,12 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
                     Style::new()
                 };
                 pen.put(bar_x, y, &bar(w, bar_w), style);
-                pen.put(num_x, y, &format!("{:>5}", num(w, 3)), style);
+                pen.put(num_x, y, &format!("{:>5}", decimals(w, 3, false)), style);
             }
         }
     }
     let y = 1 + g.keys;
-    let sum = num(row.sum, 3);
+    let sum = decimals(row.sum, 3, false);
     pen.put((num_x + 5).saturating_sub(4 + width(&sum)), y, "sum ", t.dim());
     pen.put((num_x + 5).saturating_sub(width(&sum)), y, &sum, Style::new());
 }
@@ -557,24 +536,6 @@ fn w3(w: f32) -> String {
     }
 }
 
-/// `v` with `dec` decimals, never `-0.000`.
-fn num(v: f32, dec: usize) -> String {
-    let s = format!("{v:.dec$}");
-    if s.starts_with('-') && s.chars().all(|c| !c.is_ascii_digit() || c == '0') { s[1..].to_string() } else { s }
-}
-
-/// The first index and one past the last of the rows shown when `avail` lines are free: all
-/// of them, or a window around the selected row with one line kept for `… N more rows`.
-fn window(n: usize, avail: usize, selected: Option<usize>) -> (usize, usize) {
-    if n <= avail {
-        return (0, n);
-    }
-    let shown = avail.saturating_sub(1).max(1).min(n);
-    let sel = selected.unwrap_or(0).min(n - 1);
-    let start = sel.saturating_sub(shown / 2).min(n - shown);
-    (start, start + shown)
-}
-
 /// A key label in `n` cells for a grid header: `<bos>` becomes `<bos` or `bo`.
 fn abbrev(s: &str, n: usize) -> String {
     if width(s) <= n {
@@ -585,58 +546,5 @@ fn abbrev(s: &str, n: usize) -> String {
         Some(inner) if n >= 4 => format!("<{}", cut(inner, n - 1)),
         Some(inner) => cut(inner, n),
         None => cut(s, n),
-    }
-}
-
-/// `s` in at most `n` cells, ending in `…` when cut.
-fn fit(s: &str, n: usize) -> String {
-    if width(s) <= n {
-        s.to_string()
-    } else if n == 0 {
-        String::new()
-    } else {
-        format!("{}…", cut(s, n - 1))
-    }
-}
-
-/// The longest prefix of `s` that fits `n` cells.
-fn cut(s: &str, n: usize) -> String {
-    let mut out = String::new();
-    let mut w = 0;
-    for c in s.chars() {
-        let cw = width(c.encode_utf8(&mut [0; 4]));
-        if w + cw > n {
-            break;
-        }
-        w += cw;
-        out.push(c);
-    }
-    out
-}
-
-fn width(s: &str) -> usize {
-    Span::raw(s).width()
-}
-
-/// Writes into one rectangle of the buffer and never outside it.
-struct Pen<'b> {
-    buf: &'b mut Buffer,
-    area: Rect,
-}
-
-impl<'b> Pen<'b> {
-    fn new(buf: &'b mut Buffer, area: Rect) -> Self {
-        let area = area.intersection(buf.area);
-        Pen { buf, area }
-    }
-
-    /// Writes `s` at (`x`, `y`) inside the area, clipped at its right and bottom edges; returns
-    /// the column after `s` as if nothing had been clipped.
-    fn put(&mut self, x: usize, y: usize, s: &str, style: Style) -> usize {
-        let (w, h) = (self.area.width as usize, self.area.height as usize);
-        if x < w && y < h {
-            self.buf.set_stringn(self.area.x + x as u16, self.area.y + y as u16, s, w - x, style);
-        }
-        x + width(s)
     }
 }

@@ -3,16 +3,15 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::heatmap::{
-    Scale, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin, put, row_window, width,
+use super::common::{
+    NUM_CELL, NUM_W, Scale, draw_caption, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin, put,
+    row_window, visible, width,
 };
 use crate::app::view_data::VectorData;
-use crate::ui::theme::{Theme, shade};
-
-/// A number and its gap: `+0.84 `.
-const NUM_CELL: usize = 6;
+use crate::ui::theme::Theme;
 
 pub struct VectorTableView<'a> {
     pub data: &'a VectorData,
@@ -25,8 +24,7 @@ fn draw_strip(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], scal
     let (shown, cut) = if values.len() <= avail { (values.len(), false) } else { (avail.saturating_sub(1), true) };
     let mut x = x;
     for &v in &values[..shown] {
-        let (g, style) =
-            if v.is_finite() { (shade(scale.t(v)), scale.glyph_style(theme, v)) } else { ('?', theme.bad()) };
+        let (g, style) = scale.shade_cell(theme, v);
         x = put(buf, area, x, y, &g.to_string(), style);
     }
     if cut {
@@ -38,7 +36,8 @@ fn draw_strip(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], scal
 /// Draw the values as signed numbers from x, as many as fit, then `… N more`.
 fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], theme: Theme) {
     let avail = usize::from(area.right().saturating_sub(x));
-    // As many numbers as fit with `… N more` after them (the last number needs no gap after it).
+    // As many numbers (`+0.84 `, with their gap) as fit with `… N more` after them (the last
+    // number needs no gap after it).
     let n = values.len();
     let (k, note) = if n * NUM_CELL <= avail + 1 {
         (n, None)
@@ -51,8 +50,8 @@ fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], th
     };
     let mut x = x;
     for &v in &values[..k] {
-        let style = if v.is_finite() { ratatui::style::Style::new() } else { theme.bad() };
-        put(buf, area, x, y, &format!("{:>5}", fmt_num(v, true)), style);
+        let style = if v.is_finite() { Style::new() } else { theme.bad() };
+        put(buf, area, x, y, &format!("{:>NUM_W$}", fmt_num(v, true)), style);
         x = x.saturating_add(NUM_CELL as u16);
     }
     if let Some(note) = note {
@@ -62,10 +61,7 @@ fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], th
 
 impl Widget for VectorTableView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let area = area.intersection(*buf.area());
-        if area.is_empty() {
-            return;
-        }
+        let Some(area) = visible(area, buf) else { return };
         let d = self.data;
         let theme = self.theme;
         let n = d.rows.len();
@@ -73,11 +69,7 @@ impl Widget for VectorTableView<'_> {
         let dim = d.rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
 
         // Line 0: caption and the column axis.
-        let mut x = area.x;
-        if !d.caption.is_empty() {
-            x = put(buf, area, x, area.y, &d.caption, theme.title());
-            x = put(buf, area, x, area.y, "   ", ratatui::style::Style::new());
-        }
+        let x = draw_caption(buf, area, &d.caption, theme);
         let cols = if dim == 0 {
             format!("cols: {} (none)", d.col_axis)
         } else {
@@ -104,7 +96,7 @@ impl Widget for VectorTableView<'_> {
         let two_lines = n * 2 <= body;
         let win = row_window(n, body, if two_lines { 2 } else { 1 }, d.selected_row);
         let mut y = area.y + 1;
-        for r in win.start..win.start + win.shown {
+        for r in win.rows() {
             let (text, values) = &d.rows[r];
             draw_row_label(buf, area, y, text, label_w, d.selected_row == Some(r), theme);
             if two_lines {
@@ -119,10 +111,7 @@ impl Widget for VectorTableView<'_> {
                 y += 1;
             }
         }
-        if let Some(note) = &win.note {
-            put(buf, area, area.x.saturating_add(2), y, note, theme.dim());
-            y += 1;
-        }
+        y = win.draw_note(buf, area, y, theme);
         if legend {
             draw_legend(buf, area, legend_y(area, y), theme, &scale, "");
         }
