@@ -191,3 +191,12 @@ fn after_free_stepping_the_next_arrow_returns_to_the_beat_and_its_view() {
     assert_eq!(app.selection.head, 1);
     assert!(app.status.contains("no head axis"));
 }
+
+#[test]
+fn output_lesson_reads_the_next_words() {
+    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let mut app = App::new(catalog.get("output").expect("output lesson").clone(), weights).unwrap();
+    app.go_to_beat(2); // probs as top words
+    assert_snapshot!("output_120x40_beat03", frame(&app, 120, 40));
+}

@@ -98,6 +98,7 @@ impl App {
             ViewKind::Softmax => ViewData::Softmax(self.softmax_data(t)),
             ViewKind::LayerNorm => ViewData::LayerNorm(self.layernorm_data()),
             ViewKind::Vector => ViewData::Vector(self.vector_data(t)),
+            ViewKind::TopWords => ViewData::TopWords(self.top_words_data(t)),
             ViewKind::Heatmap => ViewData::Heatmap(self.heatmap_data(t)),
         }
     }
@@ -257,6 +258,26 @@ impl App {
             names: [sum_op.name.clone(), program.op(x_i).name.clone(), program.op(sub_i).name.clone()],
             caption: format!("batch {b} · per token, over its {} features", sum_op.shape[2]),
         }
+    }
+
+    /// The five most probable words at each position of the selected sentence.
+    fn top_words_data(&self, t: &ArrayD<f32>) -> TopWordsData {
+        const K: usize = 5;
+        let values = self.slice2(t); // (T, vocab)
+        let (ra, _) = self.axes();
+        let labels = self.labels(ra, values.nrows());
+        let rows = values
+            .rows()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut order: Vec<usize> = (0..row.len()).collect();
+                order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
+                let top = order.into_iter().take(K).map(|w| (self.setup.vocab.word(w), row[w])).collect();
+                (labels.get(i).cloned().unwrap_or_default(), top)
+            })
+            .collect();
+        TopWordsData { rows, vocab: values.ncols(), selected_row: Some(self.row()), caption: self.caption(t) }
     }
 
     fn vector_data(&self, t: &ArrayD<f32>) -> VectorData {

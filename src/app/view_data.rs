@@ -14,6 +14,7 @@ pub enum ViewData {
     Softmax(SoftmaxData),
     LayerNorm(LayerNormData),
     Vector(VectorData),
+    TopWords(TopWordsData),
 }
 
 /// A 2-D slice of a tensor as a coloured grid with its numbers.
@@ -107,6 +108,15 @@ pub struct LayerNormData {
     pub before: Vec<f32>,   // the selected token's sum, (d_model,)
     pub after: Vec<f32>,    // the selected token's x̂, (d_model,)
     pub names: [String; 3], // ["enc.0.norm1.sum", "src.x", "enc.0.self_attn.out"]: sum, x, sublayer
+    pub caption: String,
+}
+
+/// The most probable next words at each target position (the output's probs).
+#[derive(Debug, Clone, PartialEq)]
+pub struct TopWordsData {
+    pub rows: Vec<(String, Vec<(String, f32)>)>, // (position's token, [(word, probability)] most probable first)
+    pub vocab: usize,                            // how many words the probabilities are spread over
+    pub selected_row: Option<usize>,
     pub caption: String,
 }
 

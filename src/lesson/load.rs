@@ -18,15 +18,18 @@ pub enum ViewKind {
     Softmax,
     LayerNorm,
     Vector,
+    /// The most probable words per position, for the output's probabilities.
+    TopWords,
 }
 
 impl ViewKind {
-    pub const ALL: [(&'static str, ViewKind); 5] = [
+    pub const ALL: [(&'static str, ViewKind); 6] = [
         ("heatmap", ViewKind::Heatmap),
         ("mask", ViewKind::Mask),
         ("softmax", ViewKind::Softmax),
         ("layernorm", ViewKind::LayerNorm),
         ("vector", ViewKind::Vector),
+        ("top-words", ViewKind::TopWords),
     ];
 
     pub fn name(self) -> &'static str {
@@ -40,6 +43,7 @@ impl ViewKind {
             ViewKind::Softmax => kind == OpKind::Softmax && ndim == 4,
             ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
             ViewKind::Heatmap | ViewKind::Vector => ndim >= 2,
+            ViewKind::TopWords => kind == OpKind::Softmax && ndim == 3,
         }
     }
 
@@ -48,6 +52,7 @@ impl ViewKind {
         match kind {
             OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd => ViewKind::Mask,
             OpKind::Softmax if ndim == 4 => ViewKind::Softmax,
+            OpKind::Softmax => ViewKind::TopWords,
             OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_) => ViewKind::LayerNorm,
             OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional => ViewKind::Vector,
             _ => ViewKind::Heatmap,

@@ -4,4 +4,5 @@ pub mod heatmap;
 pub mod layernorm;
 pub mod mask_grid;
 pub mod softmax_rows;
+pub mod top_words;
 pub mod vector_table;

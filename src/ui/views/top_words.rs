@@ -1,0 +1,48 @@
+//! The output, read as a prediction: for each target position, the most probable next words
+//! with their probabilities as bars.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+use super::common::{LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, put, visible, widest};
+// rows: one per target position; entries: `▅word 0.033`, the bar relative to the largest shown
+use crate::app::view_data::TopWordsData;
+use crate::ui::theme::Theme;
+
+pub struct TopWordsView<'a> {
+    pub data: &'a TopWordsData,
+    pub theme: Theme,
+}
+
+impl Widget for TopWordsView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let Some(area) = visible(area, buf) else { return };
+        let (d, theme) = (self.data, self.theme);
+        draw_caption(buf, area, &d.caption, theme);
+        if area.height < 2 {
+            return;
+        }
+        let uniform = 1.0 / d.vocab.max(1) as f32;
+        let header = format!("most probable next words at each position · uniform 1/{} = {uniform:.3}", d.vocab);
+        put(buf, area, area.x, area.y + 1, &header, theme.dim());
+        let label_w = widest(d.rows.iter().map(|r| r.0.as_str()), TOKEN_LABEL_MAX);
+        let top = d.rows.iter().flat_map(|r| r.1.iter().map(|w| w.1)).fold(0.0f32, f32::max);
+        // as many rows as fit, scrolled so the selected one shows
+        let room = usize::from(area.height.saturating_sub(2));
+        let first = d.selected_row.map_or(0, |s| (s + 1).saturating_sub(room));
+        for (y, (i, (label, words))) in (area.y + 2..area.bottom()).zip(d.rows.iter().enumerate().skip(first)) {
+            draw_row_label(buf, area, y, label, label_w, d.selected_row == Some(i), theme);
+            let mut x = area.x + label_w as u16 + 3;
+            for (word, p) in words {
+                let entry = format!("{} {p:.3}  ", fit(word, 8));
+                if usize::from(x) + 1 + entry.chars().count() - 2 > usize::from(area.right()) {
+                    break; // only whole entries
+                }
+                let level = if top > 0.0 { ((p / top) * (LEVELS.len() - 1) as f32).round() as usize } else { 0 };
+                x = put(buf, area, x, y, &LEVELS[level.min(LEVELS.len() - 1)].to_string(), theme.highlight());
+                x = put(buf, area, x, y, &entry, theme.dim());
+            }
+        }
+    }
+}
