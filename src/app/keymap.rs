@@ -39,7 +39,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("x", "write the focused tensor to an .npy file"),
     ("w", "write the current frame as plain text"),
     ("?", "show / hide this help"),
-    ("q Esc", "quit (Esc closes help first)"),
+    ("q Esc", "quit (with the help open: close it)"),
 ];
 
 /// The short key hint for the status bar.
