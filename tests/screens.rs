@@ -200,3 +200,25 @@ fn output_lesson_reads_the_next_words() {
     app.go_to_beat(2); // probs as top words
     assert_snapshot!("output_120x40_beat03", frame(&app, 120, 40));
 }
+
+#[test]
+fn wide_heatmaps_scroll_their_columns() {
+    let mut app = masks_app();
+    while app.op + 1 < app.run.program().len() {
+        app.update(Action::StepOp);
+    }
+    app.update(Action::BackOp); // logits (2, 6, 74) as a heatmap
+    assert_eq!(app.run.program().op(app.op).name, "logits");
+    let before = frame(&app, 120, 40);
+    assert!(!before.contains("from column"));
+    app.update(Action::ColumnsRight);
+    app.update(Action::ColumnsRight);
+    let after = frame(&app, 120, 40);
+    assert!(after.contains("from column 32 (< >)"), "{after}");
+    for _ in 0..10 {
+        app.update(Action::ColumnsRight);
+    }
+    assert_eq!(app.first_col(), 73, "never past the last column");
+    app.update(Action::ColumnsLeft);
+    assert_eq!(app.first_col(), 57);
+}

@@ -104,16 +104,22 @@ impl App {
     }
 
     fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let values = self.slice2(t);
+        let all = self.slice2(t);
         let (ra, ca) = self.axes();
         let attention = matches!(ca, Dim::Tokens(_));
+        let first = self.first_col();
+        let values = all.slice(ndarray::s![.., first..]).to_owned();
+        let mut caption = self.caption(t);
+        if first > 0 {
+            caption.push_str(&format!(" · from column {first} (< >)"));
+        }
         HeatmapData {
             row_labels: self.labels(ra, values.nrows()),
-            col_labels: self.labels(ca, values.ncols()),
+            col_labels: self.labels(ca, all.ncols()).split_off(first),
             row_axis: Self::axis_name(ra, attention),
             col_axis: if attention { "key".into() } else { Self::axis_name(ca, false) },
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
-            caption: self.caption(t),
+            caption,
             values,
         }
     }

@@ -31,7 +31,12 @@ pub struct Selection {
     pub batch: usize,
     pub head: usize,
     pub row: usize,
+    /// First column shown in a heatmap, for tensors wider than the screen (< and > move it).
+    pub first_col: usize,
 }
+
+/// How far < and > move the heatmap's columns.
+pub const COLUMN_STEP: usize = 16;
 
 /// Something the terminal loop must do outside the pure update (it touches files).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +112,7 @@ impl App {
             batch: beat.batch.unwrap_or(0),
             head: beat.head.unwrap_or(0),
             row: beat.row.unwrap_or_else(|| self.default_row()),
+            first_col: 0,
         };
         self.what_if = beat.what_if.map(|w| {
             let mode = match w {
@@ -139,6 +145,12 @@ impl App {
 
     fn default_row(&self) -> usize {
         self.row_count().saturating_sub(1) / 2
+    }
+
+    /// The first heatmap column on screen, within the focused tensor.
+    pub fn first_col(&self) -> usize {
+        let cols = self.run.program().op(self.op).shape.last().copied().unwrap_or(1);
+        self.selection.first_col.min(cols.saturating_sub(1))
     }
 
     /// The query row on screen: the one the learner chose, or the last row of a shorter tensor.
@@ -198,6 +210,11 @@ impl App {
             Action::ScrollUp => self.prose_scroll = self.prose_scroll.saturating_sub(3),
             Action::ScrollDown => self.prose_scroll = self.prose_scroll.saturating_add(3),
             Action::NextBatch => self.selection.batch = (self.selection.batch + 1) % batch,
+            Action::ColumnsRight => {
+                let cols = shape.last().copied().unwrap_or(1);
+                self.selection.first_col = (self.first_col() + COLUMN_STEP).min(cols.saturating_sub(1));
+            }
+            Action::ColumnsLeft => self.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
             Action::ToggleHelp => self.help = !self.help,
             Action::SaveTensor => self.effect = Some(Effect::SaveTensor),
             Action::SaveFrame => self.effect = Some(Effect::SaveFrame),
