@@ -3,6 +3,7 @@
 use crate::app::App;
 use crate::model::program::shape_text;
 use crate::ui::frame::buffer_text;
+use crate::ui::text::wrap;
 use crate::ui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -39,27 +40,4 @@ pub fn lesson_text(app: &mut App) -> String {
         let _ = writeln!(out, "{}\n", text.trim_end());
     }
     out
-}
-
-/// Greedy word wrap.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    for para in text.split("\n\n") {
-        let mut line = String::new();
-        for word in para.split_whitespace() {
-            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-                lines.push(std::mem::take(&mut line));
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-        lines.push(line);
-        lines.push(String::new());
-    }
-    while lines.last().is_some_and(String::is_empty) {
-        lines.pop();
-    }
-    lines
 }

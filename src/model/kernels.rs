@@ -39,11 +39,6 @@ pub fn positional_encoding(t: usize, d: usize) -> ArrayD<f32> {
     pe.into_dyn()
 }
 
-/// x (B, T, d) + pe (T, d) broadcast over the batch.
-pub fn add_positional(x: &ArrayD<f32>, pe: &ArrayD<f32>) -> ArrayD<f32> {
-    x + pe
-}
-
 /// Padding mask from ids: (B, 1, 1, T), 1.0 where id != pad, 0.0 at padding.
 pub fn padding_mask(ids: &Array2<usize>, pad: usize) -> ArrayD<f32> {
     let (b, t) = ids.dim();
@@ -207,7 +202,7 @@ fn for_each_row(data: &mut [f32], row_len: usize, f: impl Fn(usize, &mut [f32]) 
 /// Tensors with at least this many elements are processed on all cores.
 const PARALLEL_ELEMENTS: usize = 64 * 1024;
 
-/// Elementwise sum of two tensors of the same shape (the residual x + sublayer(x)).
+/// Elementwise sum, broadcasting the second: the residual x + sublayer(x), and embed (B, T, d) + PE (T, d).
 pub fn add(a: &ArrayD<f32>, b: &ArrayD<f32>) -> ArrayD<f32> {
     a + b
 }

@@ -139,7 +139,7 @@ impl Run {
                 kernels::embed(table.view(), self.ids(side))
             }
             OpKind::PositionalEncoding => kernels::positional_encoding(op.shape[0], op.shape[1]),
-            OpKind::AddPositional => kernels::add_positional(input(0), input(1)),
+            OpKind::AddPositional => kernels::add(input(0), input(1)),
             OpKind::PaddingMask(side) => kernels::padding_mask(self.ids(side), w.config.pad_idx),
             OpKind::CausalMask => kernels::causal_mask(op.shape[2]),
             OpKind::MaskAnd => kernels::mask_and(input(0), input(1)),

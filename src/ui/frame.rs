@@ -93,7 +93,7 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     // scroll no further than the last line (counted as wrapped to the pane's width)
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
     let wrapped: usize =
-        lines.iter().map(|l| crate::cli::print::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
+        lines.iter().map(|l| super::text::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
     let max_scroll = wrapped.saturating_sub(inner.height as usize) as u16;
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
