@@ -19,13 +19,46 @@ pub struct RunShape {
     pub t_tgt: usize,
 }
 
-/// The whole encoder-decoder: embeddings, masks, N encoder layers, N decoder layers, output.
+/// The whole encoder-decoder: embeddings, masks, N encoder layers, N decoder layers, output
+/// logits and their softmax, `probs`.
 pub fn transformer(config: &Config, shape: RunShape) -> Program {
     let mut p = Program::default();
+    let logits = encoder_decoder(&mut p, config, shape);
+    let RunShape { batch: b, t_tgt, .. } = shape;
+    p.push(
+        "probs".into(),
+        OpKind::Softmax,
+        &[&logits],
+        Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
+        Place::Output,
+        "probs = softmax(logits) over the vocabulary".into(),
+    );
+    p
+}
+
+/// The training program: the same encoder-decoder up to `logits`, then the loss against the
+/// labels (the target shifted by one: teacher forcing) instead of `probs`.
+pub fn training(config: &Config, shape: RunShape, smoothing_permille: u16) -> Program {
+    let mut p = Program::default();
+    let logits = encoder_decoder(&mut p, config, shape);
+    let eps = smoothing_permille as f32 / 1000.0;
+    p.push(
+        "loss".into(),
+        OpKind::CrossEntropy { smoothing_permille },
+        &[&logits],
+        Shape::of(&[]),
+        Place::Loss,
+        format!("loss = mean over non-<pad> labels of cross-entropy(logits, labels), label smoothing {eps}"),
+    );
+    p
+}
+
+/// Embeddings, masks, encoder, decoder and the output Linear. Returns the name of `logits`.
+fn encoder_decoder(p: &mut Program, config: &Config, shape: RunShape) -> String {
     let RunShape { batch: b, t_src, t_tgt } = shape;
     let d = config.d_model;
 
-    let src_x = embedding(&mut p, config, Side::Src, b, t_src);
+    let src_x = embedding(p, config, Side::Src, b, t_src);
     let src_mask = p.push(
         "src.mask".into(),
         OpKind::PaddingMask(Side::Src),
@@ -37,7 +70,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
 
     let mut x = src_x;
     for layer in 0..config.n_layers {
-        x = encoder_layer(&mut p, config, layer, &x, &src_mask, b, t_src);
+        x = encoder_layer(p, config, layer, &x, &src_mask, b, t_src);
     }
     let memory = p.push(
         "enc.out".into(),
@@ -48,7 +81,7 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         format!("C = {x} (the encoder's output, the memory every decoder layer reads)"),
     );
 
-    let tgt_x = embedding(&mut p, config, Side::Tgt, b, t_tgt);
+    let tgt_x = embedding(p, config, Side::Tgt, b, t_tgt);
     let tgt_pad = p.push(
         "tgt.pad_mask".into(),
         OpKind::PaddingMask(Side::Tgt),
@@ -76,26 +109,17 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
 
     let mut y = tgt_x;
     for layer in 0..config.n_layers {
-        y = decoder_layer(&mut p, config, layer, &y, &memory, &src_mask, &tgt_mask, b, t_tgt, t_src);
+        y = decoder_layer(p, config, layer, &y, &memory, &src_mask, &tgt_mask, b, t_tgt, t_src);
     }
 
-    let logits = p.push(
+    p.push(
         "logits".into(),
         OpKind::Linear(LinearRef::Out),
         &[&y],
         Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
         Place::Output,
         format!("logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {}", config.tgt_vocab),
-    );
-    p.push(
-        "probs".into(),
-        OpKind::Softmax,
-        &[&logits],
-        Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
-        Place::Output,
-        "probs = softmax(logits) over the vocabulary".into(),
-    );
-    p
+    )
 }
 
 /// Note 000's multi-head attention block on its own: X (B, T, d) -> causal self-attention -> (B, T, d),

@@ -7,11 +7,13 @@
 //! - `kernels`: the arithmetic of each operation
 //! - `run`: executes a program one operation at a time
 
+pub mod backward;
 pub mod build;
 pub mod config;
 pub mod kernels;
 pub mod matmul;
 pub mod npz;
+pub mod params;
 pub mod program;
 pub mod run;
 pub mod setup;

@@ -2,8 +2,9 @@
 //! (out, in)), so numpy or PyTorch can check every number the engine computes.
 
 use super::config::Config;
-use super::weights::{Attention, DecoderLayer, EncoderLayer, FeedForward, Linear, Norm, Weights};
-use ndarray::{Array1, Array2, ArrayD, Ix1, Ix2};
+use super::program::shape_text;
+use super::weights::Weights;
+use ndarray::ArrayD;
 use ndarray_npy::{NpzReader, NpzWriter};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -21,50 +22,11 @@ impl std::fmt::Display for WeightsError {
 
 impl std::error::Error for WeightsError {}
 
-fn linear_named(out: &mut Vec<(String, ArrayD<f32>)>, name: &str, l: &Linear) {
-    out.push((format!("{name}.weight"), l.weight.clone().into_dyn()));
-    out.push((format!("{name}.bias"), l.bias.clone().into_dyn()));
-}
-
-fn norm_named(out: &mut Vec<(String, ArrayD<f32>)>, name: &str, n: &Norm) {
-    out.push((format!("{name}.weight"), n.gamma.clone().into_dyn()));
-    out.push((format!("{name}.bias"), n.beta.clone().into_dyn()));
-}
-
-fn attention_named(out: &mut Vec<(String, ArrayD<f32>)>, name: &str, a: &Attention) {
-    for (proj, l) in [("w_q", &a.w_q), ("w_k", &a.w_k), ("w_v", &a.w_v), ("w_o", &a.w_o)] {
-        linear_named(out, &format!("{name}.{proj}"), l);
-    }
-}
-
-fn ffn_named(out: &mut Vec<(String, ArrayD<f32>)>, name: &str, f: &FeedForward) {
-    linear_named(out, &format!("{name}.linear1"), &f.linear1);
-    linear_named(out, &format!("{name}.linear2"), &f.linear2);
-}
-
 impl Weights {
-    /// Every parameter under its PyTorch-style name, in a fixed order.
+    /// Every parameter under its PyTorch-style name, in the fixed order of `visit`.
     pub fn to_named(&self) -> Vec<(String, ArrayD<f32>)> {
         let mut out = Vec::new();
-        out.push(("src_embed.weight".to_string(), self.src_embed.clone().into_dyn()));
-        out.push(("tgt_embed.weight".to_string(), self.tgt_embed.clone().into_dyn()));
-        for (i, l) in self.encoder.iter().enumerate() {
-            let p = format!("encoder.layers.{i}");
-            attention_named(&mut out, &format!("{p}.self_attn"), &l.self_attn);
-            norm_named(&mut out, &format!("{p}.norm1"), &l.norm1);
-            ffn_named(&mut out, &format!("{p}.ffn"), &l.ffn);
-            norm_named(&mut out, &format!("{p}.norm2"), &l.norm2);
-        }
-        for (i, l) in self.decoder.iter().enumerate() {
-            let p = format!("decoder.layers.{i}");
-            attention_named(&mut out, &format!("{p}.self_attn"), &l.self_attn);
-            norm_named(&mut out, &format!("{p}.norm1"), &l.norm1);
-            attention_named(&mut out, &format!("{p}.cross_attn"), &l.cross_attn);
-            norm_named(&mut out, &format!("{p}.norm2"), &l.norm2);
-            ffn_named(&mut out, &format!("{p}.ffn"), &l.ffn);
-            norm_named(&mut out, &format!("{p}.norm3"), &l.norm3);
-        }
-        linear_named(&mut out, "fc_out", &self.fc_out);
+        self.visit(|name, a| out.push((name.to_string(), a.to_owned())));
         out
     }
 
@@ -144,48 +106,23 @@ impl Weights {
             return Err(WeightsError(format!("config.pad_idx {pad_idx} is outside the vocabulary")));
         }
         let config = Config { d_model, n_heads, d_ff, n_layers, src_vocab, tgt_vocab, max_len, pad_idx };
-        let mut take = Taker { arrays };
-        let d = d_model;
-        let attention = |t: &mut Taker, p: &str| -> Result<Attention, WeightsError> {
-            Ok(Attention {
-                w_q: t.linear(&format!("{p}.w_q"), d, d)?,
-                w_k: t.linear(&format!("{p}.w_k"), d, d)?,
-                w_v: t.linear(&format!("{p}.w_v"), d, d)?,
-                w_o: t.linear(&format!("{p}.w_o"), d, d)?,
-            })
-        };
-        let ffn = |t: &mut Taker, p: &str| -> Result<FeedForward, WeightsError> {
-            Ok(FeedForward {
-                linear1: t.linear(&format!("{p}.linear1"), d, d_ff)?,
-                linear2: t.linear(&format!("{p}.linear2"), d_ff, d)?,
-            })
-        };
-        let src_embed = take.matrix("src_embed.weight", src_vocab, d)?;
-        let tgt_embed = take.matrix("tgt_embed.weight", tgt_vocab, d)?;
-        let mut encoder = Vec::new();
-        for i in 0..n_layers {
-            let p = format!("encoder.layers.{i}");
-            encoder.push(EncoderLayer {
-                self_attn: attention(&mut take, &format!("{p}.self_attn"))?,
-                norm1: take.norm(&format!("{p}.norm1"), d)?,
-                ffn: ffn(&mut take, &format!("{p}.ffn"))?,
-                norm2: take.norm(&format!("{p}.norm2"), d)?,
-            });
+        let mut weights = Weights::zeros(&config);
+        let mut error = None;
+        weights.visit_mut(|name, mut slot| {
+            if error.is_some() {
+                return;
+            }
+            let want = shape_text(slot.shape());
+            match arrays.get(name) {
+                None => error = Some(missing(name, &want)),
+                Some(a) if a.shape() != slot.shape() => error = Some(misshaped(name, &want, a.shape())),
+                Some(a) => slot.assign(a),
+            }
+        });
+        match error {
+            Some(e) => Err(e),
+            None => Ok(weights),
         }
-        let mut decoder = Vec::new();
-        for i in 0..n_layers {
-            let p = format!("decoder.layers.{i}");
-            decoder.push(DecoderLayer {
-                self_attn: attention(&mut take, &format!("{p}.self_attn"))?,
-                norm1: take.norm(&format!("{p}.norm1"), d)?,
-                cross_attn: attention(&mut take, &format!("{p}.cross_attn"))?,
-                norm2: take.norm(&format!("{p}.norm2"), d)?,
-                ffn: ffn(&mut take, &format!("{p}.ffn"))?,
-                norm3: take.norm(&format!("{p}.norm3"), d)?,
-            });
-        }
-        let fc_out = take.linear("fc_out", d, tgt_vocab)?;
-        Ok(Weights { config, src_embed, tgt_embed, encoder, decoder, fc_out })
     }
 }
 
@@ -194,42 +131,7 @@ fn missing(name: &str, expected: &str) -> WeightsError {
 }
 
 fn misshaped(name: &str, expected: &str, got: &[usize]) -> WeightsError {
-    WeightsError(format!("array `{name}` has shape {}, expected {expected}", super::program::shape_text(got)))
-}
-
-/// Takes named arrays out of the map, checking each shape.
-struct Taker<'a> {
-    arrays: &'a BTreeMap<String, ArrayD<f32>>,
-}
-
-impl Taker<'_> {
-    fn get(&self, name: &str, expected: &[usize]) -> Result<ArrayD<f32>, WeightsError> {
-        let want = super::program::shape_text(expected);
-        let a = self.arrays.get(name).ok_or_else(|| missing(name, &want))?;
-        if a.shape() != expected {
-            return Err(misshaped(name, &want, a.shape()));
-        }
-        Ok(a.as_standard_layout().into_owned())
-    }
-
-    fn matrix(&mut self, name: &str, rows: usize, cols: usize) -> Result<Array2<f32>, WeightsError> {
-        Ok(self.get(name, &[rows, cols])?.into_dimensionality::<Ix2>().expect("checked shape"))
-    }
-
-    fn vector(&mut self, name: &str, len: usize) -> Result<Array1<f32>, WeightsError> {
-        Ok(self.get(name, &[len])?.into_dimensionality::<Ix1>().expect("checked shape"))
-    }
-
-    fn linear(&mut self, name: &str, in_dim: usize, out_dim: usize) -> Result<Linear, WeightsError> {
-        Ok(Linear {
-            weight: self.matrix(&format!("{name}.weight"), out_dim, in_dim)?,
-            bias: self.vector(&format!("{name}.bias"), out_dim)?,
-        })
-    }
-
-    fn norm(&mut self, name: &str, d: usize) -> Result<Norm, WeightsError> {
-        Ok(Norm { gamma: self.vector(&format!("{name}.weight"), d)?, beta: self.vector(&format!("{name}.bias"), d)? })
-    }
+    WeightsError(format!("array `{name}` has shape {}, expected {expected}", shape_text(got)))
 }
 
 fn read_int_scalar(npz: &mut NpzReader<File>, name: &str) -> Result<i64, ndarray_npy::ReadNpzError> {

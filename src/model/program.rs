@@ -85,6 +85,9 @@ pub enum OpKind {
     ScaleShift(NormRef),
     /// The same tensor under a second name (enc.out is the memory C).
     Identity,
+    /// Cross-entropy of logits against the next-word labels, averaged over non-`<pad>` labels,
+    /// with label smoothing ε = `smoothing_permille` / 1000. A scalar.
+    CrossEntropy { smoothing_permille: u16 },
 }
 
 impl OpKind {
@@ -110,6 +113,7 @@ impl OpKind {
             OpKind::Normalize => "Normalize",
             OpKind::ScaleShift(_) => "ScaleShift",
             OpKind::Identity => "Identity",
+            OpKind::CrossEntropy { .. } => "CrossEntropy",
         }
     }
 }
@@ -132,6 +136,8 @@ pub enum Place {
     Encoder { layer: usize, part: Part },
     Decoder { layer: usize, part: Part },
     Output,
+    /// The training loss, after the output.
+    Loss,
 }
 
 impl Place {
@@ -145,6 +151,7 @@ impl Place {
             Place::Encoder { layer, part } => format!("encoder layer {layer} · {}", part.describe(Stack::Encoder)),
             Place::Decoder { layer, part } => format!("decoder layer {layer} · {}", part.describe(Stack::Decoder)),
             Place::Output => "output: Linear + softmax".into(),
+            Place::Loss => "training loss: cross-entropy against the next words".into(),
         }
     }
 }

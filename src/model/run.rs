@@ -3,7 +3,7 @@
 //! last one. Running every step is the full forward pass.
 
 use super::kernels;
-use super::program::{LinearRef, OpKind, Program, Side};
+use super::program::{OpKind, Program, Side};
 use super::weights::{Linear, Norm, Weights};
 use ndarray::{Array2, ArrayD};
 use std::collections::HashMap;
@@ -25,6 +25,8 @@ pub enum MaskMode {
 pub struct Inputs {
     pub src_ids: Option<Array2<usize>>, // (B, T_src)
     pub tgt_ids: Option<Array2<usize>>, // (B, T_tgt)
+    /// The next-word labels a training program's loss reads: the target shifted by one (B, T_tgt).
+    pub labels: Option<Array2<usize>>,
     pub tensors: HashMap<String, Arc<ArrayD<f32>>>,
 }
 
@@ -52,6 +54,11 @@ impl Run {
 
     pub fn program(&self) -> &Program {
         &self.program
+    }
+
+    /// The program, shared (a fork or a backward pass keeps it).
+    pub fn program_arc(&self) -> Arc<Program> {
+        self.program.clone()
     }
 
     pub fn weights(&self) -> &Weights {
@@ -120,7 +127,7 @@ impl Run {
         self.program.ops().iter().zip(&self.values).map(|(op, v)| (op.name.as_str(), v.as_ref()))
     }
 
-    fn ids(&self, side: Side) -> &Array2<usize> {
+    pub(crate) fn ids(&self, side: Side) -> &Array2<usize> {
         let ids = match side {
             Side::Src => &self.inputs.src_ids,
             Side::Tgt => &self.inputs.tgt_ids,
@@ -164,48 +171,10 @@ impl Run {
                 kernels::scale_shift(input(0), gamma.view(), beta.view())
             }
             OpKind::Identity => return self.values[op.inputs[0]].clone(),
-        })
-    }
-}
-
-impl Weights {
-    /// The nn.Linear an operation refers to.
-    pub fn linear(&self, r: LinearRef) -> &Linear {
-        use super::program::{AttnBlock, Proj, Stack};
-        let attention = |stack, layer: usize, block| match (stack, block) {
-            (Stack::Encoder, _) => &self.encoder[layer].self_attn,
-            (Stack::Decoder, AttnBlock::SelfAttn) => &self.decoder[layer].self_attn,
-            (Stack::Decoder, AttnBlock::CrossAttn) => &self.decoder[layer].cross_attn,
-        };
-        let ffn = |stack, layer: usize| match stack {
-            Stack::Encoder => &self.encoder[layer].ffn,
-            Stack::Decoder => &self.decoder[layer].ffn,
-        };
-        match r {
-            LinearRef::Attn { stack, layer, block, proj } => {
-                let a = attention(stack, layer, block);
-                match proj {
-                    Proj::Q => &a.w_q,
-                    Proj::K => &a.w_k,
-                    Proj::V => &a.w_v,
-                    Proj::O => &a.w_o,
-                }
+            OpKind::CrossEntropy { smoothing_permille } => {
+                let labels = self.inputs.labels.as_ref().expect("a training run is given its labels");
+                kernels::cross_entropy(input(0), labels, w.config.pad_idx, smoothing_permille as f32 / 1000.0)
             }
-            LinearRef::Ffn1 { stack, layer } => &ffn(stack, layer).linear1,
-            LinearRef::Ffn2 { stack, layer } => &ffn(stack, layer).linear2,
-            LinearRef::Out => &self.fc_out,
-        }
-    }
-
-    /// The nn.LayerNorm an operation refers to.
-    pub fn norm(&self, r: super::program::NormRef) -> &Norm {
-        use super::program::Stack;
-        match (r.stack, r.index) {
-            (Stack::Encoder, 1) => &self.encoder[r.layer].norm1,
-            (Stack::Encoder, _) => &self.encoder[r.layer].norm2,
-            (Stack::Decoder, 1) => &self.decoder[r.layer].norm1,
-            (Stack::Decoder, 2) => &self.decoder[r.layer].norm2,
-            (Stack::Decoder, _) => &self.decoder[r.layer].norm3,
-        }
+        })
     }
 }

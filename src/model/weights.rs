@@ -63,7 +63,7 @@ pub struct Weights {
 }
 
 /// Draws parameters the way PyTorch initialises its layers, from a seeded generator:
-/// embeddings N(0, 1); Linear weight and bias U(-1/√in, 1/√in); LayerNorm gamma 1, beta 0.
+/// embeddings N(0, 1) with the `<pad>` row zero; Linear weight and bias U(-1/√in, 1/√in); LayerNorm gamma 1, beta 0.
 /// ChaCha8 is specified bit for bit, so the same seed gives the same weights on every machine.
 struct Initialiser {
     rng: ChaCha8Rng,
@@ -104,6 +104,11 @@ impl Initialiser {
 }
 
 impl Weights {
+    /// Weights of `config`'s shapes, every number zero (to be filled by a loader).
+    pub fn zeros(config: &Config) -> Weights {
+        Weights::init(config, 0).zeros_like()
+    }
+
     /// Fresh weights for `config` from `seed`.
     pub fn init(config: &Config, seed: u64) -> Weights {
         let mut init = Initialiser { rng: ChaCha8Rng::seed_from_u64(seed) };
@@ -129,6 +134,10 @@ impl Weights {
             })
             .collect();
         let fc_out = init.linear(d, config.tgt_vocab);
-        Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out }
+        let mut weights = Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out };
+        // nn.Embedding(padding_idx=pad): the <pad> row starts at zero and is never trained
+        weights.src_embed.row_mut(config.pad_idx).fill(0.0);
+        weights.tgt_embed.row_mut(config.pad_idx).fill(0.0);
+        weights
     }
 }

@@ -63,11 +63,11 @@ impl Tensor {
 
 /// PyTorch-named parameters, read as f64.
 struct Params<'a> {
-    w: &'a BTreeMap<String, ArrayD<f32>>,
+    w: &'a BTreeMap<String, ArrayD<f64>>,
 }
 
 impl Params<'_> {
-    fn get(&self, name: &str) -> &ArrayD<f32> {
+    fn get(&self, name: &str) -> &ArrayD<f64> {
         self.w.get(name).unwrap_or_else(|| panic!("reference: weight `{name}` is missing"))
     }
 
@@ -76,13 +76,13 @@ impl Params<'_> {
         let a = self.get(name);
         assert_eq!(a.ndim(), 2, "reference: `{name}` should be 2-d, is {:?}", a.shape());
         let (rows, cols) = (a.shape()[0], a.shape()[1]);
-        (0..rows).map(|r| (0..cols).map(|c| a[IxDyn(&[r, c])] as f64).collect()).collect()
+        (0..rows).map(|r| (0..cols).map(|c| a[IxDyn(&[r, c])]).collect()).collect()
     }
 
     fn vector(&self, name: &str) -> Vec<f64> {
         let a = self.get(name);
         assert_eq!(a.ndim(), 1, "reference: `{name}` should be 1-d, is {:?}", a.shape());
-        (0..a.shape()[0]).map(|i| a[IxDyn(&[i])] as f64).collect()
+        (0..a.shape()[0]).map(|i| a[IxDyn(&[i])]).collect()
     }
 }
 
@@ -393,7 +393,7 @@ fn ffn(rec: &mut Recorder, p: &Params, prefix: &str, weights_prefix: &str, x: &T
 }
 
 /// The number of encoder layers: how many `encoder.layers.{i}.norm1.weight` there are.
-pub fn count_layers(w: &BTreeMap<String, ArrayD<f32>>) -> usize {
+pub fn count_layers<T>(w: &BTreeMap<String, ArrayD<T>>) -> usize {
     let n = w.keys().filter(|k| k.starts_with("encoder.layers.") && k.ends_with(".norm1.weight")).count();
     for i in 0..n {
         assert!(
@@ -408,6 +408,48 @@ pub fn count_layers(w: &BTreeMap<String, ArrayD<f32>>) -> usize {
 /// Every named tensor of the forward pass, computed in f64 from PyTorch-named weights.
 pub fn reference_forward(
     w: &BTreeMap<String, ArrayD<f32>>,
+    n_heads: usize,
+    pad: usize,
+    src_ids: &Array2<usize>,
+    tgt_ids: &Array2<usize>,
+) -> BTreeMap<String, ArrayD<f64>> {
+    let w64: BTreeMap<String, ArrayD<f64>> = w.iter().map(|(k, v)| (k.clone(), v.mapv(f64::from))).collect();
+    reference_forward_f64(&w64, n_heads, pad, src_ids, tgt_ids)
+}
+
+/// The training loss in f64: cross-entropy of `logits` against `labels`, averaged over the
+/// labels that are not `pad`, with label smoothing `eps` (PyTorch's CrossEntropyLoss with
+/// ignore_index and label_smoothing).
+pub fn reference_loss(
+    w: &BTreeMap<String, ArrayD<f64>>,
+    n_heads: usize,
+    pad: usize,
+    src_ids: &Array2<usize>,
+    tgt_in: &Array2<usize>,
+    labels: &Array2<usize>,
+    eps: f64,
+) -> f64 {
+    let logits = &reference_forward_f64(w, n_heads, pad, src_ids, tgt_in)["logits"];
+    let v = logits.shape()[2];
+    let (mut total, mut count) = (0.0, 0);
+    for ((b, t), &label) in labels.indexed_iter() {
+        if label == pad {
+            continue;
+        }
+        let row: Vec<f64> = (0..v).map(|j| logits[IxDyn(&[b, t, j])]).collect();
+        let max = row.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let log_z = max + row.iter().map(|x| (x - max).exp()).sum::<f64>().ln();
+        let nll = log_z - row[label];
+        let uniform_nll = log_z - row.iter().sum::<f64>() / v as f64;
+        total += (1.0 - eps) * nll + eps * uniform_nll;
+        count += 1;
+    }
+    total / count as f64
+}
+
+/// `reference_forward` with the weights already in f64 (finite differences perturb them there).
+pub fn reference_forward_f64(
+    w: &BTreeMap<String, ArrayD<f64>>,
     n_heads: usize,
     pad: usize,
     src_ids: &Array2<usize>,

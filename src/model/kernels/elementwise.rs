@@ -1,0 +1,43 @@
+//! The residual sum and ReLU.
+
+use ndarray::{ArrayD, Axis};
+
+/// Elementwise sum, broadcasting the second: the residual x + sublayer(x), and embed (B, T, d) + PE (T, d).
+pub fn add(a: &ArrayD<f32>, b: &ArrayD<f32>) -> ArrayD<f32> {
+    a + b
+}
+
+/// Both operands get d_out; a broadcast operand gets it summed over the axes it was repeated on.
+pub fn add_backward(a_shape: &[usize], b_shape: &[usize], d_out: &ArrayD<f32>) -> (ArrayD<f32>, ArrayD<f32>) {
+    (sum_to_shape(d_out, a_shape), sum_to_shape(d_out, b_shape))
+}
+
+/// Sum `g` down to `shape` (the inverse of broadcasting `shape` up to `g`'s shape).
+fn sum_to_shape(g: &ArrayD<f32>, shape: &[usize]) -> ArrayD<f32> {
+    let mut out = g.clone();
+    while out.ndim() > shape.len() {
+        out = out.sum_axis(Axis(0));
+    }
+    for (axis, &n) in shape.iter().enumerate() {
+        if n == 1 && out.shape()[axis] != 1 {
+            out = out.sum_axis(Axis(axis)).insert_axis(Axis(axis));
+        }
+    }
+    out
+}
+
+/// ReLU: max(0, x) elementwise.
+pub fn relu(x: &ArrayD<f32>) -> ArrayD<f32> {
+    x.mapv(|v| v.max(0.0))
+}
+
+/// d_x = d_out where x > 0, else 0.
+pub fn relu_backward(x: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
+    let mut d_x = d_out.as_standard_layout().into_owned();
+    ndarray::Zip::from(&mut d_x).and(x).for_each(|g, &v| {
+        if v <= 0.0 {
+            *g = 0.0;
+        }
+    });
+    d_x
+}

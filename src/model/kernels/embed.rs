@@ -1,0 +1,50 @@
+//! Token embedding (a table lookup) and the sinusoidal positional encoding.
+
+use ndarray::{Array2, ArrayD, ArrayView2, IxDyn};
+
+/// Embedding lookup: ids (B, T) -> (B, T, d), row `id` of `table` (vocab, d).
+pub fn embed(table: ArrayView2<f32>, ids: &Array2<usize>) -> ArrayD<f32> {
+    let (b, t) = ids.dim();
+    let d = table.ncols();
+    let mut out = Array2::<f32>::zeros((b * t, d));
+    for (mut row, &id) in out.rows_mut().into_iter().zip(ids.iter()) {
+        row.assign(&table.row(id));
+    }
+    out.into_shape_with_order(IxDyn(&[b, t, d])).expect("contiguous")
+}
+
+/// Gradient of the table: each token's d_out row is added to its id's row. The `<pad>` row gets
+/// nothing (PyTorch's `padding_idx`): it stays zero and is never trained.
+/// ids (B, T), d_out (B, T, d) -> d_table (vocab, d).
+pub fn embed_backward(vocab: usize, ids: &Array2<usize>, pad: usize, d_out: &ArrayD<f32>) -> Array2<f32> {
+    let d = d_out.shape()[2];
+    let mut d_table = Array2::<f32>::zeros((vocab, d));
+    let grads = super::data(d_out);
+    for (&id, g) in ids.iter().zip(grads.chunks_exact(d)) {
+        if id == pad {
+            continue;
+        }
+        for (acc, v) in d_table.row_mut(id).iter_mut().zip(g) {
+            *acc += v;
+        }
+    }
+    d_table
+}
+
+/// Sinusoidal positional encoding (T, d): PE[pos, 2i] = sin(pos / 10000^(2i/d)), PE[pos, 2i+1] = cos(...).
+/// A constant: it has no backward.
+pub fn positional_encoding(t: usize, d: usize) -> ArrayD<f32> {
+    let mut pe = Array2::<f32>::zeros((t, d));
+    for i in (0..d).step_by(2) {
+        // div_term = exp(-(2i) * ln(10000) / d), computed in f64 then stored as f32
+        let div_term = (-(i as f64) * (10000f64).ln() / d as f64).exp();
+        for pos in 0..t {
+            let angle = pos as f64 * div_term;
+            pe[[pos, i]] = angle.sin() as f32;
+            if i + 1 < d {
+                pe[[pos, i + 1]] = angle.cos() as f32;
+            }
+        }
+    }
+    pe.into_dyn()
+}

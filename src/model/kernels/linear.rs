@@ -1,0 +1,54 @@
+//! nn.Linear in PyTorch's convention: y = x · Wᵀ + b, W stored (out, in).
+
+use crate::model::matmul::matmul_into;
+use ndarray::{Array1, Array2, ArrayD, ArrayView1, ArrayView2, ArrayViewMut2, Axis, IxDyn};
+
+/// Linear layer: x (.., in) · weightᵀ (in, out) + bias -> (.., out).
+pub fn linear(x: &ArrayD<f32>, weight: ArrayView2<f32>, bias: ArrayView1<f32>) -> ArrayD<f32> {
+    let (out_dim, in_dim) = weight.dim();
+    let x2 = rows_of(x, in_dim); // (rows, in)
+    let rows = x2.nrows();
+    let bias = bias.as_slice().expect("contiguous bias");
+    // (rows, out): every row starts as the bias, then += x · Wᵀ
+    let mut y: Vec<f32> = Vec::with_capacity(rows * out_dim);
+    for _ in 0..rows {
+        y.extend_from_slice(bias);
+    }
+    let mut y2 = ArrayViewMut2::from_shape((rows, out_dim), &mut y).expect("sizes match");
+    matmul_into(1.0, x2, weight.t(), 1.0, &mut y2);
+    ArrayD::from_shape_vec(IxDyn(&with_last(x.shape(), out_dim)), y).expect("sizes match")
+}
+
+/// What a Linear's backward returns: the gradient for its input and for its two parameters.
+pub struct LinearGrads {
+    pub d_x: ArrayD<f32>,        // (.., in), like x
+    pub d_weight: Array2<f32>,   // (out, in), like W
+    pub d_bias: Array1<f32>,     // (out,)
+}
+
+/// d_x = d_out · W;  d_W = d_outᵀ · x (summed over every row);  d_b = Σ_rows d_out.
+pub fn linear_backward(x: &ArrayD<f32>, weight: ArrayView2<f32>, d_out: &ArrayD<f32>) -> LinearGrads {
+    let (out_dim, in_dim) = weight.dim();
+    let x2 = rows_of(x, in_dim); // (rows, in)
+    let g2 = rows_of(d_out, out_dim); // (rows, out)
+    let mut d_x = Array2::<f32>::zeros((x2.nrows(), in_dim));
+    matmul_into(1.0, g2, weight, 0.0, &mut d_x.view_mut());
+    let mut d_weight = Array2::<f32>::zeros((out_dim, in_dim));
+    matmul_into(1.0, g2.t(), x2, 0.0, &mut d_weight.view_mut());
+    let d_bias = g2.sum_axis(Axis(0));
+    let d_x = d_x.into_shape_with_order(IxDyn(x.shape())).expect("sizes match");
+    LinearGrads { d_x, d_weight, d_bias }
+}
+
+/// A tensor (.., width) seen as a matrix (rows, width).
+fn rows_of(x: &ArrayD<f32>, width: usize) -> ArrayView2<'_, f32> {
+    let rows = x.len() / width.max(1);
+    x.view().into_shape_with_order((rows, width)).expect("standard layout")
+}
+
+/// `shape` with its last axis replaced by `last`.
+fn with_last(shape: &[usize], last: usize) -> Vec<usize> {
+    let mut s = shape.to_vec();
+    *s.last_mut().expect("at least one axis") = last;
+    s
+}

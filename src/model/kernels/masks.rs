@@ -1,0 +1,70 @@
+//! Masks from ids, and applying a mask to attention scores. Masks are constants (no backward);
+//! applying one passes the gradient through the cells it kept.
+
+use super::{data, for_each_row};
+use ndarray::{Array2, Array4, ArrayD, IxDyn};
+
+/// The value written into masked scores before softmax (as the notes' code does).
+pub const MASK_FILL: f32 = -1e9;
+
+/// Padding mask from ids: (B, 1, 1, T), 1.0 where id != pad, 0.0 at padding.
+pub fn padding_mask(ids: &Array2<usize>, pad: usize) -> ArrayD<f32> {
+    let (b, t) = ids.dim();
+    Array4::from_shape_fn((b, 1, 1, t), |(bi, _, _, ti)| f32::from(ids[[bi, ti]] != pad)).into_dyn()
+}
+
+/// Causal mask (1, 1, T, T): 1.0 on and below the diagonal, 0.0 above (the future).
+pub fn causal_mask(t: usize) -> ArrayD<f32> {
+    Array4::from_shape_fn((1, 1, t, t), |(_, _, q, k)| f32::from(k <= q)).into_dyn()
+}
+
+/// Logical AND of two 1/0 masks, broadcast to the larger shape: (B,1,1,T) & (1,1,T,T) -> (B,1,T,T).
+pub fn mask_and(a: &ArrayD<f32>, b: &ArrayD<f32>) -> ArrayD<f32> {
+    let shape: Vec<usize> = a.shape().iter().zip(b.shape()).map(|(x, y)| *x.max(y)).collect();
+    let a = a.broadcast(IxDyn(&shape)).expect("masks broadcast");
+    let b = b.broadcast(IxDyn(&shape)).expect("masks broadcast");
+    let mut out = ArrayD::<f32>::zeros(IxDyn(&shape));
+    ndarray::Zip::from(&mut out).and(&a).and(&b).for_each(|o, &x, &y| *o = f32::from(x != 0.0 && y != 0.0));
+    out
+}
+
+/// masked_fill(mask == 0, fill): scores (B, H, Tq, Tk), mask broadcastable to it.
+pub fn mask_fill(scores: &ArrayD<f32>, mask: &ArrayD<f32>, fill: f32) -> ArrayD<f32> {
+    apply_mask(scores, mask, |s, m| if m == 0.0 { fill } else { s })
+}
+
+/// A filled cell is a constant, so its gradient stops there: d_scores = d_out where mask != 0, else 0.
+pub fn mask_fill_backward(mask: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
+    apply_mask(d_out, mask, |g, m| if m == 0.0 { 0.0 } else { g })
+}
+
+/// The notes' mistake (001 §5.1): the mask multiplied into the scores instead of filling them.
+pub fn mask_multiply(scores: &ArrayD<f32>, mask: &ArrayD<f32>) -> ArrayD<f32> {
+    apply_mask(scores, mask, |s, m| s * m)
+}
+
+/// d_scores = d_out · mask.
+pub fn mask_multiply_backward(mask: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
+    apply_mask(d_out, mask, |g, m| g * m)
+}
+
+/// Combine each score with its (broadcast) mask value, row by row.
+/// The mask is (B or 1, H or 1, Tq or 1, Tk); a size-1 axis is shared by every index.
+fn apply_mask(scores: &ArrayD<f32>, mask: &ArrayD<f32>, f: impl Fn(f32, f32) -> f32 + Sync) -> ArrayD<f32> {
+    let (b, h, tq, tk) = (scores.shape()[0], scores.shape()[1], scores.shape()[2], scores.shape()[3]);
+    let ms = mask.shape();
+    assert!(ms.len() == 4 && ms[3] == tk, "mask {ms:?} does not broadcast to scores {:?}", scores.shape());
+    let mask_data = data(mask);
+    let src = data(scores);
+    let pick = |i: usize, n: usize| if n == 1 { 0 } else { i };
+    let mut out = vec![0.0f32; src.len()];
+    for_each_row(&mut out, tk, |r, row| {
+        let (bi, hi, qi) = (r / (h * tq), (r / tq) % h, r % tq);
+        let m0 = ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk;
+        let mask_row = &mask_data[m0..m0 + tk];
+        for ((o, &sc), &m) in row.iter_mut().zip(&src[r * tk..(r + 1) * tk]).zip(mask_row) {
+            *o = f(sc, m);
+        }
+    });
+    ArrayD::from_shape_vec(IxDyn(&[b, h, tq, tk]), out).expect("sizes match")
+}

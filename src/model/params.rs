@@ -1,0 +1,172 @@
+//! Every parameter has one address, its PyTorch name (`decoder.layers.0.cross_attn.w_q.weight`),
+//! and one way to visit them all, in one fixed order: `.npz` load and save and the optimiser
+//! all go through `visit` / `visit_mut`. Operations find their parameters through `linear` and
+//! `norm` (by what the op refers to), and the backward pass accumulates into `linear_mut` /
+//! `norm_mut` of a gradient `Weights` of the same shape.
+
+use super::program::{AttnBlock, LinearRef, NormRef, Proj, Stack};
+use super::weights::{Attention, FeedForward, Linear, Norm, Weights};
+use ndarray::{ArrayViewD, ArrayViewMutD};
+
+/// Calls `$f(name, view)` for every parameter in the fixed order; `$view` is `view` or `view_mut`.
+macro_rules! visit_params {
+    ($w:expr, $f:expr, $view:ident) => {{
+        let w = $w;
+        let f = $f;
+        f("src_embed.weight", w.src_embed.$view().into_dyn());
+        f("tgt_embed.weight", w.tgt_embed.$view().into_dyn());
+        for i in 0..w.encoder.len() {
+            let p = format!("encoder.layers.{i}");
+            visit_attention!(f, &format!("{p}.self_attn"), w.encoder[i].self_attn, $view);
+            visit_norm!(f, &format!("{p}.norm1"), w.encoder[i].norm1, $view);
+            visit_ffn!(f, &format!("{p}.ffn"), w.encoder[i].ffn, $view);
+            visit_norm!(f, &format!("{p}.norm2"), w.encoder[i].norm2, $view);
+        }
+        for i in 0..w.decoder.len() {
+            let p = format!("decoder.layers.{i}");
+            visit_attention!(f, &format!("{p}.self_attn"), w.decoder[i].self_attn, $view);
+            visit_norm!(f, &format!("{p}.norm1"), w.decoder[i].norm1, $view);
+            visit_attention!(f, &format!("{p}.cross_attn"), w.decoder[i].cross_attn, $view);
+            visit_norm!(f, &format!("{p}.norm2"), w.decoder[i].norm2, $view);
+            visit_ffn!(f, &format!("{p}.ffn"), w.decoder[i].ffn, $view);
+            visit_norm!(f, &format!("{p}.norm3"), w.decoder[i].norm3, $view);
+        }
+        visit_linear!(f, "fc_out", w.fc_out, $view);
+    }};
+}
+
+macro_rules! visit_linear {
+    ($f:expr, $name:expr, $l:expr, $view:ident) => {{
+        $f(&format!("{}.weight", $name), $l.weight.$view().into_dyn());
+        $f(&format!("{}.bias", $name), $l.bias.$view().into_dyn());
+    }};
+}
+
+macro_rules! visit_norm {
+    ($f:expr, $name:expr, $n:expr, $view:ident) => {{
+        $f(&format!("{}.weight", $name), $n.gamma.$view().into_dyn());
+        $f(&format!("{}.bias", $name), $n.beta.$view().into_dyn());
+    }};
+}
+
+macro_rules! visit_attention {
+    ($f:expr, $name:expr, $a:expr, $view:ident) => {{
+        visit_linear!($f, format!("{}.w_q", $name), $a.w_q, $view);
+        visit_linear!($f, format!("{}.w_k", $name), $a.w_k, $view);
+        visit_linear!($f, format!("{}.w_v", $name), $a.w_v, $view);
+        visit_linear!($f, format!("{}.w_o", $name), $a.w_o, $view);
+    }};
+}
+
+macro_rules! visit_ffn {
+    ($f:expr, $name:expr, $n:expr, $view:ident) => {{
+        visit_linear!($f, format!("{}.linear1", $name), $n.linear1, $view);
+        visit_linear!($f, format!("{}.linear2", $name), $n.linear2, $view);
+    }};
+}
+
+impl Weights {
+    /// Visit every parameter, by name, in the fixed order.
+    pub fn visit(&self, mut f: impl FnMut(&str, ArrayViewD<f32>)) {
+        visit_params!(self, &mut f, view);
+    }
+
+    /// Visit every parameter mutably, by name, in the same order as `visit`.
+    pub fn visit_mut(&mut self, mut f: impl FnMut(&str, ArrayViewMutD<f32>)) {
+        visit_params!(self, &mut f, view_mut);
+    }
+
+    /// How many numbers the model has.
+    pub fn parameter_count(&self) -> usize {
+        let mut n = 0;
+        self.visit(|_, a| n += a.len());
+        n
+    }
+
+    /// Weights of the same shape, all zero: where gradients and optimiser moments accumulate.
+    pub fn zeros_like(&self) -> Weights {
+        let mut z = self.clone();
+        z.visit_mut(|_, mut a| a.fill(0.0));
+        z
+    }
+
+    /// The nn.Linear an operation refers to.
+    pub fn linear(&self, r: LinearRef) -> &Linear {
+        match r {
+            LinearRef::Attn { stack, layer, block, proj } => projection(self.attention(stack, layer, block), proj),
+            LinearRef::Ffn1 { stack, layer } => &self.ffn(stack, layer).linear1,
+            LinearRef::Ffn2 { stack, layer } => &self.ffn(stack, layer).linear2,
+            LinearRef::Out => &self.fc_out,
+        }
+    }
+
+    /// The same nn.Linear, mutably (for accumulating its gradient).
+    pub fn linear_mut(&mut self, r: LinearRef) -> &mut Linear {
+        match r {
+            LinearRef::Attn { stack, layer, block, proj } => {
+                let a = match (stack, block) {
+                    (Stack::Encoder, _) => &mut self.encoder[layer].self_attn,
+                    (Stack::Decoder, AttnBlock::SelfAttn) => &mut self.decoder[layer].self_attn,
+                    (Stack::Decoder, AttnBlock::CrossAttn) => &mut self.decoder[layer].cross_attn,
+                };
+                match proj {
+                    Proj::Q => &mut a.w_q,
+                    Proj::K => &mut a.w_k,
+                    Proj::V => &mut a.w_v,
+                    Proj::O => &mut a.w_o,
+                }
+            }
+            LinearRef::Ffn1 { stack: Stack::Encoder, layer } => &mut self.encoder[layer].ffn.linear1,
+            LinearRef::Ffn1 { stack: Stack::Decoder, layer } => &mut self.decoder[layer].ffn.linear1,
+            LinearRef::Ffn2 { stack: Stack::Encoder, layer } => &mut self.encoder[layer].ffn.linear2,
+            LinearRef::Ffn2 { stack: Stack::Decoder, layer } => &mut self.decoder[layer].ffn.linear2,
+            LinearRef::Out => &mut self.fc_out,
+        }
+    }
+
+    /// The nn.LayerNorm an operation refers to.
+    pub fn norm(&self, r: NormRef) -> &Norm {
+        match (r.stack, r.index) {
+            (Stack::Encoder, 1) => &self.encoder[r.layer].norm1,
+            (Stack::Encoder, _) => &self.encoder[r.layer].norm2,
+            (Stack::Decoder, 1) => &self.decoder[r.layer].norm1,
+            (Stack::Decoder, 2) => &self.decoder[r.layer].norm2,
+            (Stack::Decoder, _) => &self.decoder[r.layer].norm3,
+        }
+    }
+
+    /// The same nn.LayerNorm, mutably.
+    pub fn norm_mut(&mut self, r: NormRef) -> &mut Norm {
+        match (r.stack, r.index) {
+            (Stack::Encoder, 1) => &mut self.encoder[r.layer].norm1,
+            (Stack::Encoder, _) => &mut self.encoder[r.layer].norm2,
+            (Stack::Decoder, 1) => &mut self.decoder[r.layer].norm1,
+            (Stack::Decoder, 2) => &mut self.decoder[r.layer].norm2,
+            (Stack::Decoder, _) => &mut self.decoder[r.layer].norm3,
+        }
+    }
+
+    fn attention(&self, stack: Stack, layer: usize, block: AttnBlock) -> &Attention {
+        match (stack, block) {
+            (Stack::Encoder, _) => &self.encoder[layer].self_attn,
+            (Stack::Decoder, AttnBlock::SelfAttn) => &self.decoder[layer].self_attn,
+            (Stack::Decoder, AttnBlock::CrossAttn) => &self.decoder[layer].cross_attn,
+        }
+    }
+
+    fn ffn(&self, stack: Stack, layer: usize) -> &FeedForward {
+        match stack {
+            Stack::Encoder => &self.encoder[layer].ffn,
+            Stack::Decoder => &self.decoder[layer].ffn,
+        }
+    }
+}
+
+fn projection(a: &Attention, proj: Proj) -> &Linear {
+    match proj {
+        Proj::Q => &a.w_q,
+        Proj::K => &a.w_k,
+        Proj::V => &a.w_v,
+        Proj::O => &a.w_o,
+    }
+}
