@@ -3,7 +3,9 @@
 
 pub mod app;
 pub mod cli;
+pub mod corpus;
 pub mod lesson;
 pub mod model;
+pub mod train;
 pub mod tui;
 pub mod ui;

@@ -1,12 +1,13 @@
 use clap::Parser;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use transformer_tutor::app::App;
 use transformer_tutor::cli::args::{Cli, Command};
-use transformer_tutor::cli::{export, print, trace};
+use transformer_tutor::cli::{corpus, export, print, trace, train, translate};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::Setup;
-use transformer_tutor::model::{Preset, Vocab};
+use transformer_tutor::model::setup::{Setup, WeightSource};
+use transformer_tutor::train::TrainOptions;
 use transformer_tutor::tui;
 
 fn main() -> ExitCode {
@@ -22,20 +23,65 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        Some(Command::Trace { input }) => {
+        Some(Command::Trace { ref input }) => {
             let (src, tgt) = input.sides()?;
-            let setup = Setup::new(&cli.model.source(), &src, &tgt).map_err(|e| e.to_string())?;
+            let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
             warn_unknown(&setup);
             print!("{}", trace::trace_text(setup.run().program()));
             Ok(())
         }
-        Some(Command::Export { ref out, ref input }) => {
+        Some(Command::Export { ref out, grads, ref input }) => {
             let (src, tgt) = input.sides()?;
-            let setup = Setup::new(&cli.model.source(), &src, &tgt).map_err(|e| e.to_string())?;
+            let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
             warn_unknown(&setup);
-            let mut run = setup.run();
-            let count = export::export_trace(&mut run, out)?;
-            eprintln!("wrote {count} tensors and the weights to {}", out.display());
+            if grads {
+                let count = export::export_grads(&setup, out)?;
+                eprintln!("wrote the loss and {count} weight gradients to {}", out.display());
+            } else {
+                let mut run = setup.run();
+                let count = export::export_trace(&mut run, out)?;
+                eprintln!("wrote {count} tensors and the weights to {}", out.display());
+            }
+            Ok(())
+        }
+        Some(Command::Translate { ref sentence, attention }) => {
+            let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
+            let (text, notes) = translate::translate_text(weights, sentence, attention)?;
+            for note in notes {
+                eprintln!("note: {note}");
+            }
+            print!("{text}");
+            Ok(())
+        }
+        Some(Command::Corpus { ref tsv }) => {
+            let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
+            print!("{}", corpus::corpus_text(&corpus));
+            if let Some(path) = tsv {
+                std::fs::write(path, corpus.to_tsv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                eprintln!("wrote {} pairs to {}", corpus.train.len() + corpus.heldout.len(), path.display());
+            }
+            Ok(())
+        }
+        Some(Command::Train { ref out, steps, ref eval }) => {
+            let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
+            if let Some(path) = eval {
+                let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
+                print!("{}", train::eval_text(&weights, &corpus));
+                return Ok(());
+            }
+            let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
+            let defaults = TrainOptions::default();
+            let options = TrainOptions {
+                steps: steps.unwrap_or(defaults.steps),
+                seed: cli.model.seed.unwrap_or(defaults.seed),
+                ..defaults
+            };
+            let stop = Arc::new(AtomicBool::new(false));
+            for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+                signal_hook::flag::register(signal, stop.clone()).map_err(|e| format!("cannot watch signals: {e}"))?;
+            }
+            let message = train::train_plain(&corpus, options, out, &stop)?;
+            eprint!("{message}");
             Ok(())
         }
         None => tutor(cli),
@@ -44,14 +90,14 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// The tutor itself: list, print, or open a lesson on screen.
 fn tutor(cli: Cli) -> Result<(), String> {
-    let weights = Arc::new(cli.model.source().load(&Vocab::new()).map_err(|e| e.to_string())?);
+    let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
     let catalog = match &cli.lessons_dir {
         Some(dir) => Catalog::from_dir(dir, &weights),
         None => Catalog::built_in(&weights),
     }
     .map_err(|e| {
         let layers = weights.config.n_layers;
-        let default_model = cli.model.weights.is_none() && cli.model.preset == Preset::Tutor;
+        let default_model = cli.model.weights.is_none() && cli.model.preset == transformer_tutor::model::Preset::Tutor;
         if e.line == 0 {
             e.to_string()
         } else if default_model || cli.lessons_dir.is_some() {

@@ -35,7 +35,12 @@ fn as_f32_values(x: ArrayD<f64>) -> ArrayD<f64> {
 }
 
 /// d/dx_which of Σ r ⊙ f(inputs), by central differences, for every element.
-fn numeric(inputs: &[ArrayD<f64>], which: usize, r: &ArrayD<f64>, f: &dyn Fn(&[ArrayD<f64>]) -> ArrayD<f64>) -> ArrayD<f64> {
+fn numeric(
+    inputs: &[ArrayD<f64>],
+    which: usize,
+    r: &ArrayD<f64>,
+    f: &dyn Fn(&[ArrayD<f64>]) -> ArrayD<f64>,
+) -> ArrayD<f64> {
     let mut grad = ArrayD::zeros(inputs[which].raw_dim());
     for (index, g) in grad.indexed_iter_mut() {
         let mut plus = inputs.to_vec();
@@ -181,12 +186,14 @@ fn heads_add_relu_backward_match_finite_differences() {
     let x = as_f32_values(random(&mut rng, &[2, 3, 8]));
     let r = random(&mut rng, &[2, 2, 3, 4]);
     // split (B, T, d) -> (B, H, T, d_k): out[b, h, t, j] = x[b, t, h*d_k + j]
-    let split = |i: &[ArrayD<f64>]| ArrayD::from_shape_fn(IxDyn(&[2, 2, 3, 4]), |ix| i[0][[ix[0], ix[2], ix[1] * 4 + ix[3]]]);
+    let split =
+        |i: &[ArrayD<f64>]| ArrayD::from_shape_fn(IxDyn(&[2, 2, 3, 4]), |ix| i[0][[ix[0], ix[2], ix[1] * 4 + ix[3]]]);
     let d_x = kernels::merge_heads(&f32s(&r)); // the backward of a split is a merge
     assert_close("split_heads d_x", &d_x, &numeric(&[x.clone()], 0, &r, &split));
     let r_merged = random(&mut rng, &[2, 3, 8]);
     let heads = split(&[x.clone()]);
-    let merge = |i: &[ArrayD<f64>]| ArrayD::from_shape_fn(IxDyn(&[2, 3, 8]), |ix| i[0][[ix[0], ix[2] / 4, ix[1], ix[2] % 4]]);
+    let merge =
+        |i: &[ArrayD<f64>]| ArrayD::from_shape_fn(IxDyn(&[2, 3, 8]), |ix| i[0][[ix[0], ix[2] / 4, ix[1], ix[2] % 4]]);
     let d_heads = kernels::split_heads(&f32s(&r_merged), 2);
     assert_close("merge_heads d_x", &d_heads, &numeric(&[heads], 0, &r_merged, &merge));
 
@@ -303,7 +310,11 @@ fn whole_model_gradients_match_finite_differences_of_the_reference() {
         weights.to_named().into_iter().map(|(k, v)| (k, v.mapv(f64::from))).collect();
     let loss = |w: &BTreeMap<String, ArrayD<f64>>| reference_loss(w, 2, 0, &src, &tgt_in, &labels, 0.1);
     let ref_loss = loss(&w64);
-    assert!((grads.loss as f64 - ref_loss).abs() / (1.0 + ref_loss) < TOL, "loss {} vs reference {ref_loss}", grads.loss);
+    assert!(
+        (grads.loss as f64 - ref_loss).abs() / (1.0 + ref_loss) < TOL,
+        "loss {} vs reference {ref_loss}",
+        grads.loss
+    );
     let ref_logits = &reference_forward(&weights.to_named().into_iter().collect(), 2, 0, &src, &tgt_in)["logits"];
     assert_eq!(grads.tensor("logits").map(|g| g.shape().to_vec()), Some(ref_logits.shape().to_vec()));
 
@@ -313,7 +324,8 @@ fn whole_model_gradients_match_finite_differences_of_the_reference() {
     for (name, engine) in grads.params.to_named() {
         let n = engine.len();
         // every element of small tensors, 12 random ones of larger
-        let picks: Vec<usize> = if n <= 24 { (0..n).collect() } else { (0..12).map(|_| rng.random_range(0..n)).collect() };
+        let picks: Vec<usize> =
+            if n <= 24 { (0..n).collect() } else { (0..12).map(|_| rng.random_range(0..n)).collect() };
         for flat in picks {
             let mut plus = w64.clone();
             plus.get_mut(&name).unwrap().as_slice_mut().unwrap()[flat] += H;

@@ -12,7 +12,8 @@ impl App {
     /// The words of one batch row of one side.
     fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
         let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };
-        ids.row(batch).iter().map(|&id| self.setup.vocab.word(id)).collect()
+        let vocab = if src { self.setup.src_vocab() } else { self.setup.tgt_vocab() };
+        ids.row(batch).iter().map(|&id| vocab.word(id)).collect()
     }
 
     /// What the rows and columns of the focused tensor's displayed slice run over: its last two axes.
@@ -30,7 +31,7 @@ impl App {
         match axis {
             Dim::Tokens(Side::Src) => self.tokens(true, b),
             Dim::Tokens(Side::Tgt) => self.tokens(false, b),
-            Dim::Vocab => (0..n).map(|i| self.setup.vocab.word(i)).collect(),
+            Dim::Vocab => (0..n).map(|i| self.setup.tgt_vocab().word(i)).collect(),
             Dim::Positions => (0..n).map(|i| format!("pos {i}")).collect(),
             Dim::Features | Dim::Batch | Dim::Heads | Dim::Broadcast => (0..n).map(|i| i.to_string()).collect(),
         }
@@ -279,7 +280,7 @@ impl App {
             .map(|(i, row)| {
                 let mut order: Vec<usize> = (0..row.len()).collect();
                 order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
-                let top = order.into_iter().take(K).map(|w| (self.setup.vocab.word(w), row[w])).collect();
+                let top = order.into_iter().take(K).map(|w| (self.setup.tgt_vocab().word(w), row[w])).collect();
                 (labels.get(i).cloned().unwrap_or_default(), top)
             })
             .collect();

@@ -4,7 +4,7 @@
 use super::keymap::Action;
 use crate::lesson::{Lesson, ViewKind, WhatIf};
 use crate::model::setup::{Setup, SetupError, TokenInput};
-use crate::model::{MaskMode, Run, Vocab, Weights};
+use crate::model::{MaskMode, Run, Weights};
 use std::sync::Arc;
 
 /// The panes that can hold focus, in Tab order.
@@ -70,9 +70,8 @@ impl App {
     pub fn new(lesson: Lesson, weights: Arc<Weights>) -> Result<App, SetupError> {
         let setup = Setup::with_weights(
             weights,
-            Vocab::new(),
             &TokenInput::Sentences(lesson.src.clone()),
-            &TokenInput::Sentences(lesson.tgt.clone()),
+            Some(&TokenInput::Sentences(lesson.tgt.clone())),
         )?;
         let run = setup.run();
         let mut app = App {

@@ -44,23 +44,59 @@ pub enum Command {
         /// Where to write the .npz.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
+        /// Write the training loss (`loss`) and its gradient with respect to every weight
+        /// (`grad.` + the weight's PyTorch name) instead of the forward tensors. The decoder
+        /// reads the target without its last token and is scored on the target without its first.
+        #[arg(long)]
+        grads: bool,
         #[command(flatten)]
         input: InputArgs,
+    },
+    /// Translate a Chinese sentence with the model, greedily, word by word.
+    Translate {
+        /// The source sentence, e.g. 我有一只猫
+        sentence: String,
+        /// Also print, for each output word, the source characters it attended to most.
+        #[arg(long)]
+        attention: bool,
+    },
+    /// Train the tutor model on the generated corpus and write its weights.
+    Train {
+        /// Where to write the trained weights (.npz); written whole or not at all.
+        #[arg(long, value_name = "FILE.npz", required_unless_present = "eval")]
+        out: Option<PathBuf>,
+        /// Training steps (batches of 64 sentence pairs).
+        #[arg(long)]
+        steps: Option<usize>,
+        /// Evaluate these weights on the held-out pairs instead of training.
+        #[arg(long, value_name = "FILE.npz", conflicts_with_all = ["out", "steps"])]
+        eval: Option<PathBuf>,
+    },
+    /// Show the training corpus: its size, vocabularies and sample pairs.
+    Corpus {
+        /// Also write every pair as tab-separated values (zh, en, split).
+        #[arg(long, value_name = "FILE.tsv")]
+        tsv: Option<PathBuf>,
     },
 }
 
 /// Which weights to use.
 #[derive(Debug, Clone, Args)]
 pub struct ModelArgs {
-    /// Load weights from an .npz of PyTorch-named arrays instead of initialising them.
-    #[arg(long, value_name = "FILE.npz", global = true)]
+    /// Load weights (and vocabularies) from an .npz of PyTorch-named arrays instead of the built-in trained ones.
+    #[arg(long, value_name = "FILE.npz", global = true, conflicts_with = "random_weights")]
     pub weights: Option<PathBuf>,
 
-    /// Seed for the initial weights (same seed, same weights, on every machine).
-    #[arg(long, default_value_t = 0, global = true)]
-    pub seed: u64,
+    /// Use untrained, randomly initialised weights (seeded by --seed) instead of the trained ones.
+    #[arg(long, global = true)]
+    pub random_weights: bool,
 
-    /// Model configuration from the notes: tutor (note 002's example, the default), note001, note000.
+    /// Seed for random weights, or for training (same seed, same weights, on this machine).
+    #[arg(long, global = true)]
+    pub seed: Option<u64>,
+
+    /// Model configuration from the notes: tutor (note 002's sizes, the default), note001, note000.
+    /// Presets other than tutor have no trained weights and start random.
     #[arg(long, value_name = "PRESET", default_value = "tutor", value_parser = parse_preset, global = true)]
     pub preset: Preset,
 }
@@ -68,13 +104,13 @@ pub struct ModelArgs {
 /// The sentences (or ids) to run. `;` separates batch rows.
 #[derive(Debug, Clone, Args)]
 pub struct InputArgs {
-    /// Source sentence(s), e.g. "I have a cat ; I love cats".
+    /// Source sentence(s), e.g. "我有一只猫 ; 你有猫吗".
     #[arg(long, conflicts_with = "src_ids")]
     pub src: Option<String>,
     /// Target sentence(s), e.g. "<bos> I have a cat <eos>".
     #[arg(long, conflicts_with = "tgt_ids")]
     pub tgt: Option<String>,
-    /// Source token ids, e.g. 4,11,27,0 (`;` between batch rows).
+    /// Source token ids, e.g. 4,11,27 (`;` between batch rows).
     #[arg(long, value_name = "IDS")]
     pub src_ids: Option<String>,
     /// Target token ids, e.g. 2,4,11,27,3.
@@ -93,16 +129,18 @@ impl ModelArgs {
     pub fn source(&self) -> WeightSource {
         match &self.weights {
             Some(path) => WeightSource::File(path.clone()),
-            None => WeightSource::Seeded { preset: self.preset, seed: self.seed },
+            None if self.random_weights || self.preset != Preset::Tutor => {
+                WeightSource::Seeded { preset: self.preset, seed: self.seed.unwrap_or(0) }
+            }
+            None => WeightSource::Trained,
         }
     }
 }
 
 impl InputArgs {
-    /// The source and target to run. With only one side given, the other follows it row for row:
-    /// a target `<bos> … <eos>` around each source sentence, or a source of the target's words.
-    pub fn sides(&self) -> Result<(TokenInput, TokenInput), String> {
-        let rows = |s: &str| s.split(';').map(str::trim).map(str::to_string).collect::<Vec<_>>();
+    /// The source and target to run. With only a source, the target is left to the model (its
+    /// own greedy translation); with neither, note 001's example and a question.
+    pub fn sides(&self) -> Result<(TokenInput, Option<TokenInput>), String> {
         let src = match (&self.src, &self.src_ids) {
             (_, Some(ids)) => Some(TokenInput::Ids(ids.clone())),
             (Some(s), None) => Some(TokenInput::Sentences(s.clone())),
@@ -114,24 +152,11 @@ impl InputArgs {
             (None, None) => None,
         };
         match (src, tgt) {
-            (Some(s), Some(t)) => Ok((s, t)),
-            (None, None) => Ok((TokenInput::Sentences(DEFAULT_SRC.into()), TokenInput::Sentences(DEFAULT_TGT.into()))),
-            (Some(TokenInput::Sentences(s)), None) => {
-                let tgt = rows(&s).iter().map(|r| format!("<bos> {r} <eos>")).collect::<Vec<_>>().join(" ; ");
-                Ok((TokenInput::Sentences(s), TokenInput::Sentences(tgt)))
+            (Some(s), t) => Ok((s, t)),
+            (None, None) => {
+                Ok((TokenInput::Sentences(DEFAULT_SRC.into()), Some(TokenInput::Sentences(DEFAULT_TGT.into()))))
             }
-            (None, Some(TokenInput::Sentences(t))) => {
-                let src = rows(&t)
-                    .iter()
-                    .map(|r| {
-                        r.split_whitespace().filter(|w| *w != "<bos>" && *w != "<eos>").collect::<Vec<_>>().join(" ")
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ; ");
-                Ok((TokenInput::Sentences(src), TokenInput::Sentences(t)))
-            }
-            (Some(TokenInput::Ids(_)), None) => Err("--src-ids needs --tgt-ids (or --tgt) as well".into()),
-            (None, Some(_)) => Err("--tgt-ids needs --src-ids (or --src) as well".into()),
+            (None, Some(_)) => Err("a target needs its source: give --src (or --src-ids) as well".into()),
         }
     }
 }

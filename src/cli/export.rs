@@ -1,11 +1,14 @@
 //! `transformer-tutor export`: run the whole program and write every tensor and the weights.
 
-use crate::model::Run;
+use crate::model::build::{self, RunShape};
 use crate::model::npz::write_weights;
-use ndarray::Array2;
+use crate::model::setup::Setup;
+use crate::model::{Inputs, Run};
+use ndarray::{Array2, s};
 use ndarray_npy::NpzWriter;
 use std::fs::File;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Run every remaining step of `run`, then write to `path`: each named tensor (float32) under its
 /// op name, the weights under their PyTorch names, the `config.*` scalars, and `src_ids` / `tgt_ids` (int64).
@@ -27,6 +30,48 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     if let Some(ids) = &run.inputs().tgt_ids {
         npz.add_array("tgt_ids", &as_i64(ids)).map_err(fail)?;
     }
+    npz.finish().map_err(fail)?;
+    Ok(count)
+}
+
+/// `export --grads`: the training loss of this batch under teacher forcing (the decoder reads
+/// `tgt[:, :-1]` and is scored on `tgt[:, 1:]`, `<pad>` labels ignored, no label smoothing) and its
+/// gradient with respect to every weight, as `loss` and `grad.` + the weight's PyTorch name
+/// (nn.Linear layout), beside the weights and ids, so PyTorch's autograd can check them.
+pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
+    let tgt = &setup.tgt_ids;
+    if tgt.ncols() < 2 {
+        return Err("--grads needs a target of at least two tokens (e.g. <bos> I <eos>)".into());
+    }
+    let tgt_in = tgt.slice(s![.., ..tgt.ncols() - 1]).to_owned();
+    let labels = tgt.slice(s![.., 1..]).to_owned();
+    let shape = RunShape { batch: tgt.nrows(), t_src: setup.src_ids.ncols(), t_tgt: tgt_in.ncols() };
+    let program = Arc::new(build::training(&setup.weights.config, shape, 0));
+    let inputs = Inputs {
+        src_ids: Some(setup.src_ids.clone()),
+        tgt_ids: Some(tgt_in.clone()),
+        labels: Some(labels.clone()),
+        ..Default::default()
+    };
+    let mut run = Run::new(program, setup.weights.clone(), inputs);
+    run.run_all();
+    let grads = run.backward();
+    let file = File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    let mut npz = NpzWriter::new_compressed(file);
+    let fail = |e: ndarray_npy::WriteNpzError| format!("cannot write {}: {e}", path.display());
+    npz.add_array("loss", &ndarray::arr0(grads.loss)).map_err(fail)?;
+    let mut count = 0;
+    for (name, g) in grads.params.to_named() {
+        npz.add_array(format!("grad.{name}"), &g).map_err(fail)?;
+        count += 1;
+    }
+    if let Some(d_logits) = grads.tensor("logits") {
+        npz.add_array("grad.logits", d_logits).map_err(fail)?;
+    }
+    write_weights(&mut npz, &setup.weights).map_err(fail)?;
+    let as_i64 = |ids: &Array2<usize>| ids.mapv(|v| v as i64);
+    npz.add_array("src_ids", &as_i64(&setup.src_ids)).map_err(fail)?;
+    npz.add_array("tgt_ids", &as_i64(tgt)).map_err(fail)?;
     npz.finish().map_err(fail)?;
     Ok(count)
 }

@@ -1,6 +1,9 @@
 //! The non-interactive side of the program: arguments, `trace`, `export`.
 
 pub mod args;
+pub mod corpus;
 pub mod export;
 pub mod print;
 pub mod trace;
+pub mod train;
+pub mod translate;

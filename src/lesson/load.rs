@@ -2,10 +2,10 @@
 //! the field, and what would be right; a lesson that loads can be shown to the end.
 
 use super::file::{BeatFile, LessonFile};
+use crate::model::Weights;
 use crate::model::build;
 use crate::model::program::{OpKind, Program};
 use crate::model::setup::{Setup, SetupError, TokenInput};
-use crate::model::{Vocab, Weights};
 use std::fmt;
 use std::sync::Arc;
 use toml::Spanned;
@@ -215,9 +215,8 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     let tgt = c.non_empty(&raw.tgt, "tgt")?;
     let setup = Setup::with_weights(
         weights.clone(),
-        Vocab::new(),
         &TokenInput::Sentences(src.clone()),
-        &TokenInput::Sentences(tgt.clone()),
+        Some(&TokenInput::Sentences(tgt.clone())),
     )
     .map_err(|e| {
         let target =

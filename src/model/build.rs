@@ -12,7 +12,7 @@ fn seq(b: usize, t: usize, side: Side, width: usize) -> Shape {
 }
 
 /// Sizes of one forward pass: batch rows and sentence lengths.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct RunShape {
     pub batch: usize,
     pub t_src: usize,

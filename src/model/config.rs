@@ -40,16 +40,17 @@ impl Preset {
         }
     }
 
-    /// The configuration, for a vocabulary of `vocab_len` words where the preset does not fix one.
-    pub fn config(self, vocab_len: usize) -> Config {
+    /// The configuration, for vocabularies of `src_len` and `tgt_len` tokens where the preset
+    /// does not fix them.
+    pub fn config(self, src_len: usize, tgt_len: usize) -> Config {
         match self {
             Preset::Tutor => Config {
                 d_model: 32,
                 n_heads: 4,
                 d_ff: 64,
                 n_layers: 2,
-                src_vocab: vocab_len,
-                tgt_vocab: vocab_len,
+                src_vocab: src_len,
+                tgt_vocab: tgt_len,
                 max_len: 16,
                 pad_idx: 0,
             },
@@ -68,8 +69,8 @@ impl Preset {
                 n_heads: 8,
                 d_ff: 2048,
                 n_layers: 1,
-                src_vocab: vocab_len,
-                tgt_vocab: vocab_len,
+                src_vocab: src_len,
+                tgt_vocab: tgt_len,
                 max_len: 64,
                 pad_idx: 0,
             },

@@ -10,6 +10,7 @@
 pub mod backward;
 pub mod build;
 pub mod config;
+pub mod decode;
 pub mod kernels;
 pub mod matmul;
 pub mod npz;
@@ -25,5 +26,5 @@ pub use build::RunShape;
 pub use config::{Config, Preset};
 pub use program::{Op, OpKind, Place, Program};
 pub use run::{Inputs, MaskMode, Run};
-pub use vocab::Vocab;
+pub use vocab::{Tokenizer, Vocab, Vocabs};
 pub use weights::Weights;

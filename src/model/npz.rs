@@ -3,12 +3,14 @@
 
 use super::config::Config;
 use super::program::shape_text;
+use super::vocab::{Vocab, Vocabs};
 use super::weights::Weights;
 use ndarray::ArrayD;
 use ndarray_npy::{NpzReader, NpzWriter};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Everything wrong with a weights file, said so the user can fix it.
 #[derive(Debug)]
@@ -39,13 +41,24 @@ impl Weights {
         ]
     }
 
-    /// Write the weights and config scalars to an `.npz` file.
+    /// Write the weights, config scalars and vocabularies to an `.npz` file, whole or not at all:
+    /// they go to a temporary file beside it, which is renamed over `path` once complete.
     pub fn save_npz(&self, path: &Path) -> Result<(), WeightsError> {
-        let file = File::create(path).map_err(|e| WeightsError(format!("cannot create {}: {e}", path.display())))?;
-        let mut npz = NpzWriter::new_compressed(file);
-        write_weights(&mut npz, self).map_err(|e| WeightsError(format!("cannot write {}: {e}", path.display())))?;
-        npz.finish().map_err(|e| WeightsError(format!("cannot write {}: {e}", path.display())))?;
-        Ok(())
+        let fail = |e: &dyn std::fmt::Display| WeightsError(format!("cannot write {}: {e}", path.display()));
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let result = (|| {
+            let file = File::create(&tmp).map_err(|e| fail(&e))?;
+            let mut npz = NpzWriter::new_compressed(file);
+            write_weights(&mut npz, self).map_err(|e| fail(&e))?;
+            let file = npz.finish().map_err(|e| fail(&e))?;
+            file.sync_all().map_err(|e| fail(&e))?;
+            std::fs::rename(&tmp, path).map_err(|e| fail(&e))
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
     }
 
     /// Read weights from an `.npz` of PyTorch-named arrays. Sizes come from the arrays' shapes;
@@ -53,17 +66,41 @@ impl Weights {
     pub fn load_npz(path: &Path) -> Result<Weights, WeightsError> {
         let file =
             File::open(path).map_err(|e| WeightsError(format!("cannot open weights file {}: {e}", path.display())))?;
-        let mut npz = NpzReader::new(file)
+        Weights::read_npz(file, &path.display().to_string())
+    }
+
+    /// The same from bytes in memory (the built-in weights); `label` names them in errors.
+    pub fn load_npz_bytes(bytes: &[u8], label: &str) -> Result<Weights, WeightsError> {
+        Weights::read_npz(std::io::Cursor::new(bytes), label)
+    }
+
+    fn read_npz<R: std::io::Read + std::io::Seek>(reader: R, label: &str) -> Result<Weights, WeightsError> {
+        struct Label<'a>(&'a str);
+        impl Label<'_> {
+            fn display(&self) -> &str {
+                self.0
+            }
+        }
+        let path = Label(label);
+        let mut npz = NpzReader::new(reader)
             .map_err(|e| WeightsError(format!("{} is not a readable .npz file: {e}", path.display())))?;
         let names = npz.names().map_err(|e| WeightsError(format!("{}: cannot list arrays: {e}", path.display())))?;
         let mut arrays = BTreeMap::new();
         let mut scalars = BTreeMap::new();
+        let mut vocabs = BTreeMap::new();
         for name in names {
             let key = name.strip_suffix(".npy").unwrap_or(&name).to_string();
             if key.starts_with("config.") {
                 let value = read_int_scalar(&mut npz, &name)
                     .map_err(|e| WeightsError(format!("{}: `{key}` must be an integer scalar: {e}", path.display())))?;
                 scalars.insert(key, value);
+            } else if key == "vocab.src" || key == "vocab.tgt" {
+                let bytes: ndarray::Array1<u8> = npz
+                    .by_name(&name)
+                    .map_err(|e| WeightsError(format!("{}: `{key}` must be a uint8 array: {e}", path.display())))?;
+                let vocab = Vocab::from_bytes(bytes.as_slice().unwrap_or(&[]))
+                    .map_err(|e| WeightsError(format!("{}: `{key}`: {e}", path.display())))?;
+                vocabs.insert(key, vocab);
             } else if key.ends_with(".weight") || key.ends_with(".bias") {
                 // parameters only: an `export` file also holds the run's tensors and int64 ids
                 let array: ArrayD<f32> = npz.by_name(&name).map_err(|e| {
@@ -72,7 +109,10 @@ impl Weights {
                 arrays.insert(key, array);
             }
         }
-        Weights::from_named(&arrays, &scalars).map_err(|e| WeightsError(format!("{}: {}", path.display(), e.0)))
+        let weights =
+            Weights::from_named(&arrays, &scalars).map_err(|e| WeightsError(format!("{}: {}", path.display(), e.0)))?;
+        attach_vocabs(weights, vocabs.remove("vocab.src"), vocabs.remove("vocab.tgt"))
+            .map_err(|e| WeightsError(format!("{}: {}", path.display(), e.0)))
     }
 
     /// Build weights from PyTorch-named arrays and the `config.*` scalars.
@@ -126,6 +166,23 @@ impl Weights {
     }
 }
 
+/// Put the file's vocabularies on the weights, checking one token per embedding row. A file
+/// without them (from PyTorch, say) keeps numbered placeholders `#4`, `#5`, ...
+fn attach_vocabs(weights: Weights, src: Option<Vocab>, tgt: Option<Vocab>) -> Result<Weights, WeightsError> {
+    let cfg = &weights.config;
+    let src = src.unwrap_or_else(|| weights.vocabs.src.clone());
+    let tgt = tgt.unwrap_or_else(|| weights.vocabs.tgt.clone());
+    for (name, vocab, rows) in [("vocab.src", &src, cfg.src_vocab), ("vocab.tgt", &tgt, cfg.tgt_vocab)] {
+        if vocab.len() != rows {
+            return Err(WeightsError(format!(
+                "`{name}` has {} tokens but the embedding has {rows} rows; they must match",
+                vocab.len()
+            )));
+        }
+    }
+    Ok(weights.with_vocabs(Arc::new(Vocabs { src, tgt })))
+}
+
 fn missing(name: &str, expected: &str) -> WeightsError {
     WeightsError(format!("missing array `{name}`, expected shape {expected}"))
 }
@@ -134,7 +191,10 @@ fn misshaped(name: &str, expected: &str, got: &[usize]) -> WeightsError {
     WeightsError(format!("array `{name}` has shape {}, expected {expected}", shape_text(got)))
 }
 
-fn read_int_scalar(npz: &mut NpzReader<File>, name: &str) -> Result<i64, ndarray_npy::ReadNpzError> {
+fn read_int_scalar<R: std::io::Read + std::io::Seek>(
+    npz: &mut NpzReader<R>,
+    name: &str,
+) -> Result<i64, ndarray_npy::ReadNpzError> {
     if let Ok(a) = npz.by_name::<ndarray::OwnedRepr<i64>, ndarray::IxDyn>(name)
         && let Some(v) = a.iter().next()
     {
@@ -155,5 +215,7 @@ pub fn write_weights<W: std::io::Write + std::io::Seek>(
     for (name, value) in weights.config_scalars() {
         npz.add_array(name, &ndarray::arr0(value))?;
     }
+    npz.add_array("vocab.src", &ndarray::Array1::from(weights.vocabs.src.to_bytes()))?;
+    npz.add_array("vocab.tgt", &ndarray::Array1::from(weights.vocabs.tgt.to_bytes()))?;
     Ok(())
 }

@@ -10,26 +10,26 @@ use ndarray::{ArrayViewD, ArrayViewMutD};
 
 /// Calls `$f(name, view)` for every parameter in the fixed order; `$view` is `view` or `view_mut`.
 macro_rules! visit_params {
-    ($w:expr, $f:expr, $view:ident) => {{
+    ($w:expr, $f:expr, $view:ident, $iter:ident) => {{
         let w = $w;
         let f = $f;
         f("src_embed.weight", w.src_embed.$view().into_dyn());
         f("tgt_embed.weight", w.tgt_embed.$view().into_dyn());
-        for i in 0..w.encoder.len() {
+        for (i, layer) in w.encoder.$iter().enumerate() {
             let p = format!("encoder.layers.{i}");
-            visit_attention!(f, &format!("{p}.self_attn"), w.encoder[i].self_attn, $view);
-            visit_norm!(f, &format!("{p}.norm1"), w.encoder[i].norm1, $view);
-            visit_ffn!(f, &format!("{p}.ffn"), w.encoder[i].ffn, $view);
-            visit_norm!(f, &format!("{p}.norm2"), w.encoder[i].norm2, $view);
+            visit_attention!(f, &format!("{p}.self_attn"), layer.self_attn, $view);
+            visit_norm!(f, &format!("{p}.norm1"), layer.norm1, $view);
+            visit_ffn!(f, &format!("{p}.ffn"), layer.ffn, $view);
+            visit_norm!(f, &format!("{p}.norm2"), layer.norm2, $view);
         }
-        for i in 0..w.decoder.len() {
+        for (i, layer) in w.decoder.$iter().enumerate() {
             let p = format!("decoder.layers.{i}");
-            visit_attention!(f, &format!("{p}.self_attn"), w.decoder[i].self_attn, $view);
-            visit_norm!(f, &format!("{p}.norm1"), w.decoder[i].norm1, $view);
-            visit_attention!(f, &format!("{p}.cross_attn"), w.decoder[i].cross_attn, $view);
-            visit_norm!(f, &format!("{p}.norm2"), w.decoder[i].norm2, $view);
-            visit_ffn!(f, &format!("{p}.ffn"), w.decoder[i].ffn, $view);
-            visit_norm!(f, &format!("{p}.norm3"), w.decoder[i].norm3, $view);
+            visit_attention!(f, &format!("{p}.self_attn"), layer.self_attn, $view);
+            visit_norm!(f, &format!("{p}.norm1"), layer.norm1, $view);
+            visit_attention!(f, &format!("{p}.cross_attn"), layer.cross_attn, $view);
+            visit_norm!(f, &format!("{p}.norm2"), layer.norm2, $view);
+            visit_ffn!(f, &format!("{p}.ffn"), layer.ffn, $view);
+            visit_norm!(f, &format!("{p}.norm3"), layer.norm3, $view);
         }
         visit_linear!(f, "fc_out", w.fc_out, $view);
     }};
@@ -67,13 +67,13 @@ macro_rules! visit_ffn {
 
 impl Weights {
     /// Visit every parameter, by name, in the fixed order.
-    pub fn visit(&self, mut f: impl FnMut(&str, ArrayViewD<f32>)) {
-        visit_params!(self, &mut f, view);
+    pub fn visit<'a>(&'a self, mut f: impl FnMut(&str, ArrayViewD<'a, f32>)) {
+        visit_params!(self, &mut f, view, iter);
     }
 
     /// Visit every parameter mutably, by name, in the same order as `visit`.
-    pub fn visit_mut(&mut self, mut f: impl FnMut(&str, ArrayViewMutD<f32>)) {
-        visit_params!(self, &mut f, view_mut);
+    pub fn visit_mut<'a>(&'a mut self, mut f: impl FnMut(&str, ArrayViewMutD<'a, f32>)) {
+        visit_params!(self, &mut f, view_mut, iter_mut);
     }
 
     /// How many numbers the model has.

@@ -87,7 +87,9 @@ pub enum OpKind {
     Identity,
     /// Cross-entropy of logits against the next-word labels, averaged over non-`<pad>` labels,
     /// with label smoothing ε = `smoothing_permille` / 1000. A scalar.
-    CrossEntropy { smoothing_permille: u16 },
+    CrossEntropy {
+        smoothing_permille: u16,
+    },
 }
 
 impl OpKind {
@@ -133,8 +135,14 @@ pub enum Part {
 pub enum Place {
     Embedding(Side),
     Masks(Side),
-    Encoder { layer: usize, part: Part },
-    Decoder { layer: usize, part: Part },
+    Encoder {
+        layer: usize,
+        part: Part,
+    },
+    Decoder {
+        layer: usize,
+        part: Part,
+    },
     Output,
     /// The training loss, after the output.
     Loss,

@@ -178,3 +178,34 @@ impl Run {
         })
     }
 }
+
+impl Run {
+    /// A run of another program on other inputs that keeps every tensor this run computed for
+    /// the leading operations the two have in common: same definition, and, for an operation
+    /// that reads token ids, the same ids. Decoding word by word forks the run for target length
+    /// t into one for t + 1 and keeps the whole encoder; a what-if forks at its first change.
+    pub fn fork(&self, program: Arc<Program>, inputs: Inputs) -> Run {
+        let same_ids = |side: Side| match side {
+            Side::Src => self.inputs.src_ids == inputs.src_ids,
+            Side::Tgt => self.inputs.tgt_ids == inputs.tgt_ids,
+        };
+        let kept = self
+            .program
+            .ops()
+            .iter()
+            .zip(program.ops())
+            .zip(&self.values)
+            .take_while(|((old, new), _)| {
+                old == new
+                    && match new.kind {
+                        OpKind::Embed(side) | OpKind::PaddingMask(side) => same_ids(side),
+                        OpKind::Input => self.inputs.tensors.get(&new.name) == inputs.tensors.get(&new.name),
+                        OpKind::CrossEntropy { .. } => self.inputs.labels == inputs.labels,
+                        _ => true,
+                    }
+            })
+            .map(|(_, v)| v.clone())
+            .collect();
+        Run { program, weights: self.weights.clone(), inputs, mask_mode: self.mask_mode, values: kept }
+    }
+}

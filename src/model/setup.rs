@@ -4,30 +4,56 @@ use super::build::{self, RunShape};
 use super::config::Preset;
 use super::npz::WeightsError;
 use super::run::{Inputs, Run};
-use super::vocab::{TooLong, UnknownWord, Vocab, pad_rows};
+use super::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
 use super::weights::Weights;
 use ndarray::Array2;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// The source and target sentences used when none are given (a batch of two, so one row pads).
-pub const DEFAULT_SRC: &str = "I have a cat ; I love cats";
-pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> I love cats <eos>";
+/// The source and target sentences used when none are given: note 001's example and a
+/// question, a batch of two, so the shorter rows pad.
+pub const DEFAULT_SRC: &str = "我有一只猫 ; 你有猫吗";
+pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>";
+
+/// The trained tutor model, built into the program (`weights/zh-en.npz`; the README says how it
+/// was trained).
+pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../../weights/zh-en.npz");
 
 /// Where the weights come from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum WeightSource {
-    Seeded { preset: Preset, seed: u64 },
+    /// The shipped, trained weights (the default).
+    Trained,
+    /// Random weights for a preset, with the corpus vocabularies.
+    Seeded {
+        preset: Preset,
+        seed: u64,
+    },
     File(PathBuf),
 }
 
 impl WeightSource {
     /// Initialise or read the weights.
-    pub fn load(&self, vocab: &Vocab) -> Result<Weights, SetupError> {
+    pub fn load(&self) -> Result<Weights, SetupError> {
         match self {
-            WeightSource::Seeded { preset, seed } => Ok(Weights::init(&preset.config(vocab.len()), *seed)),
+            WeightSource::Trained => {
+                Weights::load_npz_bytes(TRAINED_WEIGHTS, "the built-in weights").map_err(SetupError::Weights)
+            }
+            WeightSource::Seeded { preset, seed } => Ok(seeded(*preset, *seed)),
             WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights),
         }
+    }
+}
+
+/// Random weights for a preset; the tutor and note 000 presets use the corpus vocabularies.
+pub fn seeded(preset: Preset, seed: u64) -> Weights {
+    let vocabs = crate::corpus::vocabs();
+    let config = preset.config(vocabs.src.len(), vocabs.tgt.len());
+    let weights = Weights::init(&config, seed);
+    if config.src_vocab == vocabs.src.len() && config.tgt_vocab == vocabs.tgt.len() {
+        weights.with_vocabs(vocabs)
+    } else {
+        weights
     }
 }
 
@@ -42,7 +68,6 @@ pub enum TokenInput {
 #[derive(Debug, Clone)]
 pub struct Setup {
     pub weights: Arc<Weights>,
-    pub vocab: Vocab,
     pub src_ids: Array2<usize>, // (B, T_src)
     pub tgt_ids: Array2<usize>, // (B, T_tgt)
     pub unknown_src: Vec<UnknownWord>,
@@ -69,22 +94,26 @@ impl std::fmt::Display for SetupError {
 impl std::error::Error for SetupError {}
 
 impl Setup {
-    pub fn new(source: &WeightSource, src: &TokenInput, tgt: &TokenInput) -> Result<Setup, SetupError> {
-        let vocab = Vocab::new();
-        let weights = source.load(&vocab)?;
-        Setup::with_weights(Arc::new(weights), vocab, src, tgt)
+    /// Load the weights, then encode the sentences. With no target, the target is the model's
+    /// own greedy translation of each source row, `<bos> … <eos>`.
+    pub fn new(source: &WeightSource, src: &TokenInput, tgt: Option<&TokenInput>) -> Result<Setup, SetupError> {
+        let weights = Arc::new(source.load()?);
+        Setup::with_weights(weights, src, tgt)
     }
 
     /// The same, with weights already in hand (every lesson of a session shares them).
     pub fn with_weights(
         weights: Arc<Weights>,
-        vocab: Vocab,
         src: &TokenInput,
-        tgt: &TokenInput,
+        tgt: Option<&TokenInput>,
     ) -> Result<Setup, SetupError> {
         let cfg = &weights.config;
-        let (src_ids, unknown_src) = encode(&vocab, src, "source", cfg.src_vocab, cfg.max_len)?;
-        let (tgt_ids, unknown_tgt) = encode(&vocab, tgt, "target", cfg.tgt_vocab, cfg.max_len)?;
+        let vocabs = weights.vocabs.clone();
+        let (src_ids, unknown_src) = encode(&vocabs.src, src, "source", cfg.src_vocab, cfg.max_len)?;
+        let (tgt_ids, unknown_tgt) = match tgt {
+            Some(tgt) => encode(&vocabs.tgt, tgt, "target", cfg.tgt_vocab, cfg.max_len)?,
+            None => (translated_target(&weights, &src_ids), Vec::new()),
+        };
         if src_ids.nrows() != tgt_ids.nrows() {
             return Err(SetupError::BadIds {
                 side: "target",
@@ -95,7 +124,15 @@ impl Setup {
                 ),
             });
         }
-        Ok(Setup { weights, vocab, src_ids, tgt_ids, unknown_src, unknown_tgt })
+        Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt })
+    }
+
+    pub fn src_vocab(&self) -> &Vocab {
+        &self.weights.vocabs.src
+    }
+
+    pub fn tgt_vocab(&self) -> &Vocab {
+        &self.weights.vocabs.tgt
     }
 
     pub fn shape(&self) -> RunShape {
@@ -128,6 +165,22 @@ impl Setup {
         lines.extend(side("target", &self.unknown_tgt));
         lines
     }
+}
+
+/// `<bos>`, the greedy translation, `<eos>`, for every source row (B, T_tgt).
+fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<usize> {
+    let decoded = super::decode::greedy(weights, src_ids);
+    let rows: Vec<Vec<usize>> = decoded
+        .words
+        .iter()
+        .map(|w| {
+            let mut row = vec![BOS_ID];
+            row.extend(w.iter().copied().take(weights.config.max_len.saturating_sub(2)));
+            row.push(EOS_ID);
+            row
+        })
+        .collect();
+    pad_rows(&rows, PAD_ID)
 }
 
 fn encode(

@@ -1,4 +1,6 @@
-//! A word-level vocabulary: text -> ids, ids -> words. `<pad>` is 0.
+//! Tokens <-> ids, one vocabulary per side. The source (Chinese) is read **by character** and the
+//! target (English) **by word** (note 004's character- and word-level tokenizers). Ids 0..4 are
+//! `<pad>`, `<unk>`, `<bos>`, `<eos>` on both sides. The vocabularies travel with the weights.
 
 use ndarray::Array2;
 use std::collections::HashMap;
@@ -8,32 +10,53 @@ pub const PAD: &str = "<pad>";
 pub const UNK: &str = "<unk>";
 pub const BOS: &str = "<bos>";
 pub const EOS: &str = "<eos>";
+pub const SPECIALS: [&str; 4] = [PAD, UNK, BOS, EOS];
+pub const PAD_ID: usize = 0;
+pub const UNK_ID: usize = 1;
+pub const BOS_ID: usize = 2;
+pub const EOS_ID: usize = 3;
 
-/// The words the tutor knows: the notes' example sentences ("I have a cat", "I love cats",
-/// "The cat sits .", "J'aime les chats") and the everyday words around them.
-const WORDS: &[&str] = &[
-    "i", "you", "he", "she", "it", "we", "they", "have", "has", "love", "like", "see", "sees", "eat", "eats", "want",
-    "is", "am", "are", "sit", "sits", "chase", "chases", "a", "an", "the", "my", "your", "this", "that", "cat", "cats",
-    "dog", "dogs", "mouse", "mice", "fish", "book", "books", "apple", "apples", "tea", "home", "and", "not", "on",
-    "in", "with", "very", "much", "small", "big", "black", "white", "good", "today", ".", ",", "?", "!", "j'aime",
-    "les", "chats", "le", "chat", "un", "une", "j'ai", "je", "suis",
-];
-
-/// Word <-> id. Ids 0..4 are `<pad>`, `<unk>`, `<bos>`, `<eos>`.
-#[derive(Debug, Clone)]
-pub struct Vocab {
-    words: Vec<String>,
-    ids: HashMap<String, usize>,
+/// How a sentence is cut into tokens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tokenizer {
+    /// One token per character, spaces ignored (Chinese has no spaces between words).
+    Char,
+    /// Whitespace-separated words, with . , ? ! split off as tokens of their own.
+    Word,
 }
 
-/// Ids for a batch of sentences, padded to the longest, plus the words that were not known.
+impl Tokenizer {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tokenizer::Char => "char",
+            Tokenizer::Word => "word",
+        }
+    }
+}
+
+/// Token <-> id for one side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Vocab {
+    tokens: Vec<String>,
+    ids: HashMap<String, usize>,
+    pub tokenizer: Tokenizer,
+}
+
+/// The source and the target vocabularies of a model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Vocabs {
+    pub src: Vocab,
+    pub tgt: Vocab,
+}
+
+/// Ids for a batch of sentences, padded to the longest, plus the tokens that were not known.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Encoded {
     pub ids: Array2<usize>, // (batch, t), padded with <pad> = 0
     pub unknown: Vec<UnknownWord>,
 }
 
-/// A word that became `<unk>`: where it was and what it said.
+/// A token that became `<unk>`: where it was and what it said.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownWord {
     pub row: usize,
@@ -53,7 +76,7 @@ impl fmt::Display for TooLong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "sentence {} has {} tokens, but the model's max_len is {}; shorten it or choose a preset with a larger max_len",
+            "sentence {} has {} tokens, but the model's max_len is {}; shorten it",
             self.row + 1,
             self.len,
             self.max_len
@@ -63,81 +86,96 @@ impl fmt::Display for TooLong {
 
 impl std::error::Error for TooLong {}
 
-impl Default for Vocab {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Vocab {
-    pub fn new() -> Self {
-        let mut words: Vec<String> = [PAD, UNK, BOS, EOS].iter().map(|s| s.to_string()).collect();
-        words.extend(WORDS.iter().map(|s| s.to_string()));
-        let ids = words.iter().enumerate().map(|(i, w)| (w.clone(), i)).collect();
-        Vocab { words, ids }
+    /// The four special tokens, then `tokens` in the order given (duplicates and specials skipped).
+    pub fn new(tokenizer: Tokenizer, tokens: impl IntoIterator<Item = String>) -> Vocab {
+        let mut list: Vec<String> = SPECIALS.iter().map(|s| s.to_string()).collect();
+        list.extend(tokens);
+        let mut seen = HashMap::new();
+        let mut kept = Vec::new();
+        for t in list {
+            if !seen.contains_key(&t) {
+                seen.insert(t.clone(), kept.len());
+                kept.push(t);
+            }
+        }
+        Vocab { tokens: kept, ids: seen, tokenizer }
+    }
+
+    /// A vocabulary of `len` placeholder tokens `#4`, `#5`, ... (for models with no word list).
+    pub fn numbered(tokenizer: Tokenizer, len: usize) -> Vocab {
+        Vocab::new(tokenizer, (SPECIALS.len()..len).map(|i| format!("#{i}")))
     }
 
     pub fn len(&self) -> usize {
-        self.words.len()
+        self.tokens.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
+        self.tokens.is_empty()
     }
 
-    pub fn pad_id(&self) -> usize {
-        0
+    pub fn tokens(&self) -> &[String] {
+        &self.tokens
     }
 
-    pub fn unk_id(&self) -> usize {
-        self.ids[UNK]
-    }
-
-    /// The word for an id; ids beyond the word list (large-vocabulary presets) print as `#id`.
+    /// The token for an id; ids beyond the list print as `#id`.
     pub fn word(&self, id: usize) -> String {
-        match self.words.get(id) {
-            Some(w) if w == "i" => "I".to_string(),
-            Some(w) => w.clone(),
-            None => format!("#{id}"),
-        }
+        self.tokens.get(id).cloned().unwrap_or_else(|| format!("#{id}"))
     }
 
-    /// Split a sentence into tokens: whitespace, with . , ? ! split off; case-insensitive;
-    /// `<pad>`, `<bos>`, `<eos>`, `<unk>` are read as themselves.
-    pub fn tokenize(sentence: &str) -> Vec<String> {
+    /// The id of a token as typed: exactly, else lowercased, else with a capital first letter
+    /// (`i` finds `I`, `The` finds `the`).
+    pub fn id(&self, token: &str) -> Option<usize> {
+        let lower = token.to_lowercase();
+        let mut capital = lower.clone();
+        if let Some(first) = capital.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        [token, &lower, &capital].iter().find_map(|t| self.ids.get(*t).copied())
+    }
+
+    /// Cut a sentence into tokens with this side's tokenizer. `<pad>`, `<bos>`, `<eos>`, `<unk>`
+    /// are read as themselves on both sides.
+    pub fn tokenize(&self, sentence: &str) -> Vec<String> {
         let mut tokens = Vec::new();
-        for raw in sentence.split_whitespace() {
-            if raw.starts_with('<') && raw.ends_with('>') {
-                tokens.push(raw.to_lowercase());
+        let mut rest = sentence.trim();
+        while !rest.is_empty() {
+            if let Some(special) = SPECIALS.iter().find(|s| rest.starts_with(*s)) {
+                tokens.push(special.to_string());
+                rest = rest[special.len()..].trim_start();
                 continue;
             }
-            let mut word = raw.to_lowercase();
-            let mut trailing = Vec::new();
-            while let Some(c) = word.chars().last().filter(|c| ".,?!".contains(*c)) {
-                word.pop();
-                trailing.push(c.to_string());
+            match self.tokenizer {
+                Tokenizer::Char => {
+                    let c = rest.chars().next().expect("not empty");
+                    tokens.push(c.to_string());
+                    rest = rest[c.len_utf8()..].trim_start();
+                }
+                Tokenizer::Word => {
+                    let end = rest.find(|c: char| c.is_whitespace() || c == '<').unwrap_or(rest.len()).max(1);
+                    let (raw, after) = rest.split_at(end);
+                    tokens.extend(split_punctuation(raw));
+                    rest = after.trim_start();
+                }
             }
-            if !word.is_empty() {
-                tokens.push(word);
-            }
-            tokens.extend(trailing.into_iter().rev());
         }
         tokens
     }
 
     /// Encode sentences (one per batch row) as ids padded to the longest row.
-    /// Unknown words become `<unk>` and are listed; a row longer than `max_len` is an error.
+    /// Unknown tokens become `<unk>` and are listed; a row longer than `max_len` is an error.
     pub fn encode_batch(&self, sentences: &[&str], max_len: usize) -> Result<Encoded, TooLong> {
         let mut rows = Vec::new();
         let mut unknown = Vec::new();
         for (row, sentence) in sentences.iter().enumerate() {
             let mut ids = Vec::new();
-            for (position, token) in Self::tokenize(sentence).into_iter().enumerate() {
-                match self.ids.get(&token) {
-                    Some(&id) => ids.push(id),
+            for (position, token) in self.tokenize(sentence).into_iter().enumerate() {
+                match self.id(&token) {
+                    Some(id) => ids.push(id),
                     None => {
                         unknown.push(UnknownWord { row, position, word: token });
-                        ids.push(self.unk_id());
+                        ids.push(UNK_ID);
                     }
                 }
             }
@@ -146,12 +184,100 @@ impl Vocab {
             }
             rows.push(ids);
         }
-        Ok(Encoded { ids: pad_rows(&rows, self.pad_id()), unknown })
+        Ok(Encoded { ids: pad_rows(&rows, PAD_ID), unknown })
     }
+
+    /// Ids back to text: words joined by spaces, characters joined directly.
+    pub fn decode(&self, ids: &[usize]) -> String {
+        let words: Vec<String> = ids.iter().map(|&i| self.word(i)).collect();
+        match self.tokenizer {
+            Tokenizer::Char => words.concat(),
+            Tokenizer::Word => words.join(" "),
+        }
+    }
+
+    /// The vocabulary as bytes for an `.npz` (`u8`): a `tokenizer=char|word` line, then one token per line.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut text = format!("tokenizer={}\n", self.tokenizer.name());
+        text.push_str(&self.tokens.join("\n"));
+        text.into_bytes()
+    }
+
+    /// Read `to_bytes`'s format back; says what is wrong otherwise.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Vocab, String> {
+        let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
+        let mut lines = text.split('\n');
+        let tokenizer = match lines.next() {
+            Some("tokenizer=char") => Tokenizer::Char,
+            Some("tokenizer=word") => Tokenizer::Word,
+            other => return Err(format!("first line must be tokenizer=char or tokenizer=word, not {other:?}")),
+        };
+        let tokens: Vec<String> = lines.map(str::to_string).collect();
+        if tokens.len() < SPECIALS.len() || tokens[..SPECIALS.len()] != SPECIALS {
+            return Err(format!("the first four tokens must be {}", SPECIALS.join(" ")));
+        }
+        let vocab = Vocab::new(tokenizer, tokens.iter().cloned());
+        if vocab.len() != tokens.len() {
+            return Err("a token appears twice".into());
+        }
+        Ok(vocab)
+    }
+}
+
+/// `cat?` -> `cat`, `?`; a word of punctuation alone stays whole.
+fn split_punctuation(raw: &str) -> Vec<String> {
+    let mut word = raw.to_string();
+    let mut trailing = Vec::new();
+    while word.chars().count() > 1
+        && let Some(c) = word.chars().last().filter(|c| ".,?!".contains(*c))
+    {
+        word.pop();
+        trailing.push(c.to_string());
+    }
+    let mut out = vec![word];
+    out.extend(trailing.into_iter().rev());
+    out
 }
 
 /// Rows of ids -> (batch, t) padded with `pad` to the longest row.
 pub fn pad_rows(rows: &[Vec<usize>], pad: usize) -> Array2<usize> {
     let t = rows.iter().map(Vec::len).max().unwrap_or(0);
     Array2::from_shape_fn((rows.len(), t), |(b, i)| rows[b].get(i).copied().unwrap_or(pad))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src() -> Vocab {
+        Vocab::new(Tokenizer::Char, ["我", "有", "一", "只", "猫"].map(String::from))
+    }
+
+    fn tgt() -> Vocab {
+        Vocab::new(Tokenizer::Word, ["I", "have", "a", "cat", "?"].map(String::from))
+    }
+
+    #[test]
+    fn source_by_character_target_by_word() {
+        assert_eq!(src().tokenize("我有 一只猫"), ["我", "有", "一", "只", "猫"]);
+        assert_eq!(src().tokenize("<bos>我<pad>"), ["<bos>", "我", "<pad>"]);
+        assert_eq!(tgt().tokenize("<bos> I have a cat? <eos>"), ["<bos>", "I", "have", "a", "cat", "?", "<eos>"]);
+        assert_eq!(tgt().id("i"), tgt().id("I"));
+    }
+
+    #[test]
+    fn unknown_tokens_become_unk_and_are_reported() {
+        let e = src().encode_batch(&["我有狗", "猫"], 16).unwrap();
+        assert_eq!(e.ids.row(0).to_vec(), [4, 5, UNK_ID]);
+        assert_eq!(e.ids.row(1).to_vec(), [8, PAD_ID, PAD_ID]);
+        assert_eq!(e.unknown, [UnknownWord { row: 0, position: 2, word: "狗".into() }]);
+    }
+
+    #[test]
+    fn bytes_round_trip() {
+        for v in [src(), tgt()] {
+            assert_eq!(Vocab::from_bytes(&v.to_bytes()).unwrap(), v);
+        }
+        assert!(Vocab::from_bytes(b"tokenizer=char\n<pad>\nx").is_err());
+    }
 }

@@ -1,9 +1,11 @@
 //! The model's parameters, named as PyTorch names them, and their seeded initialisation.
 
 use super::config::Config;
+use super::vocab::{Tokenizer, Vocab, Vocabs};
 use ndarray::{Array1, Array2};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
 
 /// nn.Linear: y = x · weightᵀ + bias.
 #[derive(Debug, Clone, PartialEq)]
@@ -60,6 +62,8 @@ pub struct Weights {
     pub encoder: Vec<EncoderLayer>,
     pub decoder: Vec<DecoderLayer>,
     pub fc_out: Linear, // (tgt_vocab, d_model)
+    /// The tokens of each side, one per embedding row (they travel with the weights).
+    pub vocabs: Arc<Vocabs>,
 }
 
 /// Draws parameters the way PyTorch initialises its layers, from a seeded generator:
@@ -109,6 +113,14 @@ impl Weights {
         Weights::init(config, 0).zeros_like()
     }
 
+    /// The same weights with these vocabularies (which must have one token per embedding row).
+    pub fn with_vocabs(mut self, vocabs: Arc<Vocabs>) -> Weights {
+        assert_eq!(vocabs.src.len(), self.config.src_vocab, "source vocabulary size");
+        assert_eq!(vocabs.tgt.len(), self.config.tgt_vocab, "target vocabulary size");
+        self.vocabs = vocabs;
+        self
+    }
+
     /// Fresh weights for `config` from `seed`.
     pub fn init(config: &Config, seed: u64) -> Weights {
         let mut init = Initialiser { rng: ChaCha8Rng::seed_from_u64(seed) };
@@ -134,7 +146,11 @@ impl Weights {
             })
             .collect();
         let fc_out = init.linear(d, config.tgt_vocab);
-        let mut weights = Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out };
+        let vocabs = Arc::new(Vocabs {
+            src: Vocab::numbered(Tokenizer::Char, config.src_vocab),
+            tgt: Vocab::numbered(Tokenizer::Word, config.tgt_vocab),
+        });
+        let mut weights = Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out, vocabs };
         // nn.Embedding(padding_idx=pad): the <pad> row starts at zero and is never trained
         weights.src_embed.row_mut(config.pad_idx).fill(0.0);
         weights.tgt_embed.row_mut(config.pad_idx).fill(0.0);

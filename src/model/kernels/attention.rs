@@ -50,7 +50,8 @@ pub fn scores_backward(
     let tk = k.shape()[2];
     let (qd, kd, gd) = (data(q), data(k), data(d_scores));
     let d_q = batched_product((b, h, tq, dk), scale, |bh| (block(gd, bh, tq, tk), block(kd, bh, tk, dk)));
-    let d_k = batched_product((b, h, tk, dk), scale, |bh| (block(gd, bh, tq, tk).reversed_axes(), block(qd, bh, tq, dk)));
+    let d_k =
+        batched_product((b, h, tk, dk), scale, |bh| (block(gd, bh, tq, tk).reversed_axes(), block(qd, bh, tq, dk)));
     (d_q, d_k)
 }
 
@@ -91,7 +92,8 @@ pub fn context_backward(weights: &ArrayD<f32>, v: &ArrayD<f32>, d_context: &Arra
     let (b, h, tq, tk) = dims4(weights);
     let dv = v.shape()[3];
     let (wd, vd, gd) = (data(weights), data(v), data(d_context));
-    let d_weights = batched_product((b, h, tq, tk), 1.0, |bh| (block(gd, bh, tq, dv), block(vd, bh, tk, dv).reversed_axes()));
+    let d_weights =
+        batched_product((b, h, tq, tk), 1.0, |bh| (block(gd, bh, tq, dv), block(vd, bh, tk, dv).reversed_axes()));
     let d_v = batched_product((b, h, tk, dv), 1.0, |bh| (block(wd, bh, tq, tk).reversed_axes(), block(gd, bh, tq, dv)));
     (d_weights, d_v)
 }

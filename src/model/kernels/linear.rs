@@ -21,9 +21,9 @@ pub fn linear(x: &ArrayD<f32>, weight: ArrayView2<f32>, bias: ArrayView1<f32>) -
 
 /// What a Linear's backward returns: the gradient for its input and for its two parameters.
 pub struct LinearGrads {
-    pub d_x: ArrayD<f32>,        // (.., in), like x
-    pub d_weight: Array2<f32>,   // (out, in), like W
-    pub d_bias: Array1<f32>,     // (out,)
+    pub d_x: ArrayD<f32>,      // (.., in), like x
+    pub d_weight: Array2<f32>, // (out, in), like W
+    pub d_bias: Array1<f32>,   // (out,)
 }
 
 /// d_x = d_out · W;  d_W = d_outᵀ · x (summed over every row);  d_b = Σ_rows d_out.

@@ -1,0 +1,54 @@
+//! Adam (Kingma & Ba), with the gradient clipped to a global norm first.
+
+use crate::model::Weights;
+
+/// Adam's state: a first and second moment for every parameter, in the visitor's order.
+#[derive(Debug, Clone)]
+pub struct Adam {
+    pub beta1: f32,
+    pub beta2: f32,
+    pub eps: f32,
+    /// Gradients whose global L2 norm exceeds this are scaled down to it.
+    pub clip_norm: f32,
+    step: i32,
+    m: Vec<Vec<f32>>,
+    v: Vec<Vec<f32>>,
+}
+
+impl Adam {
+    pub fn new(weights: &Weights) -> Adam {
+        let mut m = Vec::new();
+        weights.visit(|_, a| m.push(vec![0.0; a.len()]));
+        let v = m.clone();
+        Adam { beta1: 0.9, beta2: 0.98, eps: 1e-9, clip_norm: 1.0, step: 0, m, v }
+    }
+
+    /// One update of every parameter from its gradient (same names, same order). Returns the
+    /// gradient's global norm before clipping.
+    pub fn step(&mut self, weights: &mut Weights, grads: &Weights, lr: f32) -> f32 {
+        let mut grad_slices = Vec::new();
+        grads.visit(|_, g| grad_slices.push(g));
+        let norm =
+            grad_slices.iter().flat_map(|g| g.iter()).map(|&g| (g as f64) * (g as f64)).sum::<f64>().sqrt() as f32;
+        let clip = if norm > self.clip_norm { self.clip_norm / norm } else { 1.0 };
+        self.step += 1;
+        let (b1, b2, eps) = (self.beta1, self.beta2, self.eps);
+        let correction1 = 1.0 - b1.powi(self.step);
+        let correction2 = 1.0 - b2.powi(self.step);
+        let mut index = 0;
+        weights.visit_mut(|_, mut param| {
+            let (m, v) = (&mut self.m[index], &mut self.v[index]);
+            let g = &grad_slices[index];
+            for (((p, g), m), v) in param.iter_mut().zip(g.iter()).zip(m.iter_mut()).zip(v.iter_mut()) {
+                let g = g * clip;
+                *m = b1 * *m + (1.0 - b1) * g;
+                *v = b2 * *v + (1.0 - b2) * g * g;
+                let m_hat = *m / correction1;
+                let v_hat = *v / correction2;
+                *p -= lr * m_hat / (v_hat.sqrt() + eps);
+            }
+            index += 1;
+        });
+        norm
+    }
+}

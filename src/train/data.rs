@@ -1,0 +1,90 @@
+//! Sentence pairs -> ids -> padded training batches.
+
+use crate::corpus::Pair;
+use crate::model::Vocabs;
+use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, pad_rows};
+use ndarray::Array2;
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+/// One pair as ids: the source characters, and the target words without `<bos>`/`<eos>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Example {
+    pub src: Vec<usize>,
+    pub tgt: Vec<usize>,
+}
+
+/// Encode pairs with the model's vocabularies (every token of the corpus is in them).
+pub fn encode_pairs(pairs: &[Pair], vocabs: &Vocabs) -> Vec<Example> {
+    let ids = |vocab: &crate::model::Vocab, text: &str| -> Vec<usize> {
+        vocab.tokenize(text).iter().map(|t| vocab.id(t).expect("corpus tokens are in the vocabulary")).collect()
+    };
+    pairs.iter().map(|p| Example { src: ids(&vocabs.src, &p.zh), tgt: ids(&vocabs.tgt, &p.en) }).collect()
+}
+
+/// A padded batch for teacher forcing: the decoder reads `<bos> w1 … wn` and must predict
+/// `w1 … wn <eos>`; both are the full target `<bos> w1 … wn <eos>` shifted by one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Batch {
+    pub src: Array2<usize>,    // (B, T_src)
+    pub tgt_in: Array2<usize>, // (B, T_tgt): tgt[:, :-1]
+    pub labels: Array2<usize>, // (B, T_tgt): tgt[:, 1:], <pad> where there is no word
+}
+
+pub fn make_batch(examples: &[&Example]) -> Batch {
+    let src: Vec<Vec<usize>> = examples.iter().map(|e| e.src.clone()).collect();
+    let full: Vec<Vec<usize>> = examples
+        .iter()
+        .map(|e| std::iter::once(BOS_ID).chain(e.tgt.iter().copied()).chain(std::iter::once(EOS_ID)).collect())
+        .collect();
+    let tgt_in: Vec<Vec<usize>> = full.iter().map(|t| t[..t.len() - 1].to_vec()).collect();
+    let labels: Vec<Vec<usize>> = full.iter().map(|t| t[1..].to_vec()).collect();
+    Batch { src: pad_rows(&src, PAD_ID), tgt_in: pad_rows(&tgt_in, PAD_ID), labels: pad_rows(&labels, PAD_ID) }
+}
+
+/// Draws batches without replacement, reshuffling every epoch, from a seeded generator.
+#[derive(Debug, Clone)]
+pub struct Batcher {
+    examples: Vec<Example>,
+    order: Vec<usize>,
+    next: usize,
+    rng: ChaCha8Rng,
+}
+
+impl Batcher {
+    pub fn new(examples: Vec<Example>, seed: u64) -> Batcher {
+        let order = (0..examples.len()).collect();
+        let mut b = Batcher { examples, order, next: 0, rng: ChaCha8Rng::seed_from_u64(seed) };
+        b.order.shuffle(&mut b.rng);
+        b
+    }
+
+    pub fn next_batch(&mut self, size: usize) -> Batch {
+        let mut picked = Vec::with_capacity(size);
+        while picked.len() < size {
+            if self.next == self.order.len() {
+                self.order.shuffle(&mut self.rng);
+                self.next = 0;
+            }
+            picked.push(&self.examples[self.order[self.next]]);
+            self.next += 1;
+        }
+        make_batch(&picked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn teacher_forcing_shifts_the_target_by_one() {
+        let a = Example { src: vec![4, 5], tgt: vec![7, 8, 9] };
+        let b = Example { src: vec![6], tgt: vec![7] };
+        let batch = make_batch(&[&a, &b]);
+        assert_eq!(batch.src, ndarray::array![[4, 5], [6, 0]]);
+        assert_eq!(batch.tgt_in, ndarray::array![[2, 7, 8, 9], [2, 7, 0, 0]]);
+        assert_eq!(batch.labels, ndarray::array![[7, 8, 9, 3], [7, 3, 0, 0]]);
+    }
+}
