@@ -50,6 +50,8 @@ pub struct App {
     pub lesson: Lesson,
     pub setup: Setup,
     pub run: Run,
+    /// The whole program run to the end once, where the prose's facts are read.
+    pub full: Run,
     /// The same inputs run another way, when the beat asks for a what-if.
     pub what_if: Option<Run>,
     pub beat: usize,
@@ -74,10 +76,13 @@ impl App {
             Some(&TokenInput::Sentences(lesson.tgt.clone())),
         )?;
         let run = setup.run();
+        let mut full = run.clone();
+        full.run_all();
         let mut app = App {
             lesson,
             setup,
             run,
+            full,
             what_if: None,
             beat: 0,
             op: 0,
@@ -229,6 +234,16 @@ impl App {
         }
         let op = self.run.program().op(self.op);
         ViewKind::default_for(op.kind, op.shape.len())
+    }
+
+    /// The current beat's prose with its facts filled in from the run.
+    pub fn beat_text(&self) -> String {
+        self.text_of_beat(self.beat)
+    }
+
+    /// Beat `i`'s prose with its facts filled in.
+    pub fn text_of_beat(&self, i: usize) -> String {
+        crate::lesson::facts::render(&self.lesson.beats[i].pieces, &self.full, &self.setup)
     }
 
     /// The focused operation's name and tensor.

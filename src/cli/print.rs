@@ -29,7 +29,7 @@ pub fn lesson_text(app: &mut App) -> String {
             shape_text(&op.shape),
             op.place.describe()
         );
-        for line in wrap(&app.lesson.beats[i].text, PRINT_WIDTH as usize) {
+        for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
             let _ = writeln!(out, "{line}");
         }
         let _ = writeln!(out, "\n  {}\n  {}\n", op.formula, app.shape_trace());

@@ -1,6 +1,7 @@
 //! Parse and validate one lesson file into a `Lesson`. Every error names the file, the line,
 //! the field, and what would be right; a lesson that loads can be shown to the end.
 
+use super::facts::{self, Piece};
 use super::file::{BeatFile, LessonFile};
 use crate::model::Weights;
 use crate::model::build;
@@ -75,7 +76,10 @@ impl WhatIf {
 pub struct Beat {
     pub op: String,
     pub view: ViewKind,
+    /// The prose as written, facts still in braces.
     pub text: String,
+    /// The prose as text and facts to fill in from the run (see `facts`).
+    pub pieces: Vec<Piece>,
     pub batch: Option<usize>,
     pub head: Option<usize>,
     pub row: Option<usize>,
@@ -274,6 +278,7 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
         ));
     }
     let text = c.non_empty(&b.text, "text")?;
+    let pieces = facts::parse(&text, program, setup).map_err(|m| c.err(&b.text, "text", m))?;
     let shape = setup.shape();
     let heads = setup.weights.config.n_heads;
     let rows = if op.shape.len() >= 2 { op.shape[op.shape.len() - 2] } else { 1 };
@@ -292,6 +297,7 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
         op: op_name.to_string(),
         view,
         text,
+        pieces,
         batch: c.index(&b.batch, "batch", shape.batch, "batch rows")?,
         head: c.index(&b.head, "head", heads, "heads")?,
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,

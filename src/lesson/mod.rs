@@ -2,9 +2,11 @@
 //!
 //! - `file`: the TOML shape a teacher writes
 //! - `load`: parse + validate into a `Lesson`, with errors that name file, line and field
+//! - `facts`: weight-dependent facts in prose, `{next-word row=1}`, filled in from the run
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
 
 pub mod catalog;
+pub mod facts;
 pub mod file;
 pub mod load;
 

@@ -76,7 +76,7 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let beat = &app.lesson.beats[app.beat];
     let title = format!(" beat {}/{} · {} ", app.beat + 1, app.beat_count(), app.lesson.title);
     let mut lines: Vec<Line> = Vec::new();
-    for para in beat.text.split("\n\n") {
+    for para in app.beat_text().split("\n\n") {
         lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
         lines.push(Line::from(""));
     }
