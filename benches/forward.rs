@@ -20,7 +20,7 @@ fn random_ids(rng: &mut ChaCha8Rng, rows: usize, cols: usize, vocab: usize) -> A
 
 /// A run of the whole encoder-decoder on random ids, nothing computed yet.
 fn transformer_run(preset: Preset, shape: RunShape) -> Run {
-    let config = preset.config(Vocab::new().len());
+    let config = transformer_tutor::model::setup::preset_config(preset);
     let weights = Arc::new(Weights::init(&config, 0));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let inputs = Inputs {
@@ -56,7 +56,7 @@ fn note001_forward(bencher: divan::Bencher) {
 /// Note 000's multi-head attention block: X (128, 64, 512), 8 heads, causal mask.
 #[divan::bench(sample_count = 10, sample_size = 1)]
 fn note000_attention_block(bencher: divan::Bencher) {
-    let config = Preset::Note000.config(Vocab::new().len());
+    let config = transformer_tutor::model::setup::preset_config(Preset::Note000);
     let weights = Arc::new(Weights::init(&config, 0));
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let x = ArrayD::from_shape_fn(IxDyn(&[128, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);

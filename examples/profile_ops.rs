@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 use transformer_tutor::model::build;
-use transformer_tutor::model::{Inputs, Preset, Run, Vocab, Weights};
+use transformer_tutor::model::{Inputs, Preset, Run, Weights};
 fn main() {
-    let config = Preset::Note000.config(Vocab::new().len());
+    let config = Preset::Note000.config(100, 100);
     let weights = Arc::new(Weights::init(&config, 0));
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let x = ArrayD::from_shape_fn(IxDyn(&[128, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);

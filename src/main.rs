@@ -10,6 +10,11 @@ use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::train::TrainOptions;
 use transformer_tutor::tui;
 
+/// mimalloc instead of the system allocator: training allocates and frees many tensors of a few
+/// hundred kilobytes per step, which glibc's malloc hands to mmap and zeroes afresh every time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::model::{Preset, Weights};
 
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
@@ -91,7 +91,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn tutor_weights() -> Weights {
-    Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0)
+    transformer_tutor::model::setup::seeded(Preset::Tutor, 0)
 }
 
 /// Write the tutor weights to an uncompressed npz, with `edit` deciding each array's fate:

@@ -13,17 +13,18 @@ use proptest::test_runner::TestCaseError;
 use transformer_tutor::model::setup::{Setup, TokenInput, WeightSource};
 use transformer_tutor::model::{Preset, Run, Vocab};
 
-/// Every word of the vocabulary except `<pad>` (padding is added explicitly, at the end).
-fn words() -> Vec<String> {
-    let vocab = Vocab::new();
+/// Every token of one side's vocabulary except `<pad>` (padding is added explicitly, at the end).
+fn words(src: bool) -> Vec<String> {
+    let vocabs = transformer_tutor::corpus::vocabs();
+    let vocab: &Vocab = if src { &vocabs.src } else { &vocabs.tgt };
     (1..vocab.len()).map(|id| vocab.word(id)).collect()
 }
 
-/// One sentence: 1..=8 random words then 0..=2 `<pad>` tokens.
-fn sentence() -> impl Strategy<Value = String> {
-    let n = words().len();
-    (prop::collection::vec(0..n, 1..=8), 0usize..=2).prop_map(|(picks, pads)| {
-        let words = words();
+/// One sentence: 1..=8 random tokens then 0..=2 `<pad>` tokens.
+fn sentence(src: bool) -> impl Strategy<Value = String> {
+    let n = words(src).len();
+    (prop::collection::vec(0..n, 1..=8), 0usize..=2).prop_map(move |(picks, pads)| {
+        let words = words(src);
         let mut tokens: Vec<String> = picks.into_iter().map(|i| words[i].clone()).collect();
         tokens.extend(std::iter::repeat_n("<pad>".to_string(), pads));
         tokens.join(" ")
@@ -33,7 +34,7 @@ fn sentence() -> impl Strategy<Value = String> {
 /// A batch of 1..=3 rows: (source text, target text), rows separated by `;`.
 fn batch() -> impl Strategy<Value = (String, String)> {
     (1usize..=3).prop_flat_map(|b| {
-        (prop::collection::vec(sentence(), b), prop::collection::vec(sentence(), b))
+        (prop::collection::vec(sentence(true), b), prop::collection::vec(sentence(false), b))
             .prop_map(|(s, t)| (s.join(" ; "), t.join(" ; ")))
     })
 }
@@ -42,7 +43,7 @@ fn setup(seed: u64, src: &str, tgt: &str) -> Setup {
     Setup::new(
         &WeightSource::Seeded { preset: Preset::Tutor, seed },
         &TokenInput::Sentences(src.into()),
-        &TokenInput::Sentences(tgt.into()),
+        Some(&TokenInput::Sentences(tgt.into())),
     )
     .unwrap_or_else(|e| panic!("setup failed for {src:?} / {tgt:?}: {e}"))
 }

@@ -7,10 +7,10 @@ mod common;
 use common::{Worst, compare_run, expected_shapes, named_map, reference_forward};
 use std::path::PathBuf;
 use transformer_tutor::model::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
-use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::model::{Preset, Weights};
 
 fn setup(source: WeightSource, src: TokenInput, tgt: TokenInput) -> Setup {
-    Setup::new(&source, &src, &tgt).unwrap_or_else(|e| panic!("setup failed: {e}"))
+    Setup::new(&source, &src, Some(&tgt)).unwrap_or_else(|e| panic!("setup failed: {e}"))
 }
 
 fn sentences(src: &str, tgt: &str) -> (TokenInput, TokenInput) {
@@ -84,7 +84,7 @@ fn note001_with_ids() {
         TokenInput::Ids("5,17,300,0,0;9,8,7,6,5".into()),
         TokenInput::Ids("2,40,999;2,500,12,3".into()),
     );
-    assert_eq!(s.weights.config, Preset::Note001.config(Vocab::new().len()));
+    assert_eq!(s.weights.config, transformer_tutor::model::setup::preset_config(Preset::Note001));
     assert_eq!(s.src_ids.dim(), (2, 5));
     assert_eq!(s.tgt_ids.dim(), (2, 4));
     assert_eq!(s.tgt_ids[[0, 3]], 0, "target row 0 is padded with id 0");
@@ -119,7 +119,7 @@ fn temp_npz(tag: &str) -> TempFile {
 /// with the reference (and, bit for bit, with the run from the seeded weights).
 #[test]
 fn weights_loaded_back_from_npz() {
-    let cfg = Preset::Tutor.config(Vocab::new().len());
+    let cfg = transformer_tutor::model::setup::preset_config(Preset::Tutor);
     let weights = Weights::init(&cfg, 11);
     let file = temp_npz("tutor11");
     weights.save_npz(&file.0).unwrap_or_else(|e| panic!("save_npz: {e}"));

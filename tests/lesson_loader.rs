@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use transformer_tutor::lesson::load::load_lesson;
 use transformer_tutor::lesson::{Catalog, LessonError, ViewKind, WhatIf};
-use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::model::{Preset, Weights};
 
 const FILE: &str = "lessons/tiny.toml";
 
@@ -34,7 +34,7 @@ text = "More words."
 "#;
 
 fn weights() -> Arc<Weights> {
-    Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0))
+    Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0))
 }
 
 /// BASE with the first `from` replaced by `to` (which must be there, so a test cannot go stale).

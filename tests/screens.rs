@@ -7,11 +7,11 @@ use ratatui::backend::TestBackend;
 use std::sync::Arc;
 use transformer_tutor::app::{Action, App, Pane};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::model::{Preset, Weights};
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn masks_app() -> App {
-    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let lesson = catalog.get("masks").expect("masks lesson").clone();
     App::new(lesson, weights).expect("lesson sentences encode")
@@ -152,7 +152,7 @@ fn every_operation_renders_in_its_default_view_at_both_sizes() {
 
 #[test]
 fn every_beat_of_every_built_in_lesson_draws_at_both_sizes() {
-    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     assert!(catalog.lessons.len() >= 2);
     for lesson in &catalog.lessons {
@@ -194,7 +194,7 @@ fn after_free_stepping_the_next_arrow_returns_to_the_beat_and_its_view() {
 
 #[test]
 fn output_lesson_reads_the_next_words() {
-    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let mut app = App::new(catalog.get("output").expect("output lesson").clone(), weights).unwrap();
     app.go_to_beat(2); // probs as top words

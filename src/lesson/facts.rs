@@ -11,10 +11,10 @@
 //! `{{` and `}}` stand for literal braces. The loader checks every fact against the program
 //! (operation, rows, heads, words) like it checks op names.
 
+use crate::model::Run;
 use crate::model::decode::{argmax, greedy};
 use crate::model::program::{Dim, OpKind, Program, Side};
 use crate::model::setup::Setup;
-use crate::model::Run;
 use ndarray::{ArrayD, IxDyn};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,7 +116,10 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
     match kind {
         FactKind::TopKey | FactKind::TopWeight => {
             let index = program.index_of(&fact.op).ok_or_else(|| {
-                format!("`{name}` needs an attention-weights operation, e.g. dec.1.cross_attn.weights; `{}` is none", fact.op)
+                format!(
+                    "`{name}` needs an attention-weights operation, e.g. dec.1.cross_attn.weights; `{}` is none",
+                    fact.op
+                )
             })?;
             let op = program.op(index);
             if !(op.kind == OpKind::Softmax && op.shape.len() == 4) {

@@ -442,7 +442,7 @@ mod tests {
 
     #[test]
     fn every_axis_says_what_it_runs_over() {
-        let config = crate::model::Preset::Tutor.config(74);
+        let config = crate::model::Preset::Tutor.config(40, 60);
         let p = transformer(&config, RunShape { batch: 2, t_src: 4, t_tgt: 6 });
         for op in p.ops() {
             assert_eq!(op.dims.len(), op.shape.len(), "{}", op.name);

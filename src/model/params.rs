@@ -90,6 +90,17 @@ impl Weights {
         z
     }
 
+    /// self = a·self + b·other, parameter by parameter (combining gradients of sub-batches).
+    pub fn scale_add(&mut self, a: f32, other: &Weights, b: f32) {
+        let mut theirs = Vec::new();
+        other.visit(|_, t| theirs.push(t));
+        let mut i = 0;
+        self.visit_mut(|_, mut mine| {
+            mine.zip_mut_with(&theirs[i], |x, &y| *x = a * *x + b * y);
+            i += 1;
+        });
+    }
+
     /// The nn.Linear an operation refers to.
     pub fn linear(&self, r: LinearRef) -> &Linear {
         match r {

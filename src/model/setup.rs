@@ -45,10 +45,16 @@ impl WeightSource {
     }
 }
 
+/// A preset's configuration, with the corpus vocabularies' sizes where the preset does not fix them.
+pub fn preset_config(preset: Preset) -> crate::model::Config {
+    let vocabs = crate::corpus::vocabs();
+    preset.config(vocabs.src.len(), vocabs.tgt.len())
+}
+
 /// Random weights for a preset; the tutor and note 000 presets use the corpus vocabularies.
 pub fn seeded(preset: Preset, seed: u64) -> Weights {
     let vocabs = crate::corpus::vocabs();
-    let config = preset.config(vocabs.src.len(), vocabs.tgt.len());
+    let config = preset_config(preset);
     let weights = Weights::init(&config, seed);
     if config.src_vocab == vocabs.src.len() && config.tgt_vocab == vocabs.tgt.len() {
         weights.with_vocabs(vocabs)

@@ -32,6 +32,28 @@ pub struct Batch {
     pub labels: Array2<usize>, // (B, T_tgt): tgt[:, 1:], <pad> where there is no word
 }
 
+impl Batch {
+    /// Rows `..at` and `at..`, each trimmed of the padding columns it no longer needs.
+    pub fn split(&self, at: usize) -> (Batch, Batch) {
+        let part = |rows: std::ops::Range<usize>| {
+            let trim = |a: &Array2<usize>| {
+                let a = a.slice(ndarray::s![rows.clone(), ..]);
+                let width =
+                    a.rows().into_iter().map(|r| r.iter().rposition(|&id| id != PAD_ID).map_or(0, |i| i + 1)).max();
+                a.slice(ndarray::s![.., ..width.unwrap_or(0).max(1)]).to_owned()
+            };
+            Batch { src: trim(&self.src), tgt_in: trim(&self.tgt_in), labels: trim(&self.labels) }
+        };
+        let n = self.src.nrows();
+        (part(0..at.min(n)), part(at.min(n)..n))
+    }
+
+    /// The labels the loss counts (not `<pad>`).
+    pub fn label_count(&self) -> usize {
+        self.labels.iter().filter(|&&l| l != PAD_ID).count()
+    }
+}
+
 pub fn make_batch(examples: &[&Example]) -> Batch {
     let src: Vec<Vec<usize>> = examples.iter().map(|e| e.src.clone()).collect();
     let full: Vec<Vec<usize>> = examples

@@ -1,13 +1,14 @@
 //! The training loop, one step at a time, so a screen can draw between steps.
 
 use super::adam::Adam;
-use super::data::{Batcher, encode_pairs};
+use super::data::{Batch, Batcher, encode_pairs};
 use super::schedule::Schedule;
 use crate::corpus::Corpus;
+use crate::model::backward::Gradients;
 use crate::model::build::{self, RunShape};
 use crate::model::{Inputs, Preset, Program, Run, Weights};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// What a training run does. The defaults produced the shipped weights (see the README).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -44,7 +45,7 @@ pub struct Trainer {
     adam: Adam,
     batcher: Batcher,
     schedule: Schedule,
-    programs: HashMap<RunShape, Arc<Program>>,
+    programs: Mutex<HashMap<RunShape, Arc<Program>>>,
 }
 
 impl Trainer {
@@ -60,7 +61,7 @@ impl Trainer {
             step: 0,
             batcher: Batcher::new(examples, options.seed),
             schedule,
-            programs: HashMap::new(),
+            programs: Mutex::new(HashMap::new()),
         }
     }
 
@@ -68,26 +69,45 @@ impl Trainer {
         self.step >= self.options.steps
     }
 
-    /// Forward on the next batch, backward, one Adam update.
+    /// Forward on the next batch, backward, one Adam update. The batch is cut in two halves
+    /// that run on the two cores at once; their gradients are combined as if the batch were
+    /// one (each half weighted by its number of non-`<pad>` labels, as the mean loss is).
     pub fn train_step(&mut self) -> StepReport {
         let batch = self.batcher.next_batch(self.options.batch);
+        let half = batch.src.nrows().div_ceil(2);
+        let (a, b) = batch.split(half);
+        let (ga, gb) = rayon::join(|| self.gradients(&a), || self.gradients(&b));
+        let (na, nb) = (a.label_count() as f32, b.label_count() as f32);
+        let total = (na + nb).max(1.0);
+        let mut grads = ga.params;
+        grads.scale_add(na / total, &gb.params, nb / total);
+        let loss = (ga.loss * na + gb.loss * nb) / total;
+        let lr = self.schedule.at(self.step);
+        // the runs are gone, so the weights are ours alone again: make_mut does not copy
+        let grad_norm = self.adam.step(Arc::make_mut(&mut self.weights), &grads, lr);
+        self.step += 1;
+        StepReport { step: self.step, loss, grad_norm, lr }
+    }
+
+    /// Loss and gradients of one batch.
+    fn gradients(&self, batch: &Batch) -> Gradients {
         let shape = RunShape { batch: batch.src.nrows(), t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
-        let (config, smoothing) = (&self.weights.config, self.options.smoothing_permille);
-        let program = self.programs.entry(shape).or_insert_with(|| Arc::new(build::training(config, shape, smoothing)));
+        let program = self.program(shape);
         let inputs = Inputs {
-            src_ids: Some(batch.src),
-            tgt_ids: Some(batch.tgt_in),
-            labels: Some(batch.labels),
+            src_ids: Some(batch.src.clone()),
+            tgt_ids: Some(batch.tgt_in.clone()),
+            labels: Some(batch.labels.clone()),
             ..Default::default()
         };
-        let grads = {
-            let mut run = Run::new(program.clone(), self.weights.clone(), inputs);
-            run.run_all();
-            run.backward()
-        }; // the run is gone, so the weights are ours alone again: no copy below
-        let lr = self.schedule.at(self.step);
-        let grad_norm = self.adam.step(Arc::make_mut(&mut self.weights), &grads.params, lr);
-        self.step += 1;
-        StepReport { step: self.step, loss: grads.loss, grad_norm, lr }
+        let mut run = Run::new(program, self.weights.clone(), inputs);
+        run.run_all();
+        run.backward()
+    }
+
+    /// The training program for a batch shape (built once per shape).
+    fn program(&self, shape: RunShape) -> Arc<Program> {
+        let mut programs = self.programs.lock().expect("not poisoned");
+        let (config, smoothing) = (&self.weights.config, self.options.smoothing_permille);
+        programs.entry(shape).or_insert_with(|| Arc::new(build::training(config, shape, smoothing))).clone()
     }
 }
