@@ -14,6 +14,9 @@ pub fn corpus_text(corpus: &Corpus) -> String {
         corpus.train.len(),
         corpus.heldout.len()
     );
+    for (pattern, count) in crate::corpus::pattern_counts(corpus) {
+        let _ = writeln!(out, "  {count:>5}  {pattern}");
+    }
     let chars: String = corpus.source_chars().iter().collect();
     let words = corpus.target_words();
     let _ = writeln!(

@@ -1,75 +1,141 @@
-//! TEMPORARY STUB (replaced by the real corpus module).
+//! The training corpus: Chinese→English sentence pairs generated from a small grammar
+//! (`grammar`, over the words of `lexicon`), deterministic from a seed, with a fixed held-out
+//! split of pairs never trained on. Held-out pairs are new combinations of known words: every
+//! character and word in them also occurs in training. The source is tokenised by character,
+//! the target by word (note 004's two tokenizer kinds).
+
+mod grammar;
+mod lexicon;
+
 use crate::model::{Tokenizer, Vocab, Vocabs};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, OnceLock};
 
+/// One sentence pair. `zh`: Chinese characters, no spaces. `en`: English words separated by
+/// single spaces, lowercase except `I`; a question ends in ` ?`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pair {
     pub zh: String,
     pub en: String,
 }
+
 #[derive(Debug, Clone)]
 pub struct Corpus {
     pub seed: u64,
     pub train: Vec<Pair>,
     pub heldout: Vec<Pair>,
 }
+
+/// The seed of the corpus the shipped model was trained on.
 pub const DEFAULT_SEED: u64 = 2017;
+/// Longest source (characters) and target (words, without `<bos>`/`<eos>`) of any pair.
+pub const MAX_SRC_CHARS: usize = 12;
+pub const MAX_TGT_WORDS: usize = 12;
+/// The share of pairs held out, in percent.
+const HELDOUT_PERCENT: usize = 10;
+
+/// Pairs that must be trained on: note 001's example and note 003's pair.
+pub const MUST_TRAIN: [(&str, &str); 3] = [
+    ("我有一只猫", "I have a cat"),
+    ("猫追老鼠", "the cat chases the mouse"),
+    ("老鼠追猫", "the mouse chases the cat"),
+];
+
+/// The corpus for `seed`: each pattern's sentences shuffled and capped, then about a tenth held out.
 pub fn generate(seed: u64) -> Corpus {
-    let subj =
-        [("我", "I", "have"), ("你", "you", "have"), ("他", "he", "has"), ("她", "she", "has"), ("我们", "we", "have")];
-    let nums = [("一", "a", false), ("两", "two", true), ("三", "three", true)];
-    let nouns =
-        [("只猫", "cat", "cats"), ("只狗", "dog", "dogs"), ("本书", "book", "books"), ("只鸟", "bird", "birds")];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut seen = HashSet::new();
     let mut all = Vec::new();
-    for (zs, es, v) in subj {
-        for (zn, en, pl) in nums {
-            for (znoun, sg, plw) in nouns {
-                all.push(Pair {
-                    zh: format!("{zs}有{zn}{znoun}"),
-                    en: format!("{es} {v} {en} {}", if pl { plw } else { sg }),
-                });
-                all.push(Pair {
-                    zh: format!("{zs}没有{znoun}", znoun = &znoun[3..]),
-                    en: format!("{es} do not have {sg}s"),
-                });
+    for (_, mut pairs, cap) in grammar::patterns() {
+        pairs.shuffle(&mut rng);
+        let must: Vec<Pair> = pairs.iter().filter(|p| is_must(p)).cloned().collect();
+        for p in must.into_iter().chain(pairs.into_iter().take(cap)) {
+            if seen.insert(p.zh.clone()) {
+                all.push(p);
             }
         }
     }
-    all.sort_by(|a, b| a.zh.cmp(&b.zh));
-    all.dedup_by(|a, b| a.zh == b.zh);
-    let heldout: Vec<Pair> =
-        all.iter().enumerate().filter(|(i, p)| i % 10 == 3 && p.zh != "我有一只猫").map(|(_, p)| p.clone()).collect();
-    let train = all.into_iter().filter(|p| !heldout.contains(p)).collect();
-    Corpus { seed, train, heldout }
+    all.shuffle(&mut rng);
+    let n_heldout = all.len() * HELDOUT_PERCENT / 100;
+    let (mut heldout, mut train): (Vec<Pair>, Vec<Pair>) = (Vec::new(), Vec::new());
+    for p in all {
+        if heldout.len() < n_heldout && !is_must(&p) { heldout.push(p) } else { train.push(p) }
+    }
+    // a held-out pair with a character or word never trained on goes back to training
+    let (chars, words) = tokens(&train);
+    let (keep, back): (Vec<Pair>, Vec<Pair>) = heldout
+        .into_iter()
+        .partition(|p| p.zh.chars().all(|c| chars.contains(&c)) && p.en.split(' ').all(|w| words.contains(w)));
+    train.extend(back);
+    Corpus { seed, train, heldout: keep }
 }
+
+fn is_must(p: &Pair) -> bool {
+    MUST_TRAIN.iter().any(|(zh, en)| p.zh == *zh && p.en == *en)
+}
+
+fn tokens(pairs: &[Pair]) -> (BTreeSet<char>, BTreeSet<String>) {
+    let chars = pairs.iter().flat_map(|p| p.zh.chars()).collect();
+    let words = pairs.iter().flat_map(|p| p.en.split(' ').map(str::to_string)).collect();
+    (chars, words)
+}
+
 impl Corpus {
+    /// Every distinct source character, sorted.
     pub fn source_chars(&self) -> Vec<char> {
-        let mut c: Vec<char> = self.all().flat_map(|p| p.zh.chars()).collect();
-        c.sort();
-        c.dedup();
-        c
+        let all: Vec<Pair> = self.all().cloned().collect();
+        tokens(&all).0.into_iter().collect()
     }
+
+    /// Every distinct target word, sorted.
     pub fn target_words(&self) -> Vec<String> {
-        let mut w: Vec<String> = self.all().flat_map(|p| p.en.split(' ').map(String::from)).collect();
-        w.sort();
-        w.dedup();
-        w
+        let all: Vec<Pair> = self.all().cloned().collect();
+        tokens(&all).1.into_iter().collect()
     }
+
+    /// All pairs, training then held-out.
     pub fn all(&self) -> impl Iterator<Item = &Pair> {
         self.train.iter().chain(&self.heldout)
     }
+
+    /// `zh\ten\tsplit` lines after a header line.
     pub fn to_tsv(&self) -> String {
-        String::new()
+        let mut out = String::from("zh\ten\tsplit\n");
+        for (split, pairs) in [("train", &self.train), ("heldout", &self.heldout)] {
+            for p in pairs.iter() {
+                out.push_str(&format!("{}\t{}\t{split}\n", p.zh, p.en));
+            }
+        }
+        out
+    }
+
+    /// The model's vocabularies: the special tokens, then the source characters and the target
+    /// words of this corpus, each sorted.
+    pub fn vocabs(&self) -> Vocabs {
+        Vocabs {
+            src: Vocab::new(Tokenizer::Char, self.source_chars().into_iter().map(String::from)),
+            tgt: Vocab::new(Tokenizer::Word, self.target_words()),
+        }
     }
 }
+
+/// The vocabularies of the default corpus (what random weights are given).
 pub fn vocabs() -> Arc<Vocabs> {
-    static V: OnceLock<Arc<Vocabs>> = OnceLock::new();
-    V.get_or_init(|| {
-        let c = generate(DEFAULT_SEED);
-        Arc::new(Vocabs {
-            src: Vocab::new(Tokenizer::Char, c.source_chars().into_iter().map(String::from)),
-            tgt: Vocab::new(Tokenizer::Word, c.target_words()),
-        })
-    })
-    .clone()
+    static VOCABS: OnceLock<Arc<Vocabs>> = OnceLock::new();
+    VOCABS.get_or_init(|| Arc::new(generate(DEFAULT_SEED).vocabs())).clone()
 }
+
+/// Pattern names with how many pairs each contributes to `generate(seed)` (for `corpus`).
+pub fn pattern_counts(corpus: &Corpus) -> Vec<(&'static str, usize)> {
+    let all: HashSet<&Pair> = corpus.all().collect();
+    grammar::patterns()
+        .into_iter()
+        .map(|(name, pairs, _)| (name, pairs.iter().filter(|p| all.contains(p)).count()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -24,7 +24,7 @@ pub struct TrainOptions {
 
 impl Default for TrainOptions {
     fn default() -> Self {
-        TrainOptions { steps: 3000, batch: 64, seed: 1, peak_lr: 3e-3, warmup: 200, smoothing_permille: 0 }
+        TrainOptions { steps: 1000, batch: 64, seed: 1, peak_lr: 3e-3, warmup: 100, smoothing_permille: 0 }
     }
 }
 

@@ -1,0 +1,88 @@
+use super::*;
+use std::collections::HashMap;
+
+fn corpus() -> Corpus {
+    generate(DEFAULT_SEED)
+}
+
+#[test]
+fn deterministic_and_seed_dependent() {
+    let (a, b) = (corpus(), corpus());
+    assert_eq!(a.train, b.train);
+    assert_eq!(a.heldout, b.heldout);
+    assert_ne!(generate(DEFAULT_SEED + 1).heldout, a.heldout);
+}
+
+#[test]
+fn a_few_thousand_pairs_a_tenth_held_out() {
+    let c = corpus();
+    let total = c.train.len() + c.heldout.len();
+    assert!((2500..=6000).contains(&total), "{total} pairs");
+    assert!(c.heldout.len() * 100 >= total * 8 && c.heldout.len() * 100 <= total * 10, "{}", c.heldout.len());
+}
+
+#[test]
+fn held_out_pairs_are_new_combinations_of_known_tokens() {
+    let c = corpus();
+    let train: HashSet<&Pair> = c.train.iter().collect();
+    let (chars, words) = tokens(&c.train);
+    for p in &c.heldout {
+        assert!(!train.contains(p), "{p:?} is in both splits");
+        assert!(!c.train.iter().any(|t| t.zh == p.zh), "{} is trained on", p.zh);
+        assert!(p.zh.chars().all(|ch| chars.contains(&ch)), "{p:?} has a character never trained on");
+        assert!(p.en.split(' ').all(|w| words.contains(w)), "{p:?} has a word never trained on");
+    }
+}
+
+#[test]
+fn each_source_has_one_translation() {
+    let mut seen: HashMap<String, String> = HashMap::new();
+    for pattern in grammar::patterns() {
+        for p in pattern.1 {
+            if let Some(en) = seen.insert(p.zh.clone(), p.en.clone()) {
+                assert_eq!(en, p.en, "{} has two translations", p.zh);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_notes_examples_are_in_it() {
+    let c = corpus();
+    for (zh, en) in MUST_TRAIN {
+        assert!(c.train.contains(&Pair { zh: zh.into(), en: en.into() }), "{zh} must be trained on");
+    }
+    let all: HashMap<&str, &str> = c.all().map(|p| (p.zh.as_str(), p.en.as_str())).collect();
+    for (zh, en) in [
+        ("我明天去学校", "I go to school tomorrow"),
+        ("猫在桌子上", "the cat is on the table"),
+        ("我在家吃鱼", "I eat fish at home"),
+        ("你有猫吗", "do you have a cat ?"),
+        ("两只猫", "two cats"),
+        ("一本书", "a book"),
+        ("我没有狗", "I do not have a dog"),
+        ("他不喜欢鱼", "he does not like fish"),
+        ("我们有两只狗", "we have two dogs"),
+        ("我的猫很小", "my cat is small"),
+        ("猫很小", "the cat is small"),
+    ] {
+        assert_eq!(all.get(zh).copied(), Some(en), "{zh}");
+    }
+}
+
+#[test]
+fn lengths_and_spacing() {
+    for p in corpus().all() {
+        assert!(p.zh.chars().count() <= MAX_SRC_CHARS && !p.zh.contains(char::is_whitespace), "{p:?}");
+        assert!(p.en.split(' ').count() <= MAX_TGT_WORDS, "{p:?}");
+        assert!(p.en.split(' ').all(|w| !w.is_empty()), "{p:?}");
+    }
+}
+
+#[test]
+fn vocabularies_start_with_the_special_tokens() {
+    let v = corpus().vocabs();
+    assert_eq!(v.src.word(0), "<pad>");
+    assert_eq!(v.tgt.word(3), "<eos>");
+    assert!(v.src.id("猫").is_some() && v.tgt.id("cat").is_some());
+}
