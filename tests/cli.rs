@@ -251,8 +251,8 @@ fn custom_lessons_dir_lists_and_prints() {
 
     let out = stdout(&ok(&["--lessons-dir", &dir, "--lesson", "positions", "--print"]));
     assert!(out.starts_with("positions — Positions, then attention"), "{out}");
-    assert_contains(&out, "beat 1/2 · src.pe (4, 32)");
-    assert_contains(&out, "beat 2/2 · enc.0.self_attn.weights (1, 4, 4, 4)");
+    assert_contains(&out, "beat 1/2 · src.pe (5, 32)");
+    assert_contains(&out, "beat 2/2 · enc.0.self_attn.weights (1, 4, 5, 5)");
     assert_contains(&out, "sum 1.000");
 }
 
@@ -288,13 +288,14 @@ fn missing_lessons_dir_is_an_error() {
 fn trace_lists_every_operation_with_its_shape() {
     let o = ok(&["trace"]);
     let lines = trace_lines(&stdout(&o));
-    assert_trace_shape(&lines, "src.embed", "(2, 4, 32)");
-    assert_trace_shape(&lines, "tgt.causal", "(1, 1, 6, 6)");
-    assert_trace_shape(&lines, "enc.0.self_attn.scores", "(2, 4, 4, 4)");
-    assert_trace_shape(&lines, "dec.0.self_attn.weights", "(2, 4, 6, 6)");
-    assert_trace_shape(&lines, "dec.1.cross_attn.weights", "(2, 4, 6, 4)");
-    assert_trace_shape(&lines, "logits", "(2, 6, 74)");
-    assert_trace_shape(&lines, "probs", "(2, 6, 74)");
+    // 我有一只猫 ; 你有猫吗 by character, <bos> I have a cat <eos> ; <bos> do you have a cat ? <eos> by word
+    assert_trace_shape(&lines, "src.embed", "(2, 5, 32)");
+    assert_trace_shape(&lines, "tgt.causal", "(1, 1, 8, 8)");
+    assert_trace_shape(&lines, "enc.0.self_attn.scores", "(2, 4, 5, 5)");
+    assert_trace_shape(&lines, "dec.0.self_attn.weights", "(2, 4, 8, 8)");
+    assert_trace_shape(&lines, "dec.1.cross_attn.weights", "(2, 4, 8, 5)");
+    assert_trace_shape(&lines, "logits", "(2, 8, 81)");
+    assert_trace_shape(&lines, "probs", "(2, 8, 81)");
     assert!(stderr(&o).is_empty(), "the default sentences are all known words: {}", stderr(&o));
 }
 
@@ -312,25 +313,34 @@ fn trace_note001_with_ids() {
 
 #[test]
 fn trace_with_unknown_word_notes_unk() {
-    let o = ok(&["trace", "--src", "I have a zebra", "--tgt", "<bos> I have a cat <eos>"]);
+    let o = ok(&["trace", "--src", "我有一只象", "--tgt", "<bos> I have a zebra <eos>"]);
     let err = stderr(&o);
-    assert_contains(&err, "`zebra` is not in the vocabulary; it became <unk>");
+    assert_contains(&err, "source sentence 1, character 5: `象` is not in the vocabulary; it became <unk>");
+    assert_contains(&err, "target sentence 1, word 5: `zebra` is not in the vocabulary; it became <unk>");
     let lines = trace_lines(&stdout(&o));
-    assert_trace_shape(&lines, "enc.0.self_attn.scores", "(1, 4, 4, 4)");
+    assert_trace_shape(&lines, "enc.0.self_attn.scores", "(1, 4, 5, 5)");
 }
 
-/// BUG (reported): `--src` with one sentence and no `--tgt` fails, because the default target
-/// has two batch rows: "error: target ids: the source has 1 batch rows but the target has 2; ...".
+/// With only a source, the target is the model's own greedy translation.
 #[test]
 fn trace_with_src_only_works() {
-    let o = ok(&["trace", "--src", "I have a zebra"]);
-    assert_contains(&stderr(&o), "`zebra` is not in the vocabulary; it became <unk>");
+    let o = ok(&["trace", "--src", "我有一只象"]);
+    assert_contains(&stderr(&o), "`象` is not in the vocabulary; it became <unk>");
+    let o = ok(&["trace", "--src", "我有一只猫"]);
+    // <bos> I have a cat <eos>: six target positions
+    assert_trace_shape(&trace_lines(&stdout(&o)), "dec.0.self_attn.weights", "(1, 4, 6, 6)");
+}
+
+#[test]
+fn a_target_without_a_source_is_refused() {
+    let err = fails(&["trace", "--tgt", "<bos> I have a cat <eos>"]);
+    assert_contains(&err, "a target needs its source");
 }
 
 #[test]
 fn src_id_outside_the_vocabulary_is_refused() {
     let err = fails(&["trace", "--src-ids", "1,2,999", "--tgt-ids", "2,4,3"]);
-    assert_contains(&err, "source ids: id 999 in row 1 is outside the vocabulary (0..74)");
+    assert_contains(&err, "source ids: id 999 in row 1 is outside the vocabulary (0..71)");
 }
 
 #[test]
@@ -372,9 +382,13 @@ fn export_writes_tensors_weights_and_ids() {
     }
     let mut npz = NpzReader::new(File::open(&out.0).unwrap()).unwrap();
     let src_ids: Array2<i64> = npz.by_name("src_ids").unwrap();
-    assert_eq!(src_ids, ndarray::arr2(&[[4, 11, 27, 34], [4, 13, 35, 0]]));
+    let vocab = transformer_tutor::corpus::vocabs();
+    let id = |c: &str| vocab.src.id(c).unwrap() as i64;
+    let row0 = ["我", "有", "一", "只", "猫"].map(id);
+    let row1 = [id("你"), id("有"), id("猫"), id("吗"), 0];
+    assert_eq!(src_ids, ndarray::arr2(&[row0, row1]));
     let probs = npz_f32(&out.0, "probs");
-    assert_eq!(probs.shape(), [2, 6, 74]);
+    assert_eq!(probs.shape(), [2, 8, 81]);
     for row in probs.rows() {
         assert!((row.sum() - 1.0).abs() < 1e-4, "a probs row sums to {}", row.sum());
     }
@@ -383,7 +397,7 @@ fn export_writes_tensors_weights_and_ids() {
 #[test]
 fn export_refuses_a_sentence_longer_than_max_len() {
     let out = TempPath::new("too-long", "npz");
-    let seventeen = ["I have a cat"; 4].join(" ") + " I";
+    let seventeen = "我有一只猫".repeat(3) + "我有"; // 17 characters; max_len is 16
     let err = fails(&["export", "--out", out.str(), "--src", &seventeen, "--tgt", "<bos> I <eos>"]);
     assert_contains(&err, "source: sentence 1 has 17 tokens");
     assert_contains(&err, "max_len is 16");
@@ -427,7 +441,7 @@ fn weights_missing_an_array_name_it_and_its_shape() {
     assert!(!npz_names(&path.0).iter().any(|n| n == "fc_out.bias"));
     let err = fails(&["trace", "--weights", path.str()]);
     assert_contains(&err, path.str());
-    assert_contains(&err, "missing array `fc_out.bias`, expected shape (74,)");
+    assert_contains(&err, "missing array `fc_out.bias`, expected shape (81,)");
     let err = fails(&["--weights", path.str(), "--lesson", "masks", "--print"]);
     assert_contains(&err, "missing array `fc_out.bias`");
 }
@@ -449,11 +463,11 @@ fn weights_with_a_transposed_array_name_it_and_the_expected_shape() {
 #[test]
 fn weights_with_a_short_bias_name_it_and_the_expected_shape() {
     let path = TempPath::new("short-bias", "npz");
-    write_edited_npz(&path.0, |n, a| Some(if n == "fc_out.bias" { Array1::<f32>::zeros(73).into_dyn() } else { a }));
+    write_edited_npz(&path.0, |n, a| Some(if n == "fc_out.bias" { Array1::<f32>::zeros(80).into_dyn() } else { a }));
     let err = fails(&["export", "--out", "/dev/null", "--weights", path.str()]);
     assert_contains(&err, "array `fc_out.bias` has shape");
-    assert_contains(&err, "73");
-    assert_contains(&err, "expected (74,)");
+    assert_contains(&err, "80");
+    assert_contains(&err, "expected (81,)");
 }
 
 #[test]
@@ -470,7 +484,7 @@ fn saved_weights_round_trip_through_the_cli() {
     let a = TempPath::new("round-trip-a", "npz");
     let b = TempPath::new("round-trip-b", "npz");
     ok(&["export", "--weights", weights_path.str(), "--out", a.str()]);
-    ok(&["export", "--seed", "0", "--out", b.str()]);
+    ok(&["export", "--random-weights", "--seed", "0", "--out", b.str()]);
     for name in ["enc.out", "logits", "probs"] {
         assert_eq!(npz_f32(&a.0, name), npz_f32(&b.0, name), "{name} differs");
     }
@@ -484,8 +498,8 @@ fn saved_weights_round_trip_through_the_cli() {
 fn different_seeds_give_different_numbers() {
     let a = TempPath::new("seed-1", "npz");
     let b = TempPath::new("seed-2", "npz");
-    ok(&["export", "--seed", "1", "--out", a.str()]);
-    ok(&["export", "--seed", "2", "--out", b.str()]);
+    ok(&["export", "--random-weights", "--seed", "1", "--out", a.str()]);
+    ok(&["export", "--random-weights", "--seed", "2", "--out", b.str()]);
     assert_ne!(npz_f32(&a.0, "logits"), npz_f32(&b.0, "logits"));
 }
 
@@ -506,5 +520,97 @@ fn model_options_before_the_subcommand_are_not_ignored() {
     let o = run(&["--weights", missing.str(), "trace"]);
     assert!(!o.status.success(), "the missing weights file was ignored");
     let o = ok(&["--preset", "note001", "trace"]);
-    assert_trace_shape(&trace_lines(&stdout(&o)), "logits", "(2, 6, 1000)");
+    assert_trace_shape(&trace_lines(&stdout(&o)), "logits", "(2, 8, 1000)");
 }
+
+// ---- the trained model: translate, train, corpus, gradients ----
+
+#[test]
+fn translate_note_001s_sentence() {
+    let o = ok(&["translate", "我有一只猫"]);
+    assert_eq!(stdout(&o), "I have a cat\n");
+    let o = ok(&["translate", "我明天去学校", "--attention"]);
+    let out = stdout(&o);
+    assert!(out.starts_with("I go to school tomorrow\n"), "{out}");
+    assert_contains(&out, "cross-attention (dec.1.cross_attn.weights, mean of 4 heads)");
+    let tomorrow = out.lines().find(|l| l.trim_start().starts_with("tomorrow")).unwrap_or_else(|| panic!("{out}"));
+    assert_contains(tomorrow, "←");
+}
+
+#[test]
+fn translate_marks_unknown_characters_and_refuses_bad_input() {
+    let o = ok(&["translate", "我有一只象"]);
+    assert_contains(&stderr(&o), "source sentence 1, character 5: `象` is not in the vocabulary; it became <unk>");
+    assert_contains(&fails(&["translate", "  "]), "the sentence is empty");
+    let long = "我有一只猫".repeat(4);
+    assert_contains(&fails(&["translate", &long]), "max_len is 16");
+}
+
+#[test]
+fn random_weights_do_not_translate() {
+    let o = ok(&["translate", "我有一只猫", "--random-weights"]);
+    assert_ne!(stdout(&o), "I have a cat\n", "untrained weights should not know the answer");
+}
+
+#[test]
+fn corpus_shows_its_size_vocabularies_and_samples() {
+    let tsv = TempPath::new("corpus", "tsv");
+    let o = ok(&["corpus", "--tsv", tsv.str()]);
+    let out = stdout(&o);
+    assert_contains(&out, "held out (never trained on)");
+    assert_contains(&out, "source vocabulary, by character");
+    assert_contains(&out, "target vocabulary, by word");
+    assert_contains(&out, "  →  ");
+    let text = std::fs::read_to_string(&tsv.0).unwrap();
+    assert!(text.starts_with("zh\ten\tsplit\n"));
+    assert!(text.lines().any(|l| l == "我有一只猫\tI have a cat\ttrain"), "note 001's pair is trained on");
+}
+
+#[test]
+fn train_writes_weights_that_eval_reads() {
+    let out = TempPath::new("train", "npz");
+    let o = ok(&["train", "--out", out.str(), "--steps", "30"]);
+    let err = stderr(&o);
+    assert_contains(&err, "training the tutor model");
+    assert_contains(&err, "step    30/30");
+    assert_contains(&err, "trained 30 of 30 steps");
+    assert!(out.0.exists());
+    let o = ok(&["train", "--eval", out.str()]);
+    assert_contains(&stdout(&o), "held-out: 323 pairs, exact match");
+    // the built-in weights, through the same path
+    let o = ok(&["translate", "我有一只猫", "--weights", out.str()]);
+    assert!(!stdout(&o).is_empty());
+}
+
+#[test]
+fn train_needs_somewhere_to_write() {
+    let o = run(&["train"]);
+    assert_eq!(o.status.code(), Some(2), "a usage error");
+    assert_contains(&stderr(&o), "--out <FILE.npz>");
+}
+
+#[test]
+fn export_grads_writes_the_loss_and_every_weight_gradient() {
+    let out = TempPath::new("grads", "npz");
+    ok(&["export", "--grads", "--out", out.str(), "--src", "我有一只猫 ; 你有猫吗", "--tgt", DEFAULT_TGT_TEXT]);
+    let names = npz_names(&out.0);
+    for name in [
+        "loss",
+        "grad.src_embed.weight",
+        "grad.decoder.layers.1.cross_attn.w_q.weight",
+        "grad.fc_out.bias",
+        "grad.logits",
+        "fc_out.weight",
+        "src_ids",
+        "tgt_ids",
+    ] {
+        assert!(names.iter().any(|n| n == name), "{name} missing from {names:?}");
+    }
+    let loss = npz_f32(&out.0, "loss");
+    let value = *loss.iter().next().unwrap();
+    assert!(value > 0.0 && value < 0.5, "the trained model's loss on a training pair is small: {value}");
+    let g = npz_f32(&out.0, "grad.src_embed.weight");
+    assert!(g.index_axis(ndarray::Axis(0), 0).iter().all(|&v| v == 0.0), "the <pad> row gets no gradient");
+}
+
+const DEFAULT_TGT_TEXT: &str = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>";

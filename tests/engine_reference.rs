@@ -60,20 +60,29 @@ fn default_sentences_seed_7() {
 /// Three rows; source row 1 and target rows 0 and 2 are padded.
 #[test]
 fn source_and_target_rows_pad() {
-    let src = "the cat sits . ; I love cats ; my dog eats fish";
-    let tgt = "<bos> le chat <eos> ; <bos> j'aime les chats <eos> ; <bos> un chat";
+    let src = "猫在桌子上 ; 我有猫 ; 他在家吃鱼"; // 5, 3 and 5 characters
+    let tgt = "<bos> the cat is on the table <eos> ; <bos> I have a cat <eos> ; <bos> he eats"; // 8, 6, 3 words
     for seed in [0, 7] {
         let (s_in, t_in) = sentences(src, tgt);
         let s = setup(seeded(Preset::Tutor, seed), s_in, t_in);
         let pad = s.weights.config.pad_idx;
-        assert_eq!(s.src_ids.dim(), (3, 4));
-        assert_eq!(s.tgt_ids.dim(), (3, 5));
-        assert_eq!(s.src_ids[[1, 3]], pad, "source row 1 pads");
-        assert_eq!(s.tgt_ids[[0, 4]], pad, "target row 0 pads");
-        assert_eq!((s.tgt_ids[[2, 3]], s.tgt_ids[[2, 4]]), (pad, pad), "target row 2 pads twice");
+        assert_eq!(s.src_ids.dim(), (3, 5));
+        assert_eq!(s.tgt_ids.dim(), (3, 8));
+        assert_eq!((s.src_ids[[1, 3]], s.src_ids[[1, 4]]), (pad, pad), "source row 1 pads twice");
+        assert_eq!(s.tgt_ids[[1, 6]], pad, "target row 1 pads");
+        assert_eq!(s.tgt_ids[[2, 3]], pad, "target row 2 pads");
         assert!(s.unknown_src.is_empty() && s.unknown_tgt.is_empty(), "every word is in the vocabulary");
         check(&format!("tutor, seed {seed}, source and target padding"), &s);
     }
+}
+
+/// The shipped, trained weights (their numbers are far from the random initialisation's).
+#[test]
+fn trained_weights() {
+    let (src, tgt) = sentences(DEFAULT_SRC, DEFAULT_TGT);
+    check("trained weights, default sentences", &setup(WeightSource::Trained, src, tgt));
+    let (src, tgt) = sentences("我明天去学校 ; 老鼠追猫", "<bos> I go to school tomorrow <eos> ; <bos> the mouse");
+    check("trained weights, time word and chasing", &setup(WeightSource::Trained, src, tgt));
 }
 
 /// Note 001's sizes (d_model 128, d_ff 512, vocab 1000), fed ids; source row 0 ends in padding.
@@ -119,8 +128,7 @@ fn temp_npz(tag: &str) -> TempFile {
 /// with the reference (and, bit for bit, with the run from the seeded weights).
 #[test]
 fn weights_loaded_back_from_npz() {
-    let cfg = transformer_tutor::model::setup::preset_config(Preset::Tutor);
-    let weights = Weights::init(&cfg, 11);
+    let weights = transformer_tutor::model::setup::seeded(Preset::Tutor, 11);
     let file = temp_npz("tutor11");
     weights.save_npz(&file.0).unwrap_or_else(|e| panic!("save_npz: {e}"));
     let loaded = Weights::load_npz(&file.0).unwrap_or_else(|e| panic!("load_npz: {e}"));
@@ -146,7 +154,7 @@ fn weights_loaded_back_from_npz() {
 #[test]
 fn reference_produces_every_required_name() {
     for preset in [Preset::Tutor, Preset::Note001] {
-        let (src, tgt) = sentences("I have a cat", "<bos> I have");
+        let (src, tgt) = sentences("我有一只猫", "<bos> I have");
         let s = setup(seeded(preset, 1), src, tgt);
         let cfg = &s.weights.config;
         let reference = reference_forward(&named_map(&s.weights), cfg.n_heads, cfg.pad_idx, &s.src_ids, &s.tgt_ids);

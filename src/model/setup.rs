@@ -155,11 +155,15 @@ impl Setup {
 
     /// One line per word that became `<unk>`, for the user.
     pub fn unknown_report(&self) -> Vec<String> {
-        let side = |name: &str, list: &[UnknownWord]| -> Vec<String> {
+        let side = |name: &str, vocab: &Vocab, list: &[UnknownWord]| -> Vec<String> {
+            let unit = match vocab.tokenizer {
+                super::vocab::Tokenizer::Char => "character",
+                super::vocab::Tokenizer::Word => "word",
+            };
             list.iter()
                 .map(|u| {
                     format!(
-                        "{name} sentence {}, word {}: `{}` is not in the vocabulary; it became <unk>",
+                        "{name} sentence {}, {unit} {}: `{}` is not in the vocabulary; it became <unk>",
                         u.row + 1,
                         u.position + 1,
                         u.word
@@ -167,8 +171,8 @@ impl Setup {
                 })
                 .collect()
         };
-        let mut lines = side("source", &self.unknown_src);
-        lines.extend(side("target", &self.unknown_tgt));
+        let mut lines = side("source", self.src_vocab(), &self.unknown_src);
+        lines.extend(side("target", self.tgt_vocab(), &self.unknown_tgt));
         lines
     }
 }
