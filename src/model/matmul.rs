@@ -72,6 +72,12 @@ fn gemm_path(
 fn small(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
     let (m, k) = a.dim();
     let n = b.ncols();
+    if a.as_slice().is_none() && c.is_standard_layout() {
+        // a transposed block of a backward pass (kᵀ, weightsᵀ): a contiguous copy of a few
+        // hundred numbers costs less than the blocked product's set-up
+        let a = a.as_standard_layout();
+        return small(alpha, a.view(), b, beta, c);
+    }
     let (Some(a_s), Some(c_s)) = (a.as_slice(), c.as_slice_mut()) else {
         return gemm_path(alpha, a, b, beta, c, gemm::Parallelism::None);
     };
