@@ -16,8 +16,8 @@ const BASE: &str = r#"id = "tiny"
 title = "Tiny"
 order = 3
 summary = "A tiny lesson"
-src = "I have a cat ; I love cats"
-tgt = "<bos> I have a cat <eos> ; <bos> I love cats <eos>"
+src = "我有一只猫 ; 你有猫吗"
+tgt = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>"
 
 [[beat]]
 op = "dec.0.self_attn.weights"
@@ -232,7 +232,7 @@ fn empty_summary_is_refused() {
 
 #[test]
 fn empty_src_is_refused() {
-    let e = error_of(&edited("src = \"I have a cat ; I love cats\"", "src = \"\""));
+    let e = error_of(&edited("src = \"我有一只猫 ; 你有猫吗\"", "src = \"\""));
     assert_error(&e, 5, "src", &["is empty"]);
 }
 
@@ -277,9 +277,9 @@ fn batch_out_of_range_gives_the_range() {
 
 #[test]
 fn row_out_of_range_gives_the_tensors_rows() {
-    // dec.0.self_attn.weights is (2, 4, 6, 6): 6 query rows.
-    let e = error_of(&edited("row = 3", "row = 6"));
-    assert_error(&e, 13, "row", &["is 6", "rows of this tensor run from 0 to 5"]);
+    // dec.0.self_attn.weights is (2, 4, 8, 8): 8 query rows.
+    let e = error_of(&edited("row = 3", "row = 8"));
+    assert_error(&e, 13, "row", &["is 8", "rows of this tensor run from 0 to 7"]);
 }
 
 #[test]
@@ -292,27 +292,27 @@ fn unknown_what_if_lists_the_what_ifs() {
 
 #[test]
 fn word_not_in_vocabulary_is_refused() {
-    let e = error_of(&edited("I have a cat ; I love cats", "I have a zebra ; I love cats"));
-    assert_error(&e, 5, "src", &["`zebra` is not in the vocabulary"]);
+    let e = error_of(&edited("我有一只猫 ;", "我有一只象 ;"));
+    assert_error(&e, 5, "src", &["`象` is not in the vocabulary"]);
 }
 
 #[test]
 fn target_word_not_in_vocabulary_is_refused() {
-    let e = error_of(&edited("<bos> I love cats <eos>\"", "<bos> I love giraffes <eos>\""));
-    assert_error(&e, 6, "tgt", &["`giraffes` is not in the vocabulary"]);
+    let e = error_of(&edited("<bos> do you have a cat ? <eos>\"", "<bos> do you have a giraffe ? <eos>\""));
+    assert_error(&e, 6, "tgt", &["`giraffe` is not in the vocabulary"]);
 }
 
 #[test]
 fn sentence_longer_than_max_len_is_refused() {
-    let seventeen = ["I have a cat"; 4].join(" ") + " I"; // 17 tokens; the tutor preset's max_len is 16
-    let e = error_of(&edited("I have a cat ; I love cats", &format!("{seventeen} ; I love cats")));
+    let seventeen = "我有一只猫".repeat(3) + "我有"; // 17 characters; the tutor preset's max_len is 16
+    let e = error_of(&edited("我有一只猫 ; 你有猫吗", &format!("{seventeen} ; 你有猫吗")));
     assert_error(&e, 5, "src", &["17 tokens", "max_len is 16"]);
 }
 
 #[test]
 fn a_sentence_of_exactly_max_len_is_fine() {
-    let sixteen = ["I have a cat"; 4].join(" "); // 16 tokens
-    let text = edited("I have a cat ; I love cats", &format!("{sixteen} ; I love cats"));
+    let sixteen = "我有一只猫".repeat(3) + "我"; // 16 characters
+    let text = edited("我有一只猫 ; 你有猫吗", &format!("{sixteen} ; 你有猫吗"));
     let lesson = load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
     assert!(lesson.src.starts_with(&sixteen));
 }
@@ -320,7 +320,7 @@ fn a_sentence_of_exactly_max_len_is_fine() {
 #[test]
 fn target_longer_than_max_len_is_refused_and_says_target() {
     let long = "<bos> I have a cat <eos> a a a a a a a a a a a a"; // 18 tokens
-    let e = error_of(&edited("<bos> I have a cat <eos> ; <bos> I love cats <eos>", long));
+    let e = error_of(&edited("<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>", long));
     assert_eq!(e.file, FILE);
     assert_eq!(e.field, "tgt", "{e}");
     assert_eq!(e.line, 6, "{e}");
@@ -330,7 +330,7 @@ fn target_longer_than_max_len_is_refused_and_says_target() {
 
 #[test]
 fn different_batch_row_counts_are_refused() {
-    let e = error_of(&edited("<bos> I have a cat <eos> ; <bos> I love cats <eos>", "<bos> I have a cat <eos>"));
+    let e = error_of(&edited("<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>", "<bos> I have a cat <eos>"));
     assert_eq!(e.file, FILE);
     assert_eq!(e.field, "tgt", "{e}");
     assert!(e.message.contains("2 batch row(s)") && e.message.contains("the target has 1"), "{e}");
@@ -459,4 +459,49 @@ fn fixture_dirs_load_and_refuse() {
     assert!(bad.file.ends_with("bad_head.toml"), "{bad}");
     assert_eq!((bad.line, bad.field.as_str()), (12, "head"), "{bad}");
     assert!(bad.message.contains("heads run from 0 to 3"), "{bad}");
+}
+
+// ---- facts in prose ----
+
+#[test]
+fn facts_are_filled_in_from_the_run() {
+    let text = edited(
+        "text = \"Some words.\"",
+        "text = \"After <bos> comes {next-word row=0} ({next-prob row=0}); cat looks at {top-key dec.1.cross_attn.weights row=4 head=mean}. {{braces}}\"",
+    );
+    let weights = Arc::new(transformer_tutor::model::setup::WeightSource::Trained.load().unwrap());
+    let lesson = load_lesson(FILE, &text, &weights).unwrap_or_else(|e| panic!("{e}"));
+    let app = transformer_tutor::app::App::new(lesson, weights).unwrap();
+    let prose = app.text_of_beat(0);
+    assert!(prose.starts_with("After <bos> comes I (0.") || prose.starts_with("After <bos> comes I (1.00)"), "{prose}");
+    assert!(prose.contains("cat looks at 猫."), "the trained model aligns cat with 猫: {prose}");
+    assert!(prose.ends_with("{braces}"), "{prose}");
+}
+
+#[test]
+fn an_unknown_fact_is_refused_with_the_facts_there_are() {
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"It says {next-words row=0}.\""));
+    assert_error(&e, 14, "text", &["no fact `next-words`", "next-word", "top-key"]);
+}
+
+#[test]
+fn a_fact_on_a_tensor_that_is_not_attention_is_refused() {
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"{top-key dec.0.self_attn.scores row=1}\""));
+    assert_error(&e, 14, "text", &["`dec.0.self_attn.scores` is not one"]);
+}
+
+#[test]
+fn a_fact_row_out_of_range_is_refused() {
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"{next-word row=8}\""));
+    assert_error(&e, 14, "text", &["row=8", "8 positions"]);
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"{top-weight dec.1.cross_attn.weights row=2 head=4}\""));
+    assert_error(&e, 14, "text", &["head=4", "4 heads"]);
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"{next-prob row=1 word=zebra}\""));
+    assert_error(&e, 14, "text", &["word=zebra is not in the target vocabulary"]);
+}
+
+#[test]
+fn an_unclosed_brace_is_refused() {
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"Some {words.\""));
+    assert_error(&e, 14, "text", &["no closing `}`", "{{"]);
 }
