@@ -7,7 +7,7 @@ use ratatui::backend::TestBackend;
 use std::sync::Arc;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::model::Preset;
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn main() {

@@ -8,7 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
 use transformer_tutor::model::build::{self, RunShape};
-use transformer_tutor::model::{Inputs, Preset, Run, Vocab, Weights};
+use transformer_tutor::model::{Inputs, Preset, Run, Weights};
 
 fn main() {
     divan::main();

@@ -1,10 +1,11 @@
 use clap::Parser;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use transformer_tutor::app::App;
 use transformer_tutor::cli::args::{Cli, Command};
-use transformer_tutor::cli::{corpus, export, print, trace, train, translate};
+use transformer_tutor::cli::{corpus, export, print, trace, train, train_live, translate};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::train::TrainOptions;
@@ -85,7 +86,12 @@ fn run(cli: Cli) -> Result<(), String> {
             for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
                 signal_hook::flag::register(signal, stop.clone()).map_err(|e| format!("cannot watch signals: {e}"))?;
             }
-            let message = train::train_plain(&corpus, options, out, &stop)?;
+            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+            let message = if terminal {
+                train_live::train_live(&corpus, options, out, &stop)?
+            } else {
+                train::train_plain(&corpus, options, out, &stop)?
+            };
             eprint!("{message}");
             Ok(())
         }

@@ -494,7 +494,8 @@ fn a_fact_on_a_tensor_that_is_not_attention_is_refused() {
 fn a_fact_row_out_of_range_is_refused() {
     let e = error_of(&edited("text = \"Some words.\"", "text = \"{next-word row=8}\""));
     assert_error(&e, 14, "text", &["row=8", "8 positions"]);
-    let e = error_of(&edited("text = \"Some words.\"", "text = \"{top-weight dec.1.cross_attn.weights row=2 head=4}\""));
+    let e =
+        error_of(&edited("text = \"Some words.\"", "text = \"{top-weight dec.1.cross_attn.weights row=2 head=4}\""));
     assert_error(&e, 14, "text", &["head=4", "4 heads"]);
     let e = error_of(&edited("text = \"Some words.\"", "text = \"{next-prob row=1 word=zebra}\""));
     assert_error(&e, 14, "text", &["word=zebra is not in the target vocabulary"]);

@@ -6,4 +6,6 @@ pub mod export;
 pub mod print;
 pub mod trace;
 pub mod train;
+pub mod train_live;
+pub mod train_screen;
 pub mod translate;
