@@ -116,7 +116,7 @@ fn linear_backward_matches_finite_differences() {
     let f = |i: &[ArrayD<f64>]| {
         let w2 = i[1].view().into_dimensionality::<ndarray::Ix2>().unwrap();
         let x2 = i[0].view().into_shape_with_order((6, 5)).unwrap();
-        let y = x2.dot(&w2.t()) + &i[2].view().into_dimensionality::<ndarray::Ix1>().unwrap();
+        let y = x2.dot(&w2.t()) + i[2].view().into_dimensionality::<ndarray::Ix1>().unwrap();
         y.into_shape_with_order(IxDyn(&[2, 3, 4])).unwrap()
     };
     let inputs = [x.clone(), w.clone(), b.clone()];
@@ -157,7 +157,7 @@ fn softmax_and_masks_backward_match_finite_differences() {
     let r = random(&mut rng, &[2, 2, 3, 5]);
     let y = kernels::softmax_last(&f32s(&x));
     let d_x = kernels::softmax_last_backward(&y, &f32s(&r));
-    assert_close("softmax d_x", &d_x, &numeric(&[x.clone()], 0, &r, &|i: &[ArrayD<f64>]| softmax64(&i[0])));
+    assert_close("softmax d_x", &d_x, &numeric(std::slice::from_ref(&x), 0, &r, &|i: &[ArrayD<f64>]| softmax64(&i[0])));
 
     // a (B, 1, 1, Tk) padding mask and a (1, 1, Tq, Tk) causal one
     let pad = array![[[[1.0, 1.0, 1.0, 0.0, 0.0]]], [[[1.0, 1.0, 1.0, 1.0, 1.0]]]].into_dyn();
@@ -173,10 +173,18 @@ fn softmax_and_masks_backward_match_finite_differences() {
         let y = kernels::softmax_last(&masked);
         let d_masked = kernels::softmax_last_backward(&y, &f32s(&r));
         let d_scores = kernels::mask_fill_backward(&f32s(&mask), &d_masked);
-        assert_close(&format!("mask_fill ({label}) + softmax d_scores"), &d_scores, &numeric(&[x.clone()], 0, &r, &f));
+        assert_close(
+            &format!("mask_fill ({label}) + softmax d_scores"),
+            &d_scores,
+            &numeric(std::slice::from_ref(&x), 0, &r, &f),
+        );
         let mult = |i: &[ArrayD<f64>]| &i[0] * &mask.broadcast(i[0].raw_dim()).unwrap();
         let d_mult = kernels::mask_multiply_backward(&f32s(&mask), &f32s(&r));
-        assert_close(&format!("mask_multiply ({label}) d_scores"), &d_mult, &numeric(&[x.clone()], 0, &r, &mult));
+        assert_close(
+            &format!("mask_multiply ({label}) d_scores"),
+            &d_mult,
+            &numeric(std::slice::from_ref(&x), 0, &r, &mult),
+        );
     }
 }
 
@@ -189,9 +197,9 @@ fn heads_add_relu_backward_match_finite_differences() {
     let split =
         |i: &[ArrayD<f64>]| ArrayD::from_shape_fn(IxDyn(&[2, 2, 3, 4]), |ix| i[0][[ix[0], ix[2], ix[1] * 4 + ix[3]]]);
     let d_x = kernels::merge_heads(&f32s(&r)); // the backward of a split is a merge
-    assert_close("split_heads d_x", &d_x, &numeric(&[x.clone()], 0, &r, &split));
+    assert_close("split_heads d_x", &d_x, &numeric(std::slice::from_ref(&x), 0, &r, &split));
     let r_merged = random(&mut rng, &[2, 3, 8]);
-    let heads = split(&[x.clone()]);
+    let heads = split(std::slice::from_ref(&x));
     let merge =
         |i: &[ArrayD<f64>]| ArrayD::from_shape_fn(IxDyn(&[2, 3, 8]), |ix| i[0][[ix[0], ix[2] / 4, ix[1], ix[2] % 4]]);
     let d_heads = kernels::split_heads(&f32s(&r_merged), 2);
@@ -216,7 +224,11 @@ fn layer_norm_backward_matches_finite_differences() {
     let x = as_f32_values(random(&mut rng, &[2, 3, 6]) * 2.0);
     let r = random(&mut rng, &[2, 3, 6]);
     let d_x = kernels::normalize_backward(&f32s(&x), 1e-5, &f32s(&r));
-    assert_close("normalize d_x", &d_x, &numeric(&[x.clone()], 0, &r, &|i: &[ArrayD<f64>]| normalize64(&i[0])));
+    assert_close(
+        "normalize d_x",
+        &d_x,
+        &numeric(std::slice::from_ref(&x), 0, &r, &|i: &[ArrayD<f64>]| normalize64(&i[0])),
+    );
 
     let hat = as_f32_values(random(&mut rng, &[2, 3, 6]));
     let gamma = as_f32_values(random(&mut rng, &[6]));
@@ -264,11 +276,11 @@ fn cross_entropy_backward_matches_finite_differences() {
             ndarray::arr0(total / 3.0).into_dyn()
         };
         let one = ndarray::arr0(1.0).into_dyn();
-        let want = numeric(&[logits.clone()], 0, &one, &f);
+        let want = numeric(std::slice::from_ref(&logits), 0, &one, &f);
         let got = kernels::cross_entropy_backward(&f32s(&logits), &labels, 0, eps, 1.0);
         assert_close(&format!("cross_entropy (ε = {eps}) d_logits"), &got, &want);
         let loss = kernels::cross_entropy(&f32s(&logits), &labels, 0, eps);
-        let want_loss = f(&[logits.clone()]).sum();
+        let want_loss = f(std::slice::from_ref(&logits)).sum();
         assert!((loss.sum() as f64 - want_loss).abs() / (1.0 + want_loss) < TOL, "loss {loss} vs {want_loss}");
     }
 }
