@@ -8,10 +8,16 @@ use std::sync::Arc;
 use transformer_tutor::app::{Action, App, Pane};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::Preset;
+use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
+/// The shipped, trained weights: what a learner sees.
+fn trained() -> Arc<transformer_tutor::model::Weights> {
+    Arc::new(WeightSource::Trained.load().expect("the built-in weights load"))
+}
+
 fn masks_app() -> App {
-    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
+    let weights = trained();
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let lesson = catalog.get("masks").expect("masks lesson").clone();
     App::new(lesson, weights).expect("lesson sentences encode")
@@ -152,7 +158,12 @@ fn every_operation_renders_in_its_default_view_at_both_sizes() {
 
 #[test]
 fn every_beat_of_every_built_in_lesson_draws_at_both_sizes() {
-    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
+    for weights in [trained(), Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0))] {
+        every_beat_draws(weights);
+    }
+}
+
+fn every_beat_draws(weights: Arc<transformer_tutor::model::Weights>) {
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     assert!(catalog.lessons.len() >= 2);
     for lesson in &catalog.lessons {
@@ -194,7 +205,7 @@ fn after_free_stepping_the_next_arrow_returns_to_the_beat_and_its_view() {
 
 #[test]
 fn output_lesson_reads_the_next_words() {
-    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
+    let weights = trained();
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let mut app = App::new(catalog.get("output").expect("output lesson").clone(), weights).unwrap();
     app.go_to_beat(2); // probs as top words
@@ -207,7 +218,7 @@ fn wide_heatmaps_scroll_their_columns() {
     while app.op + 1 < app.run.program().len() {
         app.update(Action::StepOp);
     }
-    app.update(Action::BackOp); // logits (2, 6, 74) as a heatmap
+    app.update(Action::BackOp); // logits (2, 8, 81) as a heatmap
     assert_eq!(app.run.program().op(app.op).name, "logits");
     let before = frame(&app, 120, 40);
     assert!(!before.contains("from column"));
@@ -218,7 +229,35 @@ fn wide_heatmaps_scroll_their_columns() {
     for _ in 0..10 {
         app.update(Action::ColumnsRight);
     }
-    assert_eq!(app.first_col(), 73, "never past the last column");
+    assert_eq!(app.first_col(), 80, "never past the last column");
     app.update(Action::ColumnsLeft);
-    assert_eq!(app.first_col(), 57);
+    assert_eq!(app.first_col(), 64);
+}
+
+/// Chinese characters are two columns wide: every view with source tokens on an axis keeps its
+/// columns in line at both sizes (heatmap, softmax rows, mask grid, LayerNorm table, vectors).
+#[test]
+fn chinese_labels_line_up_in_every_view() {
+    let mut app = masks_app();
+    for (op, label) in [
+        ("enc.0.self_attn.scores", "heatmap"),
+        ("dec.1.cross_attn.weights", "softmax"),
+        ("src.mask", "mask"),
+        ("enc.0.norm1.sum", "layernorm"),
+        ("src.embed", "vector"),
+    ] {
+        let index = app.run.program().index_of(op).unwrap();
+        app.go_to_beat(0);
+        while app.op < index {
+            app.update(Action::StepOp);
+        }
+        while app.op > index {
+            app.update(Action::BackOp);
+        }
+        assert_eq!(app.run.program().op(app.op).name, op);
+        app.selection.batch = 1; // 你有猫吗 <pad>
+        for (w, h) in [(120, 40), (80, 24)] {
+            assert_snapshot!(format!("chinese_{label}_{w}x{h}"), frame(&app, w, h));
+        }
+    }
 }
