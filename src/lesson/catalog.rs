@@ -4,6 +4,7 @@ use super::load::{Lesson, LessonError, closest, load_lesson};
 use crate::model::Weights;
 use std::path::Path;
 use std::sync::Arc;
+use unicode_width::UnicodeWidthStr;
 
 include!(concat!(env!("OUT_DIR"), "/built_in_lessons.rs"));
 
@@ -93,11 +94,13 @@ impl Catalog {
 
     /// `--list`: one line per lesson, in curriculum order.
     pub fn list_text(&self) -> String {
-        let width = self.lessons.iter().map(|l| l.id.len()).max().unwrap_or(0);
+        // ids padded by display width (a `{:<w$}` pads by chars and misaligns wide characters)
+        let width = self.lessons.iter().map(|l| l.id.width()).max().unwrap_or(0);
         self.lessons
             .iter()
             .map(|l| {
-                format!("{:>2}. {:<width$}  {} — {} ({} beats)\n", l.order, l.id, l.title, l.summary, l.beats.len())
+                let pad = " ".repeat(width - l.id.width());
+                format!("{:>2}. {}{pad}  {} — {} ({} beats)\n", l.order, l.id, l.title, l.summary, l.beats.len())
             })
             .collect()
     }

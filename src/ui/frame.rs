@@ -3,6 +3,7 @@
 
 use super::help::HelpOverlay;
 use super::map::ArchitectureMap;
+use super::text;
 use super::theme::Theme;
 use super::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
 use super::views::{
@@ -93,7 +94,7 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     // scroll no further than the last line (counted as wrapped to the pane's width)
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
     let wrapped: usize =
-        lines.iter().map(|l| super::text::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
+        lines.iter().map(|l| text::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
     let max_scroll = wrapped.saturating_sub(inner.height as usize) as u16;
     Paragraph::new(lines)
         .wrap(Wrap { trim: true })
@@ -144,7 +145,7 @@ fn pack_trace(segments: Vec<String>, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = vec![String::new()];
     for seg in segments {
         let current = lines.last_mut().expect("one line");
-        if !current.is_empty() && current.chars().count() + seg.chars().count() > width {
+        if !current.is_empty() && text::width(current) + text::width(&seg) > width {
             lines.push(seg.trim_start().to_string());
         } else {
             current.push_str(&seg);
@@ -155,7 +156,7 @@ fn pack_trace(segments: Vec<String>, width: usize) -> Vec<String> {
 
 /// Keep the end of the shape trace (the focused tensor) and drop steps from the front until it fits.
 fn fit_trace(segments: Vec<String>, width: usize) -> String {
-    let width_of = |s: &[String]| s.iter().map(|x| x.chars().count()).sum::<usize>();
+    let width_of = |s: &[String]| s.iter().map(|x| text::width(x)).sum::<usize>();
     let mut start = 0;
     while start + 1 < segments.len() && width_of(&segments[start..]) > width {
         start += 1;
@@ -177,17 +178,17 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     );
     let long = format!("{short}{} ", op.name);
     let width = area.width as usize;
-    let fits = |s: &str, right: &str| s.chars().count() + right.chars().count() < width;
+    let fits = |s: &str, right: &str| text::width(s) + text::width(right) < width;
     let left = if app.status.is_empty() || fits(&long, &app.status) { long } else { short };
-    let room = width.saturating_sub(left.chars().count() + 1);
+    let room = width.saturating_sub(text::width(&left) + 1);
     let right = if !app.status.is_empty() {
-        app.status.chars().take(room).collect()
-    } else if STATUS_HINT.chars().count() <= room {
+        text::cut(&app.status, room)
+    } else if text::width(STATUS_HINT) <= room {
         STATUS_HINT.to_string()
     } else {
         "? help  q quit".to_string()
     };
-    let pad = (area.width as usize).saturating_sub(left.chars().count() + right.chars().count() + 1);
+    let pad = (area.width as usize).saturating_sub(text::width(&left) + text::width(&right) + 1);
     let line = Line::from(vec![
         Span::styled(left, theme.accent()),
         Span::raw(" ".repeat(pad)),
@@ -210,14 +211,10 @@ pub fn buffer_text(buf: &Buffer) -> String {
             }
             let sym = buf[(x, y)].symbol();
             line.push_str(sym);
-            skip = unicode_width(sym).saturating_sub(1);
+            skip = text::width(sym).saturating_sub(1);
         }
         out.push_str(line.trim_end());
         out.push('\n');
     }
     out
-}
-
-fn unicode_width(s: &str) -> usize {
-    ratatui::text::Span::raw(s).width()
 }

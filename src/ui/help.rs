@@ -1,5 +1,6 @@
 //! The `?` overlay: every key, from the one keymap table.
 
+use super::text::{pad, width};
 use super::theme::Theme;
 use crate::app::keymap::KEYS;
 use ratatui::buffer::Buffer;
@@ -13,16 +14,19 @@ pub struct HelpOverlay {
 
 impl Widget for HelpOverlay {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let key_width = KEYS.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
-        let width = KEYS.iter().map(|(_, d)| d.chars().count()).max().unwrap_or(0) + key_width + 7;
+        let key_width = KEYS.iter().map(|(k, _)| width(k)).max().unwrap_or(0);
+        let popup_width = KEYS.iter().map(|(_, d)| width(d)).max().unwrap_or(0) + key_width + 7;
         let height = KEYS.len() as u16 + 4;
-        let [popup] = Layout::horizontal([Constraint::Length(width as u16)]).flex(Flex::Center).areas(area);
+        let [popup] = Layout::horizontal([Constraint::Length(popup_width as u16)]).flex(Flex::Center).areas(area);
         let [popup] = Layout::vertical([Constraint::Length(height)]).flex(Flex::Center).areas(popup);
         Clear.render(popup, buf);
         let mut lines: Vec<Line> = KEYS
             .iter()
             .map(|(k, d)| {
-                Line::from(vec![Span::styled(format!(" {k:<key_width$}  "), self.theme.highlight()), Span::raw(*d)])
+                Line::from(vec![
+                    Span::styled(format!(" {}  ", pad(k, key_width)), self.theme.highlight()),
+                    Span::raw(*d),
+                ])
             })
             .collect();
         lines.push(Line::from(""));

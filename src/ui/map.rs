@@ -1,5 +1,6 @@
 //! A small map of the architecture with the current place lit.
 
+use super::text::pad;
 use super::theme::{SELECTED_MARK, Theme};
 use crate::model::program::{Part, Place, Side};
 use ratatui::buffer::Buffer;
@@ -61,7 +62,7 @@ impl ArchitectureMap {
                 let lit = parts.iter().any(|(_, p)| *p == self.place);
                 let mut spans = vec![
                     Span::styled(if lit { SELECTED_MARK } else { " " }, self.theme.highlight()),
-                    Span::styled(format!("{head:<7}"), if lit { self.theme.highlight() } else { self.theme.dim() }),
+                    Span::styled(pad(&head, 7), if lit { self.theme.highlight() } else { self.theme.dim() }),
                 ];
                 for (i, (label, place)) in parts.iter().enumerate() {
                     if i > 0 {

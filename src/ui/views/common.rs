@@ -6,7 +6,6 @@ use std::ops::Range;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::text::Span;
 
 use crate::app::view_data::MASKED_SCORE;
 use crate::ui::theme::{SELECTED_MARK, SHADES, Theme, shade};
@@ -15,35 +14,9 @@ use crate::ui::theme::{SELECTED_MARK, SHADES, Theme, shade};
 // Text
 // ---------------------------------------------------------------------------------------------
 
-/// Display width of a string in terminal columns.
-pub(crate) fn width(s: &str) -> usize {
-    Span::raw(s).width()
-}
-
-/// The leading characters of `chars` that fit `n` columns together.
-fn take_fitting(chars: impl Iterator<Item = char>, n: usize) -> Vec<char> {
-    let mut kept = Vec::new();
-    let mut used = 0;
-    for c in chars {
-        let cw = width(c.encode_utf8(&mut [0; 4]));
-        if used + cw > n {
-            break;
-        }
-        used += cw;
-        kept.push(c);
-    }
-    kept
-}
-
-/// The longest prefix of `s` that fits `n` columns.
-pub(crate) fn cut(s: &str, n: usize) -> String {
-    take_fitting(s.chars(), n).into_iter().collect()
-}
-
-/// The longest suffix of `s` that fits `n` columns.
-fn cut_end(s: &str, n: usize) -> String {
-    take_fitting(s.chars().rev(), n).into_iter().rev().collect()
-}
+// Display width, padding and cutting by columns (never `len()`, `chars().count()` or `{:<w$}`).
+use crate::ui::text::cut_end;
+pub(crate) use crate::ui::text::{cut, pad, pad_left, width};
 
 /// `s` cut to `n` columns with `…` where it was cut: at the end, or with `keep_end` at the start.
 fn fit_keeping(s: &str, n: usize, keep_end: bool) -> String {
@@ -66,6 +39,12 @@ pub(crate) fn fit(s: &str, n: usize) -> String {
 /// `s` cut to `n` columns, keeping its end and starting with `…` when cut (`…attn.out`).
 pub(crate) fn fit_end(s: &str, n: usize) -> String {
     fit_keeping(s, n, true)
+}
+
+/// `s` fitted to `n` columns and padded with spaces to exactly `n`: a label column. When a
+/// wide character would need one column more than is left, it is dropped and a space fills in.
+pub(crate) fn fit_pad(s: &str, n: usize) -> String {
+    pad(&fit(s, n), n)
 }
 
 /// `s` cut to `w` columns and centred in a field of `w`.
@@ -365,7 +344,7 @@ pub(crate) fn draw_row_label(
         put(buf, area, area.x, y, SELECTED_MARK, theme.highlight());
     }
     let style = if selected { theme.highlight() } else { theme.dim() };
-    put(buf, area, area.x.saturating_add(2), y, &format!("{:<label_w$}", fit(text, label_w)), style);
+    put(buf, area, area.x.saturating_add(2), y, &fit_pad(text, label_w), style);
     area.x.saturating_add(margin(label_w))
 }
 

@@ -6,7 +6,7 @@ use ratatui::widgets::Widget;
 
 use super::common::{
     NUM_CELL, NUM_W, Scale, axes, col_note_x, draw_caption, draw_legend, draw_row_label, empty_grid, fit, fit_columns,
-    fmt_num, is_masked, label, label_width, legend_y, margin, put, row_window, visible, width,
+    fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
 };
 use crate::app::view_data::HeatmapData;
 use crate::ui::theme::Theme;
@@ -60,7 +60,8 @@ impl Widget for HeatmapView<'_> {
         let hy = area.y + 1;
         if numbers {
             for j in 0..ncols {
-                let text = format!("{:>NUM_W$}", fit(&label(&d.col_labels, j), NUM_W));
+                // right-aligned over the numbers by display width (`{:>5}` pads by chars)
+                let text = pad_left(&fit(&label(&d.col_labels, j), NUM_W), NUM_W);
                 put(buf, area, cx(j).saturating_add(1), hy, &text, theme.dim());
             }
         } else {
@@ -102,7 +103,7 @@ impl Widget for HeatmapView<'_> {
                     } else {
                         (fmt_num(v, false), theme.bad())
                     };
-                    put(buf, area, cx(c).saturating_add(1), y, &format!("{text:>NUM_W$}"), style);
+                    put(buf, area, cx(c).saturating_add(1), y, &pad_left(&text, NUM_W), style);
                 } else {
                     let (g, style) = if is_masked(v) { ('·', theme.masked()) } else { scale.shade_cell(theme, v) };
                     put(buf, area, cx(c), y, &String::from_iter(std::iter::repeat_n(g, cell)), style);

@@ -9,7 +9,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    LEVELS, Pen, TOKEN_LABEL_MAX, decimals, fit, fit_end, more, sci, shown_rows, visible, widest, width, window_around,
+    LEVELS, Pen, TOKEN_LABEL_MAX, decimals, fit, fit_end, more, pad_left, sci, shown_rows, visible, widest, width,
+    window_around,
 };
 use crate::app::view_data::{LayerNormData, MeanStd, TokenNormStats};
 use crate::ui::theme::{SELECTED_MARK, Theme};
@@ -253,7 +254,7 @@ fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t:
     }
     for (name, values) in [(BEFORE, &d.before), (AFTER, &d.after)] {
         let x = pen.put(0, y, name, t.dim());
-        let x = x.max(BEFORE.len()) + 1;
+        let x = x.max(width(BEFORE)) + 1;
         let (lo, hi) = values
             .iter()
             .filter(|v| v.is_finite())
@@ -290,29 +291,29 @@ fn glyph(v: f32, range: f32) -> char {
     LEVELS[((t * LEVELS.len() as f32) as usize).min(LEVELS.len() - 1)]
 }
 
-/// `v` right-aligned in `w` characters with as many decimals as fit (two at most), with a sign
+/// `v` right-aligned in `w` columns with as many decimals as fit (two at most), with a sign
 /// when `signed`: `+0.01`, then `+.01`, `+12.3`, `+123`, `+1e4`.
 fn fixed(v: f32, w: usize, signed: bool) -> String {
     if !v.is_finite() {
         // NaN marks a statistic whose operation the run has not computed yet
-        return format!("{:>w$}", if v.is_nan() { "—" } else { "inf" });
+        return pad_left(if v.is_nan() { "—" } else { "inf" }, w);
     }
     for dec in (0..=2).rev() {
         let s = decimals(v, dec, signed);
         if width(&s) <= w {
-            return format!("{s:>w$}");
+            return pad_left(&s, w);
         }
         // Only a leading zero may go: `+0.01` -> `+.01`.
         let (sign, digits) = s.split_at(s.len() - s.trim_start_matches(['+', '-']).len());
         if let Some(frac) = digits.strip_prefix("0.") {
             let short = format!("{sign}.{frac}");
             if width(&short) <= w {
-                return format!("{short:>w$}");
+                return pad_left(&short, w);
             }
         }
     }
     let s = sci(v, signed);
-    if width(&s) <= w { format!("{s:>w$}") } else { "#".repeat(w) }
+    if width(&s) <= w { pad_left(&s, w) } else { "#".repeat(w) }
 }
 
 /// A tensor name in a column's width: its last two dotted parts (`enc.0.norm1.sum` ->

@@ -15,7 +15,7 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    LEVELS, Pen, TOKEN_LABEL_MAX, cut, decimals, fit, more, shown_rows, visible, widest, width, window_around,
+    LEVELS, Pen, TOKEN_LABEL_MAX, cut, decimals, fit, more, pad_left, shown_rows, visible, widest, width, window_around,
 };
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
 use crate::ui::theme::{SELECTED_MARK, Theme};
@@ -309,10 +309,15 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
     let x0 = 3 + g.label_w;
     for (j, key) in d.col_labels.iter().enumerate() {
         let x = x0 + j * cw;
-        pen.put(x, 1, &abbrev(key, cw - 1), t.dim());
+        // a wide character does not fit a one-column label; it takes the cell's gap too
+        let text = match abbrev(key, cw - 1) {
+            a if a.is_empty() => cut(key, cw),
+            a => a,
+        };
+        pen.put(x, 1, &text, t.dim());
     }
     if mode.sum() {
-        pen.put(x0 + g.keys * cw, 1, &format!("{:>SUM_W$}", "sum"), t.dim());
+        pen.put(x0 + g.keys * cw, 1, &pad_left("sum", SUM_W), t.dim());
     }
     let n = side.rows.len();
     let avail = (r.height as usize).saturating_sub(2);
@@ -345,7 +350,7 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
             }
         }
         if mode.sum() {
-            pen.put(x0 + g.keys * cw, y, &format!("{:>SUM_W$}", decimals(row.sum, 3, false)), Style::new());
+            pen.put(x0 + g.keys * cw, y, &pad_left(&decimals(row.sum, 3, false), SUM_W), Style::new());
         }
     }
     let below = n - end;
@@ -395,7 +400,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
                     Style::new()
                 };
                 pen.put(bar_x, y, &bar(w, bar_w), style);
-                pen.put(num_x, y, &format!("{:>5}", decimals(w, 3, false)), style);
+                pen.put(num_x, y, &pad_left(&decimals(w, 3, false), 5), style);
             }
         }
     }

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::common::{LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, put, visible, widest};
+use super::common::{LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, put, visible, widest, width};
 // rows: one per target position; entries: `▅word 0.033`, the bar relative to the largest shown
 use crate::app::view_data::TopWordsData;
 use crate::ui::theme::Theme;
@@ -36,7 +36,8 @@ impl Widget for TopWordsView<'_> {
             let mut x = area.x + label_w as u16 + 3;
             for (word, p) in words {
                 let entry = format!("{} {p:.3}  ", fit(word, 8));
-                if usize::from(x) + 1 + entry.chars().count() - 2 > usize::from(area.right()) {
+                // the bar glyph, then the entry without its two trailing spaces, in columns
+                if usize::from(x) + 1 + width(&entry) - 2 > usize::from(area.right()) {
                     break; // only whole entries
                 }
                 let level = if top > 0.0 { ((p / top) * (LEVELS.len() - 1) as f32).round() as usize } else { 0 };

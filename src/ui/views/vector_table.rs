@@ -7,8 +7,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    NUM_CELL, NUM_W, Scale, draw_caption, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin, put,
-    row_window, visible, width,
+    NUM_CELL, NUM_W, Scale, draw_caption, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin,
+    pad_left, put, row_window, visible, width,
 };
 use crate::app::view_data::VectorData;
 use crate::ui::theme::Theme;
@@ -51,7 +51,7 @@ fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], th
     let mut x = x;
     for &v in &values[..k] {
         let style = if v.is_finite() { Style::new() } else { theme.bad() };
-        put(buf, area, x, y, &format!("{:>NUM_W$}", fmt_num(v, true)), style);
+        put(buf, area, x, y, &pad_left(&fmt_num(v, true), NUM_W), style);
         x = x.saturating_add(NUM_CELL as u16);
     }
     if let Some(note) = note {
