@@ -18,7 +18,7 @@ use transformer_tutor::app::view_data::{
     TopWordsData, VectorData,
 };
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::{Preset, Vocab, Weights};
+use transformer_tutor::model::Preset;
 use transformer_tutor::ui::text::wrap;
 use transformer_tutor::ui::theme::Theme;
 use transformer_tutor::ui::views::heatmap::HeatmapView;
@@ -832,7 +832,7 @@ fn every_widget_at_every_width_keeps_wide_characters_whole() {
 // ---------------------------------------------------------------------------------------------
 
 fn masks_app() -> App {
-    let weights = Arc::new(Weights::init(&Preset::Tutor.config(Vocab::new().len()), 0));
+    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let lesson = catalog.get("masks").expect("masks lesson").clone();
     App::new(lesson, weights).expect("lesson sentences encode")
@@ -864,7 +864,7 @@ fn status_bar_with_chinese_message_fits_the_line() {
         let cells = frame_cells(&app, w, 24);
         let last = cells.last().unwrap();
         let status = line_text(last);
-        assert!(status.starts_with(" masks · beat 1/14 · op "), "{status:?}");
+        assert!(status.starts_with(" masks · beat 1/15 · op "), "{status:?}");
         assert!(status.trim_end().ends_with("猫猫猫"), "{status:?}");
         assert!(blank(&last[w as usize - 1]), "{status:?}");
     }
@@ -874,7 +874,9 @@ fn status_bar_with_chinese_message_fits_the_line() {
 fn frame_with_chinese_prose_and_title() {
     let mut app = masks_app();
     app.lesson.title = "掩码：模型看不到的位置".to_string();
-    app.lesson.beats[0].text = format!("{}\n\n{}", "我有一只猫。".repeat(30), "The mask 掩码 hides 未来的 tokens.");
+    let prose = format!("{}\n\n{}", "我有一只猫。".repeat(30), "The mask 掩码 hides 未来的 tokens.");
+    app.lesson.beats[0].pieces = vec![transformer_tutor::lesson::facts::Piece::Text(prose.clone())];
+    app.lesson.beats[0].text = prose;
     for (w, h) in [(120, 40), (80, 24)] {
         let cells = frame_cells(&app, w, h);
         let t = text(&cells);
