@@ -1,106 +1,200 @@
-//! `train` in a terminal: train between redraws of the training screen (about ten a second),
-//! evaluate on the held-out pairs every 250 steps, stop on q, Esc or Ctrl-C (or a signal) and
-//! save what was trained. The terminal is restored however the loop ends.
+//! The training loop behind the live screen: train steps, and every ~100 ms read the keys
+//! (never waiting for one), refresh the attention example and redraw; every `EVAL_EVERY` steps
+//! and at the end, evaluate the held-out pairs. q, Esc or Ctrl-C stop early; either way the
+//! weights are written by `train::finish` and the terminal is restored.
 
 use super::train::finish;
-use super::train_screen::TrainView;
+use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
 use crate::corpus::Corpus;
+use crate::model::Weights;
 use crate::model::decode::greedy;
 use crate::model::setup::{Setup, TokenInput};
 use crate::train::{TrainOptions, Trainer, evaluate};
 use crate::ui::theme::Theme;
+use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use std::path::Path;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-const EVAL_EVERY: usize = 250;
-const REDRAW: Duration = Duration::from_millis(100);
-const SMOOTH: usize = 10;
+/// How often the screen is redrawn (training steps run in between).
+pub const REDRAW: Duration = Duration::from_millis(100);
+/// How often the attention example is recomputed (a forward pass and a greedy decode).
+pub const ATTENTION_EVERY: Duration = Duration::from_millis(250);
+/// Evaluate the held-out pairs every this many steps.
+pub const EVAL_EVERY: usize = 250;
+
+/// Note 001's example, whose cross-attention the screen shows.
+pub const EXAMPLE_SRC: &str = "我有一只猫";
+pub const EXAMPLE_TGT: &str = "<bos> I have a cat <eos>";
 
 /// Train with the live screen, then write the weights to `out`; returns the summary to print.
 pub fn train_live(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &AtomicBool) -> Result<String, String> {
+    let theme = Theme::from_env();
+    let mut trainer = Trainer::new(corpus, options);
+    // ratatui's panic hook restores the terminal on a panic; restore() below covers the rest
     let mut terminal = ratatui::try_init().map_err(|e| format!("cannot open the terminal: {e}"))?;
-    let result = run_loop(&mut terminal, corpus, options, stop);
+    let result = screen_loop(&mut terminal, &mut trainer, corpus, out, stop, theme);
     ratatui::restore();
-    let (trainer, took) = result?;
-    finish(&trainer, corpus, out, took)
+    result
 }
 
-fn run_loop(
-    terminal: &mut ratatui::DefaultTerminal,
-    corpus: &Corpus,
-    options: TrainOptions,
-    stop: &AtomicBool,
-) -> Result<(Trainer, Duration), String> {
-    let io = |e: std::io::Error| format!("terminal error: {e}");
-    let mut trainer = Trainer::new(corpus, options);
-    let mut view = TrainView { steps: options.steps, theme_color: Theme::from_env().color, ..Default::default() };
-    let start = Instant::now();
-    let mut pending: Vec<f32> = Vec::new();
-    observe_example(&trainer, &mut view);
-    loop {
-        let frame_start = Instant::now();
-        while !trainer.is_done() && frame_start.elapsed() < REDRAW {
-            let report = trainer.train_step();
-            pending.push(report.loss);
-            view.loss = report.loss;
-            view.lr = report.lr;
-            view.grad_norm = report.grad_norm;
-            if pending.len() == SMOOTH {
-                let mean = pending.iter().sum::<f32>() / SMOOTH as f32;
-                view.loss_curve.push((trainer.step as f64, mean as f64));
-                pending.clear();
-            }
-            if trainer.step.is_multiple_of(EVAL_EVERY) || trainer.is_done() {
-                let e = evaluate(&trainer.weights, &corpus.heldout);
-                view.eval = Some((e.exact_match(), e.token_accuracy()));
-                view.eval_step = trainer.step;
-            }
-        }
-        view.step = trainer.step;
-        view.elapsed_s = start.elapsed().as_secs_f64();
-        view.steps_per_second = trainer.step as f64 / view.elapsed_s.max(1e-9);
-        view.left_s = (options.steps - trainer.step) as f64 / view.steps_per_second.max(1e-9);
-        observe_example(&trainer, &mut view);
-        terminal.draw(|f| f.render_widget(&view, f.area())).map_err(io)?;
-        if trainer.is_done() || stop.load(Ordering::Relaxed) || quit_pressed().map_err(io)? {
-            return Ok((trainer, start.elapsed()));
-        }
+/// The screen's state besides the trainer.
+struct Live {
+    view: TrainView,
+    curve: LossCurve,
+    start: Instant,
+}
+
+impl Live {
+    fn update(&mut self, trainer: &Trainer) {
+        let v = &mut self.view;
+        v.step = trainer.step;
+        v.curve = self.curve.points();
+        v.loss = self.curve.recent_mean();
+        v.elapsed = self.start.elapsed();
+        let secs = v.elapsed.as_secs_f64();
+        v.steps_per_sec = if secs > 0.0 { trainer.step as f64 / secs } else { 0.0 };
+        v.left = (trainer.step > 0 && v.steps_per_sec > 0.0)
+            .then(|| Duration::from_secs_f64((v.total - v.step.min(v.total)) as f64 / v.steps_per_sec));
+    }
+
+    fn evaluate(&mut self, trainer: &Trainer, corpus: &Corpus) {
+        let e = evaluate(&trainer.weights, &corpus.heldout);
+        self.view.eval = Some(EvalView {
+            step: trainer.step,
+            pairs: e.pairs,
+            exact_match: e.exact_match(),
+            token_accuracy: e.token_accuracy(),
+        });
     }
 }
 
-/// Run the current weights on 我有一只猫 → I have a cat: the cross-attention of the last decoder
-/// layer (mean over heads) and the greedy translation.
-fn observe_example(trainer: &Trainer, view: &mut TrainView) {
-    let weights = trainer.weights.clone();
-    let src = TokenInput::Sentences("我有一只猫".into());
-    let tgt = TokenInput::Sentences("<bos> I have a cat <eos>".into());
-    let Ok(setup) = Setup::with_weights(weights.clone(), &src, Some(&tgt)) else { return };
-    let mut run = setup.run();
-    run.run_all();
-    let name = format!("dec.{}.cross_attn.weights", weights.config.n_layers - 1);
-    let Some(w) = run.get(&name) else { return }; // (1, H, T_tgt, T_src)
-    let (heads, t_tgt, t_src) = (w.shape()[1], w.shape()[2], w.shape()[3]);
-    view.attention = (0..t_tgt)
-        .map(|i| (0..t_src).map(|j| (0..heads).map(|h| w[[0, h, i, j]]).sum::<f32>() / heads as f32).collect())
-        .collect();
-    view.src_tokens = setup.src_ids.row(0).iter().map(|&id| setup.src_vocab().word(id)).collect();
-    view.tgt_tokens = setup.tgt_ids.row(0).iter().map(|&id| setup.tgt_vocab().word(id)).collect();
-    view.translation = weights.vocabs.tgt.decode(&greedy(&weights, &setup.src_ids).words[0]);
+fn screen_loop(
+    terminal: &mut DefaultTerminal,
+    trainer: &mut Trainer,
+    corpus: &Corpus,
+    out: &Path,
+    stop: &AtomicBool,
+    theme: Theme,
+) -> Result<String, String> {
+    let io = |e: std::io::Error| format!("terminal error: {e}");
+    let options = trainer.options;
+    let mut live = Live {
+        view: TrainView {
+            step: 0,
+            total: options.steps,
+            parameters: trainer.weights.parameter_count(),
+            batch: options.batch,
+            seed: options.seed,
+            curve: Vec::new(),
+            loss: None,
+            lr: 0.0,
+            grad_norm: 0.0,
+            steps_per_sec: 0.0,
+            elapsed: Duration::ZERO,
+            left: None,
+            eval: None,
+            eval_every: EVAL_EVERY,
+            attention: None,
+            status: None,
+            theme,
+        },
+        curve: LossCurve::new(SMOOTHING),
+        start: Instant::now(),
+    };
+    live.view.attention = attention_view(&trainer.weights);
+    let mut last_attention = Instant::now();
+    let mut last_draw: Option<Instant> = None;
+    let mut user_stop = false;
+    loop {
+        user_stop |= stop_key_pressed(Duration::ZERO).map_err(io)?;
+        if user_stop || stop.load(Ordering::Relaxed) || trainer.is_done() {
+            break;
+        }
+        if last_draw.is_none_or(|t| t.elapsed() >= REDRAW) {
+            if last_attention.elapsed() >= ATTENTION_EVERY {
+                live.view.attention = attention_view(&trainer.weights);
+                last_attention = Instant::now();
+            }
+            live.update(trainer);
+            terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
+            last_draw = Some(Instant::now());
+        }
+        let report = trainer.train_step();
+        live.curve.push(report.loss);
+        live.view.lr = report.lr;
+        live.view.grad_norm = report.grad_norm;
+        if trainer.step.is_multiple_of(EVAL_EVERY) && !trainer.is_done() {
+            live.evaluate(trainer, corpus);
+        }
+    }
+
+    // the end: evaluate, refresh the example, write the weights
+    live.update(trainer);
+    live.view.status = Some(format!("evaluating the held-out pairs and writing {} …", out.display()));
+    terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
+    live.evaluate(trainer, corpus);
+    live.view.attention = attention_view(&trainer.weights);
+    let summary = finish(trainer, corpus, out, live.start.elapsed())?;
+    if user_stop || stop.load(Ordering::Relaxed) {
+        return Ok(summary);
+    }
+    // finished: keep the final picture on screen until a key is pressed
+    live.view.status = Some(format!("finished; wrote {}. Press any key to close", out.display()));
+    loop {
+        terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        if event::poll(REDRAW).map_err(io)? {
+            match event::read().map_err(io)? {
+                Event::Key(key) if key.kind == KeyEventKind::Press => break,
+                _ => {} // resize: redraw
+            }
+        }
+    }
+    Ok(summary)
 }
 
-/// Whether q, Esc or Ctrl-C is waiting (never blocks).
-fn quit_pressed() -> std::io::Result<bool> {
-    while event::poll(Duration::ZERO)? {
+/// Read the keys waiting (without blocking longer than `wait`): q, Esc or Ctrl-C ask to stop.
+fn stop_key_pressed(wait: Duration) -> std::io::Result<bool> {
+    let mut stop = false;
+    let mut wait = wait;
+    while event::poll(wait)? {
+        wait = Duration::ZERO;
         if let Event::Key(key) = event::read()?
             && key.kind == KeyEventKind::Press
         {
             let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-            if ctrl_c || matches!(key.code, KeyCode::Char('q') | KeyCode::Esc) {
-                return Ok(true);
-            }
+            stop |= ctrl_c || matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc);
         }
     }
-    Ok(false)
+    Ok(stop)
+}
+
+/// The last decoder layer's cross-attention on note 001's example, averaged over the heads,
+/// and the model's greedy translation of it. None if the example cannot be encoded.
+pub fn attention_view(weights: &Arc<Weights>) -> Option<AttentionView> {
+    let setup = Setup::with_weights(
+        weights.clone(),
+        &TokenInput::Sentences(EXAMPLE_SRC.into()),
+        Some(&TokenInput::Sentences(EXAMPLE_TGT.into())),
+    )
+    .ok()?;
+    let layers = weights.config.n_layers;
+    let mut run = setup.run();
+    run.run_all();
+    let att = run.get(&format!("dec.{}.cross_attn.weights", layers - 1))?; // (1, heads, T_tgt, T_src)
+    let &[_, heads, t_tgt, t_src] = att.shape() else { return None };
+    let weights_grid = (0..t_tgt)
+        .map(|i| (0..t_src).map(|j| (0..heads).map(|h| att[[0, h, i, j]]).sum::<f32>() / heads.max(1) as f32).collect())
+        .collect();
+    let src = setup.src_ids.row(0).iter().map(|&id| setup.src_vocab().word(id)).collect();
+    let tgt = setup.tgt_ids.row(0).iter().map(|&id| setup.tgt_vocab().word(id)).collect();
+    let decoded = greedy(weights, &setup.src_ids);
+    let translation = weights.vocabs.tgt.decode(&decoded.words[0]);
+    let reference = EXAMPLE_TGT.trim_start_matches("<bos>").trim_end_matches("<eos>").trim().to_string();
+    Some(AttentionView { src, tgt, weights: weights_grid, heads, layer: layers - 1, translation, reference })
 }

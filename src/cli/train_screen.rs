@@ -1,151 +1,468 @@
-//! What `train` shows in a terminal: the loss curve, the numbers of the run, held-out accuracy,
-//! and the cross-attention of note 001's example 我有一只猫 → I have a cat, redrawn as training
-//! goes so the alignment can be watched as it appears. `TrainView` holds what is drawn; the
-//! widget only draws it (train_live.rs fills it in).
+//! The live training screen, drawn from plain numbers (`TrainView`) so it can be tested without
+//! a terminal: the loss curve, the run's numbers, and the cross-attention of note 001's example
+//! 我有一只猫 → I have a cat as the weights change. `train_live` fills the view and draws it.
 
 use crate::ui::theme::{Theme, shade};
-use crate::ui::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
+use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType, Paragraph, Widget};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, LineGauge, Paragraph, Widget, Wrap};
+use std::time::Duration;
 use unicode_width::UnicodeWidthStr;
 
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// What stops the run, on every screen.
+pub const STOP_HINT: &str = "q / Ctrl-C stop and save the weights trained so far";
+
+/// Training steps averaged into one point of the loss curve.
+pub const SMOOTHING: usize = 10;
+
 /// Everything the training screen shows.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TrainView {
+    /// Steps taken, and how many the run will take.
     pub step: usize,
-    pub steps: usize,
-    /// (step, mean loss of the steps since the previous point)
-    pub loss_curve: Vec<(f64, f64)>,
-    pub loss: f32,
+    pub total: usize,
+    pub parameters: usize,
+    pub batch: usize,
+    pub seed: u64,
+    /// The loss curve: (step, mean loss of the `SMOOTHING` steps ending there).
+    pub curve: Vec<(f64, f64)>,
+    /// The mean loss of the last `SMOOTHING` steps (none before the first step).
+    pub loss: Option<f64>,
     pub lr: f32,
     pub grad_norm: f32,
-    pub steps_per_second: f64,
-    pub elapsed_s: f64,
-    pub left_s: f64,
-    /// Held-out exact match and token accuracy at `eval_step`, once evaluated.
-    pub eval: Option<(f64, f64)>,
-    pub eval_step: usize,
-    /// The source characters (columns) and the target tokens the decoder reads (rows).
-    pub src_tokens: Vec<String>,
-    pub tgt_tokens: Vec<String>,
-    /// Cross-attention of the last decoder layer, mean over heads: (T_tgt, T_src).
-    pub attention: Vec<Vec<f32>>,
-    /// The current model's greedy translation of the source.
+    pub steps_per_sec: f64,
+    pub elapsed: Duration,
+    /// None until the speed is known.
+    pub left: Option<Duration>,
+    /// The latest held-out evaluation, if any yet.
+    pub eval: Option<EvalView>,
+    /// Every how many steps the held-out pairs are evaluated.
+    pub eval_every: usize,
+    pub attention: Option<AttentionView>,
+    /// Replaces the footer when set: "saving…", "finished…".
+    pub status: Option<String>,
+    pub theme: Theme,
+}
+
+/// A held-out evaluation: greedy translations compared with the references.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EvalView {
+    pub step: usize,
+    pub pairs: usize,
+    pub exact_match: f64,
+    pub token_accuracy: f64,
+}
+
+/// The last decoder layer's cross-attention on one example, averaged over the heads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttentionView {
+    /// Source tokens (columns), e.g. 我 有 一 只 猫.
+    pub src: Vec<String>,
+    /// Decoder input tokens (rows), `<bos> I have a cat <eos>`.
+    pub tgt: Vec<String>,
+    /// (rows, columns): how much each target position reads each source token.
+    pub weights: Vec<Vec<f32>>,
+    pub heads: usize,
+    /// Which decoder layer (0-based, as in `dec.{layer}.cross_attn.weights`) the weights come from.
+    pub layer: usize,
+    /// The model's greedy translation of the source right now.
     pub translation: String,
-    pub theme_color: bool,
+    /// The reference translation.
+    pub reference: String,
+}
+
+/// The loss of every step, smoothed into one point per `every` steps.
+#[derive(Debug, Clone, Default)]
+pub struct LossCurve {
+    every: usize,
+    points: Vec<(f64, f64)>,
+    bucket: Vec<f64>,
+    recent: std::collections::VecDeque<f64>,
+    steps: usize,
+}
+
+impl LossCurve {
+    pub fn new(every: usize) -> LossCurve {
+        LossCurve { every: every.max(1), ..Default::default() }
+    }
+
+    pub fn push(&mut self, loss: f32) {
+        let loss = f64::from(loss);
+        self.steps += 1;
+        self.bucket.push(loss);
+        if self.bucket.len() == self.every {
+            self.points.push((self.steps as f64, mean(&self.bucket)));
+            self.bucket.clear();
+        }
+        self.recent.push_back(loss);
+        if self.recent.len() > self.every {
+            self.recent.pop_front();
+        }
+    }
+
+    /// The finished points, and the unfinished last one so the curve reaches the current step.
+    pub fn points(&self) -> Vec<(f64, f64)> {
+        let mut points = self.points.clone();
+        if !self.bucket.is_empty() {
+            points.push((self.steps as f64, mean(&self.bucket)));
+        }
+        points
+    }
+
+    /// The mean loss of the last `every` steps.
+    pub fn recent_mean(&self) -> Option<f64> {
+        (!self.recent.is_empty()).then(|| self.recent.iter().sum::<f64>() / self.recent.len() as f64)
+    }
+}
+
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
+}
+
+/// Draw the training screen into the frame.
+pub fn draw(frame: &mut Frame, view: &TrainView) {
+    frame.render_widget(view, frame.area());
 }
 
 impl Widget for &TrainView {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
-            TooSmall.render(area, buf);
+            render_too_small(self, area, buf);
             return;
         }
-        let theme = Theme { color: self.theme_color };
+        let wide = area.width >= 110 && area.height >= 32;
+        let attention_h = if wide { 11 } else { 10 };
         let [top, bottom, footer] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(11), Constraint::Length(1)]).areas(area);
-        let [numbers, attention] =
-            Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(bottom);
-        self.render_curve(top, buf, theme);
-        self.render_numbers(numbers, buf, theme);
-        self.render_attention(attention, buf, theme);
-        Line::styled(" q / Esc / Ctrl-C: stop and save the weights trained so far", theme.dim()).render(footer, buf);
+            Layout::vertical([Constraint::Fill(1), Constraint::Length(attention_h), Constraint::Length(1)]).areas(area);
+        let numbers_w = if wide { 38 } else { 30 };
+        let [chart, numbers] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(numbers_w)]).areas(top);
+        render_chart(self, chart, buf);
+        render_numbers(self, numbers, buf);
+        render_attention(self, bottom, buf, wide);
+        render_footer(self, footer, buf);
     }
 }
 
-impl TrainView {
-    fn render_curve(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let max_loss = self.loss_curve.iter().map(|p| p.1).fold(0.0, f64::max).max(0.1);
-        let steps = self.steps.max(1) as f64;
-        let data = Dataset::default()
-            .name("training loss (mean of each 10 steps)")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.highlight())
-            .data(&self.loss_curve);
-        let axis_style = theme.dim();
-        Chart::new(vec![data])
-            .block(block(" Loss: cross-entropy of the next word, teacher forcing ", theme))
-            .x_axis(Axis::default().title("step").style(axis_style).bounds([0.0, steps]).labels([
-                Span::raw("0"),
-                Span::raw(format!("{}", self.steps / 2)),
-                Span::raw(format!("{}", self.steps)),
-            ]))
-            .y_axis(Axis::default().title("loss").style(axis_style).bounds([0.0, max_loss]).labels([
-                Span::raw("0"),
-                Span::raw(format!("{:.1}", max_loss / 2.0)),
-                Span::raw(format!("{max_loss:.1}")),
-            ]))
-            .render(area, buf);
-    }
+fn pane<'a>(theme: Theme, title: impl Into<Line<'a>>) -> Block<'a> {
+    Block::bordered().border_style(theme.border()).title(title.into().style(theme.title()))
+}
 
-    fn render_numbers(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let line = |label: &str, value: String| {
-            Line::from(vec![Span::styled(format!("{label:<10}"), theme.dim()), Span::raw(value)])
-        };
-        let (eval1, eval2) = match self.eval {
-            Some((exact, tokens)) => (
-                format!("{:.1}% exact match", 100.0 * exact),
-                format!("{:.1}% of words, at step {}", 100.0 * tokens, self.eval_step),
+fn render_chart(view: &TrainView, area: Rect, buf: &mut Buffer) {
+    let theme = view.theme;
+    let y_max = view.curve.iter().map(|p| p.1).fold(0.0, f64::max);
+    let y_max = if y_max > 0.0 { y_max } else { 1.0 };
+    let x_max = view.total.max(1) as f64;
+    let dataset = Dataset::default()
+        .marker(Marker::Braille)
+        .graph_type(GraphType::Line)
+        .style(theme.highlight())
+        .data(&view.curve);
+    let y_labels = [0.0, y_max / 2.0, y_max].map(|v| Span::styled(format!("{v:.2}"), theme.dim()));
+    let x_labels = ["step 0".to_string(), (view.total / 2).to_string(), view.total.to_string()];
+    let block = pane(theme, format!(" Training loss (mean of every {SMOOTHING} steps) "));
+    let inner = block.inner(area);
+    block.render(area, buf);
+    // the y axis's name on its own line above the plot (a chart's axis titles overlap the curve)
+    let [name, plot] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
+    Line::styled("loss", theme.dim()).render(name, buf);
+    Chart::new(vec![dataset])
+        .x_axis(
+            Axis::default()
+                .bounds([0.0, x_max])
+                .labels(x_labels.map(|l| Span::styled(l, theme.dim())))
+                .style(theme.dim()),
+        )
+        .y_axis(Axis::default().bounds([0.0, y_max]).labels(y_labels).style(theme.dim()))
+        .render(plot, buf);
+}
+
+/// `m:ss`, or `h:mm:ss` from an hour on.
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
+    let theme = view.theme;
+    let block = pane(theme, " Run ");
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let label_w = 15;
+    let row = |label: &str, value: String| -> Line {
+        Line::from(vec![Span::styled(format!("{label:<label_w$}"), theme.dim()), Span::raw(value)])
+    };
+    let dash = || "—".to_string();
+    let mut top = vec![row("step", format!("{} / {}", view.step, view.total))];
+    let gauge_line = top.len();
+    top.push(Line::default()); // the progress gauge goes here
+    top.extend([
+        row("loss", view.loss.map_or_else(dash, |l| format!("{l:.4}"))),
+        row("learning rate", if view.step == 0 { dash() } else { format!("{:.2e}", view.lr) }),
+        row("speed", if view.step == 0 { dash() } else { format!("{:.1} steps/s", view.steps_per_sec) }),
+        row("elapsed", clock(view.elapsed)),
+        row("time left", view.left.map_or_else(dash, clock)),
+        row("gradient norm", if view.step == 0 { dash() } else { format!("{:.3}", view.grad_norm) }),
+    ]);
+    let heading = match &view.eval {
+        Some(e) => format!("held-out, at step {}", e.step),
+        None => format!("held-out (every {} steps)", view.eval_every),
+    };
+    let mut eval = vec![Line::styled(heading, theme.title())];
+    let percent = |f: Option<f64>| f.map_or_else(dash, |v| format!("{:.1}%", 100.0 * v));
+    eval.push(row("exact match", percent(view.eval.map(|e| e.exact_match))));
+    eval.push(row("token accuracy", percent(view.eval.map(|e| e.token_accuracy))));
+    let about = [
+        Line::styled(format!("{} parameters", thousands(view.parameters)), theme.dim()),
+        Line::styled(format!("batch {} pairs, seed {}", view.batch, view.seed), theme.dim()),
+    ];
+    let height = usize::from(inner.height);
+    let mut lines = top;
+    // room to spare: a blank line before the evaluation, and what is being trained
+    if height > lines.len() + eval.len() + 1 + about.len() {
+        lines.push(Line::default());
+        lines.extend(eval);
+        lines.push(Line::default());
+        lines.extend(about);
+    } else if height > lines.len() + eval.len() {
+        lines.push(Line::default());
+        lines.extend(eval);
+    } else {
+        lines.extend(eval);
+    }
+    Paragraph::new(lines).render(inner, buf);
+    if usize::from(inner.height) > gauge_line {
+        let ratio = if view.total == 0 { 0.0 } else { (view.step as f64 / view.total as f64).clamp(0.0, 1.0) };
+        let gauge_area = Rect { y: inner.y + gauge_line as u16, height: 1, ..inner };
+        LineGauge::default()
+            .ratio(ratio)
+            .label(format!("{:>3.0}% ", 100.0 * ratio))
+            .filled_symbol(ratatui::symbols::line::THICK_HORIZONTAL)
+            .unfilled_symbol(ratatui::symbols::line::HORIZONTAL)
+            .filled_style(if theme.color { theme.highlight() } else { Style::new() })
+            .unfilled_style(theme.dim())
+            .render(gauge_area, buf);
+    }
+}
+
+/// 1234567 -> 1,234,567
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) {
+    let theme = view.theme;
+    let Some(att) = &view.attention else {
+        let block = pane(theme, " Cross-attention ");
+        let inner = block.inner(area);
+        block.render(area, buf);
+        Paragraph::new("computing the attention of 我有一只猫 → I have a cat …").style(theme.dim()).render(inner, buf);
+        return;
+    };
+    let title = if wide {
+        format!(
+            " Cross-attention of {} → {} (dec.{}.cross_attn.weights, mean of {} heads) ",
+            att.src.concat(),
+            att.reference,
+            att.layer,
+            att.heads
+        )
+    } else {
+        format!(" Cross-attention of {} → {} ", att.src.concat(), att.reference)
+    };
+    let block = pane(theme, title);
+    let inner = block.inner(area);
+    block.render(area, buf);
+    let grid = AttentionGrid { att, theme, spaced: wide };
+    let [grid_area, text_area] =
+        Layout::horizontal([Constraint::Length(grid.width(inner.width)), Constraint::Fill(1)]).areas(inner);
+    grid.render(grid_area, buf);
+    let text_area = Rect { x: text_area.x + 2, width: text_area.width.saturating_sub(2), ..text_area };
+    let translation = if att.translation.is_empty() { "(nothing yet)".to_string() } else { att.translation.clone() };
+    let said =
+        Span::styled(translation, if att.translation == att.reference { theme.good() } else { theme.highlight() });
+    let reference = Span::raw(att.reference.clone());
+    let lines = if wide {
+        vec![
+            Line::from(vec![Span::styled("the model now says  ", theme.dim()), said]),
+            Line::from(vec![Span::styled("the reference says  ", theme.dim()), reference]),
+            Line::default(),
+            Line::styled(
+                format!(
+                    "Rows: the decoder's input → the word it writes next; columns: the characters it reads; \
+highlighted: each row's largest weight. The {} row writes nothing (training never asks it to).",
+                    att.tgt.last().map_or("", |t| t.as_str())
+                ),
+                theme.dim(),
             ),
-            None => ("— (first check at step 250)".to_string(), String::new()),
-        };
-        let lines = vec![
-            line("step", format!("{} of {}", self.step, self.steps)),
-            line("loss", format!("{:.4}", self.loss)),
-            line("rate", format!("{:.2e} (learning rate)", self.lr)),
-            line("gradient", format!("norm {:.3}, clipped at 1", self.grad_norm)),
-            line("speed", format!("{:.0} steps/s", self.steps_per_second)),
-            line("time", format!("{:.1} s, {:.0} s left", self.elapsed_s, self.left_s)),
-            line("held-out", eval1),
-            line("", eval2),
-        ];
-        Paragraph::new(lines).block(block(" Training ", theme)).render(area, buf);
+            Line::default(),
+            Line::styled(
+                "At first every row reads all the characters alike; as the model learns, the row writing cat reads 猫.",
+                theme.dim(),
+            ),
+        ]
+    } else {
+        vec![
+            Line::styled("the model now says:", theme.dim()),
+            Line::from(vec![Span::raw("  "), said]),
+            Line::styled("the reference:", theme.dim()),
+            Line::from(vec![Span::raw("  "), reference]),
+            Line::default(),
+            Line::styled("rows: input → next word", theme.dim()),
+            Line::styled("columns: characters read", theme.dim()),
+            Line::styled("highlight: row's largest", theme.dim()),
+        ]
+    };
+    Paragraph::new(lines).wrap(Wrap { trim: true }).render(text_area, buf);
+}
+
+/// The attention weights as rows of shade glyphs and numbers under the source characters.
+struct AttentionGrid<'a> {
+    att: &'a AttentionView,
+    theme: Theme,
+    /// A blank line between the column labels and the grid.
+    spaced: bool,
+}
+
+/// The widest cell: a space, two shade glyphs, a space, `0.83`.
+const CELL_W: usize = 8;
+
+impl AttentionGrid<'_> {
+    /// Row labels: `<bos> → I`, the input token and the word it writes next.
+    fn labels(&self) -> Vec<String> {
+        let t = &self.att.tgt;
+        (0..t.len())
+            .map(|i| match t.get(i + 1) {
+                Some(next) => format!("{} → {next}", t[i]),
+                None => t[i].clone(),
+            })
+            .collect()
     }
 
-    fn render_attention(&self, area: Rect, buf: &mut Buffer, theme: Theme) {
-        let inner = block(" Cross-attention, last decoder layer ", theme);
-        let content = inner.inner(area);
-        inner.render(area, buf);
-        let label_w = self.tgt_tokens.iter().map(|t| t.width()).max().unwrap_or(0) as u16 + 1;
-        let cell_w: u16 = 5;
-        let (x0, y0) = (content.x, content.y);
-        let put = |buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style| {
-            if x < content.right() && y < content.bottom() {
-                buf.set_stringn(x, y, text, (content.right() - x) as usize, style);
+    fn label_w(&self) -> usize {
+        self.labels().iter().map(|l| l.width()).max().unwrap_or(0)
+    }
+
+    /// Columns the grid takes within `avail`, with cells as wide as fit up to `CELL_W`.
+    fn width(&self, avail: u16) -> u16 {
+        let (label_w, cell) = self.layout(usize::from(avail));
+        u16::try_from(label_w + cell * self.att.src.len()).unwrap_or(avail).min(avail)
+    }
+
+    fn layout(&self, avail: usize) -> (usize, usize) {
+        let label_w = self.label_w() + 1;
+        let n = self.att.src.len().max(1);
+        let cell = (avail.saturating_sub(label_w) / n).clamp(2, CELL_W);
+        (label_w, cell)
+    }
+
+    fn render(&self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let (label_w, cell) = self.layout(usize::from(area.width));
+        let x_of = |j: usize| area.x + (label_w + j * cell) as u16;
+        let put = |buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style| {
+            if y < area.bottom() && x < area.right() {
+                buf.set_stringn(x, y, s, usize::from(area.right() - x), style);
             }
         };
-        // column labels: each source character centred over its cell
-        for (j, c) in self.src_tokens.iter().enumerate() {
-            let x = x0 + label_w + j as u16 * cell_w + 1;
-            if x + c.width() as u16 <= content.right() {
-                put(buf, x, y0, c, theme.title());
+        // column labels, each centred over its cell's number or glyphs (a Chinese character is
+        // two columns wide)
+        let (offset, span) = label_span(cell);
+        for (j, token) in self.att.src.iter().enumerate() {
+            let pad = span.saturating_sub(token.width()) / 2;
+            put(buf, x_of(j) + (offset + pad) as u16, area.y, token, theme.title());
+        }
+        let first_row = area.y + 1 + u16::from(self.spaced);
+        for (i, (label, row)) in self.labels().iter().zip(&self.att.weights).enumerate() {
+            let y = first_row + i as u16;
+            let label_style = if i + 1 == self.att.tgt.len() { theme.dim() } else { Style::new() };
+            put(buf, area.x, y, &format!("{label:>w$}", w = label_w - 1), label_style);
+            let best = row.iter().enumerate().fold(0, |b, (j, &v)| if v > row[b] { j } else { b });
+            for (j, &v) in row.iter().enumerate() {
+                let text = cell_text(cell, v);
+                let style = if j == best { best_cell(theme, v) } else { theme.sequential(v) };
+                // the leading space stays unstyled so neighbouring cells stay apart
+                put(buf, x_of(j), y, " ", Style::new());
+                put(buf, x_of(j) + 1, y, &text[1..], style);
             }
         }
-        for (i, row) in self.attention.iter().enumerate().take(content.height.saturating_sub(3) as usize) {
-            let y = y0 + 1 + i as u16;
-            put(buf, x0, y, self.tgt_tokens.get(i).map(String::as_str).unwrap_or(""), theme.dim());
-            let best = crate::model::decode::argmax(row.iter().copied());
-            for (j, &w) in row.iter().enumerate() {
-                let x = x0 + label_w + j as u16 * cell_w;
-                if x + cell_w > content.right() {
-                    break;
-                }
-                let text = format!("{}{:>3}", shade(w), format!("{:.2}", w).trim_start_matches('0'));
-                let style = if j == best { theme.highlight() } else { Style::new() };
-                put(buf, x, y, &text, style);
-            }
+        let key_y = first_row + self.att.weights.len() as u16;
+        let key: Vec<Span> = [0.25f32, 0.5, 0.75, 1.0]
+            .iter()
+            .flat_map(|&t| [Span::raw(shade(t).to_string()), Span::styled(format!(" {t:.2}  "), theme.dim())])
+            .collect();
+        if key_y < area.bottom() {
+            let key_area =
+                Rect { x: x_of(0) + 1, y: key_y, width: area.right().saturating_sub(x_of(0) + 1), height: 1 };
+            Line::from(key).render(key_area, buf);
         }
-        let note_y = y0 + 1 + self.attention.len() as u16;
-        put(buf, x0, note_y, "row: word read → chose the next word", theme.dim());
-        put(buf, x0, note_y + 1, &format!("translation now: {}", self.translation), theme.highlight());
     }
 }
 
-fn block(title: &str, theme: Theme) -> Block<'_> {
-    Block::default().borders(Borders::ALL).border_style(theme.border()).title(Span::styled(title, theme.title()))
+/// A cell of `cell` columns: a space, then `▓▓ 0.83`, `▓0.83`, `▓▓` or `▓` as room allows.
+fn cell_text(cell: usize, v: f32) -> String {
+    let g = shade(v);
+    match cell {
+        8.. => format!(" {g}{g} {v:.2}"),
+        6..=7 => format!(" {g}{v:.2}"),
+        3..=5 => format!(" {g}{g}"),
+        _ => format!(" {g}"),
+    }
+}
+
+/// Where a column label is centred within its cell: (offset, width) of the number, or of the
+/// glyphs when there is no number.
+fn label_span(cell: usize) -> (usize, usize) {
+    match cell {
+        8.. => (4, 4),
+        6..=7 => (2, 4),
+        3..=5 => (1, 2),
+        _ => (1, 1),
+    }
+}
+
+/// The row's largest weight: reversed without colour, bold and underlined on its colour with.
+fn best_cell(theme: Theme, v: f32) -> Style {
+    if theme.color { theme.sequential(v).add_modifier(Modifier::BOLD | Modifier::UNDERLINED) } else { theme.accent() }
+}
+
+fn render_footer(view: &TrainView, area: Rect, buf: &mut Buffer) {
+    let theme = view.theme;
+    let text = view.status.as_deref().unwrap_or(STOP_HINT);
+    let style = if view.status.is_some() { theme.highlight() } else { theme.accent() };
+    Paragraph::new(Line::styled(format!(" {text} "), style)).render(area, buf);
+}
+
+fn render_too_small(view: &TrainView, area: Rect, buf: &mut Buffer) {
+    let progress = match view.loss {
+        Some(loss) => format!("Training continues: step {} / {}, loss {loss:.3}.", view.step, view.total),
+        None => format!("Training continues: step {} / {}.", view.step, view.total),
+    };
+    let text = format!(
+        "The terminal is {}x{}.\nPlease enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT} to watch the training.\n{progress}\n{}",
+        area.width,
+        area.height,
+        view.status.as_deref().unwrap_or(STOP_HINT)
+    );
+    let top = area.height.saturating_sub(4) / 2;
+    let area = Rect { y: area.y + top, height: area.height - top, ..area };
+    Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(area, buf);
 }
