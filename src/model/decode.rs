@@ -37,13 +37,15 @@ pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
         let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
         let program = Arc::new(build::transformer(&weights.config, shape));
         let inputs = Inputs { src_ids: Some(src_ids.clone()), tgt_ids: Some(tgt_ids), ..Default::default() };
-        let mut next = match &run {
-            Some(previous) => previous.fork(program, inputs),
+        // the previous run is dropped once forked: only its encoder tensors live on, shared
+        let mut next = match run.take() {
+            Some(previous) => {
+                let next = previous.fork(program, inputs);
+                reused_ops = next.cursor();
+                next
+            }
             None => Run::new(program, weights.clone(), inputs),
         };
-        if run.is_some() {
-            reused_ops = next.cursor();
-        }
         next.run_all();
         steps += 1;
         let t = rows[0].len();

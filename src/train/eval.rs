@@ -6,6 +6,10 @@ use crate::model::decode::greedy;
 use crate::model::vocab::{EOS_ID, PAD_ID, pad_rows};
 use std::sync::Arc;
 
+/// Pairs translated at once: large enough to keep both cores busy, small enough that a batch's
+/// tensors stay a few megabytes.
+const EVAL_BATCH: usize = 64;
+
 /// Exact-match and token accuracy of greedy translations.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Evaluation {
@@ -31,7 +35,7 @@ impl Evaluation {
 pub fn evaluate(weights: &Arc<Weights>, pairs: &[Pair]) -> Evaluation {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
     let mut e = Evaluation { pairs: pairs.len(), exact: 0, tokens_right: 0, tokens: 0 };
-    for chunk in examples.chunks(256) {
+    for chunk in examples.chunks(EVAL_BATCH) {
         let src: Vec<Vec<usize>> = chunk.iter().map(|x| x.src.clone()).collect();
         let decoded = greedy(weights, &pad_rows(&src, PAD_ID));
         for (example, words) in chunk.iter().zip(&decoded.words) {
