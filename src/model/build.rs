@@ -210,6 +210,7 @@ fn attention(
     let lin = |proj| OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
     let split = |p: &mut Program, name: &str, proj: Proj, input: &str, t: usize, side: Side| {
         let upper = name.to_uppercase();
+        let width = if proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
         let projected = p.push(
             format!("{pre}.{name}_proj"),
             lin(proj),
@@ -225,7 +226,7 @@ fn attention(
             Shape::of(&[(b, Batch), (h, Heads), (t, Tokens(side)), (dk, Features)]),
             at.place,
             format!(
-                "{upper} = split {} → {}: {h} heads of d_k = {dk}",
+                "{upper} = split {} → {}: {h} heads of {width} = {dk}",
                 shape_text(&[b, t, d]),
                 shape_text(&[b, h, t, dk])
             ),

@@ -185,7 +185,8 @@ impl Widget for LayerNormView<'_> {
         let t = self.theme;
         let (w, h) = (area.width as usize, area.height as usize);
         let mut pen = Pen::new(buf, area);
-        let label_w = widest(d.tokens.iter().map(|tok| &tok.label), TOKEN_LABEL_MAX);
+        // at least six columns, so the heading "mean/std" always fits over the labels
+        let label_w = widest(d.tokens.iter().map(|tok| &tok.label), TOKEN_LABEL_MAX).max(6);
         let table = Table::fit(w, label_w);
         let lines = Lines::fit(h, d.tokens.len());
         let mut y = 0;
@@ -196,8 +197,7 @@ impl Widget for LayerNormView<'_> {
         }
 
         // Headings (and what a cell holds), then the tensors' names.
-        let key = if width("mean/std") < table.col_x(0) { "mean/std" } else { "μ/σ" };
-        pen.put(0, y, key, t.dim());
+        pen.put(0, y, "mean/std", t.dim());
         for (k, col) in table.cols.iter().enumerate() {
             let role = col.roles().iter().find(|r| width(r) <= table.cell_w()).unwrap_or(&col.roles()[0]);
             pen.put(table.col_x(k), y, &fit_text(role, table.cell_w()), t.title());
