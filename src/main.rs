@@ -4,10 +4,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use transformer_tutor::app::App;
+use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
 use transformer_tutor::cli::{corpus, export, print, trace, train, train_live, translate};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::setup::{Setup, WeightSource};
+use transformer_tutor::progress::{self, Progress};
 use transformer_tutor::train::TrainOptions;
 use transformer_tutor::tui;
 
@@ -101,6 +103,15 @@ fn run(cli: Cli) -> Result<(), String> {
 
 /// The tutor itself: list, print, or open a lesson on screen.
 fn tutor(cli: Cli) -> Result<(), String> {
+    let progress_path = progress::default_path();
+    if cli.reset_progress {
+        let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
+        match progress::reset(&path)? {
+            true => eprintln!("progress cleared: removed {}", path.display()),
+            false => eprintln!("no saved progress at {}; nothing to clear", path.display()),
+        }
+        return Ok(());
+    }
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
     let catalog = match &cli.lessons_dir {
         Some(dir) => Catalog::from_dir(dir, &weights),
@@ -124,16 +135,43 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         print!("{}", catalog.list_text());
         return Ok(());
     }
-    let lesson = match &cli.lesson {
-        Some(id) => catalog.get(id).ok_or_else(|| catalog.unknown_message(id))?,
-        None => catalog.lessons.first().ok_or("there are no lessons")?,
+    let index = match &cli.lesson {
+        Some(id) => catalog.lessons.iter().position(|l| &l.id == id).ok_or_else(|| catalog.unknown_message(id))?,
+        None => 0,
     };
-    let mut app = App::new(lesson.clone(), weights).map_err(|e| e.to_string())?;
+    if catalog.lessons.is_empty() {
+        return Err("there are no lessons".into());
+    }
+    let lessons = Arc::new(catalog.lessons);
     if cli.print {
+        let mut app = App::with_lessons(lessons, index, 0, weights, Progress::new(), Screen::Lesson)
+            .map_err(|e| e.to_string())?;
         print!("{}", print::lesson_text(&mut app));
         return Ok(());
     }
-    tui::run(app)
+    if !tui::has_terminal() {
+        return Err(tui::no_terminal_message());
+    }
+    // progress: reported and replaced when unreadable, never fatal
+    let (progress, note) = match &progress_path {
+        Some(path) => progress::load(path),
+        None => (Progress::new(), Some("no data directory on this system: progress is not saved".into())),
+    };
+    let mut app = if cli.lesson.is_some() {
+        App::with_lessons(lessons, index, 0, weights, progress, Screen::Lesson)
+    } else {
+        // no arguments: the first lesson not yet finished, at its first unseen beat, with the list shown
+        let first_open = (0..lessons.len())
+            .find(|&i| progress.status(&lessons[i].id, lessons[i].beats.len()) != progress::Status::Done)
+            .unwrap_or(0);
+        let beat = progress.resume_beat(&lessons[first_open].id, lessons[first_open].beats.len());
+        App::with_lessons(lessons, first_open, beat, weights, progress, Screen::List { cursor: first_open })
+    }
+    .map_err(|e| e.to_string())?;
+    if let Some(note) = note {
+        app.status = note;
+    }
+    tui::run(app, progress_path)
 }
 
 fn warn_unknown(setup: &Setup) {

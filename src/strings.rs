@@ -172,3 +172,108 @@ pub const DECODING_ENDS: &str = "  (decoding ends here)";
 pub fn cross_heading(word: &str, position: usize, layer: usize) -> String {
     format!("where position {position} ({word}) looked in the source: dec.{layer}.cross_attn, mean of heads")
 }
+
+// ---------------------------------------------------------------------------------------------
+// keys (help overlay and status bar)
+// ---------------------------------------------------------------------------------------------
+
+pub const KEY_NEXT: &str = "next beat (runs the engine forward to its operation)";
+pub const KEY_PREV: &str = "previous beat";
+pub const KEY_FIRST_LAST: &str = "first / last beat";
+pub const KEY_STEP: &str = "step one operation forward / back";
+pub const KEY_HEAD: &str = "previous / next attention head";
+pub const KEY_ROW: &str = "choose the query row (or scroll the focused text)";
+pub const KEY_BATCH: &str = "next batch row (sentence pair)";
+pub const KEY_COLUMNS: &str = "scroll a wide heatmap's columns left / right";
+pub const KEY_ANSWER: &str = "answer the beat's question (Enter checks, Esc closes)";
+pub const KEY_LIST: &str = "the list of lessons (j/k, Enter opens one)";
+pub const KEY_PANE: &str = "move focus between panes";
+pub const KEY_SAVE_TENSOR: &str = "write the focused tensor to an .npy file";
+pub const KEY_SAVE_FRAME: &str = "write the current frame as plain text";
+pub const KEY_HELP: &str = "show / hide this help";
+pub const KEY_QUIT: &str = "quit (with the help open: close it)";
+pub const HELP_TITLE: &str = " Keys ";
+pub const HELP_FOOTER: &str = " mouse wheel scrolls the lesson text · ? or Esc closes this";
+
+/// The short key hint for the status bar.
+pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ? help  q quit";
+pub const STATUS_HINT_SHORT: &str = "? help  q quit";
+pub const STATUS_HINT_QUESTION: &str = "Enter answer  ←/→ beat  L lessons  ? help";
+pub const STATUS_HINT_INPUT: &str = "type the answer · Enter check · Esc close";
+pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q quit";
+
+// ---------------------------------------------------------------------------------------------
+// status messages
+// ---------------------------------------------------------------------------------------------
+
+pub const LAST_OP: &str = "that was the last operation: probs";
+pub const FIRST_OP: &str = "this is the first operation";
+pub const NO_HEAD_AXIS: &str = "this tensor has no head axis";
+pub const LAST_BEAT_OF_ALL: &str =
+    "last beat of the last lesson: the whole model is behind you. L lists the lessons; q quits";
+pub const NO_QUESTION: &str = "this beat asks no question";
+pub const ALREADY_ANSWERED: &str = "answered already; → goes on";
+pub const EMPTY_ANSWER: &str = "type an answer first (Esc closes the line)";
+pub const RIGHT: &str = "right!";
+pub const WRONG_ONCE: &str = "not quite: read the hint and try once more";
+pub const GAVE_UP: &str = "not this time: the answer and why are in the text";
+pub const ANSWER_MAX_WIDTH: usize = 60;
+
+pub fn next_lesson(done: &str, next_title: &str) -> String {
+    format!("`{done}` done; on to: {next_title}")
+}
+
+pub fn cannot_open(id: &str, why: &str) -> String {
+    format!("cannot open `{id}`: {why}")
+}
+
+pub fn status_place(lesson: &str, beat: usize, beats: usize, op: usize, last_op: usize) -> String {
+    format!(" {lesson} · beat {beat}/{beats} · op {op} of 0–{last_op} ")
+}
+
+pub fn wrote(path: &str, what: &str) -> String {
+    format!("wrote ./{path}{what}")
+}
+
+pub fn could_not_write(path: &str, why: &str) -> String {
+    format!("could not write {path}: {why}")
+}
+
+// ---------------------------------------------------------------------------------------------
+// the lesson pane, the question, the list
+// ---------------------------------------------------------------------------------------------
+
+pub fn beat_title(beat: usize, beats: usize, title: &str) -> String {
+    format!(" beat {beat}/{beats} · {title} ")
+}
+
+pub fn stepped_away(op: &str) -> String {
+    format!("(stepped away from this beat's operation, {op}; → or ← returns to it)")
+}
+
+pub const QUESTION: &str = "Question";
+pub const PRESS_ENTER: &str = "Press Enter to answer.";
+pub const YOUR_ANSWER: &str = "your answer: ";
+pub const HINT: &str = "Hint: ";
+pub const ANSWER_WAS: &str = "The answer: ";
+pub const RIGHT_MARK: &str = "✓ right: ";
+pub const WRONG_MARK: &str = "✗ ";
+
+pub fn tried(given: &[String]) -> String {
+    format!("you answered: {}", given.join(" · "))
+}
+
+pub const LIST_TITLE: &str = " Lessons · the notes' order of ideas ";
+pub const LIST_DONE: &str = "done";
+pub const LIST_NOT_STARTED: &str = "not started";
+
+pub fn list_in_progress(seen: usize, beats: usize) -> String {
+    format!("{seen}/{beats} beats")
+}
+
+pub fn list_beats(n: usize) -> String {
+    format!("{n} beats")
+}
+
+pub const LIST_FOOTER: &str =
+    "j/k or ↑/↓ move · Enter opens (at the first beat not yet seen) · L or Esc back · q quits";

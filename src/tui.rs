@@ -3,6 +3,7 @@
 
 use crate::app::keymap::{Action, action_for};
 use crate::app::{App, Effect};
+use crate::strings;
 use crate::ui::{self, buffer_text, theme::Theme};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseEventKind};
@@ -17,9 +18,14 @@ Run it in a terminal, or add --print to read the lesson as plain text"
         .into()
 }
 
-/// Run the interactive tutor until the learner quits.
-pub fn run(mut app: App) -> Result<(), String> {
-    if !stdout().is_terminal() || !std::io::stdin().is_terminal() {
+/// Whether both ends of the terminal are there (the screen needs to draw and to read keys).
+pub fn has_terminal() -> bool {
+    stdout().is_terminal() && std::io::stdin().is_terminal()
+}
+
+/// Run the interactive tutor until the learner quits, saving progress to `progress_path` as it goes.
+pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<(), String> {
+    if !has_terminal() {
         return Err(no_terminal_message());
     }
     let theme = Theme::from_env();
@@ -31,22 +37,28 @@ pub fn run(mut app: App) -> Result<(), String> {
         restore_terminal(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app, theme);
+    let result = event_loop(&mut terminal, &mut app, theme, progress_path.as_deref());
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, theme: Theme) -> Result<(), String> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    theme: Theme,
+    progress_path: Option<&std::path::Path>,
+) -> Result<(), String> {
     let io = |e: std::io::Error| format!("terminal error: {e}");
     while !app.quit {
+        save_progress(app, progress_path);
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         if let Some(effect) = app.effect.take() {
             app.status = perform(effect, app, &buffer_text(completed.buffer));
             continue; // redraw with the status message
         }
         let action = match event::read().map_err(io)? {
-            Event::Key(key) if key.kind == KeyEventKind::Press => action_for(key),
+            Event::Key(key) if key.kind == KeyEventKind::Press => action_for(key, app.key_mode()),
             Event::Mouse(m) => match m.kind {
                 MouseEventKind::ScrollUp => Some(Action::ScrollUp),
                 MouseEventKind::ScrollDown => Some(Action::ScrollDown),
@@ -59,7 +71,21 @@ fn event_loop(terminal: &mut DefaultTerminal, app: &mut App, theme: Theme) -> Re
             app.update(action);
         }
     }
+    save_progress(app, progress_path);
     Ok(())
+}
+
+/// Save the progress when it changed; a failure is shown in the status bar, never fatal.
+fn save_progress(app: &mut App, path: Option<&std::path::Path>) {
+    if !app.progress_changed {
+        return;
+    }
+    app.progress_changed = false;
+    if let Some(path) = path
+        && let Err(e) = crate::progress::save(&app.progress, path)
+    {
+        app.status = e;
+    }
 }
 
 /// Write the focused tensor or the current frame; returns the status line to show.
@@ -69,15 +95,15 @@ pub fn perform(effect: Effect, app: &App, frame_text: &str) -> String {
             let (name, tensor) = app.focused();
             let path = PathBuf::from(format!("{name}.npy"));
             match ndarray_npy::write_npy(&path, tensor) {
-                Ok(()) => format!("wrote ./{} {:?}", path.display(), tensor.shape()),
-                Err(e) => format!("could not write {}: {e}", path.display()),
+                Ok(()) => strings::wrote(&path.display().to_string(), &format!(" {:?}", tensor.shape())),
+                Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
             }
         }
         Effect::SaveFrame => {
             let path = PathBuf::from(format!("frame-{}-beat{}.txt", app.lesson.id, app.beat + 1));
             match std::fs::write(&path, frame_text) {
-                Ok(()) => format!("wrote ./{}", path.display()),
-                Err(e) => format!("could not write {}: {e}", path.display()),
+                Ok(()) => strings::wrote(&path.display().to_string(), ""),
+                Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
             }
         }
     }

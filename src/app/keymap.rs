@@ -1,5 +1,7 @@
-//! Keys become actions here, and only here. One table feeds the help overlay and the status bar.
+//! Keys become actions here, and only here, by mode (a lesson, the lesson list, an answer being
+//! typed). One table feeds the help overlay and the status bar; its words live in `strings`.
 
+use crate::strings;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Everything a learner can ask for.
@@ -25,33 +27,75 @@ pub enum Action {
     ToggleHelp,
     SaveTensor,
     SaveFrame,
+    /// Open the answer line of a question (Enter), or check what was typed; on the list, open a lesson.
+    Answer,
+    /// The lesson list, or back from it.
+    ToggleList,
+    /// A character of an answer.
+    Type(char),
+    /// Delete the last character of an answer.
+    Erase,
+    /// Close the answer line (or the list) without doing anything.
+    Cancel,
     Quit,
+}
+
+/// Which keys mean what.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Lesson,
+    List,
+    Input,
 }
 
 /// (keys as shown, what they do) — the help overlay lists these in this order.
 pub const KEYS: &[(&str, &str)] = &[
-    ("→ l space n", "next beat (runs the engine forward to its operation)"),
-    ("← h p", "previous beat"),
-    ("g / G", "first / last beat"),
-    (". / ,", "step one operation forward / back"),
-    ("[ / ]", "previous / next attention head"),
-    ("↑ k / ↓ j", "choose the query row (or scroll the focused text)"),
-    ("b", "next batch row (sentence pair)"),
-    ("< / >", "scroll a wide heatmap's columns left / right"),
-    ("Tab / S-Tab", "move focus between panes"),
-    ("x", "write the focused tensor to an .npy file"),
-    ("w", "write the current frame as plain text"),
-    ("?", "show / hide this help"),
-    ("q Esc", "quit (with the help open: close it)"),
+    ("→ l space n", strings::KEY_NEXT),
+    ("← h p", strings::KEY_PREV),
+    ("g / G", strings::KEY_FIRST_LAST),
+    (". / ,", strings::KEY_STEP),
+    ("[ / ]", strings::KEY_HEAD),
+    ("↑ k / ↓ j", strings::KEY_ROW),
+    ("b", strings::KEY_BATCH),
+    ("< / >", strings::KEY_COLUMNS),
+    ("Enter a", strings::KEY_ANSWER),
+    ("L", strings::KEY_LIST),
+    ("Tab / S-Tab", strings::KEY_PANE),
+    ("x", strings::KEY_SAVE_TENSOR),
+    ("w", strings::KEY_SAVE_FRAME),
+    ("?", strings::KEY_HELP),
+    ("q Esc", strings::KEY_QUIT),
 ];
 
-/// The short key hint for the status bar.
-pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  ? help  q quit";
-
-/// The action for a key press, if any.
-pub fn action_for(key: KeyEvent) -> Option<Action> {
+/// The action for a key press in `mode`, if any.
+pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         return Some(Action::Quit);
+    }
+    match mode {
+        Mode::Input => {
+            return Some(match key.code {
+                KeyCode::Enter => Action::Answer,
+                KeyCode::Esc => Action::Cancel,
+                KeyCode::Backspace => Action::Erase,
+                KeyCode::Char(c) => Action::Type(c),
+                _ => return None,
+            });
+        }
+        Mode::List => {
+            return Some(match key.code {
+                KeyCode::Up | KeyCode::Char('k') => Action::RowUp,
+                KeyCode::Down | KeyCode::Char('j') => Action::RowDown,
+                KeyCode::Char('g') | KeyCode::Home => Action::FirstBeat,
+                KeyCode::Char('G') | KeyCode::End => Action::LastBeat,
+                KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => Action::Answer,
+                KeyCode::Char('L') | KeyCode::Esc => Action::ToggleList,
+                KeyCode::Char('?') => Action::ToggleHelp,
+                KeyCode::Char('q') => Action::Quit,
+                _ => return None,
+            });
+        }
+        Mode::Lesson => {}
     }
     Some(match key.code {
         KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Char('n') => Action::NextBeat,
@@ -71,6 +115,8 @@ pub fn action_for(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('>') => Action::ColumnsRight,
         KeyCode::PageUp => Action::ScrollUp,
         KeyCode::PageDown => Action::ScrollDown,
+        KeyCode::Enter | KeyCode::Char('a') => Action::Answer,
+        KeyCode::Char('L') => Action::ToggleList,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Char('x') => Action::SaveTensor,
         KeyCode::Char('w') => Action::SaveFrame,

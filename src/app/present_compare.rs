@@ -17,7 +17,7 @@ use ndarray::Ix3;
 pub fn bar(t: f32, n: usize) -> String {
     let eighths = (t.clamp(0.0, 1.0) * (n * 8) as f32).round() as usize;
     let mut s = "█".repeat(eighths / 8);
-    if eighths % 8 > 0 {
+    if !eighths.is_multiple_of(8) {
         s.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8 - 1]);
     }
     s

@@ -1,11 +1,23 @@
 //! The state of a session: which lesson, which beat, which operation is focused, what is
 //! selected, which pane has focus. `update` is the only thing that changes it.
 
-use super::keymap::Action;
+use super::keymap::{Action, Mode};
+use crate::lesson::question::{Attempt, is_right};
 use crate::lesson::{Lesson, ViewKind, WhatIf};
 use crate::model::setup::{Setup, SetupError, TokenInput};
 use crate::model::{MaskMode, Run, Weights};
+use crate::progress::Progress;
+use crate::strings;
 use std::sync::Arc;
+
+/// What fills the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// A lesson's beats.
+    Lesson,
+    /// The list of lessons, with the cursor on one.
+    List { cursor: usize },
+}
 
 /// The panes that can hold focus, in Tab order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,6 +59,10 @@ pub enum Effect {
 
 #[derive(Debug, Clone)]
 pub struct App {
+    /// Every lesson of the session, in curriculum order.
+    pub lessons: Arc<Vec<Lesson>>,
+    /// Which of them is open.
+    pub lesson_index: usize,
     pub lesson: Lesson,
     pub setup: Setup,
     pub run: Run,
@@ -65,20 +81,39 @@ pub struct App {
     pub status: String,
     pub effect: Option<Effect>,
     pub quit: bool,
+    pub screen: Screen,
+    /// The answer being typed, while a question's input line is open.
+    pub input: Option<String>,
+    pub progress: Progress,
+    /// The progress changed since it was last saved.
+    pub progress_changed: bool,
 }
 
 impl App {
-    /// A session on `lesson`, at its first beat (the engine has run up to that beat's operation).
+    /// A session on `lesson` alone, at its first beat (the engine has run up to that beat's operation).
     pub fn new(lesson: Lesson, weights: Arc<Weights>) -> Result<App, SetupError> {
-        let setup = Setup::with_weights(
-            weights,
-            &TokenInput::Sentences(lesson.src.clone()),
-            Some(&TokenInput::Sentences(lesson.tgt.clone())),
-        )?;
-        let run = setup.run();
-        let mut full = run.clone();
-        full.run_all();
+        App::with_lessons(Arc::new(vec![lesson]), 0, 0, weights, Progress::new(), Screen::Lesson)
+    }
+
+    /// A session on every lesson, with lesson `index` open at `beat`.
+    pub fn with_lessons(
+        lessons: Arc<Vec<Lesson>>,
+        index: usize,
+        beat: usize,
+        weights: Arc<Weights>,
+        progress: Progress,
+        screen: Screen,
+    ) -> Result<App, SetupError> {
+        let index = index.min(lessons.len().saturating_sub(1));
+        let lesson = lessons[index].clone();
+        let (setup, run, full) = App::prepare(&lesson, weights)?;
         let mut app = App {
+            lessons,
+            lesson_index: index,
+            screen,
+            input: None,
+            progress,
+            progress_changed: false,
             lesson,
             setup,
             run,
@@ -95,8 +130,94 @@ impl App {
             effect: None,
             quit: false,
         };
-        app.go_to_beat(0);
+        app.go_to_beat(beat);
         Ok(app)
+    }
+
+    /// The setup and runs of a lesson: its sentences encoded, the program unrun, and run whole.
+    fn prepare(lesson: &Lesson, weights: Arc<Weights>) -> Result<(Setup, Run, Run), SetupError> {
+        let setup = Setup::with_weights(
+            weights,
+            &TokenInput::Sentences(lesson.src.clone()),
+            Some(&TokenInput::Sentences(lesson.tgt.clone())),
+        )?;
+        let run = setup.run();
+        let mut full = run.clone();
+        full.run_all();
+        Ok((setup, run, full))
+    }
+
+    /// Open lesson `index` at `beat`.
+    pub fn open_lesson(&mut self, index: usize, beat: usize) {
+        let lesson = self.lessons[index.min(self.lessons.len() - 1)].clone();
+        match App::prepare(&lesson, self.setup.weights.clone()) {
+            Ok((setup, run, full)) => {
+                self.lesson_index = index;
+                self.lesson = lesson;
+                self.setup = setup;
+                self.run = run;
+                self.full = full;
+                self.screen = Screen::Lesson;
+                self.input = None;
+                self.go_to_beat(beat);
+            }
+            Err(e) => self.status = strings::cannot_open(&lesson.id, &e.to_string()),
+        }
+    }
+
+    /// Which keys mean what now.
+    pub fn key_mode(&self) -> Mode {
+        match (self.screen, &self.input) {
+            (Screen::List { .. }, _) => Mode::List,
+            (Screen::Lesson, Some(_)) => Mode::Input,
+            (Screen::Lesson, None) => Mode::Lesson,
+        }
+    }
+
+    /// The current beat's question, if it asks one.
+    pub fn question(&self) -> Option<&crate::lesson::Question> {
+        self.lesson.beats[self.beat].question.as_ref()
+    }
+
+    /// How far the learner has got with the current beat's question.
+    pub fn attempt(&self) -> Attempt {
+        self.progress.attempt(&self.lesson.id, self.beat)
+    }
+
+    /// The answer the run gives to the current question.
+    pub fn expected_answer(&self) -> Option<String> {
+        self.question().map(|q| crate::lesson::facts::render(&q.answer, &self.full, &self.setup))
+    }
+
+    /// A question's hint or explanation, its facts filled in.
+    pub fn question_text(&self, pieces: &[crate::lesson::facts::Piece]) -> String {
+        crate::lesson::facts::render(pieces, &self.full, &self.setup)
+    }
+
+    /// Check a typed answer and record it.
+    fn submit(&mut self, given: String) {
+        let Some(expected) = self.expected_answer() else { return };
+        if given.trim().is_empty() {
+            self.status = strings::EMPTY_ANSWER.into();
+            self.input = Some(given);
+            return;
+        }
+        let right = is_right(&given, &expected);
+        let attempt = self.attempt().after(right);
+        self.progress.answer(&self.lesson.id, self.beat, given.trim(), attempt);
+        self.progress_changed = true;
+        self.status = match attempt {
+            Attempt::Right { .. } => strings::RIGHT.into(),
+            Attempt::WrongOnce => strings::WRONG_ONCE.into(),
+            Attempt::GaveUp => strings::GAVE_UP.into(),
+            Attempt::Unanswered => String::new(),
+        };
+    }
+
+    /// Lesson `i`'s place in the list, for `--list` and the list screen.
+    pub fn lesson_status(&self, i: usize) -> crate::progress::Status {
+        let l = &self.lessons[i];
+        self.progress.status(&l.id, l.beats.len())
     }
 
     pub fn beat_count(&self) -> usize {
@@ -127,6 +248,10 @@ impl App {
             other
         });
         self.prose_scroll = 0;
+        self.input = None;
+        if self.screen == Screen::Lesson && self.progress.see(&self.lesson.id, i) {
+            self.progress_changed = true;
+        }
     }
 
     /// Make `op` the focused operation: the run computes (or forgets) operations until it is the last one.
@@ -167,6 +292,11 @@ impl App {
         if self.help && !matches!(action, Action::ToggleHelp | Action::Quit) {
             return; // the help overlay swallows keys until closed
         }
+        match self.key_mode() {
+            Mode::List => return self.update_list(action),
+            Mode::Input => return self.update_input(action),
+            Mode::Lesson => {}
+        }
         let shape = self.run.program().op(self.op).shape.clone();
         let heads = if shape.len() == 4 { shape[1] } else { 1 };
         let batch = self.setup.shape().batch;
@@ -177,10 +307,19 @@ impl App {
             Action::NextBeat => {
                 if self.beat + 1 < self.beat_count() {
                     self.go_to_beat(self.beat + 1)
+                } else if self.lesson_index + 1 < self.lessons.len() {
+                    let done = self.lesson.id.clone();
+                    self.open_lesson(self.lesson_index + 1, 0);
+                    self.status = strings::next_lesson(&done, &self.lesson.title);
                 } else {
-                    self.status = "last beat of the lesson; q quits, g goes back to the start".into()
+                    self.status = strings::LAST_BEAT_OF_ALL.into()
                 }
             }
+            Action::Answer if self.question().is_none() => self.status = strings::NO_QUESTION.into(),
+            Action::Answer if self.attempt().is_done() => self.status = strings::ALREADY_ANSWERED.into(),
+            Action::Answer => self.input = Some(String::new()),
+            Action::ToggleList => self.screen = Screen::List { cursor: self.lesson_index },
+            Action::Type(_) | Action::Erase | Action::Cancel => {}
             Action::PrevBeat => self.go_to_beat(self.beat.saturating_sub(1)),
             Action::FirstBeat => self.go_to_beat(0),
             Action::LastBeat => self.go_to_beat(self.beat_count().saturating_sub(1)),
@@ -189,7 +328,7 @@ impl App {
                     self.seek(self.op + 1);
                     self.view = self.view_for_op();
                 } else {
-                    self.status = "that was the last operation: probs".into();
+                    self.status = strings::LAST_OP.into();
                 }
             }
             Action::BackOp => {
@@ -197,13 +336,13 @@ impl App {
                     self.seek(self.op - 1);
                     self.view = self.view_for_op();
                 } else {
-                    self.status = "this is the first operation".into();
+                    self.status = strings::FIRST_OP.into();
                 }
             }
             Action::NextPane => self.focus = self.focus.shifted(1),
             Action::PrevPane => self.focus = self.focus.shifted(-1),
             Action::NextHead | Action::PrevHead if heads == 1 => {
-                self.status = "this tensor has no head axis".into();
+                self.status = strings::NO_HEAD_AXIS.into();
             }
             Action::NextHead => self.selection.head = (self.selection.head + 1) % heads,
             Action::PrevHead => self.selection.head = (self.selection.head + heads - 1) % heads,
@@ -224,6 +363,57 @@ impl App {
             Action::SaveFrame => self.effect = Some(Effect::SaveFrame),
             Action::Quit if self.help => self.help = false,
             Action::Quit => self.quit = true,
+        }
+    }
+
+    /// Keys on the lesson list: move, open, back, quit.
+    fn update_list(&mut self, action: Action) {
+        let Screen::List { cursor } = self.screen else { return };
+        let last = self.lessons.len().saturating_sub(1);
+        match action {
+            Action::RowUp => self.screen = Screen::List { cursor: cursor.saturating_sub(1) },
+            Action::RowDown => self.screen = Screen::List { cursor: (cursor + 1).min(last) },
+            Action::FirstBeat => self.screen = Screen::List { cursor: 0 },
+            Action::LastBeat => self.screen = Screen::List { cursor: last },
+            Action::Answer | Action::NextBeat => {
+                let l = &self.lessons[cursor];
+                let beat = self.progress.resume_beat(&l.id, l.beats.len());
+                self.screen = Screen::Lesson;
+                if cursor == self.lesson_index {
+                    self.go_to_beat(beat);
+                } else {
+                    self.open_lesson(cursor, beat);
+                }
+            }
+            Action::ToggleList | Action::Cancel => {
+                self.screen = Screen::Lesson;
+                self.go_to_beat(self.beat); // the beat on screen now counts as seen
+            }
+            Action::ToggleHelp => self.help = !self.help,
+            Action::Quit if self.help => self.help = false,
+            Action::Quit => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// Keys while an answer is typed: letters go into it; Enter checks it; Esc closes the line.
+    fn update_input(&mut self, action: Action) {
+        let Some(mut text) = self.input.take() else { return };
+        match action {
+            Action::Type(c) => {
+                if crate::text::width(&text) < strings::ANSWER_MAX_WIDTH && !c.is_control() {
+                    text.push(c);
+                }
+                self.input = Some(text);
+            }
+            Action::Erase => {
+                text.pop();
+                self.input = Some(text);
+            }
+            Action::Answer => self.submit(text),
+            Action::Cancel => {}
+            Action::Quit => self.quit = true,
+            _ => self.input = Some(text),
         }
     }
 

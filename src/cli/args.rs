@@ -24,6 +24,10 @@ pub struct Cli {
     #[arg(long)]
     pub print: bool,
 
+    /// Forget the saved progress (lessons seen, answers given) and exit.
+    #[arg(long)]
+    pub reset_progress: bool,
+
     /// Load lessons from this directory instead of the built-in ones.
     #[arg(long, value_name = "DIR")]
     pub lessons_dir: Option<PathBuf>,

@@ -10,10 +10,12 @@ use super::views::{
     heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
     softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
 };
-use crate::app::keymap::STATUS_HINT;
+use crate::app::state::Screen;
 use crate::app::view_data::ViewData;
 use crate::app::{App, Pane};
+use crate::lesson::question::Attempt;
 use crate::model::program::shape_text;
+use crate::strings;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -32,6 +34,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         return;
     }
     let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    if let Screen::List { cursor } = app.screen {
+        super::lesson_list::LessonList { app, cursor, theme }.render(main, buf);
+        render_status(app, theme, status, buf);
+        if app.help {
+            HelpOverlay { theme }.render(area, buf);
+        }
+        return;
+    }
     let map = ArchitectureMap {
         place: app.run.program().op(app.op).place,
         n_layers: app.setup.weights.config.n_layers,
@@ -75,17 +85,18 @@ fn pane(app: &App, theme: Theme, which: Pane, title: String) -> Block<'static> {
 
 fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let beat = &app.lesson.beats[app.beat];
-    let title = format!(" beat {}/{} · {} ", app.beat + 1, app.beat_count(), app.lesson.title);
+    let title = strings::beat_title(app.beat + 1, app.beat_count(), &app.lesson.title);
     let mut lines: Vec<Line> = Vec::new();
+    if app.question().is_some() {
+        lines.push(Line::styled(strings::QUESTION, theme.title()));
+    }
     for para in app.beat_text().split("\n\n") {
         lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
         lines.push(Line::from(""));
     }
+    question_lines(app, theme, &mut lines);
     if !app.on_beat_op() {
-        lines.push(Line::styled(
-            format!("(stepped away from this beat's operation, {}; → or ← returns to it)", beat.op),
-            theme.dim(),
-        ));
+        lines.push(Line::styled(strings::stepped_away(&beat.op), theme.dim()));
     }
     let unknown = app.setup.unknown_report();
     for u in unknown {
@@ -101,6 +112,46 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         .scroll((app.prose_scroll.min(max_scroll), 0))
         .block(pane(app, theme, Pane::Prose, title))
         .render(area, buf);
+}
+
+/// Below a question: the answer line, the hint after a wrong try, the explanation at the end.
+fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let Some(q) = app.question() else { return };
+    let given = app.progress.given(&app.lesson.id, app.beat);
+    let attempt = app.attempt();
+    let paragraph = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if !given.is_empty() {
+        lines.push(Line::styled(strings::tried(given), theme.dim()));
+    }
+    match attempt {
+        Attempt::Unanswered | Attempt::WrongOnce => {
+            if attempt == Attempt::WrongOnce {
+                lines.push(Line::from(vec![
+                    Span::styled(strings::HINT, theme.highlight()),
+                    Span::raw(paragraph(app.question_text(&q.hint))),
+                ]));
+            }
+            match &app.input {
+                Some(text) => lines.push(Line::from(vec![
+                    Span::styled(strings::YOUR_ANSWER, theme.highlight()),
+                    Span::raw(text.clone()),
+                    Span::styled("▏", theme.accent()),
+                ])),
+                None => lines.push(Line::styled(strings::PRESS_ENTER, theme.accent())),
+            }
+        }
+        Attempt::Right { .. } | Attempt::GaveUp => {
+            let expected = app.expected_answer().unwrap_or_default();
+            let (mark, style) = if attempt == Attempt::GaveUp {
+                (strings::ANSWER_WAS, theme.bad())
+            } else {
+                (strings::RIGHT_MARK, theme.good())
+            };
+            lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(expected, theme.highlight())]));
+            lines.push(Line::from(paragraph(app.question_text(&q.explain))));
+        }
+    }
+    lines.push(Line::from(""));
 }
 
 fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
@@ -169,25 +220,27 @@ fn fit_trace(segments: Vec<String>, width: usize) -> String {
 fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
     // op numbers as `trace` prints them: 0 .. len-1
-    let short = format!(
-        " {} · beat {}/{} · op {} of 0–{} ",
-        app.lesson.id,
-        app.beat + 1,
-        app.beat_count(),
-        app.op,
-        app.run.program().len() - 1
-    );
+    let short =
+        strings::status_place(&app.lesson.id, app.beat + 1, app.beat_count(), app.op, app.run.program().len() - 1);
     let long = format!("{short}{} ", op.name);
     let width = area.width as usize;
     let fits = |s: &str, right: &str| text::width(s) + text::width(right) < width;
     let left = if app.status.is_empty() || fits(&long, &app.status) { long } else { short };
     let room = width.saturating_sub(text::width(&left) + 1);
+    let hint = match app.key_mode() {
+        crate::app::keymap::Mode::List => strings::STATUS_HINT_LIST,
+        crate::app::keymap::Mode::Input => strings::STATUS_HINT_INPUT,
+        crate::app::keymap::Mode::Lesson if app.question().is_some() && !app.attempt().is_done() => {
+            strings::STATUS_HINT_QUESTION
+        }
+        crate::app::keymap::Mode::Lesson => strings::STATUS_HINT,
+    };
     let right = if !app.status.is_empty() {
         text::cut(&app.status, room)
-    } else if text::width(STATUS_HINT) <= room {
-        STATUS_HINT.to_string()
+    } else if text::width(hint) <= room {
+        hint.to_string()
     } else {
-        "? help  q quit".to_string()
+        strings::STATUS_HINT_SHORT.to_string()
     };
     let pad = (area.width as usize).saturating_sub(text::width(&left) + text::width(&right) + 1);
     let line = Line::from(vec![

@@ -3,6 +3,7 @@
 use super::text::{pad, width};
 use super::theme::Theme;
 use crate::app::keymap::KEYS;
+use crate::strings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -30,9 +31,9 @@ impl Widget for HelpOverlay {
             })
             .collect();
         lines.push(Line::from(""));
-        lines.push(Line::styled(" mouse wheel scrolls the lesson text · ? or Esc closes this", self.theme.dim()));
+        lines.push(Line::styled(strings::HELP_FOOTER, self.theme.dim()));
         Paragraph::new(lines)
-            .block(Block::default().borders(Borders::ALL).title(Span::styled(" Keys ", self.theme.title())))
+            .block(Block::default().borders(Borders::ALL).title(Span::styled(strings::HELP_TITLE, self.theme.title())))
             .render(popup, buf);
     }
 }

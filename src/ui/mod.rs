@@ -2,6 +2,7 @@
 
 pub mod frame;
 pub mod help;
+pub mod lesson_list;
 pub mod map;
 pub use crate::text;
 pub mod theme;
