@@ -216,7 +216,7 @@ pub const ALREADY_ANSWERED: &str = "answered already; → goes on";
 pub const EMPTY_ANSWER: &str = "type an answer first (Esc closes the line)";
 pub const RIGHT: &str = "right!";
 pub const WRONG_ONCE: &str = "not quite: read the hint and try once more";
-pub const GAVE_UP: &str = "not this time: the answer and why are in the text";
+pub const GAVE_UP: &str = "not this time; the answer is in the text";
 pub const ANSWER_MAX_WIDTH: usize = 60;
 
 pub fn next_lesson(done: &str, next_title: &str) -> String {

@@ -1,0 +1,108 @@
+//! The learner's path through the curriculum: the lesson list (L), opening a lesson where the
+//! learner left it, and → on a lesson's last beat going on to the next lesson.
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+use transformer_tutor::app::state::Screen;
+use transformer_tutor::app::{Action, App};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::progress::{Progress, Status};
+use transformer_tutor::ui::{self, theme::Theme};
+
+fn all_lessons() -> App {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    App::with_lessons(Arc::new(catalog.lessons), 0, 0, weights, Progress::new(), Screen::Lesson).unwrap()
+}
+
+fn frame(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
+    terminal.backend().to_string()
+}
+
+#[test]
+fn the_last_beat_of_a_lesson_leads_into_the_next() {
+    let mut app = all_lessons();
+    assert_eq!(app.lesson_index, 0);
+    let first = app.lesson.id.clone();
+    let beats = app.beat_count();
+    for _ in 1..beats {
+        app.update(Action::NextBeat);
+    }
+    assert_eq!((app.lesson_index, app.beat), (0, beats - 1));
+    app.update(Action::NextBeat);
+    assert_eq!(app.lesson_index, 1, "→ on the last beat opens the next lesson");
+    assert_eq!(app.beat, 0);
+    assert_ne!(app.lesson.id, first);
+    assert!(app.status.contains(&first), "{}", app.status);
+    // the run follows the new lesson's sentences
+    assert_eq!(app.setup.src_ids.nrows(), app.lesson.src.split(';').count());
+    // walking every lesson to the end reaches the last one, and stops there
+    for _ in 0..10_000 {
+        if app.lesson_index + 1 == app.lessons.len() && app.beat + 1 == app.beat_count() {
+            break;
+        }
+        app.update(Action::NextBeat);
+    }
+    assert_eq!(app.lesson_index, app.lessons.len() - 1);
+    app.update(Action::NextBeat);
+    assert_eq!(app.lesson_index, app.lessons.len() - 1, "nothing after the last lesson");
+    assert!(!app.status.is_empty());
+    for i in 0..app.lessons.len() {
+        assert_eq!(app.lesson_status(i), Status::Done, "lesson {i} was walked through");
+    }
+}
+
+#[test]
+fn the_list_shows_where_the_learner_stands_and_opens_a_lesson() {
+    let mut app = all_lessons();
+    // lesson 0 done, lesson 1 seen up to its third beat
+    app.update(Action::LastBeat);
+    for b in 0..app.beat_count() {
+        app.go_to_beat(b);
+    }
+    app.update(Action::NextBeat);
+    app.update(Action::NextBeat);
+    app.update(Action::NextBeat);
+    app.update(Action::ToggleList);
+    assert_eq!(app.screen, Screen::List { cursor: 1 });
+    assert_eq!(app.lesson_status(0), Status::Done);
+    assert_eq!(app.lesson_status(1), Status::InProgress { seen: 3 });
+    assert_eq!(app.lesson_status(2), Status::NotStarted);
+    assert_snapshot!("list_120x40", frame(&app, 120, 40));
+    assert_snapshot!("list_80x24", frame(&app, 80, 24));
+    // j twice, Enter: lesson 3 opens at its first beat
+    app.update(Action::RowDown);
+    app.update(Action::RowDown);
+    app.update(Action::Answer);
+    assert_eq!(app.screen, Screen::Lesson);
+    assert_eq!(app.lesson_index, 3);
+    assert_eq!(app.beat, 0);
+    // back on the list, k to lesson 1 and Enter: it resumes at its first unseen beat
+    app.update(Action::ToggleList);
+    app.update(Action::RowUp);
+    app.update(Action::RowUp);
+    app.update(Action::Answer);
+    assert_eq!((app.lesson_index, app.beat), (1, 3));
+}
+
+#[test]
+fn the_list_keys_stay_in_the_list() {
+    let mut app = all_lessons();
+    app.update(Action::ToggleList);
+    for _ in 0..100 {
+        app.update(Action::RowDown);
+    }
+    assert_eq!(app.screen, Screen::List { cursor: app.lessons.len() - 1 });
+    app.update(Action::FirstBeat);
+    assert_eq!(app.screen, Screen::List { cursor: 0 });
+    app.update(Action::ToggleList);
+    assert_eq!(app.screen, Screen::Lesson);
+    app.update(Action::ToggleList);
+    app.update(Action::Quit);
+    assert!(app.quit);
+}
