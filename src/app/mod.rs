@@ -2,6 +2,8 @@
 
 pub mod keymap;
 pub mod present;
+mod present_compare;
+mod present_text;
 pub mod state;
 pub mod view_data;
 

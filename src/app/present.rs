@@ -101,6 +101,13 @@ impl App {
             ViewKind::Vector => ViewData::Vector(self.vector_data(t)),
             ViewKind::TopWords => ViewData::TopWords(self.top_words_data(t)),
             ViewKind::Heatmap => ViewData::Heatmap(self.heatmap_data(t)),
+            ViewKind::Tokens => ViewData::Lines(self.tokens_lines()),
+            ViewKind::Pipeline => ViewData::Lines(self.pipeline_lines()),
+            ViewKind::Params => ViewData::Lines(self.params_lines()),
+            ViewKind::Rnn => ViewData::Lines(self.rnn_lines()),
+            ViewKind::NormCompare => ViewData::Lines(self.norm_compare_lines()),
+            ViewKind::FusedQkv => ViewData::Lines(self.fused_qkv_lines()),
+            ViewKind::Decode => ViewData::Lines(self.decode_lines()),
         }
     }
 

@@ -115,7 +115,7 @@ impl App {
         self.selection = Selection {
             batch: beat.batch.unwrap_or(0),
             head: beat.head.unwrap_or(0),
-            row: beat.row.unwrap_or_else(|| self.default_row()),
+            row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
             first_col: 0,
         };
         self.what_if = beat.what_if.map(|w| {

@@ -15,6 +15,63 @@ pub enum ViewData {
     LayerNorm(LayerNormData),
     Vector(VectorData),
     TopWords(TopWordsData),
+    /// Views made of text lines: tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode.
+    Lines(LinesData),
+}
+
+/// How a piece of a text line is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Plain,
+    Dim,
+    Title,
+    /// The thing the beat is about (the selected row, the current stage).
+    Strong,
+    Accent,
+    Good,
+    Bad,
+    /// A bar of block glyphs, drawn in the accent colour.
+    Bar,
+}
+
+/// One styled piece of a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Piece {
+    pub text: String,
+    pub role: Role,
+}
+
+/// A view as lines of styled pieces, top to bottom; the widget clips what does not fit.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct LinesData {
+    pub lines: Vec<Vec<Piece>>,
+}
+
+impl LinesData {
+    /// Start a new line.
+    pub fn line(&mut self) -> &mut Self {
+        self.lines.push(Vec::new());
+        self
+    }
+
+    /// Add a piece to the current line.
+    pub fn put(&mut self, text: impl Into<String>, role: Role) -> &mut Self {
+        if self.lines.is_empty() {
+            self.lines.push(Vec::new());
+        }
+        self.lines.last_mut().expect("a line").push(Piece { text: text.into(), role });
+        self
+    }
+
+    /// A whole line of one role.
+    pub fn push(&mut self, text: impl Into<String>, role: Role) -> &mut Self {
+        self.line().put(text, role)
+    }
+
+    /// An empty line.
+    pub fn gap(&mut self) -> &mut Self {
+        self.line()
+    }
 }
 
 /// A 2-D slice of a tensor as a coloured grid with its numbers.

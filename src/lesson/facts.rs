@@ -7,14 +7,28 @@
 //! - `{next-word row=R [batch=B]}`: the most probable next word at target position R
 //! - `{next-prob row=R [batch=B] [word=W]}`: its probability (or W's), to two decimals
 //! - `{translation [batch=B]}`: the model's greedy translation of source row B
+//! - `{shape OP}`: the operation's shape, `(2, 4, 8, 5)`
+//! - `{masked-keys OP row=R [batch=B]}`: the key positions a mask hides from query row R, `5, 6, 7` or `none`
+//! - `{ids side=src|tgt [batch=B]}` / `{tokens side=… [batch=B]}`: that row's ids / tokens, padded
+//! - `{vocab-size side=src|tgt}`, `{max-len}`, `{sqrt-d-model}`: sizes of the loaded model
+//! - `{params [PREFIX]}`: how many parameters have a PyTorch name starting with PREFIX (all without)
+//! - `{rms OP [batch=B]}`: root mean square of that row's values at real (non-`<pad>`) positions
+//! - `{embed-norm side=… word=W}`: the length of W's row of the embedding table
+//! - `{rnn-gain scale=S [batch=B]}`, `{rnn-steps [batch=B]}`: note 003's RNN on that sentence
+//!   (see `model::rnn`): ‖∂h_T/∂h_1‖ with recurrent gain S, and T−1
+//! - `{decode-word step=N [batch=B]}`, `{decode-prob step=N [batch=B]}`: greedy decoding's word at
+//!   step N and its probability
+//! - `{bn-token-mean OP row=R [batch=B]}`: token R's feature mean after BatchNorm of OP (a `.sum`)
+//! - `{bn-pad-shift OP}`: the largest change of a BatchNorm mean when `<pad>` positions are left out
 //!
 //! `{{` and `}}` stand for literal braces. The loader checks every fact against the program
 //! (operation, rows, heads, words) like it checks op names.
 
 use crate::model::Run;
 use crate::model::decode::{argmax, greedy};
-use crate::model::program::{Dim, OpKind, Program, Side};
+use crate::model::program::{Dim, OpKind, Program, Side, shape_text};
 use crate::model::setup::Setup;
+use crate::model::vocab::PAD_ID;
 use ndarray::{ArrayD, IxDyn};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,15 +38,47 @@ pub enum FactKind {
     NextWord,
     NextProb,
     Translation,
+    Shape,
+    MaskedKeys,
+    Ids,
+    Tokens,
+    VocabSize,
+    MaxLen,
+    SqrtDModel,
+    Params,
+    Rms,
+    EmbedNorm,
+    RnnGain,
+    RnnSteps,
+    DecodeWord,
+    DecodeProb,
+    BnTokenMean,
+    BnPadShift,
 }
 
 impl FactKind {
-    pub const ALL: [(&'static str, FactKind); 5] = [
+    pub const ALL: [(&'static str, FactKind); 21] = [
         ("top-key", FactKind::TopKey),
         ("top-weight", FactKind::TopWeight),
         ("next-word", FactKind::NextWord),
         ("next-prob", FactKind::NextProb),
         ("translation", FactKind::Translation),
+        ("shape", FactKind::Shape),
+        ("masked-keys", FactKind::MaskedKeys),
+        ("ids", FactKind::Ids),
+        ("tokens", FactKind::Tokens),
+        ("vocab-size", FactKind::VocabSize),
+        ("max-len", FactKind::MaxLen),
+        ("sqrt-d-model", FactKind::SqrtDModel),
+        ("params", FactKind::Params),
+        ("rms", FactKind::Rms),
+        ("embed-norm", FactKind::EmbedNorm),
+        ("rnn-gain", FactKind::RnnGain),
+        ("rnn-steps", FactKind::RnnSteps),
+        ("decode-word", FactKind::DecodeWord),
+        ("decode-prob", FactKind::DecodeProb),
+        ("bn-token-mean", FactKind::BnTokenMean),
+        ("bn-pad-shift", FactKind::BnPadShift),
     ];
 }
 
@@ -51,6 +97,9 @@ pub struct Fact {
     pub head: HeadChoice,
     pub row: usize,
     pub word: Option<String>,
+    pub side: Side,
+    pub scale: f32,
+    pub step: usize,
 }
 
 /// A piece of prose: literal text or a fact to fill in.
@@ -94,8 +143,21 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         let names: Vec<&str> = FactKind::ALL.iter().map(|(n, _)| *n).collect();
         return Err(format!("no fact `{name}`; facts are {}", names.join(", ")));
     };
-    let mut fact = Fact { kind, op: String::new(), batch: 0, head: HeadChoice::One(0), row: 0, word: None };
+    let mut fact = Fact {
+        kind,
+        op: String::new(),
+        batch: 0,
+        head: HeadChoice::One(0),
+        row: 0,
+        word: None,
+        side: Side::Src,
+        scale: 1.0,
+        step: 0,
+    };
     let mut row = None;
+    let mut side = None;
+    let mut scale = None;
+    let mut step = None;
     for arg in words {
         let number = |v: &str| v.parse::<usize>().map_err(|_| format!("`{arg}`: `{v}` is not a number"));
         match arg.split_once('=') {
@@ -104,9 +166,25 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
             Some(("head", "mean")) => fact.head = HeadChoice::Mean,
             Some(("head", v)) => fact.head = HeadChoice::One(number(v)?),
             Some(("word", v)) => fact.word = Some(v.to_string()),
+            Some(("side", "src")) => side = Some(Side::Src),
+            Some(("side", "tgt")) => side = Some(Side::Tgt),
+            Some(("side", v)) => return Err(format!("side={v}: a side is src or tgt")),
+            Some(("scale", v)) => {
+                scale = Some(
+                    v.parse::<f32>()
+                        .ok()
+                        .filter(|s| s.is_finite() && *s > 0.0)
+                        .ok_or(format!("`{arg}`: `{v}` is not a positive number"))?,
+                )
+            }
+            Some(("step", v)) => step = Some(number(v)?),
             Some((key, _)) => return Err(format!("`{name}` takes no `{key}=`")),
             None if fact.op.is_empty() => fact.op = arg.to_string(),
-            None => return Err(format!("`{arg}` is not understood; arguments are op, batch=, row=, head=, word=")),
+            None => {
+                return Err(format!(
+                    "`{arg}` is not understood; arguments are op, batch=, row=, head=, word=, side=, scale=, step="
+                ));
+            }
         }
     }
     let shape = setup.shape();
@@ -146,9 +224,122 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
                 return Err(format!("word={w} is not in the target vocabulary"));
             }
         }
-        FactKind::Translation => {}
+        FactKind::Translation | FactKind::MaxLen | FactKind::SqrtDModel | FactKind::RnnSteps => {}
+        FactKind::Shape | FactKind::Rms | FactKind::BnPadShift => {
+            op_named(program, name, &fact.op)?;
+            if kind == FactKind::BnPadShift {
+                sum_op(program, name, &fact.op)?;
+            }
+        }
+        FactKind::BnTokenMean => {
+            let op = sum_op(program, name, &fact.op)?;
+            fact.row = row.ok_or(format!("`{name}` needs row=, the token position"))?;
+            if fact.row >= op.shape[1] {
+                return Err(format!("row={} but `{}` has {} positions", fact.row, fact.op, op.shape[1]));
+            }
+        }
+        FactKind::MaskedKeys => {
+            let op = op_named(program, name, &fact.op)?;
+            if !matches!(op.kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd) {
+                return Err(format!("`{name}` reads a mask (src.mask, tgt.causal, tgt.mask); `{}` is none", fact.op));
+            }
+            fact.row = row.ok_or(format!("`{name}` needs row=, the query row"))?;
+            let rows = op.shape[2].max(if op.kind == OpKind::CausalMask { 0 } else { shape_rows(op, &shape) });
+            if fact.row >= rows {
+                return Err(format!("row={} but `{}` has {} query rows", fact.row, fact.op, rows));
+            }
+        }
+        FactKind::Ids | FactKind::Tokens | FactKind::VocabSize => {
+            fact.side = side.ok_or(format!("`{name}` needs side=src or side=tgt"))?;
+        }
+        FactKind::Params => {
+            let prefix = fact.op.clone();
+            let mut any = false;
+            setup.weights.visit(|n, _| any |= n.starts_with(&prefix));
+            if !any {
+                return Err(format!(
+                    "no parameter name starts with `{prefix}` (names look like encoder.layers.0.self_attn.w_q.weight)"
+                ));
+            }
+        }
+        FactKind::EmbedNorm => {
+            fact.side = side.ok_or(format!("`{name}` needs side=src or side=tgt"))?;
+            let w = fact.word.as_deref().ok_or(format!("`{name}` needs word=, e.g. word=<pad>"))?;
+            let vocab = if fact.side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
+            if vocab.id(w).is_none() {
+                return Err(format!("word={w} is not in that side's vocabulary"));
+            }
+        }
+        FactKind::RnnGain => fact.scale = scale.ok_or(format!("`{name}` needs scale=, the recurrent gain"))?,
+        FactKind::DecodeWord | FactKind::DecodeProb => {
+            fact.step = step.ok_or(format!("`{name}` needs step=, the decoding step (0 is the word after <bos>)"))?;
+            let steps = decode_steps(setup, fact.batch).len();
+            if fact.step >= steps {
+                return Err(format!(
+                    "step={} but decoding row {} takes {steps} steps (0–{})",
+                    fact.step,
+                    fact.batch,
+                    steps.saturating_sub(1)
+                ));
+            }
+        }
     }
     Ok(fact)
+}
+
+/// The operation called `name`, or an error naming the fact.
+fn op_named<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p crate::model::Op, String> {
+    let index = program.index_of(name).ok_or_else(|| {
+        let hint = match crate::lesson::load::closest(name, program.names()).first() {
+            Some(near) => format!("; did you mean `{near}`?"),
+            None => String::new(),
+        };
+        format!("`{fact}` needs an operation; there is no `{name}`{hint}")
+    })?;
+    Ok(program.op(index))
+}
+
+/// An Add & Norm's `.sum` (B, T, d), which BatchNorm and LayerNorm are compared on.
+fn sum_op<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p crate::model::Op, String> {
+    let op = op_named(program, fact, name)?;
+    if op.kind != OpKind::Add || op.shape.len() != 3 {
+        return Err(format!("`{fact}` reads an Add & Norm's sum, e.g. enc.0.norm1.sum; `{name}` is not one"));
+    }
+    Ok(op)
+}
+
+/// Query rows of a broadcast mask: a padding mask (B, 1, 1, T) applies to every query.
+fn shape_rows(op: &crate::model::Op, shape: &crate::model::RunShape) -> usize {
+    match op.name.starts_with("src") {
+        true => shape.t_src,
+        false => shape.t_tgt,
+    }
+}
+
+/// Greedy decoding of one source row, step by step.
+pub fn decode_steps(setup: &Setup, batch: usize) -> Vec<crate::model::decode::DecodeStep> {
+    let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
+    crate::model::decode::greedy_steps(&setup.weights, &src)
+}
+
+/// The (T, d) token vectors of one batch row of `op`, real positions only.
+pub fn real_rows(full: &Run, setup: &Setup, op: &str, batch: usize) -> ndarray::Array2<f32> {
+    let t = full.get(op).expect("validated op, full run");
+    let index = full.program().index_of(op).expect("validated");
+    let dims = &full.program().op(index).dims;
+    let side = if op.starts_with("tgt") || dims.contains(&Dim::Tokens(Side::Tgt)) { Side::Tgt } else { Side::Src };
+    let ids = if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+    let row = if t.ndim() == 3 { t.index_axis(ndarray::Axis(0), batch) } else { t.view() };
+    let keep: Vec<usize> =
+        (0..row.shape()[0]).filter(|&p| ids.get([batch, p]).is_none_or(|&id| id != PAD_ID)).collect();
+    let d = row.shape()[1];
+    ndarray::Array2::from_shape_fn((keep.len(), d), |(i, j)| row[[keep[i], j]])
+}
+
+/// The real (non-`<pad>`) positions of each batch row of one side: (B, T) booleans.
+pub fn real_positions(setup: &Setup, side: Side) -> ndarray::Array2<bool> {
+    let ids = if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+    ids.mapv(|id| id != PAD_ID)
 }
 
 /// Fill the facts in from `full`, a run of the lesson's whole program.
@@ -192,7 +383,101 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let decoded = greedy(&setup.weights, &src);
             setup.tgt_vocab().decode(&decoded.words[0])
         }
+        FactKind::Shape => shape_text(full.get(&fact.op).expect("validated op, full run").shape()),
+        FactKind::MaskedKeys => {
+            let t = full.get(&fact.op).expect("validated op, full run");
+            let keys = t.shape()[3];
+            let b = fact.batch.min(t.shape()[0] - 1);
+            let r = fact.row.min(t.shape()[2] - 1);
+            let hidden: Vec<String> =
+                (0..keys).filter(|&k| t[IxDyn(&[b, 0, r, k])] == 0.0).map(|k| k.to_string()).collect();
+            if hidden.is_empty() { "none".into() } else { hidden.join(", ") }
+        }
+        FactKind::Ids => {
+            let ids = if fact.side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+            ids.row(fact.batch).iter().map(|id| id.to_string()).collect::<Vec<_>>().join(" ")
+        }
+        FactKind::Tokens => {
+            let n = if fact.side == Side::Src { setup.src_ids.ncols() } else { setup.tgt_ids.ncols() };
+            (0..n).map(|p| token(setup, fact.side, fact.batch, p)).collect::<Vec<_>>().join(" ")
+        }
+        FactKind::VocabSize => {
+            let v = if fact.side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
+            v.len().to_string()
+        }
+        FactKind::MaxLen => setup.weights.config.max_len.to_string(),
+        FactKind::SqrtDModel => format!("{:.2}", (setup.weights.config.d_model as f32).sqrt()),
+        FactKind::Params => {
+            let mut n = 0;
+            setup.weights.visit(|name, v| {
+                if name.starts_with(&fact.op) {
+                    n += v.len()
+                }
+            });
+            thousands(n)
+        }
+        FactKind::Rms => {
+            let rows = real_rows(full, setup, &fact.op, fact.batch);
+            let n = rows.len().max(1) as f64;
+            format!("{:.2}", (rows.iter().map(|&v| (v as f64).powi(2)).sum::<f64>() / n).sqrt())
+        }
+        FactKind::EmbedNorm => {
+            let (table, vocab) = if fact.side == Side::Src {
+                (&setup.weights.src_embed, setup.src_vocab())
+            } else {
+                (&setup.weights.tgt_embed, setup.tgt_vocab())
+            };
+            let id = vocab.id(fact.word.as_deref().unwrap_or_default()).expect("validated");
+            format!("{:.2}", table.row(id).iter().map(|&v| v * v).sum::<f32>().sqrt())
+        }
+        FactKind::RnnGain => {
+            let x = real_rows(full, setup, "src.x", fact.batch);
+            significant(crate::model::rnn::chain(x.view(), fact.scale).first_to_last())
+        }
+        FactKind::RnnSteps => real_rows(full, setup, "src.x", fact.batch).nrows().saturating_sub(1).to_string(),
+        FactKind::DecodeWord | FactKind::DecodeProb => {
+            let steps = decode_steps(setup, fact.batch);
+            let step = &steps[fact.step.min(steps.len() - 1)];
+            if fact.kind == FactKind::DecodeWord {
+                setup.tgt_vocab().word(step.chosen)
+            } else {
+                format!("{:.2}", step.probs[step.chosen])
+            }
+        }
+        FactKind::BnTokenMean | FactKind::BnPadShift => {
+            let x = full.get(&fact.op).expect("validated op, full run");
+            let x = x.view().into_dimensionality::<ndarray::Ix3>().expect("(B, T, d)");
+            let side = if fact.op.starts_with("enc") { Side::Src } else { Side::Tgt };
+            let c = crate::model::batch_norm::NormComparison::of(x, real_positions(setup, side).view());
+            if fact.kind == FactKind::BnPadShift {
+                return format!("{:.2}", c.pad_shift());
+            }
+            let (mean, _) = crate::model::batch_norm::token_stats(c.batch.view())[[fact.batch, fact.row]];
+            format!("{:.2}", if mean.abs() < 0.005 { 0.0 } else { mean })
+        }
     }
+}
+
+/// 50289 as `50,289`.
+pub fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Three significant digits: 0.00781, 0.125, 1.00, 12.3.
+pub fn significant(v: f32) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let digits = (2 - v.abs().log10().floor() as i32).max(0) as usize;
+    format!("{v:.digits$}")
 }
 
 /// One query row of attention weights (B, H, T_q, T_k): one head's, or the mean over heads.

@@ -34,4 +34,12 @@ pub struct BeatFile {
     pub head: Option<Spanned<i64>>,
     pub row: Option<Spanned<i64>>,
     pub what_if: Option<Spanned<String>>,
+    /// The decoding step a `decode` view shows (0: the word after `<bos>`).
+    pub step: Option<Spanned<i64>>,
+    /// A question: the expected answer, a template of facts such as `{shape dec.0.cross_attn.weights}`.
+    pub answer: Option<Spanned<String>>,
+    /// Shown after the first wrong answer.
+    pub hint: Option<Spanned<String>>,
+    /// Shown after the second wrong answer, or a right one.
+    pub explain: Option<Spanned<String>>,
 }

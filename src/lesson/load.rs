@@ -5,7 +5,7 @@ use super::facts::{self, Piece};
 use super::file::{BeatFile, LessonFile};
 use crate::model::Weights;
 use crate::model::build;
-use crate::model::program::{OpKind, Program};
+use crate::model::program::{LinearRef, OpKind, Program, Proj, Side};
 use crate::model::setup::{Setup, SetupError, TokenInput};
 use std::fmt;
 use std::sync::Arc;
@@ -21,16 +21,37 @@ pub enum ViewKind {
     Vector,
     /// The most probable words per position, for the output's probabilities.
     TopWords,
+    /// Text → tokens → ids for both sides, padding, vocab_size vs max_len.
+    Tokens,
+    /// The forward pass as stages with their shapes, computed ones marked.
+    Pipeline,
+    /// Parameter counts per block.
+    Params,
+    /// Note 003's RNN on the same sentence, next to attention.
+    Rnn,
+    /// LayerNorm and BatchNorm on the same tensor.
+    NormCompare,
+    /// Note 003's fused W_qkv, and the widths d_k and d_v.
+    FusedQkv,
+    /// Greedy decoding, one step at a time.
+    Decode,
 }
 
 impl ViewKind {
-    pub const ALL: [(&'static str, ViewKind); 6] = [
+    pub const ALL: [(&'static str, ViewKind); 13] = [
         ("heatmap", ViewKind::Heatmap),
         ("mask", ViewKind::Mask),
         ("softmax", ViewKind::Softmax),
         ("layernorm", ViewKind::LayerNorm),
         ("vector", ViewKind::Vector),
         ("top-words", ViewKind::TopWords),
+        ("tokens", ViewKind::Tokens),
+        ("pipeline", ViewKind::Pipeline),
+        ("params", ViewKind::Params),
+        ("rnn", ViewKind::Rnn),
+        ("norm-compare", ViewKind::NormCompare),
+        ("fused-qkv", ViewKind::FusedQkv),
+        ("decode", ViewKind::Decode),
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,7 +65,26 @@ impl ViewKind {
             ViewKind::Softmax => kind == OpKind::Softmax && ndim == 4,
             ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
             ViewKind::Heatmap | ViewKind::Vector => ndim >= 2,
-            ViewKind::TopWords => kind == OpKind::Softmax && ndim == 3,
+            ViewKind::TopWords | ViewKind::Decode => kind == OpKind::Softmax && ndim == 3,
+            ViewKind::Tokens => matches!(kind, OpKind::Embed(_)),
+            ViewKind::Rnn => kind == OpKind::Embed(Side::Src),
+            ViewKind::Pipeline | ViewKind::Params => true,
+            ViewKind::NormCompare => kind == OpKind::Add && ndim == 3,
+            ViewKind::FusedQkv => {
+                matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
+            }
+        }
+    }
+
+    /// What a view needs, for the error when a beat's op does not fit it.
+    pub fn needs(self) -> &'static str {
+        match self {
+            ViewKind::Tokens => "an embedding (src.embed or tgt.embed)",
+            ViewKind::Rnn => "the source embedding, src.embed",
+            ViewKind::NormCompare => "an Add & Norm's sum, e.g. enc.0.norm1.sum",
+            ViewKind::FusedQkv => "a q, k or v projection, e.g. enc.0.self_attn.q_proj",
+            ViewKind::Decode | ViewKind::TopWords => "the output probabilities, probs",
+            _ => "another kind of operation",
         }
     }
 
@@ -84,6 +124,20 @@ pub struct Beat {
     pub head: Option<usize>,
     pub row: Option<usize>,
     pub what_if: Option<WhatIf>,
+    /// The decoding step a `decode` view shows.
+    pub step: Option<usize>,
+    /// When the beat asks the learner something: the answer and what to say.
+    pub question: Option<Question>,
+}
+
+/// A question a beat asks. Its answer is a template of facts, computed from the run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    pub answer: Vec<Piece>,
+    /// Shown after the first wrong answer.
+    pub hint: Vec<Piece>,
+    /// Shown after the second wrong answer, or a right one.
+    pub explain: Vec<Piece>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -274,7 +328,11 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
         return Err(c.err(
             &b.view,
             "view",
-            format!("`{view_name}` cannot show `{op_name}` ({}); try view = \"{suggestion}\"", op.kind.label()),
+            format!(
+                "`{view_name}` cannot show `{op_name}` ({}): it needs {}; try view = \"{suggestion}\"",
+                op.kind.label(),
+                view.needs()
+            ),
         ));
     }
     let text = c.non_empty(&b.text, "text")?;
@@ -293,14 +351,75 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
             Some(w)
         }
     };
+    let batch = c.index(&b.batch, "batch", shape.batch, "batch rows")?;
+    let step = match &b.step {
+        None => None,
+        Some(s) if view != ViewKind::Decode => {
+            return Err(c.err(
+                s,
+                "step",
+                "only a `decode` view has decoding steps; remove `step` or use view = \"decode\"",
+            ));
+        }
+        Some(s) => {
+            let steps = facts::decode_steps(setup, batch.unwrap_or(0)).len();
+            c.index(&Some(s.clone()), "step", steps, "decoding steps of this sentence")?
+        }
+    };
+    let question = check_question(c, b, program, setup)?;
     Ok(Beat {
         op: op_name.to_string(),
         view,
         text,
         pieces,
-        batch: c.index(&b.batch, "batch", shape.batch, "batch rows")?,
+        batch,
         head: c.index(&b.head, "head", heads, "heads")?,
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,
         what_if,
+        step,
+        question,
     })
+}
+
+/// A beat's question: `answer`, `hint` and `explain` all given, or none of them.
+fn check_question(
+    c: &Checker,
+    b: &BeatFile,
+    program: &Program,
+    setup: &Setup,
+) -> Result<Option<Question>, LessonError> {
+    let (answer, hint, explain) = match (&b.answer, &b.hint, &b.explain) {
+        (None, None, None) => return Ok(None),
+        (Some(a), Some(h), Some(e)) => (a, h, e),
+        (a, h, e) => {
+            let missing: Vec<&str> = [("answer", a.is_none()), ("hint", h.is_none()), ("explain", e.is_none())]
+                .iter()
+                .filter(|(_, m)| *m)
+                .map(|(n, _)| *n)
+                .collect();
+            let at = [a, h, e].into_iter().flatten().next().expect("one is given");
+            return Err(c.err(
+                at,
+                missing[0],
+                format!("a question needs answer, hint and explain; `{}` is missing", missing.join("`, `")),
+            ));
+        }
+    };
+    let parse = |s: &Spanned<String>, field: &str| -> Result<Vec<Piece>, LessonError> {
+        let text = c.non_empty(s, field)?;
+        facts::parse(&text, program, setup).map_err(|m| c.err(s, field, m))
+    };
+    let question =
+        Question { answer: parse(answer, "answer")?, hint: parse(hint, "hint")?, explain: parse(explain, "explain")? };
+    // an answer that renders to nothing could never be typed
+    let full = {
+        let mut run = setup.run();
+        run.run_all();
+        run
+    };
+    let expected = facts::render(&question.answer, &full, setup);
+    if super::question::normalize(&expected).is_empty() {
+        return Err(c.err(answer, "answer", format!("renders as `{expected}`, which has no words or numbers to type")));
+    }
+    Ok(Some(question))
 }

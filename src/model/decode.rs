@@ -25,6 +25,49 @@ pub struct Decoded {
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
+    greedy_observed(weights, src_ids, |_, _| {})
+}
+
+/// One step of decoding batch row 0, as the decoder saw it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DecodeStep {
+    /// The decoder's input at this step: `<bos>` and the words chosen so far.
+    pub prefix: Vec<usize>,
+    /// The probabilities over the target vocabulary at the last position.
+    pub probs: Vec<f32>, // (tgt_vocab,)
+    /// The word appended (the most probable).
+    pub chosen: usize,
+    /// The last decoder layer's cross-attention of the last position, mean over heads.
+    pub cross: Vec<f32>, // (T_src,)
+}
+
+/// Decode one source row (1, T_src) and keep every step: what the decoder read, its probabilities
+/// for the next word, the word chosen, where the new position looked in the source.
+pub fn greedy_steps(weights: &Arc<Weights>, src_row: &Array2<usize>) -> Vec<DecodeStep> {
+    let mut steps = Vec::new();
+    let last_cross = format!("dec.{}.cross_attn.weights", weights.config.n_layers.saturating_sub(1));
+    greedy_observed(weights, src_row, |run, rows| {
+        let prefix = rows[0].clone();
+        let t = prefix.len() - 1;
+        let probs = run.get("probs").expect("computed"); // (B, t, vocab)
+        let probs: Vec<f32> = probs.index_axis(Axis(0), 0).index_axis(Axis(0), t).iter().copied().collect();
+        let weights = run.get(&last_cross).expect("computed"); // (B, H, t, T_src)
+        let heads = weights.shape()[1];
+        let cross: Vec<f32> = (0..weights.shape()[3])
+            .map(|k| (0..heads).map(|h| weights[[0, h, t, k]]).sum::<f32>() / heads as f32)
+            .collect();
+        let chosen = argmax(probs.iter().copied());
+        steps.push(DecodeStep { prefix, probs, chosen, cross });
+    });
+    steps
+}
+
+/// Greedy decoding that shows `observe` every run and the rows it read, before they grow.
+fn greedy_observed(
+    weights: &Arc<Weights>,
+    src_ids: &Array2<usize>,
+    mut observe: impl FnMut(&Run, &[Vec<usize>]),
+) -> Decoded {
     let batch = src_ids.nrows();
     let max_len = weights.config.max_len;
     let mut rows: Vec<Vec<usize>> = vec![vec![BOS_ID]; batch];
@@ -51,6 +94,9 @@ pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
         let t = rows[0].len();
         let probs = next.get("probs").expect("computed"); // (B, t, vocab)
         let done = finished.iter().all(|&f| f) || t >= max_len;
+        if !done {
+            observe(&next, &rows);
+        }
         if done {
             run = Some(next);
             break;

@@ -6,16 +6,21 @@
 //! - `program` + `build`: the forward pass as an ordered list of named operations
 //! - `kernels`: the arithmetic of each operation
 //! - `run`: executes a program one operation at a time
+//! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
+//!   note 000's BatchNorm, note 003's fused W_qkv)
 
 pub mod backward;
+pub mod batch_norm;
 pub mod build;
 pub mod config;
 pub mod decode;
+pub mod fused_qkv;
 pub mod kernels;
 pub mod matmul;
 pub mod npz;
 pub mod params;
 pub mod program;
+pub mod rnn;
 pub mod run;
 pub mod setup;
 pub mod softmax;

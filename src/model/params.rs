@@ -157,7 +157,7 @@ impl Weights {
         }
     }
 
-    fn attention(&self, stack: Stack, layer: usize, block: AttnBlock) -> &Attention {
+    pub fn attention(&self, stack: Stack, layer: usize, block: AttnBlock) -> &Attention {
         match (stack, block) {
             (Stack::Encoder, _) => &self.encoder[layer].self_attn,
             (Stack::Decoder, AttnBlock::SelfAttn) => &self.decoder[layer].self_attn,

@@ -7,8 +7,8 @@ use super::text;
 use super::theme::Theme;
 use super::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
 use super::views::{
-    heatmap::HeatmapView, layernorm::LayerNormView, mask_grid::MaskGridView, softmax_rows::SoftmaxRowsView,
-    top_words::TopWordsView, vector_table::VectorTableView,
+    heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
+    softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
 };
 use crate::app::keymap::STATUS_HINT;
 use crate::app::view_data::ViewData;
@@ -122,6 +122,7 @@ pub fn render_view(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         ViewData::LayerNorm(d) => LayerNormView { data: &d, theme }.render(inner, buf),
         ViewData::Vector(d) => VectorTableView { data: &d, theme }.render(inner, buf),
         ViewData::TopWords(d) => TopWordsView { data: &d, theme }.render(inner, buf),
+        ViewData::Lines(d) => LinesView { data: &d, theme }.render(inner, buf),
     }
 }
 

@@ -3,7 +3,7 @@
 pub mod frame;
 pub mod help;
 pub mod map;
-pub mod text;
+pub use crate::text;
 pub mod theme;
 pub mod too_small;
 pub mod views;

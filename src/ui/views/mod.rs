@@ -2,6 +2,7 @@
 mod common;
 pub mod heatmap;
 pub mod layernorm;
+pub mod lines;
 pub mod mask_grid;
 pub mod softmax_rows;
 pub mod top_words;

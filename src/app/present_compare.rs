@@ -1,0 +1,242 @@
+//! Presenters for the views that compute something beside the run: `rnn` (note 003's RNN on the
+//! same sentence), `norm-compare` (LayerNorm vs BatchNorm), `fused-qkv` (note 003's W_qkv) and
+//! `decode` (greedy decoding step by step). The arithmetic lives in `model`; this arranges it.
+
+use super::state::App;
+use super::view_data::{LinesData, Role};
+use crate::lesson::facts::{decode_steps, real_positions, real_rows, significant};
+use crate::model::batch_norm::{NormComparison, token_stats};
+use crate::model::fused_qkv::{fused, max_abs_diff, part};
+use crate::model::program::{LinearRef, OpKind, Side, shape_text};
+use crate::model::rnn::{GAINS, chain};
+use crate::strings;
+use crate::text::{pad, pad_left, width};
+use ndarray::Ix3;
+
+/// A bar of `n` cells for a value in [0, 1], with eighths.
+pub fn bar(t: f32, n: usize) -> String {
+    let eighths = (t.clamp(0.0, 1.0) * (n * 8) as f32).round() as usize;
+    let mut s = "█".repeat(eighths / 8);
+    if eighths % 8 > 0 {
+        s.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8 - 1]);
+    }
+    s
+}
+
+impl App {
+    /// The selected batch row's source tokens, real ones only.
+    fn real_source_tokens(&self) -> Vec<String> {
+        let b = self.selection.batch;
+        let vocab = self.setup.src_vocab();
+        self.setup
+            .src_ids
+            .row(b)
+            .iter()
+            .filter(|&&id| id != crate::model::vocab::PAD_ID)
+            .map(|&id| vocab.word(id))
+            .collect()
+    }
+
+    /// `rnn`: the RNN's chain over the sentence next to attention's one step.
+    pub(super) fn rnn_lines(&self) -> LinesData {
+        let b = self.selection.batch;
+        let x = real_rows(&self.full, &self.setup, "src.x", b); // (T, d)
+        let words = self.real_source_tokens();
+        let t = x.nrows();
+        let mut d = LinesData::default();
+        d.push(strings::RNN_FORMULA, Role::Title);
+        d.push(strings::rnn_sentence(&words.concat(), t, x.ncols()), Role::Dim);
+        d.gap();
+        let (first, last) = (words.first().cloned().unwrap_or_default(), words.last().cloned().unwrap_or_default());
+        // attention: the last token's weight on the first, mean over enc.0's heads
+        let weights = self.full.get("enc.0.self_attn.weights").expect("full run"); // (B, H, T, T)
+        let heads = weights.shape()[1];
+        let direct = (0..heads).map(|h| weights[[b, h, t - 1, 0]]).sum::<f32>() / heads as f32;
+        d.line().put(strings::rnn_path(&first, &last, t.saturating_sub(1)), Role::Plain);
+        d.line().put(strings::attention_path(&first, &last, direct), Role::Plain);
+        d.gap();
+        d.push(strings::RNN_TABLE_HEADING, Role::Title);
+        d.line().put(pad(strings::DISTANCE, 12), Role::Dim);
+        for k in 0..t {
+            d.put(pad_left(&k.to_string(), 9), Role::Dim);
+        }
+        let chains: Vec<_> = GAINS.iter().map(|&g| chain(x.view(), g)).collect();
+        for c in &chains {
+            d.line().put(pad(&strings::gain_label(c.gain), 12), Role::Plain);
+            for g in &c.grad_by_distance {
+                d.put(pad_left(&significant(*g), 9), if *g < 0.01 { Role::Dim } else { Role::Plain });
+            }
+        }
+        d.gap();
+        d.push(strings::rnn_bars_heading(&first, &last), Role::Title);
+        // log-scale bars of ‖∂h_T/∂h_1‖, from 1e-6 (empty) to 1e2 (full)
+        for c in &chains {
+            let v = c.first_to_last().max(1e-12);
+            let frac = ((v.log10() + 6.0) / 8.0).clamp(0.0, 1.0);
+            d.line().put(pad(&strings::gain_label(c.gain), 12), Role::Plain).put(pad(&bar(frac, 24), 25), Role::Bar);
+            d.put(significant(c.first_to_last()), Role::Plain);
+        }
+        d.push(strings::RNN_LOG_SCALE, Role::Dim);
+        d
+    }
+
+    /// `norm-compare`: the same `.sum` tensor under LayerNorm and under BatchNorm.
+    pub(super) fn norm_compare_lines(&self) -> LinesData {
+        let op = self.run.program().op(self.op);
+        let x = self.run.value(self.op).expect("focused op computed");
+        let x = x.view().into_dimensionality::<Ix3>().expect("(B, T, d)");
+        let side = if op.name.starts_with("enc") { Side::Src } else { Side::Tgt };
+        let real = real_positions(&self.setup, side);
+        let c = NormComparison::of(x, real.view());
+        let (bn, tn, dm) = (x.shape()[0], x.shape()[1], x.shape()[2]);
+        let b = self.selection.batch.min(bn - 1);
+        let before = token_stats(x);
+        let after_ln = token_stats(c.layer.view());
+        let after_bn = token_stats(c.batch.view());
+        let mut d = LinesData::default();
+        d.push(strings::norm_compare_heading(&op.name, &shape_text(x.shape())), Role::Title);
+        d.push(strings::norm_compare_axes(dm, bn, tn), Role::Dim);
+        d.gap();
+        let labels = self.side_tokens(side, b);
+        let lw = labels.iter().map(|l| width(l)).max().unwrap_or(5).max(6);
+        d.line().put(format!("  {}", pad(strings::TOKEN, lw)), Role::Dim);
+        for h in strings::NORM_COMPARE_COLUMNS {
+            d.put(format!("  {}", pad(h, 17)), Role::Dim);
+        }
+        for p in 0..tn {
+            let selected = p == self.row().min(tn - 1);
+            let role = if labels[p] == "<pad>" {
+                Role::Dim
+            } else if selected {
+                Role::Strong
+            } else {
+                Role::Plain
+            };
+            let ms = |(m, s): (f32, f32)| format!("{} / {}", pad_left(&fix(m), 6), pad(&fix(s), 5));
+            d.line()
+                .put(if selected { "▶ " } else { "  " }, role)
+                .put(pad(&labels[p], lw), role)
+                .put(format!("  {}", pad(&ms(before[[b, p]]), 17)), role)
+                .put(format!("  {}", pad(&ms(after_ln[[b, p]]), 17)), role)
+                .put(format!("  {}", pad(&ms(after_bn[[b, p]]), 17)), role);
+        }
+        d.gap();
+        let (feature, shift) = c
+            .with_pad
+            .mean
+            .iter()
+            .zip(&c.real_only.mean)
+            .map(|(a, r)| (a - r).abs())
+            .enumerate()
+            .fold((0, 0.0f32), |best, (f, s)| if s > best.1 { (f, s) } else { best });
+        let pads = real.iter().filter(|r| !**r).count();
+        d.push(strings::bn_pad_note(pads, bn * tn), Role::Plain);
+        d.push(
+            strings::bn_shift_note(feature, c.with_pad.mean[feature], c.real_only.mean[feature], shift),
+            Role::Plain,
+        );
+        d
+    }
+
+    /// `fused-qkv`: one (3d, d) product instead of three (d, d) ones, and the widths d_k and d_v.
+    pub(super) fn fused_qkv_lines(&self) -> LinesData {
+        let program = self.run.program();
+        let op = program.op(self.op);
+        let OpKind::Linear(LinearRef::Attn { stack, layer, block, .. }) = op.kind else {
+            return LinesData::default();
+        };
+        let prefix = op.name.rsplit_once('.').map(|(p, _)| p).unwrap_or(&op.name).to_string(); // enc.0.self_attn
+        let attn = self.setup.weights.attention(stack, layer, block);
+        let x_name = program.op(op.inputs[0]).name.clone();
+        let x = self.full.get(&x_name).expect("full run");
+        let f = fused(x, attn);
+        let dm = self.setup.weights.config.d_model;
+        let mut d = LinesData::default();
+        d.push(strings::fused_heading(3 * dm, dm), Role::Title);
+        d.push(strings::fused_product(&x_name, &shape_text(x.shape()), &shape_text(f.shape())), Role::Plain);
+        d.gap();
+        for (i, proj) in ["q_proj", "k_proj", "v_proj"].iter().enumerate() {
+            let name = format!("{prefix}.{proj}");
+            let separate = self.full.get(&name).expect("full run");
+            let diff = max_abs_diff(&part(&f, i), separate);
+            let role = if name == op.name { Role::Strong } else { Role::Plain };
+            d.line()
+                .put(format!("  {}", pad(&strings::fused_columns(i * dm, (i + 1) * dm - 1), 16)), role)
+                .put(format!("= {}  ", pad(&name, 26)), role)
+                .put(strings::max_diff(diff), if diff < 1e-5 { Role::Good } else { Role::Bad });
+        }
+        d.gap();
+        let shape_of =
+            |n: &str| self.full.get(&format!("{prefix}.{n}")).map(|t| shape_text(t.shape())).unwrap_or_default();
+        let dk = self.setup.weights.config.d_k();
+        d.push(strings::WIDTHS_HEADING, Role::Title);
+        d.push(strings::scores_widths(&shape_of("q"), &shape_of("k"), &shape_of("scores"), dk), Role::Plain);
+        d.push(strings::context_widths(&shape_of("weights"), &shape_of("v"), &shape_of("context"), dk), Role::Plain);
+        d.push(strings::WIDTHS_NOTE, Role::Dim);
+        d
+    }
+
+    /// `decode`: step `row` of greedy decoding of the selected source row.
+    pub(super) fn decode_lines(&self) -> LinesData {
+        let b = self.selection.batch;
+        let steps = decode_steps(&self.setup, b);
+        let mut d = LinesData::default();
+        let Some(last) = steps.len().checked_sub(1) else {
+            return d;
+        };
+        let k = self.selection.row.min(last);
+        let step = &steps[k];
+        let vocab = self.setup.tgt_vocab();
+        let words: Vec<String> = step.prefix.iter().map(|&id| vocab.word(id)).collect();
+        let source = self.real_source_tokens();
+        d.push(strings::decode_heading(&source.concat(), k, last), Role::Title);
+        d.line().put(strings::DECODER_READS, Role::Dim).put(words.join(" "), Role::Strong);
+        d.gap();
+        let reading = words.last().cloned().unwrap_or_default();
+        d.push(strings::next_word_heading(words.len() - 1, &reading), Role::Title);
+        let mut order: Vec<usize> = (0..step.probs.len()).collect();
+        order.sort_by(|&a, &b| step.probs[b].total_cmp(&step.probs[a]).then(a.cmp(&b)));
+        let ww = order.iter().take(5).map(|&w| width(&vocab.word(w))).max().unwrap_or(4).max(6);
+        for &w in order.iter().take(5) {
+            let p = step.probs[w];
+            let role = if w == step.chosen { Role::Strong } else { Role::Plain };
+            d.line()
+                .put(if w == step.chosen { "▶ " } else { "  " }, role)
+                .put(pad(&vocab.word(w), ww), role)
+                .put(format!(" {} ", pad_left(&format!("{p:.2}"), 4)), role)
+                .put(bar(p, 30), Role::Bar);
+        }
+        let chosen = vocab.word(step.chosen);
+        d.line().put(strings::CHOSEN, Role::Dim).put(chosen.clone(), Role::Strong);
+        if step.chosen == crate::model::vocab::EOS_ID {
+            d.put(strings::DECODING_ENDS, Role::Dim);
+        } else {
+            d.put(format!("  →  {} {chosen}", words.join(" ")), Role::Plain);
+        }
+        d.gap();
+        let n = self.setup.weights.config.n_layers;
+        d.push(strings::cross_heading(&reading, words.len() - 1, n - 1), Role::Title);
+        let best = crate::model::decode::argmax(step.cross.iter().copied());
+        let sw = source.iter().map(|s| width(s)).max().unwrap_or(2).max(2);
+        for (i, (w, &a)) in source.iter().zip(&step.cross).enumerate() {
+            let role = if i == best { Role::Strong } else { Role::Plain };
+            d.line().put(format!("  {} ", pad(w, sw)), role).put(format!("{a:.2} "), role).put(bar(a, 30), Role::Bar);
+        }
+        d
+    }
+
+    /// The tokens of one batch row of one side.
+    fn side_tokens(&self, side: Side, b: usize) -> Vec<String> {
+        let (ids, vocab) = match side {
+            Side::Src => (&self.setup.src_ids, self.setup.src_vocab()),
+            Side::Tgt => (&self.setup.tgt_ids, self.setup.tgt_vocab()),
+        };
+        ids.row(b).iter().map(|&id| vocab.word(id)).collect()
+    }
+}
+
+/// Two decimals, never `-0.00`.
+fn fix(v: f32) -> String {
+    let s = format!("{v:.2}");
+    if s == "-0.00" { "0.00".into() } else { s }
+}

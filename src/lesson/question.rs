@@ -1,0 +1,85 @@
+//! Checking a learner's answer against the one computed from the run. Answers compare as lists
+//! of words and numbers: case, spaces, brackets, commas and the `<>` of special tokens do not
+//! matter, so `(2,4,8,5)` = `2 4 8 5`, `eos` = `<eos>`, `Cat` = `cat`.
+
+/// The words and numbers of an answer, lowercased: `(2, 4, 8, 5)` → ["2", "4", "8", "5"].
+/// Chinese characters count as letters, so `猫` stays `猫`; `and` between items is dropped.
+pub fn normalize(answer: &str) -> Vec<String> {
+    answer
+        .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '?' || c == '-'))
+        .map(|w| w.trim_matches(|c| c == '.' || c == '-').to_lowercase())
+        .filter(|w| !w.is_empty() && w != "and")
+        .collect()
+}
+
+/// Whether `given` says the same as `expected`.
+pub fn is_right(given: &str, expected: &str) -> bool {
+    let given = normalize(given);
+    !given.is_empty() && given == normalize(expected)
+}
+
+/// How far a learner has got with one question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Attempt {
+    #[default]
+    Unanswered,
+    /// One wrong answer: the hint shows.
+    WrongOnce,
+    /// Answered right (after `tries` answers).
+    Right { tries: u32 },
+    /// Two wrong answers: the explanation shows, with the answer.
+    GaveUp,
+}
+
+impl Attempt {
+    /// The state after one more answer.
+    pub fn after(self, right: bool) -> Attempt {
+        match (self, right) {
+            (Attempt::Unanswered, true) => Attempt::Right { tries: 1 },
+            (Attempt::WrongOnce, true) => Attempt::Right { tries: 2 },
+            (Attempt::Unanswered, false) => Attempt::WrongOnce,
+            (Attempt::WrongOnce, false) => Attempt::GaveUp,
+            (done, _) => done,
+        }
+    }
+
+    /// Whether there is nothing more to answer.
+    pub fn is_done(self) -> bool {
+        matches!(self, Attempt::Right { .. } | Attempt::GaveUp)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_compare_by_their_numbers() {
+        assert!(is_right("(2,4,8,5)", "(2, 4, 8, 5)"));
+        assert!(is_right("2 4 8 5", "(2, 4, 8, 5)"));
+        assert!(is_right("[2, 4, 8, 5]", "(2, 4, 8, 5)"));
+        assert!(!is_right("(2, 4, 5, 8)", "(2, 4, 8, 5)"));
+        assert!(!is_right("(2, 4, 8)", "(2, 4, 8, 5)"));
+    }
+
+    #[test]
+    fn words_ignore_case_and_special_token_brackets() {
+        assert!(is_right("eos", "<eos>"));
+        assert!(is_right("Cat", "cat"));
+        assert!(is_right(" 猫 ", "猫"));
+        assert!(is_right("5, 6 and 7", "5, 6, 7"));
+        assert!(!is_right("dog", "cat"));
+        assert!(!is_right("", "cat"));
+        assert!(!is_right("   ", "none"));
+    }
+
+    #[test]
+    fn two_wrong_answers_give_up_and_a_right_one_ends_it() {
+        let a = Attempt::default().after(false);
+        assert_eq!(a, Attempt::WrongOnce);
+        assert_eq!(a.after(true), Attempt::Right { tries: 2 });
+        assert_eq!(a.after(false), Attempt::GaveUp);
+        assert_eq!(Attempt::GaveUp.after(true), Attempt::GaveUp);
+        assert!(Attempt::Right { tries: 1 }.is_done());
+    }
+}

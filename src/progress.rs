@@ -1,0 +1,1 @@
+//! Saved progress (filled in below).
