@@ -154,7 +154,10 @@ pub fn load(path: &Path) -> (Progress, Option<String>) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Progress::new(), None),
         Err(e) => {
-            return (Progress::new(), Some(format!("could not read progress {}: {e}; starting afresh", path.display())));
+            return (
+                Progress::new(),
+                Some(format!("could not read progress {}: {e}; starting afresh", path.display())),
+            );
         }
     };
     match Progress::from_toml(&text) {

@@ -70,7 +70,7 @@ pub const TOTAL: &str = "total";
 pub const RNN_FORMULA: &str = "an RNN: h_t = tanh(W_x·x_t + W_h·h_{t−1}), one step per token";
 
 pub fn rnn_sentence(sentence: &str, t: usize, d: usize) -> String {
-    format!("run on {sentence} (T = {t}, x_t = src.x rows, width {d}); W_h = gain × a random orthogonal matrix")
+    format!("on {sentence}: T = {t}, x_t = row t of src.x (width {d}), W_h = gain × random orthogonal")
 }
 
 pub fn rnn_path(first: &str, last: &str, steps: usize) -> String {

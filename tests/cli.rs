@@ -179,6 +179,75 @@ fn list_shows_masks() {
     assert_contains(line, &format!("({} beats)", masks_beat_count()));
 }
 
+/// The lesson ids in the order `--list` prints them.
+fn listed_ids() -> Vec<String> {
+    stdout(&ok(&["--list"])).lines().filter_map(|l| l.split_whitespace().nth(1).map(str::to_string)).collect()
+}
+
+#[test]
+fn list_shows_the_whole_curriculum_in_the_notes_order() {
+    let out = stdout(&ok(&["--list"]));
+    let orders: Vec<i64> = out
+        .lines()
+        .map(|l| l.trim_start().split('.').next().unwrap().trim().parse().expect("an order number"))
+        .collect();
+    assert!(orders.windows(2).all(|w| w[0] < w[1]), "ascending order:\n{out}");
+    assert_eq!(orders.first(), Some(&1), "starts with idea 1:\n{out}");
+    assert_eq!(orders.last(), Some(&14), "ends with idea 14:\n{out}");
+    assert!(listed_ids().len() >= 11, "{out}");
+}
+
+#[test]
+fn print_prints_every_lesson_beat_by_beat() {
+    for id in listed_ids() {
+        let o = ok(&["--lesson", &id, "--print"]);
+        let out = stdout(&o);
+        assert!(out.starts_with(&format!("{id} — ")), "{id}: {}", &out[..out.len().min(200)]);
+        let n = out.lines().filter(|l| l.starts_with("── beat ")).count();
+        assert!(n >= 4, "{id}: {n} beats printed");
+        assert_contains(&out, &format!("── beat {n}/{n} "));
+        assert!(stderr(&o).is_empty(), "{id}: stderr: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn reset_progress_clears_the_saved_file() {
+    let dir = std::env::temp_dir().join(format!("tt-cli-reset-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("progress.toml"), "version = 1\n").unwrap();
+    let run_reset = || {
+        Command::new(BIN)
+            .arg("--reset-progress")
+            .env("TRANSFORMER_TUTOR_DATA_DIR", &dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("the binary runs")
+    };
+    let o = run_reset();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_contains(&stderr(&o), "progress cleared");
+    assert!(!dir.join("progress.toml").exists());
+    let o = run_reset();
+    assert!(o.status.success());
+    assert_contains(&stderr(&o), "nothing to clear");
+}
+
+#[test]
+fn no_arguments_without_a_terminal_says_so_and_saves_nothing() {
+    let dir = std::env::temp_dir().join(format!("tt-cli-noterm-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = Command::new(BIN)
+        .env("TRANSFORMER_TUTOR_DATA_DIR", &dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_contains(&stderr(&o), "no terminal");
+    assert!(!dir.join("progress.toml").exists());
+}
+
 #[test]
 fn unknown_argument_is_a_usage_error() {
     let o = run(&["--lessen", "masks"]);

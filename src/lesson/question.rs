@@ -7,9 +7,19 @@
 pub fn normalize(answer: &str) -> Vec<String> {
     answer
         .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '?' || c == '-'))
-        .map(|w| w.trim_matches(|c| c == '.' || c == '-').to_lowercase())
-        .filter(|w| !w.is_empty() && w != "and")
+        .map(|w| w.trim_end_matches('.').to_lowercase())
+        .filter(|w| !w.is_empty() && w != "and" && w != "-")
+        .map(|w| canonical_number(&w).unwrap_or(w))
         .collect()
+}
+
+/// A number written any way (`0.50`, `.5`, `+0.5`, `5e-1`) as one way (`0.5`); None for a word.
+fn canonical_number(w: &str) -> Option<String> {
+    if !w.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let v: f64 = w.parse().ok()?;
+    Some(if v == 0.0 { "0".into() } else { format!("{v}") })
 }
 
 /// Whether `given` says the same as `expected`.
@@ -60,6 +70,16 @@ mod tests {
         assert!(is_right("[2, 4, 8, 5]", "(2, 4, 8, 5)"));
         assert!(!is_right("(2, 4, 5, 8)", "(2, 4, 8, 5)"));
         assert!(!is_right("(2, 4, 8)", "(2, 4, 8, 5)"));
+    }
+
+    #[test]
+    fn numbers_compare_by_value_as_printed() {
+        assert!(is_right(".48", "0.48"));
+        assert!(is_right("0", "0.00"));
+        assert!(is_right("-0.5", "-0.50"));
+        assert!(is_right("5e-1", "0.50"));
+        assert!(!is_right("0.49", "0.48"));
+        assert!(!is_right("-0.48", "0.48"));
     }
 
     #[test]
