@@ -1,0 +1,153 @@
+//! The curriculum teaches all 14 ideas of the notes' order (../shared/notes/README.md, "The order
+//! of ideas"), in that order: a table idea → lesson → the beats that teach it, checked against
+//! the built-in lessons. A lesson that loses the beat an idea rests on fails here.
+
+use std::sync::Arc;
+use transformer_tutor::lesson::{Catalog, Lesson, ViewKind};
+use transformer_tutor::model::setup::WeightSource;
+
+/// (idea, what it is, lesson id, beats that must be in it: (operation name or `*` for any, view)).
+const IDEAS: [(u32, &str, &str, &[(&str, &str)]); 14] = [
+    (
+        1,
+        "why attention: RNN chains vs one step",
+        "why-attention",
+        &[("src.embed", "rnn"), ("enc.0.self_attn.weights", "softmax")],
+    ),
+    (
+        2,
+        "the workflow: X → encoder → C → decoder",
+        "workflow",
+        &[("src.x", "pipeline"), ("enc.out", "pipeline"), ("probs", "pipeline")],
+    ),
+    (
+        3,
+        "tokens: text → ids, padding, vocab_size vs max_len",
+        "tokens",
+        &[("src.embed", "tokens"), ("tgt.embed", "tokens")],
+    ),
+    (4, "token embedding: the lookup table, the <pad> row", "embedding", &[("src.embed", "vector"), ("src.pe", "*")]),
+    (5, "positional encoding", "positional", &[("src.pe", "vector"), ("src.pe", "heatmap"), ("src.x", "vector")]),
+    (
+        6,
+        "self-attention: Q, K, V, scores, softmax, weighted sum",
+        "attention",
+        &[
+            ("enc.0.self_attn.q_proj", "heatmap"),
+            ("enc.0.self_attn.scores", "heatmap"),
+            ("enc.0.self_attn.weights", "softmax"),
+            ("enc.0.self_attn.context", "heatmap"),
+        ],
+    ),
+    (
+        7,
+        "multi-head: split, merge, W_o, fused W_qkv",
+        "attention",
+        &[("enc.0.self_attn.q", "heatmap"), ("enc.0.self_attn.merged", "heatmap"), ("*", "fused-qkv")],
+    ),
+    (
+        8,
+        "masks: causal, padding, AND, before softmax",
+        "masks",
+        &[("tgt.causal", "mask"), ("src.mask", "mask"), ("tgt.mask", "mask"), ("dec.0.self_attn.weights", "softmax")],
+    ),
+    (
+        9,
+        "Add & Norm: residual, LayerNorm vs BatchNorm",
+        "add-norm",
+        &[("enc.0.norm1.sum", "layernorm"), ("enc.0.norm1.out", "layernorm"), ("*", "norm-compare")],
+    ),
+    (
+        10,
+        "feed-forward: d → d_ff → d with ReLU",
+        "add-norm",
+        &[("enc.0.ffn.hidden", "heatmap"), ("enc.0.ffn.out", "heatmap")],
+    ),
+    (11, "the encoder: N layers, shape kept, memory C", "encoder", &[("enc.out", "*"), ("*", "params")]),
+    (
+        12,
+        "the decoder: masked self-, cross-attention, FFN",
+        "decoder",
+        &[
+            ("dec.0.self_attn.weights", "softmax"),
+            ("dec.1.cross_attn.weights", "heatmap"),
+            ("dec.0.norm3.out", "layernorm"),
+        ],
+    ),
+    (
+        13,
+        "output: Linear, softmax, generating word by word",
+        "output",
+        &[("logits", "heatmap"), ("probs", "top-words"), ("probs", "decode")],
+    ),
+    (
+        14,
+        "the whole model: masks from ids, every shape, parameters",
+        "whole-model",
+        &[("*", "pipeline"), ("tgt.mask", "mask"), ("*", "params")],
+    ),
+];
+
+fn catalog() -> Catalog {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    Catalog::built_in(&weights).expect("built-in lessons load")
+}
+
+fn teaches(lesson: &Lesson, op: &str, view: &str) -> bool {
+    lesson.beats.iter().any(|b| (op == "*" || b.op == op) && (view == "*" || b.view.name() == view))
+}
+
+#[test]
+fn each_of_the_fourteen_ideas_is_taught() {
+    let catalog = catalog();
+    for (idea, what, id, beats) in IDEAS {
+        let lesson = catalog.get(id).unwrap_or_else(|| panic!("idea {idea} ({what}): no lesson `{id}`"));
+        for (op, view) in beats {
+            assert!(
+                teaches(lesson, op, view),
+                "idea {idea} ({what}): lesson `{id}` has no beat on `{op}` in the `{view}` view"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_lessons_follow_the_notes_order_of_ideas() {
+    let catalog = catalog();
+    // each lesson's order is the first idea it teaches, and --list sorts by it
+    for (idea, _, id, _) in IDEAS {
+        let lesson = catalog.get(id).unwrap();
+        assert!(lesson.order <= idea as i64, "`{id}` (order {}) teaches idea {idea}", lesson.order);
+    }
+    let ids: Vec<&str> = catalog.lessons.iter().map(|l| l.id.as_str()).collect();
+    let mut expected: Vec<&str> = IDEAS.iter().map(|i| i.2).collect();
+    expected.dedup();
+    assert_eq!(ids, expected, "the catalog is the curriculum, in order, with nothing else");
+}
+
+#[test]
+fn most_lessons_end_with_questions() {
+    let catalog = catalog();
+    let with_questions: Vec<&str> = catalog
+        .lessons
+        .iter()
+        .filter(|l| l.beats.last().is_some_and(|b| b.question.is_some()))
+        .map(|l| l.id.as_str())
+        .collect();
+    assert!(with_questions.len() * 4 >= catalog.lessons.len() * 3, "only {with_questions:?} end with a question");
+    for l in &catalog.lessons {
+        let n = l.beats.iter().filter(|b| b.question.is_some()).count();
+        assert!(n <= 3, "`{}` asks {n} questions; one to three is the measure", l.id);
+    }
+}
+
+#[test]
+fn every_view_kind_is_used_somewhere() {
+    let catalog = catalog();
+    for (name, kind) in ViewKind::ALL {
+        assert!(
+            catalog.lessons.iter().any(|l| l.beats.iter().any(|b| b.view == kind)),
+            "no lesson uses the `{name}` view"
+        );
+    }
+}
