@@ -21,7 +21,7 @@ pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
         Tokenizer::Char => "by character",
         Tokenizer::Word => "by word",
     };
-    format!("{} · tokenised {how} · <pad> = 0 fills each row to the longest", side_name(side))
+    format!("{} · tokenised {how} · <pad> = 0 pads each row", side_name(side))
 }
 
 pub fn row_label(b: usize) -> String {
@@ -30,7 +30,7 @@ pub fn row_label(b: usize) -> String {
 
 pub const TOKENS_LABEL: &str = "tokens";
 pub const IDS_LABEL: &str = "ids";
-pub const SIZES_HEADING: &str = "sizes: a vocabulary is how many different tokens; max_len how long a sentence";
+pub const SIZES_HEADING: &str = "vocab_size: tokens known · max_len: longest sentence";
 pub const SIZES_COLUMNS: [&str; 3] = ["vocab_size", "max_len", "ids (B, T)"];
 
 // ---------------------------------------------------------------------------------------------
@@ -38,22 +38,22 @@ pub const SIZES_COLUMNS: [&str; 3] = ["vocab_size", "max_len", "ids (B, T)"];
 // ---------------------------------------------------------------------------------------------
 
 pub const PIPELINE_HEADING: &str = "the forward pass, note 001 §1 (✓ computed · ▶ here · not yet)";
-pub const STAGE_SRC_IDS: &str = "source token ids, <pad> = 0";
-pub const STAGE_TGT_IDS: &str = "target token ids: <bos> and the words so far";
-pub const STAGE_EMBED: &str = "one embedding-table row per id";
-pub const STAGE_X: &str = "X = embedding + positional encoding";
-pub const STAGE_SRC_MASK: &str = "ids != <pad>: which keys are real";
+pub const STAGE_SRC_IDS: &str = "source ids, <pad> = 0";
+pub const STAGE_TGT_IDS: &str = "target ids, from <bos>";
+pub const STAGE_EMBED: &str = "a table row per id";
+pub const STAGE_X: &str = "X = embedding + PE";
+pub const STAGE_SRC_MASK: &str = "ids != <pad>";
 pub const STAGE_TGT_MASK: &str = "padding AND causal";
-pub const STAGE_MEMORY: &str = "memory C: every cross-attention reads it";
-pub const STAGE_LOGITS: &str = "Linear to the target vocabulary";
-pub const STAGE_PROBS: &str = "softmax: next-word probabilities";
+pub const STAGE_MEMORY: &str = "memory C, read by cross-attn";
+pub const STAGE_LOGITS: &str = "Linear to the vocabulary";
+pub const STAGE_PROBS: &str = "softmax: next-word odds";
 
 pub fn stage_encoder(layer: usize, n: usize) -> String {
     format!("encoder layer {layer} of 0–{}", n - 1)
 }
 
 pub fn stage_decoder(layer: usize, n: usize) -> String {
-    format!("decoder layer {layer} of 0–{} (reads C)", n - 1)
+    format!("decoder layer {layer} of 0–{}, reads C", n - 1)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ pub fn attention_path(first: &str, last: &str, weight: f32) -> String {
     format!("attention:  {last} reads {first} in 1 step, with weight {weight:.2} (enc.0, mean of heads)")
 }
 
-pub const RNN_TABLE_HEADING: &str = "‖∂h_T/∂h_{T−k}‖: how much the state k steps back can still move the last";
+pub const RNN_TABLE_HEADING: &str = "‖∂h_T/∂h_{T−k}‖: how much h_{T−k} can still move h_T";
 pub const DISTANCE: &str = "k =";
 
 pub fn gain_label(gain: f32) -> String {

@@ -56,15 +56,17 @@ impl App {
         d.line().put(strings::attention_path(&first, &last, direct), Role::Plain);
         d.gap();
         d.push(strings::RNN_TABLE_HEADING, Role::Title);
-        d.line().put(pad(strings::DISTANCE, 12), Role::Dim);
-        for k in 0..t {
-            d.put(pad_left(&k.to_string(), 9), Role::Dim);
-        }
         let chains: Vec<_> = GAINS.iter().map(|&g| chain(x.view(), g)).collect();
+        // one row per distance k, one column per gain
+        d.line().put(pad(strings::DISTANCE, 6), Role::Dim);
         for c in &chains {
-            d.line().put(pad(&strings::gain_label(c.gain), 12), Role::Plain);
-            for g in &c.grad_by_distance {
-                d.put(pad_left(&significant(*g), 9), if *g < 0.01 { Role::Dim } else { Role::Plain });
+            d.put(pad_left(&strings::gain_label(c.gain), 11), Role::Dim);
+        }
+        for k in 0..t {
+            d.line().put(pad(&k.to_string(), 6), Role::Dim);
+            for c in &chains {
+                let g = c.grad_by_distance[k];
+                d.put(pad_left(&significant(g), 11), if g < 0.01 { Role::Dim } else { Role::Plain });
             }
         }
         d.gap();

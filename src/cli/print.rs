@@ -33,7 +33,7 @@ pub fn lesson_text(app: &mut App) -> String {
             let _ = writeln!(out, "{line}");
         }
         let _ = writeln!(out, "\n  {}\n  {}\n", op.formula, app.shape_trace());
-        let area = Rect::new(0, 0, PRINT_WIDTH, 22);
+        let area = Rect::new(0, 0, PRINT_WIDTH, 32);
         let mut buf = Buffer::empty(area);
         crate::ui::frame::render_view(app, Theme::plain(), area, &mut buf);
         let text = buffer_text(&buf);
