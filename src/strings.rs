@@ -110,7 +110,7 @@ pub const TOKEN: &str = "token";
 pub const NORM_COMPARE_COLUMNS: [&str; 3] = ["before mean/std", "LayerNorm", "BatchNorm"];
 
 pub fn bn_pad_note(pads: usize, positions: usize) -> String {
-    format!("{pads} of the {positions} positions BatchNorm averages over are <pad>")
+    format!("<pad> positions in BatchNorm's averages: {pads} of {positions}")
 }
 
 pub fn bn_shift_note(feature: usize, with_pad: f32, without: f32, shift: f32) -> String {

@@ -20,6 +20,7 @@
 //!   step N and its probability
 //! - `{bn-token-mean OP row=R [batch=B]}`: token R's feature mean after BatchNorm of OP (a `.sum`)
 //! - `{bn-pad-shift OP}`: the largest change of a BatchNorm mean when `<pad>` positions are left out
+//! - `{config NAME}`: a size of the loaded model: d_model, n_heads, d_k, d_ff, n_layers, max_len
 //!
 //! `{{` and `}}` stand for literal braces. The loader checks every fact against the program
 //! (operation, rows, heads, words) like it checks op names.
@@ -54,10 +55,11 @@ pub enum FactKind {
     DecodeProb,
     BnTokenMean,
     BnPadShift,
+    Config,
 }
 
 impl FactKind {
-    pub const ALL: [(&'static str, FactKind); 21] = [
+    pub const ALL: [(&'static str, FactKind); 22] = [
         ("top-key", FactKind::TopKey),
         ("top-weight", FactKind::TopWeight),
         ("next-word", FactKind::NextWord),
@@ -79,6 +81,7 @@ impl FactKind {
         ("decode-prob", FactKind::DecodeProb),
         ("bn-token-mean", FactKind::BnTokenMean),
         ("bn-pad-shift", FactKind::BnPadShift),
+        ("config", FactKind::Config),
     ];
 }
 
@@ -270,6 +273,15 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
                 return Err(format!("word={w} is not in that side's vocabulary"));
             }
         }
+        FactKind::Config => {
+            if config_value(&setup.weights.config, &fact.op).is_none() {
+                return Err(format!(
+                    "`config` takes a size: {}; `{}` is none",
+                    CONFIG_NAMES.join(", "),
+                    fact.op
+                ));
+            }
+        }
         FactKind::RnnGain => fact.scale = scale.ok_or(format!("`{name}` needs scale=, the recurrent gain"))?,
         FactKind::DecodeWord | FactKind::DecodeProb => {
             fact.step = step.ok_or(format!("`{name}` needs step=, the decoding step (0 is the word after <bos>)"))?;
@@ -444,6 +456,7 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
                 format!("{:.2}", step.probs[step.chosen])
             }
         }
+        FactKind::Config => config_value(&setup.weights.config, &fact.op).unwrap_or_default().to_string(),
         FactKind::BnTokenMean | FactKind::BnPadShift => {
             let x = full.get(&fact.op).expect("validated op, full run");
             let x = x.view().into_dimensionality::<ndarray::Ix3>().expect("(B, T, d)");
@@ -456,6 +469,21 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             format!("{:.2}", if mean.abs() < 0.005 { 0.0 } else { mean })
         }
     }
+}
+
+/// The sizes `{config NAME}` can name.
+pub const CONFIG_NAMES: [&str; 6] = ["d_model", "n_heads", "d_k", "d_ff", "n_layers", "max_len"];
+
+fn config_value(c: &crate::model::Config, name: &str) -> Option<usize> {
+    Some(match name {
+        "d_model" => c.d_model,
+        "n_heads" => c.n_heads,
+        "d_k" => c.d_k(),
+        "d_ff" => c.d_ff,
+        "n_layers" => c.n_layers,
+        "max_len" => c.max_len,
+        _ => return None,
+    })
 }
 
 /// 50289 as `50,289`.
