@@ -275,11 +275,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         }
         FactKind::Config => {
             if config_value(&setup.weights.config, &fact.op).is_none() {
-                return Err(format!(
-                    "`config` takes a size: {}; `{}` is none",
-                    CONFIG_NAMES.join(", "),
-                    fact.op
-                ));
+                return Err(format!("`config` takes a size: {}; `{}` is none", CONFIG_NAMES.join(", "), fact.op));
             }
         }
         FactKind::RnnGain => fact.scale = scale.ok_or(format!("`{name}` needs scale=, the recurrent gain"))?,

@@ -22,10 +22,30 @@ fn canonical_number(w: &str) -> Option<String> {
     Some(if v == 0.0 { "0".into() } else { format!("{v}") })
 }
 
-/// Whether `given` says the same as `expected`.
+/// Whether `given` says the same as `expected`. A count written with thousands separators
+/// (`8,544`) matches one written without (`8544`), and the other way round.
 pub fn is_right(given: &str, expected: &str) -> bool {
-    let given = normalize(given);
-    !given.is_empty() && given == normalize(expected)
+    let givens = [normalize(given), normalize(&without_thousands(given))];
+    let expecteds = [normalize(expected), normalize(&without_thousands(expected))];
+    givens.iter().any(|g| !g.is_empty() && expecteds.contains(g))
+}
+
+/// `8,544` → `8544`: a comma between a digit and exactly three digits is a thousands separator.
+fn without_thousands(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let separator = c == ','
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.len() > i + 3
+            && chars[i + 1..i + 4].iter().all(|d| d.is_ascii_digit())
+            && chars.get(i + 4).is_none_or(|d| !d.is_ascii_digit());
+        if !separator {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// How far a learner has got with one question.
@@ -70,6 +90,15 @@ mod tests {
         assert!(is_right("[2, 4, 8, 5]", "(2, 4, 8, 5)"));
         assert!(!is_right("(2, 4, 5, 8)", "(2, 4, 8, 5)"));
         assert!(!is_right("(2, 4, 8)", "(2, 4, 8, 5)"));
+    }
+
+    #[test]
+    fn counts_match_with_or_without_thousands_separators() {
+        assert!(is_right("8544", "8,544"));
+        assert!(is_right("8,544", "8,544"));
+        assert!(is_right("50,289", "50289"));
+        assert!(is_right("(2,512,64)", "(2, 512, 64)"));
+        assert!(!is_right("8543", "8,544"));
     }
 
     #[test]

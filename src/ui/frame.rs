@@ -87,10 +87,12 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let beat = &app.lesson.beats[app.beat];
     let title = strings::beat_title(app.beat + 1, app.beat_count(), &app.lesson.title);
     let mut lines: Vec<Line> = Vec::new();
-    if app.question().is_some() {
+    let text = app.beat_text();
+    // a question's label, unless its prose already begins with it
+    if app.question().is_some() && !text.trim_start().starts_with(strings::QUESTION) {
         lines.push(Line::styled(strings::QUESTION, theme.title()));
     }
-    for para in app.beat_text().split("\n\n") {
+    for para in text.split("\n\n") {
         lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
         lines.push(Line::from(""));
     }
