@@ -199,6 +199,7 @@ pub const HELP_FOOTER: &str = " mouse wheel scrolls the lesson text · ? or Esc 
 pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ? help  q quit";
 pub const STATUS_HINT_SHORT: &str = "? help  q quit";
 pub const STATUS_HINT_QUESTION: &str = "Enter answer  ←/→ beat  L lessons  ? help";
+pub const STATUS_HINT_QUESTION_SHORT: &str = "Enter answer  ? help";
 pub const STATUS_HINT_INPUT: &str = "type the answer · Enter check · Esc close";
 pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q quit";
 
@@ -275,5 +276,15 @@ pub fn list_beats(n: usize) -> String {
     format!("{n} beats")
 }
 
-pub const LIST_FOOTER: &str =
-    "j/k or ↑/↓ move · Enter opens (at the first beat not yet seen) · L or Esc back · q quits";
+pub const LIST_FOOTER: &str = "Enter opens a lesson at its first beat not yet seen";
+
+// ---------------------------------------------------------------------------------------------
+// text views
+// ---------------------------------------------------------------------------------------------
+
+pub const LINES: &str = "lines";
+
+/// `… 8 more lines below (↑/↓)`.
+pub fn more_below_scroll(more: &str) -> String {
+    format!("{more} (↑/↓)")
+}

@@ -864,7 +864,7 @@ fn status_bar_with_chinese_message_fits_the_line() {
         let cells = frame_cells(&app, w, 24);
         let last = cells.last().unwrap();
         let status = line_text(last);
-        assert!(status.starts_with(" masks · beat 1/15 · op "), "{status:?}");
+        assert!(status.starts_with(" masks · beat 1/"), "{status:?}");
         assert!(status.trim_end().ends_with("猫猫猫"), "{status:?}");
         assert!(blank(&last[w as usize - 1]), "{status:?}");
     }

@@ -7,7 +7,10 @@ use transformer_tutor::lesson::{Catalog, Lesson, ViewKind};
 use transformer_tutor::model::setup::WeightSource;
 
 /// (idea, what it is, lesson id, beats that must be in it: (operation name or `*` for any, view)).
-const IDEAS: [(u32, &str, &str, &[(&str, &str)]); 14] = [
+/// (idea, what it is, lesson id, (operation, view) pairs that must be among its beats)
+type Idea = (u32, &'static str, &'static str, &'static [(&'static str, &'static str)]);
+
+const IDEAS: [Idea; 14] = [
     (
         1,
         "why attention: RNN chains vs one step",
@@ -71,7 +74,7 @@ const IDEAS: [(u32, &str, &str, &[(&str, &str)]); 14] = [
         &[
             ("dec.0.self_attn.weights", "softmax"),
             ("dec.1.cross_attn.weights", "heatmap"),
-            ("dec.0.norm3.out", "layernorm"),
+            ("dec.0.norm3.sum", "layernorm"),
         ],
     ),
     (

@@ -106,3 +106,21 @@ fn the_list_keys_stay_in_the_list() {
     app.update(Action::Quit);
     assert!(app.quit);
 }
+
+#[test]
+fn arrow_keys_scroll_a_text_view_that_is_taller_than_its_pane() {
+    let mut app = all_lessons();
+    assert_eq!(app.lesson.id, "why-attention");
+    assert_eq!(app.view.name(), "rnn");
+    let before = frame(&app, 80, 24);
+    assert!(before.contains("more lines below (↑/↓)"), "{before}");
+    assert!(!before.contains("(log scale)"), "{before}");
+    for _ in 0..40 {
+        app.update(Action::RowDown);
+    }
+    let after = frame(&app, 80, 24);
+    assert!(after.contains("(log scale)") && after.contains("more lines above"), "{after}");
+    assert!(!after.contains("more lines below"), "scrolled to the end: {after}");
+    app.update(Action::NextBeat);
+    assert_eq!(app.lines_scroll, 0, "a new beat starts at the top");
+}

@@ -78,6 +78,8 @@ pub struct App {
     pub focus: Pane,
     pub help: bool,
     pub prose_scroll: u16,
+    /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
+    pub lines_scroll: usize,
     pub status: String,
     pub effect: Option<Effect>,
     pub quit: bool,
@@ -126,6 +128,7 @@ impl App {
             focus: Pane::Tensor,
             help: false,
             prose_scroll: 0,
+            lines_scroll: 0,
             status: String::new(),
             effect: None,
             quit: false,
@@ -248,6 +251,7 @@ impl App {
             other
         });
         self.prose_scroll = 0;
+        self.lines_scroll = 0;
         self.input = None;
         if self.screen == Screen::Lesson && self.progress.see(&self.lesson.id, i) {
             self.progress_changed = true;
@@ -348,6 +352,8 @@ impl App {
             Action::PrevHead => self.selection.head = (self.selection.head + heads - 1) % heads,
             Action::RowUp if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_sub(1),
             Action::RowDown if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_add(1),
+            Action::RowUp if self.view.scrolls_lines() => self.lines_scroll = self.lines_scroll.saturating_sub(1),
+            Action::RowDown if self.view.scrolls_lines() => self.lines_scroll = self.lines_scroll.saturating_add(1),
             Action::RowUp => self.selection.row = self.row().saturating_sub(1),
             Action::RowDown => self.selection.row = (self.row() + 1).min(self.row_count() - 1),
             Action::ScrollUp => self.prose_scroll = self.prose_scroll.saturating_sub(3),

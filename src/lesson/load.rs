@@ -76,6 +76,11 @@ impl ViewKind {
         }
     }
 
+    /// Text views whose rows are not the tensor's rows: ↑/↓ scroll them instead of choosing a row.
+    pub fn scrolls_lines(self) -> bool {
+        matches!(self, ViewKind::Tokens | ViewKind::Pipeline | ViewKind::Params | ViewKind::Rnn | ViewKind::FusedQkv)
+    }
+
     /// What a view needs, for the error when a beat's op does not fit it.
     pub fn needs(self) -> &'static str {
         match self {

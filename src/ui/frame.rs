@@ -175,7 +175,7 @@ pub fn render_view(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         ViewData::LayerNorm(d) => LayerNormView { data: &d, theme }.render(inner, buf),
         ViewData::Vector(d) => VectorTableView { data: &d, theme }.render(inner, buf),
         ViewData::TopWords(d) => TopWordsView { data: &d, theme }.render(inner, buf),
-        ViewData::Lines(d) => LinesView { data: &d, theme }.render(inner, buf),
+        ViewData::Lines(d) => LinesView { data: &d, theme, scroll: app.lines_scroll }.render(inner, buf),
     }
 }
 
@@ -241,6 +241,8 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         text::cut(&app.status, room)
     } else if text::width(hint) <= room {
         hint.to_string()
+    } else if hint == strings::STATUS_HINT_QUESTION {
+        strings::STATUS_HINT_QUESTION_SHORT.to_string()
     } else {
         strings::STATUS_HINT_SHORT.to_string()
     };

@@ -1,5 +1,6 @@
 //! Views made of text lines (tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode): each
-//! piece drawn in its role's style, clipped at the right edge; lines that do not fit are counted.
+//! piece drawn in its role's style, clipped at the right edge; lines that do not fit are counted,
+//! and ↑/↓ scroll them (`scroll`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,11 +9,14 @@ use ratatui::widgets::Widget;
 
 use super::common::{Pen, more};
 use crate::app::view_data::{LinesData, Role};
+use crate::strings;
 use crate::ui::theme::Theme;
 
 pub struct LinesView<'a> {
     pub data: &'a LinesData,
     pub theme: Theme,
+    /// The first line to show (↑/↓ scroll); kept within the lines.
+    pub scroll: usize,
 }
 
 impl LinesView<'_> {
@@ -35,16 +39,28 @@ impl Widget for LinesView<'_> {
         let mut pen = Pen::new(buf, area);
         let height = area.height as usize;
         let lines = &self.data.lines;
-        // the last visible line says how many more there are, when they do not all fit
-        let shown = if lines.len() <= height { lines.len() } else { height.saturating_sub(1) };
-        for (y, line) in lines.iter().take(shown).enumerate() {
+        if height == 0 {
+            return;
+        }
+        // scroll no further than where the last line shows; say what is hidden above and below
+        let first = if lines.len() <= height { 0 } else { self.scroll.min(lines.len() - height + 1) };
+        let mut y = 0;
+        if first > 0 {
+            pen.put(0, 0, &more(first, 0, strings::LINES), self.theme.dim());
+            y = 1;
+        }
+        let room = height - y;
+        let rest = lines.len() - first;
+        let shown = if rest <= room { rest } else { room.saturating_sub(1) };
+        for line in &lines[first..first + shown] {
             let mut x = 0;
             for piece in line {
                 x = pen.put(x, y, &piece.text, self.style(piece.role));
             }
+            y += 1;
         }
-        if shown < lines.len() {
-            pen.put(0, shown, &more(0, lines.len() - shown, "lines"), self.theme.dim());
+        if shown < rest {
+            pen.put(0, y, &strings::more_below_scroll(&more(0, rest - shown, strings::LINES)), self.theme.dim());
         }
     }
 }
