@@ -168,6 +168,8 @@ pub fn next_word_heading(position: usize, word: &str) -> String {
 
 pub const CHOSEN: &str = "appended: ";
 pub const DECODING_ENDS: &str = "  (decoding ends here)";
+/// A decoding fact for a step after `<eos>` (other weights may stop sooner).
+pub const DECODING_HAD_ENDED: &str = "(decoding had ended)";
 
 pub fn cross_heading(word: &str, position: usize, layer: usize) -> String {
     format!("where position {position} ({word}) looked in the source: dec.{layer}.cross_attn, mean of heads")

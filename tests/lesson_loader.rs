@@ -506,3 +506,82 @@ fn an_unclosed_brace_is_refused() {
     let e = error_of(&edited("text = \"Some words.\"", "text = \"Some {words.\""));
     assert_error(&e, 14, "text", &["no closing `}`", "{{"]);
 }
+
+// ---- questions, decoding steps and the curriculum's facts ----
+
+#[test]
+fn a_question_needs_answer_hint_and_explain() {
+    let text = edited(
+        "text = \"More words.\"",
+        "text = \"What is hidden?\"\nanswer = \"{masked-keys tgt.causal row=3}\"\nhint = \"Look right.\"",
+    );
+    let e = error_of(&text);
+    assert_error(&e, 20, "explain", &["a question needs answer, hint and explain", "`explain` is missing"]);
+}
+
+#[test]
+fn a_question_loads_with_its_answer_computed_later() {
+    let text = edited(
+        "text = \"More words.\"",
+        "text = \"What is hidden?\"\nanswer = \"{masked-keys tgt.causal row=3}\"\nhint = \"Look right.\"\nexplain = \"It is {masked-keys tgt.causal row=3}.\"",
+    );
+    let lesson = load_lesson(FILE, &text, &weights()).expect("loads");
+    assert!(lesson.beats[1].question.is_some());
+    assert!(lesson.beats[0].question.is_none());
+}
+
+#[test]
+fn a_wrong_fact_in_an_answer_names_the_answer_field() {
+    let text = edited(
+        "text = \"More words.\"",
+        "text = \"Q?\"\nanswer = \"{shape dec.0.cross_attn.weight}\"\nhint = \"h\"\nexplain = \"e\"",
+    );
+    let e = error_of(&text);
+    assert_error(&e, 20, "answer", &["no `dec.0.cross_attn.weight`", "did you mean `dec.0.cross_attn.weights`"]);
+}
+
+#[test]
+fn an_answer_with_nothing_to_type_is_refused() {
+    let text = edited("text = \"More words.\"", "text = \"Q?\"\nanswer = \"()\"\nhint = \"h\"\nexplain = \"e\"");
+    let e = error_of(&text);
+    assert_error(&e, 20, "answer", &["no words or numbers to type"]);
+}
+
+#[test]
+fn step_belongs_to_the_decode_view_and_stays_below_max_len() {
+    let e = error_of(&edited("view = \"mask\"", "view = \"mask\"\nstep = 1"));
+    assert_error(&e, 19, "step", &["only a `decode` view has decoding steps"]);
+    let decode = edited("op = \"tgt.mask\"\nview = \"mask\"", "op = \"probs\"\nview = \"decode\"\nstep = 99");
+    let e = error_of(&decode);
+    assert_error(&e, 19, "step", &["is 99", "decoding steps (max_len)"]);
+}
+
+#[test]
+fn the_whole_model_views_say_what_they_need() {
+    let e = error_of(&edited("view = \"mask\"", "view = \"rnn\""));
+    assert_error(&e, 18, "view", &["`rnn` cannot show `tgt.mask`", "the source embedding, src.embed"]);
+    let e = error_of(&edited("view = \"mask\"", "view = \"norm-compare\""));
+    assert_error(&e, 18, "view", &["an Add & Norm's sum"]);
+    let e = error_of(&edited("view = \"mask\"", "view = \"fusedqkv\""));
+    assert_error(&e, 18, "view", &["no view `fusedqkv`", "fused-qkv", "decode", "pipeline"]);
+}
+
+#[test]
+fn the_curriculum_facts_are_checked_like_op_names() {
+    for (fact, needle) in [
+        ("{config d_mdl}", "`config` takes a size"),
+        ("{ids}", "needs side=src or side=tgt"),
+        ("{ids side=left}", "a side is src or tgt"),
+        ("{params decoder.layer.}", "no parameter name starts with `decoder.layer.`"),
+        ("{rnn-gain}", "needs scale="),
+        ("{rnn-gain scale=-1}", "not a positive number"),
+        ("{decode-word step=40}", "at most max_len"),
+        ("{bn-pad-shift enc.0.norm1.out}", "an Add & Norm's sum"),
+        ("{masked-keys enc.0.self_attn.weights row=1}", "reads a mask"),
+        ("{masked-keys tgt.causal row=9}", "row=9"),
+        ("{embed-norm side=src word=cat}", "not in that side's vocabulary"),
+    ] {
+        let e = error_of(&edited("text = \"More words.\"", &format!("text = \"A {fact} B\"")));
+        assert_error(&e, 19, "text", &[needle]);
+    }
+}

@@ -281,14 +281,10 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::RnnGain => fact.scale = scale.ok_or(format!("`{name}` needs scale=, the recurrent gain"))?,
         FactKind::DecodeWord | FactKind::DecodeProb => {
             fact.step = step.ok_or(format!("`{name}` needs step=, the decoding step (0 is the word after <bos>)"))?;
-            let steps = decode_steps(setup, fact.batch).len();
-            if fact.step >= steps {
-                return Err(format!(
-                    "step={} but decoding row {} takes {steps} steps (0–{})",
-                    fact.step,
-                    fact.batch,
-                    steps.saturating_sub(1)
-                ));
+            // how many steps decoding takes depends on the weights; past `<eos>` the fact says so
+            let max = setup.weights.config.max_len;
+            if fact.step >= max {
+                return Err(format!("step={} but decoding takes at most max_len = {max} steps", fact.step));
             }
         }
     }
@@ -445,7 +441,9 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         FactKind::RnnSteps => real_rows(full, setup, "src.x", fact.batch).nrows().saturating_sub(1).to_string(),
         FactKind::DecodeWord | FactKind::DecodeProb => {
             let steps = decode_steps(setup, fact.batch);
-            let step = &steps[fact.step.min(steps.len() - 1)];
+            let Some(step) = steps.get(fact.step) else {
+                return crate::strings::DECODING_HAD_ENDED.to_string();
+            };
             if fact.kind == FactKind::DecodeWord {
                 setup.tgt_vocab().word(step.chosen)
             } else {

@@ -366,10 +366,9 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
                 "only a `decode` view has decoding steps; remove `step` or use view = \"decode\"",
             ));
         }
-        Some(s) => {
-            let steps = facts::decode_steps(setup, batch.unwrap_or(0)).len();
-            c.index(&Some(s.clone()), "step", steps, "decoding steps of this sentence")?
-        }
+        // decoding takes at most max_len steps; how many it takes depends on the weights, and a
+        // step past the end shows the last one
+        Some(s) => c.index(&Some(s.clone()), "step", setup.weights.config.max_len, "decoding steps (max_len)")?,
     };
     let question = check_question(c, b, program, setup)?;
     Ok(Beat {
