@@ -222,8 +222,8 @@ pub const WRONG_ONCE: &str = "not quite: read the hint and try once more";
 pub const GAVE_UP: &str = "not this time; the answer is in the text";
 pub const ANSWER_MAX_WIDTH: usize = 60;
 
-pub fn next_lesson(done: &str, next_title: &str) -> String {
-    format!("`{done}` done; on to: {next_title}")
+pub fn next_lesson(done: &str, next: &str) -> String {
+    format!("`{done}` done; on to `{next}`")
 }
 
 pub fn cannot_open(id: &str, why: &str) -> String {

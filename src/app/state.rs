@@ -314,7 +314,7 @@ impl App {
                 } else if self.lesson_index + 1 < self.lessons.len() {
                     let done = self.lesson.id.clone();
                     self.open_lesson(self.lesson_index + 1, 0);
-                    self.status = strings::next_lesson(&done, &self.lesson.title);
+                    self.status = strings::next_lesson(&done, &self.lesson.id);
                 } else {
                     self.status = strings::LAST_BEAT_OF_ALL.into()
                 }
