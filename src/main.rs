@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use transformer_tutor::app::App;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
-use transformer_tutor::cli::{corpus, export, print, trace, train, train_live, translate};
+use transformer_tutor::cli::{corpus, export, output, print, trace, train, train_live, translate};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
@@ -35,8 +35,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let (src, tgt) = input.sides()?;
             let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
             warn_unknown(&setup);
-            print!("{}", trace::trace_text(setup.run().program()));
-            Ok(())
+            write_out(&trace::trace_text(setup.run().program()))
         }
         Some(Command::Export { ref out, grads, ref input }) => {
             let (src, tgt) = input.sides()?;
@@ -58,12 +57,11 @@ fn run(cli: Cli) -> Result<(), String> {
             for note in notes {
                 eprintln!("note: {note}");
             }
-            print!("{text}");
-            Ok(())
+            write_out(&text)
         }
         Some(Command::Corpus { ref tsv }) => {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
-            print!("{}", corpus::corpus_text(&corpus));
+            write_out(&corpus::corpus_text(&corpus))?;
             if let Some(path) = tsv {
                 std::fs::write(path, corpus.to_tsv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 eprintln!("wrote {} pairs to {}", corpus.train.len() + corpus.heldout.len(), path.display());
@@ -74,8 +72,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
             if let Some(path) = eval {
                 let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
-                print!("{}", train::eval_text(&weights, &corpus));
-                return Ok(());
+                return write_out(&train::eval_text(&weights, &corpus));
             }
             let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
             let defaults = TrainOptions::default();
@@ -132,8 +129,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         }
     })?;
     if cli.list {
-        print!("{}", catalog.list_text());
-        return Ok(());
+        return write_out(&catalog.list_text());
     }
     let index = match &cli.lesson {
         Some(id) => catalog.lessons.iter().position(|l| &l.id == id).ok_or_else(|| catalog.unknown_message(id))?,
@@ -146,8 +142,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     if cli.print {
         let mut app = App::with_lessons(lessons, index, 0, weights, Progress::new(), Screen::Lesson)
             .map_err(|e| e.to_string())?;
-        print!("{}", print::lesson_text(&mut app));
-        return Ok(());
+        return write_out(&print::lesson_text(&mut app));
     }
     if !tui::has_terminal() {
         return Err(tui::no_terminal_message());
@@ -172,6 +167,11 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         app.status = note;
     }
     tui::run(app, progress_path)
+}
+
+/// Write a command's output to stdout; a reader that went away (`| head`) ends it quietly.
+fn write_out(text: &str) -> Result<(), String> {
+    output::write_stdout(text).map(|_| ())
 }
 
 fn warn_unknown(setup: &Setup) {

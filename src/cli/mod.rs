@@ -3,6 +3,7 @@
 pub mod args;
 pub mod corpus;
 pub mod export;
+pub mod output;
 pub mod print;
 pub mod trace;
 pub mod train;
