@@ -2,8 +2,10 @@
 //! status bar, help, messages. One place, so the screens can later be offered in Chinese too
 //! (gitui's `strings.rs`). Widths are measured with `unicode-width` where text is laid out.
 
+use std::fmt::Display;
+
 use crate::model::Tokenizer;
-use crate::model::program::Side;
+use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side};
 
 // ---------------------------------------------------------------------------------------------
 // tokens view
@@ -289,4 +291,401 @@ pub const LINES: &str = "lines";
 /// `… 8 more lines below (↑/↓)`.
 pub fn more_below_scroll(more: &str) -> String {
     format!("{more} (↑/↓)")
+}
+
+// ---------------------------------------------------------------------------------------------
+// the frame: pane titles, the architecture map, the too-small screen, the terminal
+// ---------------------------------------------------------------------------------------------
+
+pub const MAP_TITLE: &str = " Where we are ";
+pub const TRACE_TITLE: &str = " Shape trace ";
+
+/// The shape trace's title on the compact screen, which has no map: it names the place instead.
+pub fn trace_title_at(place: &str) -> String {
+    format!(" Shape trace · {place} ")
+}
+
+pub fn tensor_title(name: &str, shape: &str, view: &str) -> String {
+    format!(" {name} {shape} · {view} view ")
+}
+
+pub fn map_encoder(layer: usize) -> String {
+    format!("enc {layer}")
+}
+
+pub fn map_decoder(layer: usize) -> String {
+    format!("dec {layer}")
+}
+
+pub const MAP_OUTPUT: &str = "output";
+pub const MAP_EMBED: &str = "embed+PE";
+pub const MAP_PAD_MASK: &str = "pad mask";
+pub const MAP_MASKS: &str = "masks";
+pub const MAP_SELF_ATTN: &str = "self-attn";
+pub const MAP_MASKED_SELF: &str = "masked-self";
+pub const MAP_CROSS: &str = "cross";
+pub const MAP_ADD_NORM: &str = "A&N";
+pub const MAP_FFN: &str = "FFN";
+pub const MAP_LINEAR_SOFTMAX: &str = "Linear+softmax";
+pub const MAP_LEGEND: &str = " A&N = Add & Norm: LayerNorm(x + sublayer(x))";
+
+pub fn too_small(width: u16, height: u16, min_width: u16, min_height: u16) -> String {
+    format!("The terminal is {width}x{height}.\nPlease enlarge it to at least {min_width}x{min_height}.\n(q quits)")
+}
+
+pub const NO_TERMINAL: &str = "no terminal: standard output is not a TTY, so the tutor screen cannot be shown. \
+    Run it in a terminal, or add --print to read the lesson as plain text";
+
+pub fn cannot_open_terminal(why: impl Display) -> String {
+    format!("cannot open the terminal: {why}")
+}
+
+pub fn terminal_error(why: impl Display) -> String {
+    format!("terminal error: {why}")
+}
+
+// ---------------------------------------------------------------------------------------------
+// the shape trace
+// ---------------------------------------------------------------------------------------------
+
+/// The arrow label for one operation in the shape trace: `(2, 6, 32) ─W_q→ (2, 6, 32)`.
+pub fn trace_edge(kind: OpKind, d_k: usize) -> String {
+    match kind {
+        OpKind::Linear(LinearRef::Attn { proj, .. }) => match proj {
+            Proj::Q => "W_q".into(),
+            Proj::K => "W_k".into(),
+            Proj::V => "W_v".into(),
+            Proj::O => "W_o".into(),
+        },
+        OpKind::Linear(LinearRef::Ffn1 { .. }) => "W_1".into(),
+        OpKind::Linear(LinearRef::Ffn2 { .. }) => "W_2".into(),
+        OpKind::Linear(LinearRef::Out) => "W_out".into(),
+        OpKind::SplitHeads => "split".into(),
+        OpKind::Scores => format!("q·kᵀ/√{d_k}"),
+        OpKind::MaskFill => "mask".into(),
+        OpKind::Softmax => "softmax".into(),
+        OpKind::Context => "·v".into(),
+        OpKind::MergeHeads => "merge".into(),
+        OpKind::Add => "+".into(),
+        OpKind::Normalize => "norm".into(),
+        OpKind::ScaleShift(_) => "γ,β".into(),
+        OpKind::Relu => "ReLU".into(),
+        OpKind::AddPositional => "+PE".into(),
+        OpKind::MaskAnd => "AND".into(),
+        _ => kind.label().into(),
+    }
+}
+
+/// `reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)`: `inputs` already joined.
+pub fn reads(inputs: &str) -> String {
+    format!("reads {inputs}")
+}
+
+pub const READS_TOKEN_IDS: &str = "reads the token ids";
+pub const READS_NO_TENSOR: &str = "reads no tensor";
+
+// ---------------------------------------------------------------------------------------------
+// the focused tensor: captions, axes, labels (shared by the grid views)
+// ---------------------------------------------------------------------------------------------
+
+pub fn batch_row_of(b: usize, last: usize) -> String {
+    format!("batch row {b} (of 0–{last})")
+}
+
+pub fn head_of(h: usize, last: usize) -> String {
+    format!("head {h} (of 0–{last})")
+}
+
+/// A positional-encoding row's label.
+pub fn position_label(i: usize) -> String {
+    format!("pos {i}")
+}
+
+/// A heatmap scrolled sideways says where its first column is.
+pub fn from_column(first: usize) -> String {
+    format!(" · from column {first} (< >)")
+}
+
+pub const AXIS_QUERY: &str = "query";
+pub const AXIS_KEY: &str = "key";
+pub const AXIS_BATCH_ROW: &str = "batch row";
+
+/// What an axis of the shown slice runs over; token rows of attention are its queries.
+pub fn axis_name(axis: Dim, attention_rows: bool) -> &'static str {
+    match axis {
+        Dim::Tokens(_) if attention_rows => AXIS_QUERY,
+        Dim::Tokens(Side::Src) => "source token",
+        Dim::Tokens(Side::Tgt) => "target token",
+        Dim::Features => "feature",
+        Dim::Vocab => "vocabulary word",
+        Dim::Positions => "position",
+        Dim::Batch => AXIS_BATCH_ROW,
+        Dim::Heads => "head",
+        Dim::Broadcast => "(broadcast)",
+    }
+}
+
+/// `rows: query · cols: key`, the axes line of a grid.
+pub fn axes(row_axis: &str, col_axis: &str) -> String {
+    format!("rows: {row_axis} · cols: {col_axis}")
+}
+
+/// `(empty: 0 × 3)`, what a grid without cells shows instead.
+pub fn empty_grid(rows: usize, cols: usize) -> String {
+    format!("(empty: {rows} × {cols})")
+}
+
+/// What `more` counts (the text views' `LINES` is above, with them).
+pub const ROWS: &str = "rows";
+pub const TOKENS: &str = "tokens";
+
+/// `… 3 more tokens above`, `… 2 more rows below`, `… 1 more rows above, 2 below` (`what` is
+/// used as given, never made singular).
+pub fn more(above: usize, below: usize, what: &str) -> String {
+    match (above, below) {
+        (0, n) => format!("… {n} more {what} below"),
+        (n, 0) => format!("… {n} more {what} above"),
+        (a, b) => format!("… {a} more {what} above, {b} below"),
+    }
+}
+
+/// `1 row`, `3 rows`.
+fn rows(n: usize) -> String {
+    if n == 1 { format!("{n} row") } else { format!("{n} rows") }
+}
+
+/// Under a grid whose first rows show: `… 3 more rows`.
+pub fn more_rows(below: usize) -> String {
+    format!("… {} more", rows(below))
+}
+
+/// Under a grid scrolled down: `… 2 rows above, 1 below`.
+pub fn rows_above_below(above: usize, below: usize) -> String {
+    format!("… {} above, {below} below", rows(above))
+}
+
+/// Over a grid cut at the right: `… 1 more column`, `… 5 more columns`.
+pub fn more_columns(n: usize) -> String {
+    if n == 1 { "… 1 more column".to_string() } else { format!("… {n} more columns") }
+}
+
+/// After a vector's numbers cut at the right: `… 24 more`.
+pub fn more_values(n: usize) -> String {
+    format!("… {n} more")
+}
+
+// the colour legend: `scale: [ ░▒▓█]  min −1.23 … max 2.34`
+pub const SCALE_OPEN: &str = "scale: [";
+
+pub fn scale_range(min: &str, max: &str) -> String {
+    format!("  min {min} … max {max}")
+}
+
+pub const SCALE_NO_VALUES: &str = "  (no values)";
+
+// ---------------------------------------------------------------------------------------------
+// heatmap, mask, vector table, top words
+// ---------------------------------------------------------------------------------------------
+
+pub const MASKED_NUMBER: &str = "−1e9 = masked";
+pub const MASKED_SHADE: &str = "·· = masked (−1e9)";
+
+pub const PADDING_MASK: &str = "padding mask: 1 where the key is a real token, 0 at <pad>";
+pub const CAUSAL_MASK: &str = "causal mask: 1 on and below the diagonal, 0 for the future";
+pub const COMBINED_MASK: &str = "combined mask: padding AND causal";
+pub const PADDING_MASK_KEYS: &str = "key position (each row's tokens on its right)";
+
+pub fn padding_mask_note(shape: &str) -> String {
+    format!("{shape}: one row per sentence, broadcast over every query")
+}
+
+pub fn causal_mask_note(shape: &str) -> String {
+    format!("{shape}: the same for every sentence and head")
+}
+
+pub fn combined_mask_note(shape: &str) -> String {
+    format!("{shape}: one (T, T) grid per sentence, shared by every head")
+}
+
+pub fn query_of_batch_row(b: usize) -> String {
+    format!("query (batch row {b})")
+}
+
+/// After the mark ■ and ·, in the mask's legend.
+pub const MASK_VISIBLE: &str = " = 1 (visible)  ";
+pub const MASK_HIDDEN: &str = " = 0 (hidden)";
+
+pub fn vector_cols(axis: &str, last: usize) -> String {
+    format!("cols: {axis} 0..{last}")
+}
+
+pub fn vector_cols_none(axis: &str) -> String {
+    format!("cols: {axis} (none)")
+}
+
+pub const NO_ROWS: &str = "(no rows)";
+
+pub fn top_words_heading(vocab: usize, uniform: f32) -> String {
+    format!("most probable next words at each position · uniform 1/{vocab} = {uniform:.3}")
+}
+
+// ---------------------------------------------------------------------------------------------
+// softmax rows
+// ---------------------------------------------------------------------------------------------
+
+pub const WHAT_IF_LABEL: &str = "what if: scores × mask (note 001 §5.1)";
+pub const MASKED_FILL_LABEL: &str = "masked_fill(-1e9), as the code does";
+
+pub fn no_query_rows(run: &str) -> String {
+    format!("{run}: no query rows")
+}
+
+pub fn no_row(run: &str, i: usize) -> String {
+    format!("{run}: no row {i}")
+}
+
+pub const ROW_SUM: &str = "sum";
+pub const MASKED: &str = "masked";
+pub const QUERIES: &str = "queries:";
+pub const LEGEND_MASKED: &str = " masked: weight exactly 0";
+pub const LEGEND_LEAK: &str = " masked, yet weight > 0";
+pub const LEGEND_RELATIVE: &str = " weight relative to the row's largest";
+
+// ---------------------------------------------------------------------------------------------
+// residual and LayerNorm
+// ---------------------------------------------------------------------------------------------
+
+pub fn layernorm_caption(b: usize, d: usize) -> String {
+    format!("batch {b} · per token, over its {d} features")
+}
+
+/// The table's column headings, longest first (the view takes the first that fits).
+pub const LN_COL_X: &[&str] = &["x"];
+pub const LN_COL_SUBLAYER: &[&str] = &["sublayer(x)", "sublayer", "sub(x)"];
+pub const LN_COL_SUM: &[&str] = &["x+sublayer", "x+sub"];
+pub const LN_COL_NORMED: &[&str] = &["LayerNorm x̂", "LN x̂", "x̂"];
+pub const LN_COL_OUT: &[&str] = &["γ·x̂+β"];
+pub const MEAN_STD: &str = "mean/std";
+
+/// Labels of the two strips.
+pub const LN_BEFORE: &str = "before";
+pub const LN_AFTER: &str = "after";
+
+pub fn strips_caption(features: usize) -> String {
+    format!(" · {features} features: before = x+sublayer(x), after = x̂")
+}
+
+pub fn one_scale(range: &str) -> String {
+    format!(", one scale ±{range}")
+}
+
+pub fn strip_min_max(min: &str, max: &str) -> String {
+    format!(" min {min} max {max}")
+}
+
+pub const NOT_COMPUTED: &str = " not computed yet (press . to step)";
+
+// ---------------------------------------------------------------------------------------------
+// the training screen (`train` in a terminal)
+// ---------------------------------------------------------------------------------------------
+
+/// What stops the run, on every screen.
+pub const TRAIN_STOP_HINT: &str = "q / Ctrl-C stop and save the weights trained so far";
+
+pub fn train_loss_title(every: usize) -> String {
+    format!(" Training loss (mean of every {every} steps) ")
+}
+
+pub const TRAIN_STEP_ZERO: &str = "step 0";
+pub const TRAIN_RUN_TITLE: &str = " Run ";
+pub const TRAIN_STEP: &str = "step";
+/// The loss row, and the name over the loss curve's y axis.
+pub const TRAIN_LOSS: &str = "loss";
+pub const TRAIN_LR: &str = "learning rate";
+pub const TRAIN_SPEED: &str = "speed";
+pub const TRAIN_ELAPSED: &str = "elapsed";
+pub const TRAIN_TIME_LEFT: &str = "time left";
+pub const TRAIN_GRAD_NORM: &str = "gradient norm";
+pub const TRAIN_EXACT_MATCH: &str = "exact match";
+pub const TRAIN_TOKEN_ACCURACY: &str = "token accuracy";
+
+pub fn steps_per_sec(v: f64) -> String {
+    format!("{v:.1} steps/s")
+}
+
+pub fn heldout_at(step: usize) -> String {
+    format!("held-out, at step {step}")
+}
+
+pub fn heldout_every(steps: usize) -> String {
+    format!("held-out (every {steps} steps)")
+}
+
+/// `count` already grouped in thousands.
+pub fn train_parameters(count: &str) -> String {
+    format!("{count} parameters")
+}
+
+pub fn train_batch_seed(batch: usize, seed: u64) -> String {
+    format!("batch {batch} pairs, seed {seed}")
+}
+
+pub const TRAIN_ATTENTION_TITLE: &str = " Cross-attention ";
+pub const TRAIN_ATTENTION_PENDING: &str = "computing the attention of 我有一只猫 → I have a cat …";
+
+pub fn train_attention_title(src: &str, reference: &str) -> String {
+    format!(" Cross-attention of {src} → {reference} ")
+}
+
+pub fn train_attention_title_wide(src: &str, reference: &str, layer: usize, heads: usize) -> String {
+    format!(" Cross-attention of {src} → {reference} (dec.{layer}.cross_attn.weights, mean of {heads} heads) ")
+}
+
+pub const TRAIN_NOTHING_YET: &str = "(nothing yet)";
+pub const TRAIN_MODEL_SAYS_WIDE: &str = "the model now says  ";
+pub const TRAIN_REFERENCE_SAYS_WIDE: &str = "the reference says  ";
+
+/// How to read the grid; `last` is the decoder input's last token (`<eos>`).
+pub fn train_attention_how_to_read(last: &str) -> String {
+    format!(
+        "Rows: the decoder's input → the word it writes next; columns: the characters it reads; \
+highlighted: each row's largest weight. The {last} row writes nothing (training never asks it to)."
+    )
+}
+
+pub const TRAIN_ATTENTION_LEARNS: &str =
+    "At first every row reads all the characters alike; as the model learns, the row writing cat reads 猫.";
+pub const TRAIN_MODEL_SAYS: &str = "the model now says:";
+pub const TRAIN_REFERENCE: &str = "the reference:";
+pub const TRAIN_KEY_ROWS: &str = "rows: input → next word";
+pub const TRAIN_KEY_COLUMNS: &str = "columns: characters read";
+pub const TRAIN_KEY_HIGHLIGHT: &str = "highlight: row's largest";
+
+pub fn training_continues(step: usize, total: usize, loss: Option<f64>) -> String {
+    match loss {
+        Some(loss) => format!("Training continues: step {step} / {total}, loss {loss:.3}."),
+        None => format!("Training continues: step {step} / {total}."),
+    }
+}
+
+/// The training screen on a terminal too small for it: size, progress, and the footer's text.
+pub fn train_too_small(
+    width: u16,
+    height: u16,
+    min_width: u16,
+    min_height: u16,
+    progress: &str,
+    footer: &str,
+) -> String {
+    format!(
+        "The terminal is {width}x{height}.\nPlease enlarge the terminal to at least {min_width}x{min_height} to watch the training.\n{progress}\n{footer}"
+    )
+}
+
+pub fn train_finishing(out: &str) -> String {
+    format!("evaluating the held-out pairs and writing {out} …")
+}
+
+pub fn train_finished(out: &str) -> String {
+    format!("finished; wrote {out}. Press any key to close")
 }

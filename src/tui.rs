@@ -13,9 +13,7 @@ use std::path::PathBuf;
 
 /// Why the screen could not be shown.
 pub fn no_terminal_message() -> String {
-    "no terminal: standard output is not a TTY, so the tutor screen cannot be shown. \
-Run it in a terminal, or add --print to read the lesson as plain text"
-        .into()
+    strings::NO_TERMINAL.into()
 }
 
 /// Whether both ends of the terminal are there (the screen needs to draw and to read keys).
@@ -29,7 +27,7 @@ pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<(), String> {
         return Err(no_terminal_message());
     }
     let theme = Theme::from_env();
-    let mut terminal = ratatui::try_init().map_err(|e| format!("cannot open the terminal: {e}"))?;
+    let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
     // ratatui's hook leaves the alternate screen and raw mode on panic; mouse capture is ours to undo
     let restore_terminal = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -49,7 +47,7 @@ fn event_loop(
     theme: Theme,
     progress_path: Option<&std::path::Path>,
 ) -> Result<(), String> {
-    let io = |e: std::io::Error| format!("terminal error: {e}");
+    let io = strings::terminal_error;
     while !app.quit {
         save_progress(app, progress_path);
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;

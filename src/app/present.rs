@@ -5,7 +5,8 @@ use super::state::App;
 use super::view_data::*;
 use crate::lesson::ViewKind;
 use crate::model::kernels::mean_and_variance;
-use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side, shape_text};
+use crate::model::program::{Dim, OpKind, Side, shape_text};
+use crate::strings;
 use ndarray::{Array2, ArrayD, Axis, Ix2, IxDyn};
 
 impl App {
@@ -32,7 +33,7 @@ impl App {
             Dim::Tokens(Side::Src) => self.tokens(true, b),
             Dim::Tokens(Side::Tgt) => self.tokens(false, b),
             Dim::Vocab => (0..n).map(|i| self.setup.tgt_vocab().word(i)).collect(),
-            Dim::Positions => (0..n).map(|i| format!("pos {i}")).collect(),
+            Dim::Positions => (0..n).map(strings::position_label).collect(),
             Dim::Features | Dim::Batch | Dim::Heads | Dim::Broadcast => (0..n).map(|i| i.to_string()).collect(),
         }
     }
@@ -62,27 +63,13 @@ impl App {
         let s = self.selection;
         let mut parts = Vec::new();
         if t.ndim() >= 3 && t.shape()[0] > 1 {
-            parts.push(format!("batch row {} (of 0–{})", s.batch, t.shape()[0] - 1));
+            parts.push(strings::batch_row_of(s.batch, t.shape()[0] - 1));
         }
         if t.ndim() == 4 && t.shape()[1] > 1 {
-            parts.push(format!("head {} (of 0–{})", s.head, t.shape()[1] - 1));
+            parts.push(strings::head_of(s.head, t.shape()[1] - 1));
         }
         parts.push(shape_text(t.shape()));
         parts.join(" · ")
-    }
-
-    fn axis_name(axis: Dim, attention_rows: bool) -> String {
-        match axis {
-            Dim::Tokens(_) if attention_rows => "query".into(),
-            Dim::Tokens(Side::Src) => "source token".into(),
-            Dim::Tokens(Side::Tgt) => "target token".into(),
-            Dim::Features => "feature".into(),
-            Dim::Vocab => "vocabulary word".into(),
-            Dim::Positions => "position".into(),
-            Dim::Batch => "batch row".into(),
-            Dim::Heads => "head".into(),
-            Dim::Broadcast => "(broadcast)".into(),
-        }
     }
 
     /// The data for the focused tensor's view.
@@ -119,13 +106,13 @@ impl App {
         let values = all.slice(ndarray::s![.., first..]).to_owned();
         let mut caption = self.caption(t);
         if first > 0 {
-            caption.push_str(&format!(" · from column {first} (< >)"));
+            caption.push_str(&strings::from_column(first));
         }
         HeatmapData {
             row_labels: self.labels(ra, values.nrows()),
             col_labels: self.labels(ca, all.ncols()).split_off(first),
-            row_axis: Self::axis_name(ra, attention),
-            col_axis: if attention { "key".into() } else { Self::axis_name(ca, false) },
+            row_axis: strings::axis_name(ra, attention).into(),
+            col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             caption,
             values,
@@ -147,13 +134,13 @@ impl App {
             let src = op.name.starts_with("src");
             return MaskData {
                 values,
-                row_labels: (0..b).map(|i| format!("row {i}")).collect(),
+                row_labels: (0..b).map(strings::row_label).collect(),
                 col_labels: (0..tn).map(|i| i.to_string()).collect(),
-                row_axis: "batch row".into(),
-                col_axis: "key position (each row's tokens on its right)".into(),
+                row_axis: strings::AXIS_BATCH_ROW.into(),
+                col_axis: strings::PADDING_MASK_KEYS.into(),
                 row_notes: (0..b).map(|i| self.tokens(src, i).join(" ")).collect(),
                 kind,
-                shape_note: format!("{shape}: one row per sentence, broadcast over every query"),
+                shape_note: strings::padding_mask_note(&shape),
                 selected_row: Some(self.selection.batch.min(b - 1)),
             };
         }
@@ -163,16 +150,16 @@ impl App {
             row_labels: self.labels(ra, values.nrows()),
             col_labels: self.labels(ca, values.ncols()),
             row_axis: if kind == MaskKind::Causal {
-                "query".into()
+                strings::AXIS_QUERY.into()
             } else {
-                format!("query (batch row {})", self.selection.batch)
+                strings::query_of_batch_row(self.selection.batch)
             },
-            col_axis: "key".into(),
+            col_axis: strings::AXIS_KEY.into(),
             kind,
             shape_note: if kind == MaskKind::Causal {
-                format!("{shape}: the same for every sentence and head")
+                strings::causal_mask_note(&shape)
             } else {
-                format!("{shape}: one (T, T) grid per sentence, shared by every head")
+                strings::combined_mask_note(&shape)
             },
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             row_notes: Vec::new(),
@@ -211,14 +198,14 @@ impl App {
         let (_, ca) = self.axes();
         let what_if = self.what_if.as_ref().filter(|_| self.on_beat_op()).and_then(|other| {
             let tw = other.value(self.op)?;
-            Some(("what if: scores × mask (note 001 §5.1)".to_string(), self.softmax_rows(other, tw)))
+            Some((strings::WHAT_IF_LABEL.to_string(), self.softmax_rows(other, tw)))
         });
         SoftmaxData {
             rows: self.softmax_rows(&self.run, t),
             col_labels: self.labels(ca, values_cols),
             selected_row: Some(self.row()),
             caption: self.caption(t),
-            label: "masked_fill(-1e9), as the code does".into(),
+            label: strings::MASKED_FILL_LABEL.into(),
             what_if,
         }
     }
@@ -270,7 +257,7 @@ impl App {
             before: row_vec(&sum),
             after: row_vec(&hat),
             names: [sum_op.name.clone(), program.op(x_i).name.clone(), program.op(sub_i).name.clone()],
-            caption: format!("batch {b} · per token, over its {} features", sum_op.shape[2]),
+            caption: strings::layernorm_caption(b, sum_op.shape[2]),
         }
     }
 
@@ -300,7 +287,7 @@ impl App {
         let labels = self.labels(ra, values.nrows());
         VectorData {
             rows: values.rows().into_iter().enumerate().map(|(i, r)| (labels[i].clone(), r.to_vec())).collect(),
-            col_axis: Self::axis_name(ca, false),
+            col_axis: strings::axis_name(ca, false).into(),
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             caption: self.caption(t),
         }
@@ -328,7 +315,7 @@ impl App {
         let mut segments = vec![shape_text(&program.op(chain[0]).shape)];
         for &j in &chain[1..] {
             let op = program.op(j);
-            let label = edge_label(op.kind, self.setup.weights.config.d_k());
+            let label = strings::trace_edge(op.kind, self.setup.weights.config.d_k());
             segments.push(format!(" ─{label}→ {}", shape_text(&op.shape)));
         }
         segments
@@ -340,40 +327,12 @@ impl App {
         let op = program.op(self.op);
         if op.inputs.is_empty() {
             return match op.kind {
-                OpKind::Embed(_) | OpKind::PaddingMask(_) => "reads the token ids".into(),
-                _ => "reads no tensor".into(),
+                OpKind::Embed(_) | OpKind::PaddingMask(_) => strings::READS_TOKEN_IDS.into(),
+                _ => strings::READS_NO_TENSOR.into(),
             };
         }
         let parts: Vec<String> =
             op.inputs.iter().map(|&i| format!("{} {}", program.op(i).name, shape_text(&program.op(i).shape))).collect();
-        format!("reads {}", parts.join(", "))
-    }
-}
-
-/// The arrow label for one operation in the shape trace.
-fn edge_label(kind: OpKind, d_k: usize) -> String {
-    match kind {
-        OpKind::Linear(LinearRef::Attn { proj, .. }) => match proj {
-            Proj::Q => "W_q".into(),
-            Proj::K => "W_k".into(),
-            Proj::V => "W_v".into(),
-            Proj::O => "W_o".into(),
-        },
-        OpKind::Linear(LinearRef::Ffn1 { .. }) => "W_1".into(),
-        OpKind::Linear(LinearRef::Ffn2 { .. }) => "W_2".into(),
-        OpKind::Linear(LinearRef::Out) => "W_out".into(),
-        OpKind::SplitHeads => "split".into(),
-        OpKind::Scores => format!("q·kᵀ/√{d_k}"),
-        OpKind::MaskFill => "mask".into(),
-        OpKind::Softmax => "softmax".into(),
-        OpKind::Context => "·v".into(),
-        OpKind::MergeHeads => "merge".into(),
-        OpKind::Add => "+".into(),
-        OpKind::Normalize => "norm".into(),
-        OpKind::ScaleShift(_) => "γ,β".into(),
-        OpKind::Relu => "ReLU".into(),
-        OpKind::AddPositional => "+PE".into(),
-        OpKind::MaskAnd => "AND".into(),
-        _ => kind.label().into(),
+        strings::reads(&parts.join(", "))
     }
 }

@@ -97,9 +97,9 @@ pub enum MaskKind {
 impl MaskKind {
     pub fn describe(self) -> &'static str {
         match self {
-            MaskKind::Padding => "padding mask: 1 where the key is a real token, 0 at <pad>",
-            MaskKind::Causal => "causal mask: 1 on and below the diagonal, 0 for the future",
-            MaskKind::Combined => "combined mask: padding AND causal",
+            MaskKind::Padding => crate::strings::PADDING_MASK,
+            MaskKind::Causal => crate::strings::CAUSAL_MASK,
+            MaskKind::Combined => crate::strings::COMBINED_MASK,
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::corpus::Corpus;
 use crate::model::Weights;
 use crate::model::decode::greedy;
 use crate::model::setup::{Setup, TokenInput};
+use crate::strings;
 use crate::train::{TrainOptions, Trainer, evaluate};
 use crate::ui::theme::Theme;
 use ratatui::DefaultTerminal;
@@ -34,7 +35,7 @@ pub fn train_live(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &Ato
     let theme = Theme::from_env();
     let mut trainer = Trainer::new(corpus, options);
     // ratatui's panic hook restores the terminal on a panic; restore() below covers the rest
-    let mut terminal = ratatui::try_init().map_err(|e| format!("cannot open the terminal: {e}"))?;
+    let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
     let result = screen_loop(&mut terminal, &mut trainer, corpus, out, stop, theme);
     ratatui::restore();
     result
@@ -79,7 +80,7 @@ fn screen_loop(
     stop: &AtomicBool,
     theme: Theme,
 ) -> Result<String, String> {
-    let io = |e: std::io::Error| format!("terminal error: {e}");
+    let io = strings::terminal_error;
     let options = trainer.options;
     let mut live = Live {
         view: TrainView {
@@ -133,7 +134,7 @@ fn screen_loop(
 
     // the end: evaluate, refresh the example, write the weights
     live.update(trainer);
-    live.view.status = Some(format!("evaluating the held-out pairs and writing {} …", out.display()));
+    live.view.status = Some(strings::train_finishing(&out.display().to_string()));
     terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
     live.evaluate(trainer, corpus);
     live.view.attention = attention_view(&trainer.weights);
@@ -142,7 +143,7 @@ fn screen_loop(
         return Ok(summary);
     }
     // finished: keep the final picture on screen until a key is pressed
-    live.view.status = Some(format!("finished; wrote {}. Press any key to close", out.display()));
+    live.view.status = Some(strings::train_finished(&out.display().to_string()));
     loop {
         terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
         if stop.load(Ordering::Relaxed) {

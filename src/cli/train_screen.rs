@@ -2,6 +2,7 @@
 //! a terminal: the loss curve, the run's numbers, and the cross-attention of note 001's example
 //! 我有一只猫 → I have a cat as the weights change. `train_live` fills the view and draws it.
 
+use crate::strings;
 use crate::ui::theme::{Theme, shade};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -15,9 +16,6 @@ use unicode_width::UnicodeWidthStr;
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
-
-/// What stops the run, on every screen.
-pub const STOP_HINT: &str = "q / Ctrl-C stop and save the weights trained so far";
 
 /// Training steps averaged into one point of the loss curve.
 pub const SMOOTHING: usize = 10;
@@ -165,13 +163,13 @@ fn render_chart(view: &TrainView, area: Rect, buf: &mut Buffer) {
         .style(theme.highlight())
         .data(&view.curve);
     let y_labels = [0.0, y_max / 2.0, y_max].map(|v| Span::styled(format!("{v:.2}"), theme.dim()));
-    let x_labels = ["step 0".to_string(), (view.total / 2).to_string(), view.total.to_string()];
-    let block = pane(theme, format!(" Training loss (mean of every {SMOOTHING} steps) "));
+    let x_labels = [strings::TRAIN_STEP_ZERO.to_string(), (view.total / 2).to_string(), view.total.to_string()];
+    let block = pane(theme, strings::train_loss_title(SMOOTHING));
     let inner = block.inner(area);
     block.render(area, buf);
     // the y axis's name on its own line above the plot (a chart's axis titles overlap the curve)
     let [name, plot] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(inner);
-    Line::styled("loss", theme.dim()).render(name, buf);
+    Line::styled(strings::TRAIN_LOSS, theme.dim()).render(name, buf);
     Chart::new(vec![dataset])
         .x_axis(
             Axis::default()
@@ -195,7 +193,7 @@ pub fn clock(d: Duration) -> String {
 
 fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let theme = view.theme;
-    let block = pane(theme, " Run ");
+    let block = pane(theme, strings::TRAIN_RUN_TITLE);
     let inner = block.inner(area);
     block.render(area, buf);
     let label_w = 15;
@@ -203,28 +201,28 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
         Line::from(vec![Span::styled(format!("{label:<label_w$}"), theme.dim()), Span::raw(value)])
     };
     let dash = || "—".to_string();
-    let mut top = vec![row("step", format!("{} / {}", view.step, view.total))];
+    let mut top = vec![row(strings::TRAIN_STEP, format!("{} / {}", view.step, view.total))];
     let gauge_line = top.len();
     top.push(Line::default()); // the progress gauge goes here
     top.extend([
-        row("loss", view.loss.map_or_else(dash, |l| format!("{l:.4}"))),
-        row("learning rate", if view.step == 0 { dash() } else { format!("{:.2e}", view.lr) }),
-        row("speed", if view.step == 0 { dash() } else { format!("{:.1} steps/s", view.steps_per_sec) }),
-        row("elapsed", clock(view.elapsed)),
-        row("time left", view.left.map_or_else(dash, clock)),
-        row("gradient norm", if view.step == 0 { dash() } else { format!("{:.3}", view.grad_norm) }),
+        row(strings::TRAIN_LOSS, view.loss.map_or_else(dash, |l| format!("{l:.4}"))),
+        row(strings::TRAIN_LR, if view.step == 0 { dash() } else { format!("{:.2e}", view.lr) }),
+        row(strings::TRAIN_SPEED, if view.step == 0 { dash() } else { strings::steps_per_sec(view.steps_per_sec) }),
+        row(strings::TRAIN_ELAPSED, clock(view.elapsed)),
+        row(strings::TRAIN_TIME_LEFT, view.left.map_or_else(dash, clock)),
+        row(strings::TRAIN_GRAD_NORM, if view.step == 0 { dash() } else { format!("{:.3}", view.grad_norm) }),
     ]);
     let heading = match &view.eval {
-        Some(e) => format!("held-out, at step {}", e.step),
-        None => format!("held-out (every {} steps)", view.eval_every),
+        Some(e) => strings::heldout_at(e.step),
+        None => strings::heldout_every(view.eval_every),
     };
     let mut eval = vec![Line::styled(heading, theme.title())];
     let percent = |f: Option<f64>| f.map_or_else(dash, |v| format!("{:.1}%", 100.0 * v));
-    eval.push(row("exact match", percent(view.eval.map(|e| e.exact_match))));
-    eval.push(row("token accuracy", percent(view.eval.map(|e| e.token_accuracy))));
+    eval.push(row(strings::TRAIN_EXACT_MATCH, percent(view.eval.map(|e| e.exact_match))));
+    eval.push(row(strings::TRAIN_TOKEN_ACCURACY, percent(view.eval.map(|e| e.token_accuracy))));
     let about = [
-        Line::styled(format!("{} parameters", thousands(view.parameters)), theme.dim()),
-        Line::styled(format!("batch {} pairs, seed {}", view.batch, view.seed), theme.dim()),
+        Line::styled(strings::train_parameters(&thousands(view.parameters)), theme.dim()),
+        Line::styled(strings::train_batch_seed(view.batch, view.seed), theme.dim()),
     ];
     let height = usize::from(inner.height);
     let mut lines = top;
@@ -271,22 +269,16 @@ fn thousands(n: usize) -> String {
 fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) {
     let theme = view.theme;
     let Some(att) = &view.attention else {
-        let block = pane(theme, " Cross-attention ");
+        let block = pane(theme, strings::TRAIN_ATTENTION_TITLE);
         let inner = block.inner(area);
         block.render(area, buf);
-        Paragraph::new("computing the attention of 我有一只猫 → I have a cat …").style(theme.dim()).render(inner, buf);
+        Paragraph::new(strings::TRAIN_ATTENTION_PENDING).style(theme.dim()).render(inner, buf);
         return;
     };
     let title = if wide {
-        format!(
-            " Cross-attention of {} → {} (dec.{}.cross_attn.weights, mean of {} heads) ",
-            att.src.concat(),
-            att.reference,
-            att.layer,
-            att.heads
-        )
+        strings::train_attention_title_wide(&att.src.concat(), &att.reference, att.layer, att.heads)
     } else {
-        format!(" Cross-attention of {} → {} ", att.src.concat(), att.reference)
+        strings::train_attention_title(&att.src.concat(), &att.reference)
     };
     let block = pane(theme, title);
     let inner = block.inner(area);
@@ -296,39 +288,30 @@ fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) 
         Layout::horizontal([Constraint::Length(grid.width(inner.width)), Constraint::Fill(1)]).areas(inner);
     grid.render(grid_area, buf);
     let text_area = Rect { x: text_area.x + 2, width: text_area.width.saturating_sub(2), ..text_area };
-    let translation = if att.translation.is_empty() { "(nothing yet)".to_string() } else { att.translation.clone() };
+    let translation =
+        if att.translation.is_empty() { strings::TRAIN_NOTHING_YET.to_string() } else { att.translation.clone() };
     let said =
         Span::styled(translation, if att.translation == att.reference { theme.good() } else { theme.highlight() });
     let reference = Span::raw(att.reference.clone());
     let lines = if wide {
         vec![
-            Line::from(vec![Span::styled("the model now says  ", theme.dim()), said]),
-            Line::from(vec![Span::styled("the reference says  ", theme.dim()), reference]),
+            Line::from(vec![Span::styled(strings::TRAIN_MODEL_SAYS_WIDE, theme.dim()), said]),
+            Line::from(vec![Span::styled(strings::TRAIN_REFERENCE_SAYS_WIDE, theme.dim()), reference]),
             Line::default(),
-            Line::styled(
-                format!(
-                    "Rows: the decoder's input → the word it writes next; columns: the characters it reads; \
-highlighted: each row's largest weight. The {} row writes nothing (training never asks it to).",
-                    att.tgt.last().map_or("", |t| t.as_str())
-                ),
-                theme.dim(),
-            ),
+            Line::styled(strings::train_attention_how_to_read(att.tgt.last().map_or("", |t| t.as_str())), theme.dim()),
             Line::default(),
-            Line::styled(
-                "At first every row reads all the characters alike; as the model learns, the row writing cat reads 猫.",
-                theme.dim(),
-            ),
+            Line::styled(strings::TRAIN_ATTENTION_LEARNS, theme.dim()),
         ]
     } else {
         vec![
-            Line::styled("the model now says:", theme.dim()),
+            Line::styled(strings::TRAIN_MODEL_SAYS, theme.dim()),
             Line::from(vec![Span::raw("  "), said]),
-            Line::styled("the reference:", theme.dim()),
+            Line::styled(strings::TRAIN_REFERENCE, theme.dim()),
             Line::from(vec![Span::raw("  "), reference]),
             Line::default(),
-            Line::styled("rows: input → next word", theme.dim()),
-            Line::styled("columns: characters read", theme.dim()),
-            Line::styled("highlight: row's largest", theme.dim()),
+            Line::styled(strings::TRAIN_KEY_ROWS, theme.dim()),
+            Line::styled(strings::TRAIN_KEY_COLUMNS, theme.dim()),
+            Line::styled(strings::TRAIN_KEY_HIGHLIGHT, theme.dim()),
         ]
     };
     Paragraph::new(lines).wrap(Wrap { trim: true }).render(text_area, buf);
@@ -446,22 +429,15 @@ fn best_cell(theme: Theme, v: f32) -> Style {
 
 fn render_footer(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let theme = view.theme;
-    let text = view.status.as_deref().unwrap_or(STOP_HINT);
+    let text = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT);
     let style = if view.status.is_some() { theme.highlight() } else { theme.accent() };
     Paragraph::new(Line::styled(format!(" {text} "), style)).render(area, buf);
 }
 
 fn render_too_small(view: &TrainView, area: Rect, buf: &mut Buffer) {
-    let progress = match view.loss {
-        Some(loss) => format!("Training continues: step {} / {}, loss {loss:.3}.", view.step, view.total),
-        None => format!("Training continues: step {} / {}.", view.step, view.total),
-    };
-    let text = format!(
-        "The terminal is {}x{}.\nPlease enlarge the terminal to at least {MIN_WIDTH}x{MIN_HEIGHT} to watch the training.\n{progress}\n{}",
-        area.width,
-        area.height,
-        view.status.as_deref().unwrap_or(STOP_HINT)
-    );
+    let progress = strings::training_continues(view.step, view.total, view.loss);
+    let footer = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT);
+    let text = strings::train_too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT, &progress, footer);
     let top = area.height.saturating_sub(4) / 2;
     let area = Rect { y: area.y + top, height: area.height - top, ..area };
     Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(area, buf);

@@ -55,7 +55,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             Layout::vertical([Constraint::Fill(1), Constraint::Length(map.height() + 2)]).areas(left);
         let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(right);
         render_prose(app, theme, prose, buf);
-        let block = pane(app, theme, Pane::Map, " Where we are ".into());
+        let block = pane(app, theme, Pane::Map, strings::MAP_TITLE.into());
         map.render(block.inner(map_area), buf);
         block.render(map_area, buf);
         render_tensor(app, theme, tensor, buf);
@@ -158,7 +158,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
 
 fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
-    let title = format!(" {} {} · {} view ", op.name, shape_text(&op.shape), app.view.name());
+    let title = strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name());
     let block = pane(app, theme, Pane::Tensor, title);
     let inner = block.inner(area);
     block.render(area, buf);
@@ -190,7 +190,7 @@ fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: boo
     } else {
         lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
     }
-    let title = if wide { " Shape trace ".to_string() } else { format!(" Shape trace · {} ", op.place.describe()) };
+    let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.place.describe()) };
     Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
 }
 

@@ -3,6 +3,7 @@
 use super::text::pad;
 use super::theme::{SELECTED_MARK, Theme};
 use crate::model::program::{Part, Place, Side};
+use crate::strings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -18,40 +19,40 @@ impl ArchitectureMap {
     /// One line per row of the map: a heading and its parts, each (label, place).
     fn rows(&self) -> Vec<(String, Vec<(&'static str, Place)>)> {
         let mut rows = vec![(
-            "source".to_string(),
-            vec![("embed+PE", Place::Embedding(Side::Src)), ("pad mask", Place::Masks(Side::Src))],
+            strings::side_name(Side::Src).to_string(),
+            vec![(strings::MAP_EMBED, Place::Embedding(Side::Src)), (strings::MAP_PAD_MASK, Place::Masks(Side::Src))],
         )];
         for layer in 0..self.n_layers {
             let p = |part| Place::Encoder { layer, part };
             rows.push((
-                format!("enc {layer}"),
+                strings::map_encoder(layer),
                 vec![
-                    ("self-attn", p(Part::SelfAttention)),
-                    ("A&N", p(Part::AddNorm(1))),
-                    ("FFN", p(Part::FeedForward)),
-                    ("A&N", p(Part::AddNorm(2))),
+                    (strings::MAP_SELF_ATTN, p(Part::SelfAttention)),
+                    (strings::MAP_ADD_NORM, p(Part::AddNorm(1))),
+                    (strings::MAP_FFN, p(Part::FeedForward)),
+                    (strings::MAP_ADD_NORM, p(Part::AddNorm(2))),
                 ],
             ));
         }
         rows.push((
-            "target".to_string(),
-            vec![("embed+PE", Place::Embedding(Side::Tgt)), ("masks", Place::Masks(Side::Tgt))],
+            strings::side_name(Side::Tgt).to_string(),
+            vec![(strings::MAP_EMBED, Place::Embedding(Side::Tgt)), (strings::MAP_MASKS, Place::Masks(Side::Tgt))],
         ));
         for layer in 0..self.n_layers {
             let p = |part| Place::Decoder { layer, part };
             rows.push((
-                format!("dec {layer}"),
+                strings::map_decoder(layer),
                 vec![
-                    ("masked-self", p(Part::SelfAttention)),
-                    ("A&N", p(Part::AddNorm(1))),
-                    ("cross", p(Part::CrossAttention)),
-                    ("A&N", p(Part::AddNorm(2))),
-                    ("FFN", p(Part::FeedForward)),
-                    ("A&N", p(Part::AddNorm(3))),
+                    (strings::MAP_MASKED_SELF, p(Part::SelfAttention)),
+                    (strings::MAP_ADD_NORM, p(Part::AddNorm(1))),
+                    (strings::MAP_CROSS, p(Part::CrossAttention)),
+                    (strings::MAP_ADD_NORM, p(Part::AddNorm(2))),
+                    (strings::MAP_FFN, p(Part::FeedForward)),
+                    (strings::MAP_ADD_NORM, p(Part::AddNorm(3))),
                 ],
             ));
         }
-        rows.push(("output".to_string(), vec![("Linear+softmax", Place::Output)]));
+        rows.push((strings::MAP_OUTPUT.to_string(), vec![(strings::MAP_LINEAR_SOFTMAX, Place::Output)]));
         rows
     }
 
@@ -76,7 +77,7 @@ impl ArchitectureMap {
                 }
                 Line::from(spans)
             })
-            .chain(std::iter::once(Line::styled(" A&N = Add & Norm: LayerNorm(x + sublayer(x))", self.theme.dim())))
+            .chain(std::iter::once(Line::styled(strings::MAP_LEGEND, self.theme.dim())))
             .collect()
     }
 

@@ -11,10 +11,7 @@ pub struct TooSmall;
 
 impl Widget for TooSmall {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let text = format!(
-            "The terminal is {}x{}.\nPlease enlarge it to at least {MIN_WIDTH}x{MIN_HEIGHT}.\n(q quits)",
-            area.width, area.height
-        );
+        let text = crate::strings::too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT);
         let top = area.height.saturating_sub(3) / 2;
         let area = Rect { y: area.y + top, height: area.height - top, ..area };
         Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(area, buf);

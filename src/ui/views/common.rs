@@ -8,6 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 use crate::app::view_data::MASKED_SCORE;
+use crate::strings;
 use crate::ui::theme::{SELECTED_MARK, SHADES, Theme, shade};
 
 // ---------------------------------------------------------------------------------------------
@@ -52,31 +53,6 @@ pub(crate) fn centre(s: &str, w: usize) -> String {
     let s = fit(s, w);
     let pad = w - width(&s);
     format!("{}{}{}", " ".repeat(pad / 2), s, " ".repeat(pad - pad / 2))
-}
-
-/// `n word`, with an `s` on the word unless `n` is one.
-pub(crate) fn plural(n: usize, word: &str) -> String {
-    if n == 1 { format!("{n} {word}") } else { format!("{n} {word}s") }
-}
-
-/// `… 3 more tokens above`, `… 2 more rows below`, `… 1 more rows above, 2 below` (`what` is
-/// used as given, never made singular).
-pub(crate) fn more(above: usize, below: usize, what: &str) -> String {
-    match (above, below) {
-        (0, n) => format!("… {n} more {what} below"),
-        (n, 0) => format!("… {n} more {what} above"),
-        (a, b) => format!("… {a} more {what} above, {b} below"),
-    }
-}
-
-/// `rows: query · cols: key`, the axes line of a grid.
-pub(crate) fn axes(row_axis: &str, col_axis: &str) -> String {
-    format!("rows: {row_axis} · cols: {col_axis}")
-}
-
-/// `(empty: 0 × 3)`, what a grid without cells shows instead.
-pub(crate) fn empty_grid(rows: usize, cols: usize) -> String {
-    format!("(empty: {rows} × {cols})")
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,7 +258,7 @@ impl Scale {
 /// `scale: [ ░▒▓█]  min −1.23 … max 2.34` and then `extra`, on line `y`.
 pub(crate) fn draw_legend(buf: &mut Buffer, area: Rect, y: u16, theme: Theme, scale: &Scale, extra: &str) {
     let dim = theme.dim();
-    let mut x = put(buf, area, area.x, y, "scale: [", dim);
+    let mut x = put(buf, area, area.x, y, strings::SCALE_OPEN, dim);
     for (i, g) in SHADES.iter().enumerate() {
         let t = i as f32 / (SHADES.len() - 1) as f32;
         let v = scale.min + (scale.max - scale.min) * t;
@@ -290,9 +266,9 @@ pub(crate) fn draw_legend(buf: &mut Buffer, area: Rect, y: u16, theme: Theme, sc
     }
     x = put(buf, area, x, y, "]", dim);
     let range = if scale.any {
-        format!("  min {} … max {}", legend_num(scale.min), legend_num(scale.max))
+        strings::scale_range(&legend_num(scale.min), &legend_num(scale.max))
     } else {
-        "  (no values)".to_string()
+        strings::SCALE_NO_VALUES.to_string()
     };
     x = put(buf, area, x, y, &range, Style::new());
     if !extra.is_empty() {
@@ -401,11 +377,7 @@ pub(crate) fn row_window(n: usize, lines: usize, lines_per_row: usize, selected:
     };
     let shown = shown.min(n - start);
     let below = n - start - shown;
-    let note = if start == 0 {
-        format!("… {} more", plural(below, "row"))
-    } else {
-        format!("… {} above, {below} below", plural(start, "row"))
-    };
+    let note = if start == 0 { strings::more_rows(below) } else { strings::rows_above_below(start, below) };
     RowWindow { start, shown, note: Some(note) }
 }
 
@@ -430,8 +402,7 @@ pub(crate) fn fit_columns(n: usize, cell: usize, avail: usize) -> (usize, Option
     let k = (avail / cell.max(1)).min(n);
     match n - k {
         0 => (n, None),
-        1 => (k, Some("… 1 more column".to_string())),
-        more => (k, Some(format!("… {more} more columns"))),
+        more => (k, Some(strings::more_columns(more))),
     }
 }
 

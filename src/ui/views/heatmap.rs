@@ -5,10 +5,11 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    NUM_CELL, NUM_W, Scale, axes, col_note_x, draw_caption, draw_legend, draw_row_label, empty_grid, fit, fit_columns,
-    fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
+    NUM_CELL, NUM_W, Scale, col_note_x, draw_caption, draw_legend, draw_row_label, fit, fit_columns, fmt_num,
+    is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
 };
 use crate::app::view_data::HeatmapData;
+use crate::strings::{self, axes, empty_grid};
 use crate::ui::theme::Theme;
 
 /// A shade cell: the glyph twice.
@@ -115,8 +116,8 @@ impl Widget for HeatmapView<'_> {
         if legend {
             let extra = match (any_masked, numbers) {
                 (false, _) => "",
-                (true, true) => "−1e9 = masked",
-                (true, false) => "·· = masked (−1e9)",
+                (true, true) => strings::MASKED_NUMBER,
+                (true, false) => strings::MASKED_SHADE,
             };
             draw_legend(buf, area, legend_y(area, y), theme, &scale, extra);
         }

@@ -9,15 +9,12 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    LEVELS, Pen, TOKEN_LABEL_MAX, decimals, fit, fit_end, more, pad_left, sci, shown_rows, visible, widest, width,
+    LEVELS, Pen, TOKEN_LABEL_MAX, decimals, fit, fit_end, pad_left, sci, shown_rows, visible, widest, width,
     window_around,
 };
 use crate::app::view_data::{LayerNormData, MeanStd, TokenNormStats};
+use crate::strings::{self, more};
 use crate::ui::theme::{SELECTED_MARK, Theme};
-
-/// Labels of the two strips.
-const BEFORE: &str = "before";
-const AFTER: &str = "after";
 
 /// The Add & Norm table with the selected token's features before and after.
 pub struct LayerNormView<'a> {
@@ -54,11 +51,11 @@ impl Col {
     /// The column heading, longest first.
     fn roles(self) -> &'static [&'static str] {
         match self {
-            Col::X => &["x"],
-            Col::Sublayer => &["sublayer(x)", "sublayer", "sub(x)"],
-            Col::Sum => &["x+sublayer", "x+sub"],
-            Col::Normed => &["LayerNorm x̂", "LN x̂", "x̂"],
-            Col::Out => &["γ·x̂+β"],
+            Col::X => strings::LN_COL_X,
+            Col::Sublayer => strings::LN_COL_SUBLAYER,
+            Col::Sum => strings::LN_COL_SUM,
+            Col::Normed => strings::LN_COL_NORMED,
+            Col::Out => strings::LN_COL_OUT,
         }
     }
 
@@ -197,7 +194,7 @@ impl Widget for LayerNormView<'_> {
         }
 
         // Headings (and what a cell holds), then the tensors' names.
-        pen.put(0, y, "mean/std", t.dim());
+        pen.put(0, y, strings::MEAN_STD, t.dim());
         for (k, col) in table.cols.iter().enumerate() {
             let role = col.roles().iter().find(|r| width(r) <= table.cell_w()).unwrap_or(&col.roles()[0]);
             pen.put(table.col_x(k), y, &fit_text(role, table.cell_w()), t.title());
@@ -223,7 +220,7 @@ impl Widget for LayerNormView<'_> {
             y += 1;
         }
         if lines.more {
-            pen.put(2, y, &more(start, d.tokens.len() - end, "tokens"), t.dim());
+            pen.put(2, y, &more(start, d.tokens.len() - end, strings::TOKENS), t.dim());
             y += 1;
         }
         if lines.gap {
@@ -244,25 +241,25 @@ fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t:
     if caption {
         let mut x = pen.put(0, y, SELECTED_MARK, t.highlight()) + 1;
         x = pen.put(x, y, &fit_text(label, TOKEN_LABEL_MAX), t.highlight());
-        let text = format!(" · {} features: before = x+sublayer(x), after = x̂", d.before.len().max(d.after.len()));
+        let text = strings::strips_caption(d.before.len().max(d.after.len()));
         x = pen.put(x, y, &fit_text(&text, w.saturating_sub(x)), t.dim());
-        let scale = format!(", one scale ±{}", fixed(range, 4, false).trim_start());
+        let scale = strings::one_scale(fixed(range, 4, false).trim_start());
         if x + width(&scale) <= w {
             pen.put(x, y, &scale, t.dim());
         }
         y += 1;
     }
-    for (name, values) in [(BEFORE, &d.before), (AFTER, &d.after)] {
+    for (name, values) in [(strings::LN_BEFORE, &d.before), (strings::LN_AFTER, &d.after)] {
         let x = pen.put(0, y, name, t.dim());
-        let x = x.max(width(BEFORE)) + 1;
+        let x = x.max(width(strings::LN_BEFORE).max(width(strings::LN_AFTER))) + 1;
         let (lo, hi) = values
             .iter()
             .filter(|v| v.is_finite())
             .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
         let span = if lo <= hi {
-            format!(" min {} max {}", fixed(lo, 5, true), fixed(hi, 5, true))
+            strings::strip_min_max(&fixed(lo, 5, true), &fixed(hi, 5, true))
         } else {
-            " not computed yet (press . to step)".to_string()
+            strings::NOT_COMPUTED.to_string()
         };
         // One glyph per feature; when they do not all fit, the first ones and `…`.
         let room = w.saturating_sub(x + width(&span));

@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::common::{Pen, more};
+use super::common::Pen;
 use crate::app::view_data::{LinesData, Role};
-use crate::strings;
+use crate::strings::{self, more};
 use crate::ui::theme::Theme;
 
 pub struct LinesView<'a> {

@@ -5,10 +5,11 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    axes, centre, col_note_x, draw_row_label, empty_grid, fit_columns, label, label_width, legend_y, margin, put,
-    row_window, visible, width,
+    centre, col_note_x, draw_row_label, fit_columns, label, label_width, legend_y, margin, put, row_window, visible,
+    width,
 };
 use crate::app::view_data::MaskData;
+use crate::strings::{self, axes, empty_grid};
 use crate::ui::theme::Theme;
 
 /// Widest and narrowest mask cell (one space of gap included).
@@ -103,9 +104,9 @@ impl Widget for MaskGridView<'_> {
         if legend {
             let yl = legend_y(area, y);
             let x = put(buf, area, area.x, yl, "■", theme.good());
-            let x = put(buf, area, x, yl, " = 1 (visible)  ", theme.dim());
+            let x = put(buf, area, x, yl, strings::MASK_VISIBLE, theme.dim());
             let x = put(buf, area, x, yl, "·", theme.masked());
-            put(buf, area, x, yl, " = 0 (hidden)", theme.dim());
+            put(buf, area, x, yl, strings::MASK_HIDDEN, theme.dim());
         }
     }
 }

@@ -15,9 +15,10 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    LEVELS, Pen, TOKEN_LABEL_MAX, cut, decimals, fit, more, pad_left, shown_rows, visible, widest, width, window_around,
+    LEVELS, Pen, TOKEN_LABEL_MAX, cut, decimals, fit, pad_left, shown_rows, visible, widest, width, window_around,
 };
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
+use crate::strings::{self, more};
 use crate::ui::theme::{SELECTED_MARK, Theme};
 
 /// Partial blocks for the detail bars, one to eight eighths of a cell.
@@ -115,7 +116,7 @@ impl Geometry {
 
     /// The narrowest detail that still shows `masked` in the bar column.
     fn detail_min_w(&self) -> usize {
-        self.key_w + 3 + 6 + 1 + 5
+        self.key_w + 3 + width(strings::MASKED) + 1 + 5
     }
 
     fn detail_h(&self) -> usize {
@@ -147,7 +148,7 @@ impl Widget for SoftmaxRowsView<'_> {
             y = 1;
         }
         if g.rows == 0 {
-            Pen::new(buf, area).put(0, y, &fit(&format!("{}: no query rows", d.label), w), t.dim());
+            Pen::new(buf, area).put(0, y, &fit(&strings::no_query_rows(&d.label), w), t.dim());
             return;
         }
         let detail_row = d.selected_row.unwrap_or(0).min(g.rows - 1);
@@ -317,7 +318,7 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
         pen.put(x, 1, &text, t.dim());
     }
     if mode.sum() {
-        pen.put(x0 + g.keys * cw, 1, &pad_left("sum", SUM_W), t.dim());
+        pen.put(x0 + g.keys * cw, 1, &pad_left(strings::ROW_SUM, SUM_W), t.dim());
     }
     let n = side.rows.len();
     let avail = (r.height as usize).saturating_sub(2);
@@ -355,7 +356,7 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
     }
     let below = n - end;
     if start > 0 || below > 0 {
-        pen.put(2, 2 + end - start, &more(start, below, "rows"), t.dim());
+        pen.put(2, 2 + end - start, &more(start, below, strings::ROWS), t.dim());
     }
 }
 
@@ -366,7 +367,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
     let mut pen = Pen::new(buf, r);
     let w = r.width as usize;
     let Some(row) = side.rows.get(i) else {
-        pen.put(0, 0, &fit(&format!("{}: no row {i}", side.label), w), t.dim());
+        pen.put(0, 0, &fit(&strings::no_row(side.label, i), w), t.dim());
         return;
     };
     let mut x = 0;
@@ -389,7 +390,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
             Cell::Missing => {}
             Cell::Masked => {
                 pen.put(bar_x - 1, y, MASK_MARK, t.masked());
-                pen.put(bar_x + 1, y, &fit("masked", bar_w.saturating_sub(1)), t.masked());
+                pen.put(bar_x + 1, y, &fit(strings::MASKED, bar_w.saturating_sub(1)), t.masked());
                 pen.put(num_x, y, &decimals(0.0, 3, false), t.masked());
             }
             Cell::Weight { w, leak } => {
@@ -406,7 +407,8 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
     }
     let y = 1 + g.keys;
     let sum = decimals(row.sum, 3, false);
-    pen.put((num_x + 5).saturating_sub(4 + width(&sum)), y, "sum ", t.dim());
+    let label = format!("{} ", strings::ROW_SUM);
+    pen.put((num_x + 5).saturating_sub(width(&label) + width(&sum)), y, &label, t.dim());
     pen.put((num_x + 5).saturating_sub(width(&sum)), y, &sum, Style::new());
 }
 
@@ -417,7 +419,7 @@ fn draw_row_list(buf: &mut Buffer, r: Rect, side: &Side, selected: Option<usize>
     let w = r.width as usize;
     let sel = selected.unwrap_or(0).min(side.rows.len().saturating_sub(1));
     let item_w = |i: usize| 1 + width(&side.rows[i].label) + usize::from(selected == Some(i));
-    let prefix = "queries:";
+    let prefix = strings::QUERIES;
     // Grow a window of rows around the selected one while it fits with its `…` marks.
     let (mut start, mut end) = (sel, (sel + 1).min(side.rows.len()));
     let used = |start: usize, end: usize| {
@@ -466,13 +468,13 @@ fn draw_legend(buf: &mut Buffer, r: Rect, sides: &[Side], grid: bool, t: Theme) 
         rows().any(|row| (0..row.weights.len()).any(|j| matches!(Cell::of(row, j), Cell::Weight { leak: true, .. })));
     let mut entries: Vec<(&str, &str, Style)> = Vec::new();
     if any_masked {
-        entries.push((MASK_MARK, " masked: weight exactly 0", t.masked()));
+        entries.push((MASK_MARK, strings::LEGEND_MASKED, t.masked()));
     }
     if any_leak {
-        entries.push((LEAK_MARK, " masked, yet weight > 0", t.bad()));
+        entries.push((LEAK_MARK, strings::LEGEND_LEAK, t.bad()));
     }
     if grid {
-        entries.push(("▁…█", " weight relative to the row's largest", Style::new()));
+        entries.push(("▁…█", strings::LEGEND_RELATIVE, Style::new()));
     }
     let mut pen = Pen::new(buf, r);
     let mut x = 0;

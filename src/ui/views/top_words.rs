@@ -8,6 +8,7 @@ use ratatui::widgets::Widget;
 use super::common::{LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, put, visible, widest, width};
 // rows: one per target position; entries: `▅word 0.033`, the bar relative to the largest shown
 use crate::app::view_data::TopWordsData;
+use crate::strings;
 use crate::ui::theme::Theme;
 
 pub struct TopWordsView<'a> {
@@ -24,7 +25,7 @@ impl Widget for TopWordsView<'_> {
             return;
         }
         let uniform = 1.0 / d.vocab.max(1) as f32;
-        let header = format!("most probable next words at each position · uniform 1/{} = {uniform:.3}", d.vocab);
+        let header = strings::top_words_heading(d.vocab, uniform);
         put(buf, area, area.x, area.y + 1, &header, theme.dim());
         let label_w = widest(d.rows.iter().map(|r| r.0.as_str()), TOKEN_LABEL_MAX);
         let top = d.rows.iter().flat_map(|r| r.1.iter().map(|w| w.1)).fold(0.0f32, f32::max);

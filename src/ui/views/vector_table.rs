@@ -11,6 +11,7 @@ use super::common::{
     pad_left, put, row_window, visible, width,
 };
 use crate::app::view_data::VectorData;
+use crate::strings;
 use crate::ui::theme::Theme;
 
 pub struct VectorTableView<'a> {
@@ -43,10 +44,10 @@ fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], th
         (n, None)
     } else {
         let mut k = ((avail + 1) / NUM_CELL).min(n);
-        while k > 0 && k * NUM_CELL + width(&format!("… {} more", n - k)) > avail {
+        while k > 0 && k * NUM_CELL + width(&strings::more_values(n - k)) > avail {
             k -= 1;
         }
-        (k, Some(format!("… {} more", n - k)))
+        (k, Some(strings::more_values(n - k)))
     };
     let mut x = x;
     for &v in &values[..k] {
@@ -70,17 +71,14 @@ impl Widget for VectorTableView<'_> {
 
         // Line 0: caption and the column axis.
         let x = draw_caption(buf, area, &d.caption, theme);
-        let cols = if dim == 0 {
-            format!("cols: {} (none)", d.col_axis)
-        } else {
-            format!("cols: {} 0..{}", d.col_axis, dim - 1)
-        };
+        let cols =
+            if dim == 0 { strings::vector_cols_none(&d.col_axis) } else { strings::vector_cols(&d.col_axis, dim - 1) };
         put(buf, area, x, area.y, &cols, theme.dim());
         if h < 2 {
             return;
         }
         if n == 0 {
-            put(buf, area, area.x, area.y + 1, "(no rows)", theme.dim());
+            put(buf, area, area.x, area.y + 1, strings::NO_ROWS, theme.dim());
             return;
         }
 
