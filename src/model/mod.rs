@@ -18,6 +18,7 @@ pub mod fused_qkv;
 pub mod kernels;
 pub mod matmul;
 pub mod npz;
+pub mod npz_guard;
 pub mod params;
 pub mod program;
 pub mod rnn;

@@ -64,13 +64,14 @@ impl Weights {
     /// Read weights from an `.npz` of PyTorch-named arrays. Sizes come from the arrays' shapes;
     /// a missing or misshaped array is an error naming it and the shape it should have.
     pub fn load_npz(path: &Path) -> Result<Weights, WeightsError> {
-        let file =
-            File::open(path).map_err(|e| WeightsError(format!("cannot open weights file {}: {e}", path.display())))?;
-        Weights::read_npz(file, &path.display().to_string())
+        let bytes = std::fs::read(path)
+            .map_err(|e| WeightsError(format!("cannot open weights file {}: {e}", path.display())))?;
+        Weights::load_npz_bytes(&bytes, &path.display().to_string())
     }
 
     /// The same from bytes in memory (the built-in weights); `label` names them in errors.
     pub fn load_npz_bytes(bytes: &[u8], label: &str) -> Result<Weights, WeightsError> {
+        super::npz_guard::check_declared_sizes(bytes).map_err(|e| WeightsError(format!("{label}: {e}")))?;
         Weights::read_npz(std::io::Cursor::new(bytes), label)
     }
 
@@ -156,7 +157,15 @@ impl Weights {
             match arrays.get(name) {
                 None => error = Some(missing(name, &want)),
                 Some(a) if a.shape() != slot.shape() => error = Some(misshaped(name, &want, a.shape())),
-                Some(a) => slot.assign(a),
+                Some(a) => match a.indexed_iter().find(|(_, v)| !v.is_finite()) {
+                    Some((at, v)) => {
+                        error = Some(WeightsError(format!(
+                            "array `{name}` holds {v} at index {:?}; weights must be finite numbers",
+                            ndarray::Dimension::slice(&at)
+                        )))
+                    }
+                    None => slot.assign(a),
+                },
             }
         });
         match error {
@@ -195,13 +204,19 @@ fn read_int_scalar<R: std::io::Read + std::io::Seek>(
     npz: &mut NpzReader<R>,
     name: &str,
 ) -> Result<i64, ndarray_npy::ReadNpzError> {
-    if let Ok(a) = npz.by_name::<ndarray::OwnedRepr<i64>, ndarray::IxDyn>(name)
-        && let Some(v) = a.iter().next()
-    {
-        return Ok(*v);
+    if let Ok(a) = npz.by_name::<ndarray::OwnedRepr<i64>, ndarray::IxDyn>(name) {
+        return one_value(a.iter().copied(), a.shape());
     }
     let a: ArrayD<i32> = npz.by_name(name)?;
-    Ok(a.iter().next().copied().unwrap_or(0) as i64)
+    one_value(a.iter().map(|&v| v as i64), a.shape())
+}
+
+/// The value of a scalar: shape (), nothing else (an array of sizes is not a size).
+fn one_value(mut values: impl Iterator<Item = i64>, shape: &[usize]) -> Result<i64, ndarray_npy::ReadNpzError> {
+    match (shape.len(), values.next()) {
+        (0, Some(v)) => Ok(v),
+        _ => Err(ndarray_npy::ReadNpzError::Npy(ndarray_npy::ReadNpyError::WrongNdim(Some(0), shape.len()))),
+    }
 }
 
 /// Write every weight (float32) and the config scalars (int64, shape ()) into an open npz.

@@ -203,20 +203,36 @@ fn encode(
     match input {
         TokenInput::Sentences(text) => {
             let rows: Vec<&str> = text.split(';').map(str::trim).collect();
+            if let Some(empty) = rows.iter().position(|r| vocab.tokenize(r).is_empty()) {
+                return Err(SetupError::BadIds { side, message: empty_row_message(empty, rows.len()) });
+            }
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
-            if encoded.ids.ncols() == 0 {
-                return Err(SetupError::BadIds { side, message: "the sentence is empty".into() });
+            // the vocabulary travels with the weights and has one token per embedding row; check anyway,
+            // so that no id can index past the table
+            if let Some(&id) = encoded.ids.iter().find(|&&id| id >= vocab_size) {
+                return Err(SetupError::BadIds {
+                    side,
+                    message: format!(
+                        "`{}` has id {id}, but the model's embedding has only {vocab_size} rows (0..{vocab_size})",
+                        vocab.word(id)
+                    ),
+                });
             }
             Ok((encoded.ids, encoded.unknown))
         }
         TokenInput::Ids(text) => {
             let mut rows = Vec::new();
+            let row_count = text.split(';').count();
             for (r, row) in text.split(';').enumerate() {
                 let mut ids = Vec::new();
                 for piece in row.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-                    let id: usize = piece.parse().map_err(|_| SetupError::BadIds {
-                        side,
-                        message: format!("`{piece}` in row {} is not a non-negative integer", r + 1),
+                    let id: usize = piece.parse().map_err(|e: std::num::ParseIntError| {
+                        let what = if *e.kind() == std::num::IntErrorKind::PosOverflow {
+                            format!("is far too large for an id (the vocabulary has {vocab_size})")
+                        } else {
+                            "is not a non-negative integer".to_string()
+                        };
+                        SetupError::BadIds { side, message: format!("`{piece}` in row {} {what}", r + 1) }
                     })?;
                     if id >= vocab_size {
                         return Err(SetupError::BadIds {
@@ -229,6 +245,9 @@ fn encode(
                 if ids.len() > max_len {
                     return Err(SetupError::TooLong { side, err: TooLong { row: r, len: ids.len(), max_len } });
                 }
+                if ids.is_empty() {
+                    return Err(SetupError::BadIds { side, message: empty_row_message(r, row_count) });
+                }
                 rows.push(ids);
             }
             let ids = pad_rows(&rows, 0);
@@ -237,5 +256,17 @@ fn encode(
             }
             Ok((ids, Vec::new()))
         }
+    }
+}
+
+/// Row `row` (0-based) of `rows` has nothing in it: an empty `;` row, or a trailing `;`.
+fn empty_row_message(row: usize, rows: usize) -> String {
+    if rows == 1 {
+        "the sentence is empty".into()
+    } else {
+        format!(
+            "row {} of {rows} is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`",
+            row + 1
+        )
     }
 }

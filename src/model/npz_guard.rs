@@ -1,0 +1,141 @@
+//! Before any array of an `.npz` is read, check what its header declares against what the file
+//! holds: a header claiming a shape of 10¹⁴ floats would otherwise make the reader allocate that
+//! much and abort the process. Each `.npy` member's declared data size must fit in the member's
+//! uncompressed size, and that size must be one deflate could have produced from the bytes
+//! actually stored (deflate expands at most about 1032:1).
+
+use std::io::Read;
+
+/// The most one compressed byte can expand to, with room to spare.
+const MAX_EXPANSION: u64 = 1100;
+
+/// Check every member of the archive in `bytes`; the error names the array.
+pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
+    let mut archive =
+        zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| format!("not a readable .npz file: {e}"))?;
+    for i in 0..archive.len() {
+        let mut member = archive.by_index(i).map_err(|e| format!("cannot read member {i}: {e}"))?;
+        let name = member.name().trim_end_matches(".npy").to_string();
+        let (stored, declared) = (member.compressed_size(), member.size());
+        if declared > stored.saturating_mul(MAX_EXPANSION).saturating_add(4096) {
+            return Err(format!(
+                "array `{name}` claims {declared} bytes unpacked from {stored} stored bytes; the file is damaged"
+            ));
+        }
+        let mut head = Vec::new();
+        (&mut member).take(65_536 + 12).read_to_end(&mut head).map_err(|e| format!("array `{name}`: {e}"))?;
+        let header = NpyHeader::parse(&head).map_err(|e| format!("array `{name}`: not a .npy array: {e}"))?;
+        let data = header
+            .data_bytes()
+            .ok_or_else(|| format!("array `{name}` declares shape {:?}, too large to exist", header.shape))?;
+        let room = declared.saturating_sub(header.header_len as u64);
+        if data > room {
+            return Err(format!(
+                "array `{name}` declares shape {:?} ({data} bytes) but the file holds only {room} bytes of it",
+                header.shape
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The part of a `.npy` header that says how big the data is.
+#[derive(Debug, PartialEq)]
+pub struct NpyHeader {
+    pub item_bytes: u64,
+    pub shape: Vec<u64>,
+    /// Bytes before the data: magic, version, length field and the header text.
+    pub header_len: usize,
+}
+
+impl NpyHeader {
+    /// Parse the magic, version and header dictionary at the start of a `.npy`.
+    pub fn parse(bytes: &[u8]) -> Result<NpyHeader, String> {
+        if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
+            return Err("no .npy magic".into());
+        }
+        let (text_len, start) = match bytes[6] {
+            1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
+            2 | 3 if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
+            v => return Err(format!("unknown .npy version {v}")),
+        };
+        let text = bytes.get(start..start + text_len).ok_or("the header is cut short")?;
+        let text = std::str::from_utf8(text).map_err(|_| "the header is not text")?;
+        let descr = dict_value(text, "descr").ok_or("no `descr` in the header")?;
+        let item_bytes: u64 = descr
+            .trim_matches(|c| c == '\'' || c == '"' || c == ' ')
+            .trim_start_matches(['<', '>', '|', '='])
+            .get(1..)
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| format!("unknown dtype {descr}"))?;
+        let shape_text = dict_value(text, "shape").ok_or("no `shape` in the header")?;
+        let inner = shape_text.trim().trim_start_matches('(').trim_end_matches(')');
+        let shape = inner
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse::<u64>().map_err(|_| format!("shape entry `{s}` is not a size")))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(NpyHeader { item_bytes, shape, header_len: start + text_len })
+    }
+
+    /// The data size the header declares, or None when it overflows.
+    pub fn data_bytes(&self) -> Option<u64> {
+        self.shape.iter().try_fold(self.item_bytes, |acc, &d| acc.checked_mul(d))
+    }
+}
+
+/// The text of `key`'s value in a Python dict literal: up to the next top-level comma or brace.
+fn dict_value<'a>(dict: &'a str, key: &str) -> Option<&'a str> {
+    let at = dict.find(&format!("'{key}'")).or_else(|| dict.find(&format!("\"{key}\"")))?;
+    let rest = &dict[at + key.len() + 2..];
+    let rest = rest.trim_start().strip_prefix(':')?.trim_start();
+    let mut depth = 0;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(&rest[..=i]);
+                }
+            }
+            ',' | '}' if depth == 0 => return Some(&rest[..i]),
+            _ => {}
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn npy(header: &str) -> Vec<u8> {
+        let mut b = b"\x93NUMPY\x01\x00".to_vec();
+        b.extend((header.len() as u16).to_le_bytes());
+        b.extend(header.as_bytes());
+        b
+    }
+
+    #[test]
+    fn headers_give_their_data_size() {
+        let h = NpyHeader::parse(&npy("{'descr': '<f4', 'fortran_order': False, 'shape': (71, 32), }")).unwrap();
+        assert_eq!((h.item_bytes, h.shape.clone(), h.data_bytes()), (4, vec![71, 32], Some(71 * 32 * 4)));
+        let s = NpyHeader::parse(&npy("{'descr': '<i8', 'fortran_order': False, 'shape': (), }")).unwrap();
+        assert_eq!(s.data_bytes(), Some(8));
+        let v = NpyHeader::parse(&npy("{'descr': '|u1', 'fortran_order': False, 'shape': (300,), }")).unwrap();
+        assert_eq!(v.data_bytes(), Some(300));
+        let huge = NpyHeader::parse(&npy("{'descr': '<f4', 'shape': (18446744073709551615, 2), }")).unwrap();
+        assert_eq!(huge.data_bytes(), None);
+    }
+
+    #[test]
+    fn malformed_headers_are_errors_not_panics() {
+        for bad in [&b""[..], b"\x93NUMPY", b"\x93NUMPY\x09\x00\x00\x00", b"PK\x03\x04garbage"] {
+            assert!(NpyHeader::parse(bad).is_err());
+        }
+        assert!(NpyHeader::parse(&npy("{'descr': '<f4', 'shape': (a, 2)}")).is_err());
+        assert!(NpyHeader::parse(&npy("{'shape': (2,)}")).is_err());
+    }
+}

@@ -1,0 +1,142 @@
+//! Hostile but realistic input to the real binary: damaged weights files (a header declaring a
+//! huge shape, NaN or Inf in a weight, a size given as an array), empty `;` rows, ids too large
+//! to parse, a reader that closes the pipe early, a full disk. Each gets a clear message and the
+//! right exit, never a panic or an abort.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use transformer_tutor::model::setup::WeightSource;
+
+const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tt-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Exit 1, no panic, and stderr says every `needle`.
+#[track_caller]
+fn refused(args: &[&str], needles: &[&str]) -> String {
+    let o = run(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+    assert!(!err.contains("panicked") && !err.contains("RUST_BACKTRACE"), "{args:?} panicked: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: expected {n:?} in:\n{err}");
+    }
+    err
+}
+
+/// An .npz holding one stored `.npy` member with this header and these data bytes.
+fn npz_with(member: &str, header: &str, data: &[u8]) -> Vec<u8> {
+    let mut npy = b"\x93NUMPY\x01\x00".to_vec();
+    let padded = format!("{header:<width$}\n", width = ((header.len() + 11) / 64 + 1) * 64 - 11);
+    npy.extend((padded.len() as u16).to_le_bytes());
+    npy.extend(padded.as_bytes());
+    npy.extend(data);
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut zip = zip::ZipWriter::new(&mut out);
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    zip.start_file(format!("{member}.npy"), options).unwrap();
+    zip.write_all(&npy).unwrap();
+    zip.finish().unwrap();
+    out.into_inner()
+}
+
+#[test]
+fn a_header_declaring_a_huge_shape_is_refused_before_allocating() {
+    let path = temp("huge.npz");
+    let header = "{'descr': '<f4', 'fortran_order': False, 'shape': (10000000000000, 32), }";
+    std::fs::write(&path, npz_with("src_embed.weight", header, &[0; 64])).unwrap();
+    refused(
+        &["--weights", path.to_str().unwrap(), "--list"],
+        &["huge.npz", "array `src_embed.weight` declares shape", "the file holds only"],
+    );
+    // a shape whose byte count overflows
+    let header = "{'descr': '<f4', 'fortran_order': False, 'shape': (18446744073709551615, 18446744073709551615), }";
+    std::fs::write(&path, npz_with("src_embed.weight", header, &[])).unwrap();
+    refused(&["--weights", path.to_str().unwrap(), "--list"], &["too large to exist"]);
+}
+
+#[test]
+fn non_finite_weights_are_refused_naming_the_array_and_index() {
+    for (bad, word) in [(f32::NAN, "NaN"), (f32::INFINITY, "inf")] {
+        let mut w = WeightSource::Trained.load().unwrap();
+        w.decoder[1].cross_attn.w_k.weight[[3, 5]] = bad;
+        let path = temp(&format!("bad-{word}.npz"));
+        w.save_npz(&path).unwrap();
+        refused(
+            &["--weights", path.to_str().unwrap(), "--lesson", "masks", "--print"],
+            &["decoder.layers.1.cross_attn.w_k.weight", word, "[3, 5]", "finite"],
+        );
+    }
+}
+
+#[test]
+fn a_size_given_as_an_array_is_refused() {
+    let w = WeightSource::Trained.load().unwrap();
+    let path = temp("heads-array.npz");
+    {
+        let mut npz = ndarray_npy::NpzWriter::new(std::fs::File::create(&path).unwrap());
+        for (name, array) in w.to_named() {
+            npz.add_array(name, &array).unwrap();
+        }
+        npz.add_array("config.n_heads", &ndarray::arr1(&[4i64, 4])).unwrap();
+        npz.add_array("config.pad_idx", &ndarray::arr0(0i64)).unwrap();
+        npz.add_array("config.max_len", &ndarray::arr0(16i64)).unwrap();
+        npz.finish().unwrap();
+    }
+    refused(&["--weights", path.to_str().unwrap(), "--list"], &["config.n_heads", "integer scalar"]);
+}
+
+#[test]
+fn empty_batch_rows_are_refused_with_their_number() {
+    refused(&["trace", "--src", "我有 ; ; 猫"], &["source", "row 2 of 3 is empty"]);
+    refused(&["trace", "--src", "我有一只猫 ;"], &["row 2 of 2 is empty"]);
+    refused(&["trace", "--src", "我有一只猫", "--tgt", "<bos> I ; "], &["target", "row 2 of 2 is empty"]);
+    refused(&["trace", "--src-ids", "4,5;;6"], &["row 2 of 3 is empty"]);
+    refused(&["trace", "--src", "   "], &["the sentence is empty"]);
+}
+
+#[test]
+fn an_id_too_large_to_parse_says_so() {
+    refused(&["trace", "--src-ids", "4,99999999999999999999999"], &["far too large for an id", "71"]);
+    refused(&["trace", "--src-ids", "4,-3"], &["`-3`", "not a non-negative integer"]);
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    let mut child = Command::new(BIN)
+        .args(["--lesson", "attention", "--print"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take()); // like `| head -c 64`
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "exit {:?}: {err}", o.status);
+    assert!(err.is_empty(), "nothing on stderr: {err}");
+}
+
+#[test]
+fn a_full_disk_is_one_line_and_exit_1() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("note: no /dev/full here; skipped");
+        return;
+    };
+    let o = Command::new(BIN).arg("--list").stdin(Stdio::null()).stdout(full).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write to standard output"), "{err}");
+}
