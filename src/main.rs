@@ -21,7 +21,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Some(signal)) => ExitCode::from((128 + signal) as u8), // the shell's convention for "killed by"
+        Ok(None) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
@@ -29,7 +30,16 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+/// Run the command; Some(signal) when the screen was ended by one.
+fn run(cli: Cli) -> Result<Option<i32>, String> {
+    if cli.command.is_none() {
+        return tutor(cli);
+    }
+    command(cli).map(|()| None)
+}
+
+/// A subcommand: trace, export, translate, corpus, train.
+fn command(cli: Cli) -> Result<(), String> {
     match cli.command {
         Some(Command::Trace { ref input }) => {
             let (src, tgt) = input.sides()?;
@@ -94,12 +104,12 @@ fn run(cli: Cli) -> Result<(), String> {
             eprint!("{message}");
             Ok(())
         }
-        None => tutor(cli),
+        None => Ok(()), // the tutor itself: `run` handles it
     }
 }
 
 /// The tutor itself: list, print, or open a lesson on screen.
-fn tutor(cli: Cli) -> Result<(), String> {
+fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     let progress_path = progress::default_path();
     if cli.reset_progress {
         let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
@@ -107,7 +117,7 @@ fn tutor(cli: Cli) -> Result<(), String> {
             true => eprintln!("progress cleared: removed {}", path.display()),
             false => eprintln!("no saved progress at {}; nothing to clear", path.display()),
         }
-        return Ok(());
+        return Ok(None);
     }
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
     let catalog = match &cli.lessons_dir {
@@ -129,7 +139,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         }
     })?;
     if cli.list {
-        return write_out(&catalog.list_text());
+        return write_out(&catalog.list_text()).map(|()| None);
     }
     let index = match &cli.lesson {
         Some(id) => catalog.lessons.iter().position(|l| &l.id == id).ok_or_else(|| catalog.unknown_message(id))?,
@@ -142,7 +152,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     if cli.print {
         let mut app = App::with_lessons(lessons, index, 0, weights, Progress::new(), Screen::Lesson)
             .map_err(|e| e.to_string())?;
-        return write_out(&print::lesson_text(&mut app));
+        return write_out(&print::lesson_text(&mut app)).map(|()| None);
     }
     if !tui::has_terminal() {
         return Err(tui::no_terminal_message());
@@ -166,7 +176,10 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     if let Some(note) = note {
         app.status = note;
     }
-    tui::run(app, progress_path)
+    Ok(match tui::run(app, progress_path)? {
+        tui::Ended::Quit => None,
+        tui::Ended::Signal(n) => Some(n),
+    })
 }
 
 /// Write a command's output to stdout; a reader that went away (`| head`) ends it quietly.

@@ -335,6 +335,12 @@ pub fn too_small(width: u16, height: u16, min_width: u16, min_height: u16) -> St
 
 pub const NO_TERMINAL: &str = "no terminal: standard output is not a TTY, so the tutor screen cannot be shown. \
     Run it in a terminal, or add --print to read the lesson as plain text";
+pub const NO_TERMINAL_INPUT: &str = "no terminal: standard input is not a TTY, so the tutor cannot read keys. \
+    Run it in a terminal without redirecting its input, or add --print to read the lesson as plain text";
+
+pub fn cannot_watch_signals(why: impl Display) -> String {
+    format!("cannot watch for signals: {why}")
+}
 
 pub fn cannot_open_terminal(why: impl Display) -> String {
     format!("cannot open the terminal: {why}")

@@ -10,10 +10,24 @@ use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, E
 use ratatui::crossterm::execute;
 use std::io::{IsTerminal, stdout};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// Why the screen could not be shown.
 pub fn no_terminal_message() -> String {
-    strings::NO_TERMINAL.into()
+    if stdout().is_terminal() { strings::NO_TERMINAL_INPUT.into() } else { strings::NO_TERMINAL.into() }
+}
+
+/// The signals that end the tutor with the terminal restored (a closed SSH session sends HUP).
+const ENDING_SIGNALS: [i32; 3] =
+    [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
+
+/// How the screen ended: the learner quit, or a signal arrived (exit with 128 + its number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    Quit,
+    Signal(i32),
 }
 
 /// Whether both ends of the terminal are there (the screen needs to draw and to read keys).
@@ -22,9 +36,14 @@ pub fn has_terminal() -> bool {
 }
 
 /// Run the interactive tutor until the learner quits, saving progress to `progress_path` as it goes.
-pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<(), String> {
+pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<Ended, String> {
     if !has_terminal() {
         return Err(no_terminal_message());
+    }
+    // a signal only sets this; the loop sees it within one poll and ends as if the learner quit
+    let signal = Arc::new(AtomicUsize::new(0));
+    for s in ENDING_SIGNALS {
+        signal_hook::flag::register_usize(s, signal.clone(), s as usize).map_err(strings::cannot_watch_signals)?;
     }
     let theme = Theme::from_env();
     let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
@@ -35,7 +54,7 @@ pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<(), String> {
         restore_terminal(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let result = event_loop(&mut terminal, &mut app, theme, progress_path.as_deref());
+    let result = event_loop(&mut terminal, &mut app, theme, progress_path.as_deref(), &signal);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
@@ -46,14 +65,22 @@ fn event_loop(
     app: &mut App,
     theme: Theme,
     progress_path: Option<&std::path::Path>,
-) -> Result<(), String> {
+    signal: &AtomicUsize,
+) -> Result<Ended, String> {
     let io = strings::terminal_error;
     while !app.quit {
+        if let n @ 1.. = signal.load(Ordering::Relaxed) {
+            save_progress(app, progress_path);
+            return Ok(Ended::Signal(n as i32));
+        }
         save_progress(app, progress_path);
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         if let Some(effect) = app.effect.take() {
             app.status = perform(effect, app, &buffer_text(completed.buffer));
             continue; // redraw with the status message
+        }
+        if !event::poll(Duration::from_millis(100)).map_err(io)? {
+            continue;
         }
         let action = match event::read().map_err(io)? {
             Event::Key(key) if key.kind == KeyEventKind::Press => action_for(key, app.key_mode()),
@@ -70,7 +97,7 @@ fn event_loop(
         }
     }
     save_progress(app, progress_path);
-    Ok(())
+    Ok(Ended::Quit)
 }
 
 /// Save the progress when it changed; a failure is shown in the status bar, never fatal.
