@@ -92,7 +92,7 @@ fn command(cli: Cli) -> Result<(), String> {
                 ..defaults
             };
             let stop = Arc::new(AtomicBool::new(false));
-            for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+            for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
                 signal_hook::flag::register(signal, stop.clone()).map_err(|e| format!("cannot watch signals: {e}"))?;
             }
             let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();

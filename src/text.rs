@@ -119,3 +119,31 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     }
     lines
 }
+
+/// `s` with every control character (escape, bell, carriage return, …) written out as `\x1b`,
+/// so text from a file or the command line can never drive the terminal. With `keep_lines`,
+/// newlines and tabs stay (prose); otherwise they are escaped too (titles, words).
+pub fn escape_controls(s: &str, keep_lines: bool) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_control() && !(keep_lines && (c == '\n' || c == '\t')) {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod escape_tests {
+    use super::escape_controls;
+
+    #[test]
+    fn control_characters_are_written_out() {
+        assert_eq!(escape_controls("a\x1b[31mb\x07", false), "a\\x1b[31mb\\x07");
+        assert_eq!(escape_controls("line\nnext\ttab", true), "line\nnext\ttab");
+        assert_eq!(escape_controls("line\nnext", false), "line\\x0anext");
+        assert_eq!(escape_controls("我有\u{9b}猫", false), "我有\\x9b猫");
+    }
+}

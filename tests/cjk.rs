@@ -857,16 +857,20 @@ fn status_bar_with_chinese_message_fits_the_line() {
         assert!(status.trim_end().ends_with("I have a cat"), "{status:?}");
         assert!(blank(&last[w as usize - 1]) && !blank(&last[w as usize - 2]), "not right-aligned: {status:?}");
     }
-    // a message longer than the line is cut by width (never half a character), after the
-    // lesson and beat, and the line keeps its blank last column
-    app.status = "猫".repeat(80);
+    // a message longer than the line goes under it, wrapped by width (never half a character)
+    // on up to three lines; the last is cut with … and every line keeps its blank last column
+    app.status = "猫".repeat(200);
     for w in [80, 81] {
         let cells = frame_cells(&app, w, 24);
-        let last = cells.last().unwrap();
-        let status = line_text(last);
-        assert!(status.starts_with(" masks · beat 1/"), "{status:?}");
-        assert!(status.trim_end().ends_with("猫猫猫"), "{status:?}");
-        assert!(blank(&last[w as usize - 1]), "{status:?}");
+        let n = cells.len();
+        let place = line_text(&cells[n - 4]);
+        assert!(place.starts_with(" masks · beat 1/"), "{place:?}");
+        for row in &cells[n - 3..] {
+            let t = line_text(row);
+            assert!(t.trim().starts_with("猫猫猫"), "{t:?}");
+            assert!(blank(&row[w as usize - 1]), "{t:?}");
+        }
+        assert!(line_text(&cells[n - 1]).trim_end().ends_with('…'), "the rest is cut");
     }
 }
 

@@ -140,3 +140,61 @@ fn a_full_disk_is_one_line_and_exit_1() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("cannot write to standard output"), "{err}");
 }
+
+#[test]
+fn a_long_write_error_in_the_status_bar_is_shown_whole() {
+    use ratatui::{Terminal, backend::TestBackend};
+    let weights = std::sync::Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = transformer_tutor::lesson::Catalog::built_in(&weights).unwrap();
+    let mut app = transformer_tutor::app::App::new(catalog.get("masks").unwrap().clone(), weights).unwrap();
+    let message =
+        "could not write frame-masks-beat1.txt: Permission denied (os error 13), in /home/learner/some/long/directory";
+    app.status = message.to_string();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| transformer_tutor::ui::draw(f, &app, transformer_tutor::ui::theme::Theme::plain())).unwrap();
+        let screen: String = terminal.backend().to_string().replace(['"', '│'], "");
+        let joined: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(joined.contains("Permission denied (os error 13), in /home"), "{w}x{h}: {screen}");
+        assert!(joined.contains("long/directory"), "{w}x{h}: the end of the message shows: {screen}");
+    }
+}
+
+#[test]
+fn escape_sequences_in_lessons_and_words_are_shown_written_out() {
+    let dir = temp("escapes");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lesson = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/lessons/tokens.toml")).unwrap();
+    let lesson = lesson.replacen("title = \"", "title = \"\\u001b[31mRED\\u001b[0m ", 1).replacen(
+        "summary = \"",
+        "summary = \"\\u0007bell ",
+        1,
+    );
+    std::fs::write(dir.join("tokens.toml"), lesson).unwrap();
+    for args in [vec!["--list"], vec!["--lesson", "tokens", "--print"]] {
+        let mut full = vec!["--lessons-dir", dir.to_str().unwrap()];
+        full.extend(args.iter());
+        let o = run(&full);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(!out.contains('\x1b') && !out.contains('\x07'), "{args:?}: raw control characters in the output");
+        assert!(out.contains("\\x1b[31mRED"), "{args:?}: {out}");
+    }
+    // a word typed on the command line
+    let o = run(&["trace", "--src", "我\x1b[2J有"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\x1b') && err.contains("\\x1b"), "{err}");
+}
+
+#[test]
+fn export_to_a_full_disk_is_one_clear_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let o = run(&["export", "--out", "/dev/full"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(!err.contains("ZipWriter") && !err.contains("Io("), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("cannot write /dev/full"), "{err}");
+}

@@ -6,7 +6,6 @@ use crate::model::setup::Setup;
 use crate::model::{Inputs, Run};
 use ndarray::{Array2, s};
 use ndarray_npy::NpzWriter;
-use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -14,8 +13,9 @@ use std::sync::Arc;
 /// op name, the weights under their PyTorch names, the `config.*` scalars, and `src_ids` / `tgt_ids` (int64).
 pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     run.run_all();
-    let file = File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    let mut npz = NpzWriter::new_compressed(file);
+    // built in memory and written at once: a full disk is one clear error, never a half file
+    // (and never the zip writer's complaint when it is dropped unfinished)
+    let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
     let fail = |e: ndarray_npy::WriteNpzError| format!("cannot write {}: {e}", path.display());
     let mut count = 0;
     for (name, value) in run.named_values() {
@@ -30,7 +30,8 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     if let Some(ids) = &run.inputs().tgt_ids {
         npz.add_array("tgt_ids", &as_i64(ids)).map_err(fail)?;
     }
-    npz.finish().map_err(fail)?;
+    let bytes = npz.finish().map_err(fail)?.into_inner();
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(count)
 }
 
@@ -56,8 +57,9 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
     let mut run = Run::new(program, setup.weights.clone(), inputs);
     run.run_all();
     let grads = run.backward();
-    let file = File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    let mut npz = NpzWriter::new_compressed(file);
+    // built in memory and written at once: a full disk is one clear error, never a half file
+    // (and never the zip writer's complaint when it is dropped unfinished)
+    let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
     let fail = |e: ndarray_npy::WriteNpzError| format!("cannot write {}: {e}", path.display());
     npz.add_array("loss", &ndarray::arr0(grads.loss)).map_err(fail)?;
     let mut count = 0;
@@ -72,6 +74,7 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
     let as_i64 = |ids: &Array2<usize>| ids.mapv(|v| v as i64);
     npz.add_array("src_ids", &as_i64(&setup.src_ids)).map_err(fail)?;
     npz.add_array("tgt_ids", &as_i64(tgt)).map_err(fail)?;
-    npz.finish().map_err(fail)?;
+    let bytes = npz.finish().map_err(fail)?.into_inner();
+    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(count)
 }

@@ -80,6 +80,7 @@ impl Catalog {
 
     /// "no lesson `mask`; did you mean `masks`?"
     pub fn unknown_message(&self, id: &str) -> String {
+        let id = &crate::text::escape_controls(id, false);
         let near = closest(id, self.lessons.iter().map(|l| l.id.as_str()));
         let ids: Vec<&str> = self.lessons.iter().map(|l| l.id.as_str()).collect();
         match near.as_slice() {

@@ -272,8 +272,9 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
             format!("`{id}` must be lowercase letters, digits, - or _ (it is typed after --lesson)"),
         ));
     }
-    let title = c.non_empty(&raw.title, "title")?;
-    let summary = c.non_empty(&raw.summary, "summary")?;
+    // control characters (an escape sequence in a title, say) are shown written out, never sent to the terminal
+    let title = crate::text::escape_controls(&c.non_empty(&raw.title, "title")?, false);
+    let summary = crate::text::escape_controls(&c.non_empty(&raw.summary, "summary")?, false);
     let src = c.non_empty(&raw.src, "src")?;
     let tgt = c.non_empty(&raw.tgt, "tgt")?;
     let setup = Setup::with_weights(
@@ -290,14 +291,20 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
         return Err(c.err(
             &raw.src,
             "src",
-            format!("`{}` is not in the vocabulary; use known words so the lesson shows what it says", u.word),
+            format!(
+                "`{}` is not in the vocabulary; use known words so the lesson shows what it says",
+                crate::text::escape_controls(&u.word, false)
+            ),
         ));
     }
     if let Some(u) = setup.unknown_tgt.first() {
         return Err(c.err(
             &raw.tgt,
             "tgt",
-            format!("`{}` is not in the vocabulary; use known words so the lesson shows what it says", u.word),
+            format!(
+                "`{}` is not in the vocabulary; use known words so the lesson shows what it says",
+                crate::text::escape_controls(&u.word, false)
+            ),
         ));
     }
     let program = build::transformer(&weights.config, setup.shape());
@@ -340,7 +347,7 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
             ),
         ));
     }
-    let text = c.non_empty(&b.text, "text")?;
+    let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
     let pieces = facts::parse(&text, program, setup).map_err(|m| c.err(&b.text, "text", m))?;
     let shape = setup.shape();
     let heads = setup.weights.config.n_heads;
@@ -410,7 +417,7 @@ fn check_question(
         }
     };
     let parse = |s: &Spanned<String>, field: &str| -> Result<Vec<Piece>, LessonError> {
-        let text = c.non_empty(s, field)?;
+        let text = crate::text::escape_controls(&c.non_empty(s, field)?, true);
         facts::parse(&text, program, setup).map_err(|m| c.err(s, field, m))
     };
     let question =

@@ -48,10 +48,13 @@ impl Weights {
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
         let result = (|| {
-            let file = File::create(&tmp).map_err(|e| fail(&e))?;
-            let mut npz = NpzWriter::new_compressed(file);
+            // built in memory, then written: a write error is one message, never the zip
+            // writer's complaint when it is dropped unfinished
+            let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
             write_weights(&mut npz, self).map_err(|e| fail(&e))?;
-            let file = npz.finish().map_err(|e| fail(&e))?;
+            let bytes = npz.finish().map_err(|e| fail(&e))?.into_inner();
+            let mut file = File::create(&tmp).map_err(|e| fail(&e))?;
+            std::io::Write::write_all(&mut file, &bytes).map_err(|e| fail(&e))?;
             file.sync_all().map_err(|e| fail(&e))?;
             std::fs::rename(&tmp, path).map_err(|e| fail(&e))
         })();

@@ -166,7 +166,7 @@ impl Setup {
                         "{name} sentence {}, {unit} {}: `{}` is not in the vocabulary; it became <unk>",
                         u.row + 1,
                         u.position + 1,
-                        u.word
+                        crate::text::escape_controls(&u.word, false)
                     )
                 })
                 .collect()

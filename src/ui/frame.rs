@@ -33,7 +33,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         TooSmall.render(area, buf);
         return;
     }
-    let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(area);
+    let status_height = 1 + status_overflow(app, area.width).len() as u16;
+    let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(status_height)]).areas(area);
     if let Screen::List { cursor } = app.screen {
         super::lesson_list::LessonList { app, cursor, theme }.render(main, buf);
         render_status(app, theme, status, buf);
@@ -219,11 +220,38 @@ fn fit_trace(segments: Vec<String>, width: usize) -> String {
     if start == 0 { tail } else { format!("…{tail}") }
 }
 
-fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let op = app.run.program().op(app.op);
+/// The lesson, beat and op at the left of the status bar.
+fn status_place(app: &App) -> String {
     // op numbers as `trace` prints them: 0 .. len-1
-    let short =
-        strings::status_place(&app.lesson.id, app.beat + 1, app.beat_count(), app.op, app.run.program().len() - 1);
+    strings::status_place(&app.lesson.id, app.beat + 1, app.beat_count(), app.op, app.run.program().len() - 1)
+}
+
+/// A status message too long for the status line (a write error with its path, say) is shown
+/// whole on up to three lines under it, wrapped by width; empty when it fits on the line.
+fn status_overflow(app: &App, width: u16) -> Vec<String> {
+    let room = (width as usize).saturating_sub(text::width(&status_place(app)) + 1);
+    if app.status.is_empty() || text::width(&app.status) <= room {
+        return Vec::new();
+    }
+    let mut lines = text::wrap(&app.status, (width as usize).saturating_sub(2).max(1));
+    if lines.len() > 3 {
+        lines.truncate(3);
+        let last = &lines[2];
+        lines[2] = format!("{}…", text::cut(last, (width as usize).saturating_sub(3)));
+    }
+    lines
+}
+
+fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let overflow = status_overflow(app, area.width);
+    if !overflow.is_empty() {
+        let mut lines = vec![Line::styled(status_place(app), theme.accent())];
+        lines.extend(overflow.into_iter().map(|l| Line::styled(format!(" {l}"), theme.highlight())));
+        Paragraph::new(lines).render(area, buf);
+        return;
+    }
+    let op = app.run.program().op(app.op);
+    let short = status_place(app);
     let long = format!("{short}{} ", op.name);
     let width = area.width as usize;
     let fits = |s: &str, right: &str| text::width(s) + text::width(right) < width;
