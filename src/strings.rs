@@ -555,6 +555,8 @@ pub const MASKED: &str = "masked";
 pub const QUERIES: &str = "queries:";
 pub const LEGEND_MASKED: &str = " masked: weight exactly 0";
 pub const LEGEND_LEAK: &str = " masked, yet weight > 0";
+pub const NAN: &str = "NaN";
+pub const LEGEND_NAN: &str = " not a number: the computation broke down";
 pub const LEGEND_RELATIVE: &str = " weight relative to the row's largest";
 
 // ---------------------------------------------------------------------------------------------

@@ -241,3 +241,17 @@ fn renders_into_a_sub_area_only() {
         }
     }
 }
+
+/// A row of NaN (what a fully masked row filled with -inf gives) is shown as NaN with its own
+/// legend, never as "masked, yet weight > 0" beside prose saying rows sum to 1.
+#[test]
+fn nan_weights_show_as_nan_not_as_a_masked_leak() {
+    let mut data = softmax_data(false);
+    let n = TOKENS.len();
+    data.rows[2] = row(2, vec![f32::NAN; n]);
+    let terminal = draw(78, 26, softmax_view(&data, Theme::plain()));
+    let text = terminal.backend().to_string();
+    assert!(text.contains("NaN"), "{text}");
+    assert!(text.contains("not a number"), "{text}");
+    assert!(!text.contains("masked, yet weight > 0"), "{text}");
+}

@@ -466,7 +466,11 @@ fn draw_legend(buf: &mut Buffer, r: Rect, sides: &[Side], grid: bool, t: Theme) 
     let any_masked = rows().any(|row| (0..row.weights.len()).any(|j| Cell::of(row, j) == Cell::Masked));
     let any_leak =
         rows().any(|row| (0..row.weights.len()).any(|j| matches!(Cell::of(row, j), Cell::Weight { leak: true, .. })));
+    let any_nan = rows().any(|row| row.weights.iter().any(|w| w.is_nan()));
     let mut entries: Vec<(&str, &str, Style)> = Vec::new();
+    if any_nan {
+        entries.push((strings::NAN, strings::LEGEND_NAN, t.bad()));
+    }
     if any_masked {
         entries.push((MASK_MARK, strings::LEGEND_MASKED, t.masked()));
     }
@@ -503,7 +507,8 @@ impl Cell {
     fn of(row: &SoftmaxRow, j: usize) -> Cell {
         let Some(&w) = row.weights.get(j) else { return Cell::Missing };
         let masked = row.masked.get(j).copied().unwrap_or(false);
-        if masked && w == 0.0 { Cell::Masked } else { Cell::Weight { w, leak: masked } }
+        // a NaN is no weight at all: it is shown as NaN, never as a masked key that kept weight
+        if masked && w == 0.0 { Cell::Masked } else { Cell::Weight { w, leak: masked && !w.is_nan() } }
     }
 }
 
