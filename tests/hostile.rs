@@ -198,3 +198,26 @@ fn export_to_a_full_disk_is_one_clear_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("cannot write /dev/full"), "{err}");
 }
+
+#[test]
+fn weights_without_the_lessons_words_refuse_the_lesson_instead_of_panicking() {
+    // a PyTorch-style file: the arrays and sizes, no vocabularies (tokens become #4, #5, …)
+    let w = WeightSource::Trained.load().unwrap();
+    let path = temp("no-vocab.npz");
+    {
+        let mut npz = ndarray_npy::NpzWriter::new(std::fs::File::create(&path).unwrap());
+        for (name, array) in w.to_named() {
+            npz.add_array(name, &array).unwrap();
+        }
+        for (name, value) in w.config_scalars() {
+            npz.add_array(name, &ndarray::arr0(value)).unwrap();
+        }
+        npz.finish().unwrap();
+    }
+    let p = path.to_str().unwrap();
+    refused(&["--weights", p, "--lesson", "masks", "--print"], &["is not in the vocabulary"]);
+    refused(&["--weights", p, "trace", "--src-ids", "4,71"], &["id 71", "outside the vocabulary (0..71)"]);
+    let o = run(&["--weights", p, "trace", "--src", "我有一只猫"]);
+    assert!(o.status.success(), "unknown words become <unk>: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("became <unk>"));
+}

@@ -75,3 +75,16 @@ fn sigint_restores_the_terminal_and_exits_130() {
 fn sighup_restores_the_terminal_and_exits_129() {
     end_with("HUP", 1);
 }
+
+#[test]
+fn with_input_redirected_the_message_names_standard_input() {
+    // stdout is the pseudo-terminal, stdin is not: the message must not blame stdout
+    let script = format!("stty rows 40 cols 120; '{BIN}' --lesson masks < /dev/null; echo \"rc=$?\"");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script]).env("TERM", "xterm-256color");
+    let mut session = rexpect::session::spawn_command(command, Some(20_000)).expect("a pty");
+    let out = session.exp_eof().expect("it ends");
+    assert!(out.contains("standard input is not a TTY"), "{out}");
+    assert!(!out.contains("standard output is not a TTY"), "{out}");
+    assert!(out.contains("rc=1"), "{out}");
+}
