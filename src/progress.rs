@@ -147,12 +147,14 @@ pub fn default_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "transformer-tutor").map(|d| d.data_dir().join(FILE_NAME))
 }
 
-/// Read the progress at `path`. A missing file gives fresh progress and no message; an
-/// unreadable one gives fresh progress, is moved aside to `…​.corrupt`, and says so.
+/// Read the progress at `path`. A missing file gives fresh progress and says where it will be
+/// kept; an unreadable one gives fresh progress, is moved aside to `….corrupt`, and says so.
 pub fn load(path: &Path) -> (Progress, Option<String>) {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (Progress::new(), None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return (Progress::new(), Some(format!("no saved progress yet; it will be kept in {}", path.display())));
+        }
         Err(e) => {
             return (
                 Progress::new(),

@@ -41,11 +41,12 @@ fn progress_survives_a_round_trip_through_the_file() {
 }
 
 #[test]
-fn a_missing_file_is_fresh_progress_without_fuss() {
+fn a_missing_file_is_fresh_progress_and_says_where_it_will_be_kept() {
     let dir = temp_dir("missing");
     let (p, note) = progress::load(&dir.join("progress.toml"));
     assert_eq!(p, Progress::new());
-    assert_eq!(note, None);
+    let note = note.expect("a missing file is reported");
+    assert!(note.contains("no saved progress yet") && note.contains("progress.toml"), "{note}");
 }
 
 #[test]
