@@ -152,6 +152,9 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     if cli.print {
         let mut app = App::with_lessons(lessons, index, 0, weights, Progress::new(), Screen::Lesson)
             .map_err(|e| e.to_string())?;
+        if let Some(src) = &cli.src {
+            app.set_sentences(src, cli.tgt.as_deref())?;
+        }
         return write_out(&print::lesson_text(&mut app)).map(|()| None);
     }
     if !tui::has_terminal() {
@@ -173,6 +176,9 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         App::with_lessons(lessons, first_open, beat, weights, progress, Screen::List { cursor: first_open })
     }
     .map_err(|e| e.to_string())?;
+    if let Some(src) = &cli.src {
+        app.set_sentences(src, cli.tgt.as_deref())?;
+    }
     if let Some(note) = note {
         app.status = note;
     }

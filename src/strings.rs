@@ -169,6 +169,8 @@ pub fn next_word_heading(position: usize, word: &str) -> String {
 }
 
 pub const CHOSEN: &str = "appended: ";
+/// A fact of a lesson's prose that names a sentence or position the learner's own sentences lack.
+pub const FACT_NOT_IN_SENTENCES: &str = "(not in these sentences)";
 pub const DECODING_ENDS: &str = "  (decoding ends here)";
 /// A decoding fact for a step after `<eos>` (other weights may stop sooner).
 pub const DECODING_HAD_ENDED: &str = "(decoding had ended)";
@@ -191,6 +193,7 @@ pub const KEY_BATCH: &str = "next batch row (sentence pair)";
 pub const KEY_COLUMNS: &str = "scroll a wide heatmap's columns left / right";
 pub const KEY_ANSWER: &str = "answer the beat's question (Enter checks, Esc closes)";
 pub const KEY_LIST: &str = "the list of lessons (j/k, Enter opens one)";
+pub const KEY_SENTENCE: &str = "type your own sentence; the lesson runs on it (Enter runs, Esc closes)";
 pub const KEY_PANE: &str = "move focus between panes";
 pub const KEY_SAVE_TENSOR: &str = "write the focused tensor to an .npy file";
 pub const KEY_SAVE_FRAME: &str = "write the current frame as plain text";
@@ -204,6 +207,7 @@ pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ?
 pub const STATUS_HINT_SHORT: &str = "? help  q quit";
 pub const STATUS_HINT_QUESTION: &str = "Enter answer  ←/→ beat  L lessons  ? help";
 pub const STATUS_HINT_QUESTION_SHORT: &str = "Enter answer  ? help";
+pub const STATUS_HINT_SENTENCE: &str = "type a sentence · Enter run · Esc close";
 pub const STATUS_HINT_INPUT: &str = "type the answer · Enter check · Esc close";
 pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q quit";
 
@@ -223,6 +227,17 @@ pub const RIGHT: &str = "right!";
 pub const WRONG_ONCE: &str = "not quite: read the hint and try once more";
 pub const GAVE_UP: &str = "not this time; the answer is in the text";
 pub const ANSWER_MAX_WIDTH: usize = 60;
+pub const SENTENCE_MAX_WIDTH: usize = 120;
+pub const EMPTY_SENTENCE: &str = "an empty sentence has nothing to run; type a few characters (Esc closes)";
+pub const OWN_SENTENCES_NOTE: &str = "(your sentences: every number on screen is from them; the prose below was written for the lesson's own, and says so where a row it names is missing)";
+pub const SENTENCES_RUN: &str = "running your sentences; the prose was written for the lesson's own";
+pub const YOUR_SENTENCE: &str = "your sentence: ";
+pub const SENTENCE_HINT: &str =
+    "Enter runs it (`;` between sentences), Esc closes; with no target, the model translates it";
+
+pub fn sentence_refused(why: &str) -> String {
+    format!("not run: {why}")
+}
 
 pub fn next_lesson(done: &str, next: &str) -> String {
     format!("`{done}` done; on to `{next}`")

@@ -221,3 +221,17 @@ fn weights_without_the_lessons_words_refuse_the_lesson_instead_of_panicking() {
     assert!(o.status.success(), "unknown words become <unk>: {}", String::from_utf8_lossy(&o.stderr));
     assert!(String::from_utf8_lossy(&o.stderr).contains("became <unk>"));
 }
+
+#[test]
+fn the_tutor_runs_a_lesson_on_sentences_from_the_command_line() {
+    let o = run(&["--lesson", "output", "--print", "--src", "我有一只狗"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("source: 我有一只狗"), "{out}");
+    assert!(out.contains("target: <bos> I have a dog <eos>"), "the model's own translation: {out}");
+    assert!(out.contains("(not in these sentences)"), "{out}");
+    refused(&["--lesson", "output", "--print", "--src", &"猫".repeat(17)], &["not run", "max_len is 16"]);
+    refused(&["--lesson", "output", "--print", "--src", "猫 ;"], &["row 2 of 2 is empty"]);
+    let o = run(&["--lesson", "output", "--print", "--tgt", "<bos> I <eos>"]);
+    assert_eq!(o.status.code(), Some(2), "--tgt needs --src");
+}

@@ -31,6 +31,8 @@ pub enum Action {
     Answer,
     /// The lesson list, or back from it.
     ToggleList,
+    /// Type a sentence of one's own to run the lesson on.
+    EditSentence,
     /// A character of an answer.
     Type(char),
     /// Delete the last character of an answer.
@@ -60,6 +62,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("< / >", strings::KEY_COLUMNS),
     ("Enter a", strings::KEY_ANSWER),
     ("L", strings::KEY_LIST),
+    ("e", strings::KEY_SENTENCE),
     ("Tab / S-Tab", strings::KEY_PANE),
     ("x", strings::KEY_SAVE_TENSOR),
     ("w", strings::KEY_SAVE_FRAME),
@@ -117,6 +120,7 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::PageDown => Action::ScrollDown,
         KeyCode::Enter | KeyCode::Char('a') => Action::Answer,
         KeyCode::Char('L') => Action::ToggleList,
+        KeyCode::Char('e') => Action::EditSentence,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Char('x') => Action::SaveTensor,
         KeyCode::Char('w') => Action::SaveFrame,

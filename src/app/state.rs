@@ -10,6 +10,16 @@ use crate::progress::Progress;
 use crate::strings;
 use std::sync::Arc;
 
+/// What an input line is typed for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InputFor {
+    /// The answer to the beat's question.
+    #[default]
+    Answer,
+    /// A new source sentence (`e`): the run restarts on it at the current beat.
+    Sentence,
+}
+
 /// What fills the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -84,8 +94,12 @@ pub struct App {
     pub effect: Option<Effect>,
     pub quit: bool,
     pub screen: Screen,
-    /// The answer being typed, while a question's input line is open.
+    /// The text being typed, while an input line is open (an answer, or a sentence).
     pub input: Option<String>,
+    /// What the open input line is for.
+    pub input_for: InputFor,
+    /// The run is on the learner's own sentences, not the lesson's.
+    pub own_sentences: bool,
     pub progress: Progress,
     /// The progress changed since it was last saved.
     pub progress_changed: bool,
@@ -114,6 +128,8 @@ impl App {
             lesson_index: index,
             screen,
             input: None,
+            input_for: InputFor::Answer,
+            own_sentences: false,
             progress,
             progress_changed: false,
             lesson,
@@ -162,6 +178,7 @@ impl App {
                 self.full = full;
                 self.screen = Screen::Lesson;
                 self.input = None;
+                self.own_sentences = false;
                 self.go_to_beat(beat);
             }
             Err(e) => self.status = strings::cannot_open(&lesson.id, &e.to_string()),
@@ -217,6 +234,44 @@ impl App {
         };
     }
 
+    /// The sentences being run, `;` between batch rows: the source side, or the target.
+    pub fn sentences(&self, source: bool) -> String {
+        let (ids, vocab) = if source {
+            (&self.setup.src_ids, self.setup.src_vocab())
+        } else {
+            (&self.setup.tgt_ids, self.setup.tgt_vocab())
+        };
+        let rows: Vec<String> = ids.rows().into_iter().map(|r| vocab.decode(&strip_pad(r.to_vec()))).collect();
+        rows.join(" ; ")
+    }
+
+    /// Run the current lesson on other sentences (`;` between batch rows): with no target, the
+    /// model's own greedy translation. The run restarts at the current beat; the lesson's prose
+    /// stays, its facts read from the new run (and say so where the new sentences lack a row).
+    pub fn set_sentences(&mut self, src: &str, tgt: Option<&str>) -> Result<(), String> {
+        if src.trim().is_empty() {
+            return Err(strings::EMPTY_SENTENCE.into());
+        }
+        let setup = Setup::with_weights(
+            self.setup.weights.clone(),
+            &TokenInput::Sentences(src.to_string()),
+            tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
+        )
+        .map_err(|e| strings::sentence_refused(&e.to_string()))?;
+        let run = setup.run();
+        let mut full = run.clone();
+        full.run_all();
+        self.setup = setup;
+        self.run = run;
+        self.full = full;
+        self.what_if = None;
+        self.input = None;
+        self.own_sentences = true;
+        self.go_to_beat(self.beat);
+        self.status = strings::SENTENCES_RUN.into();
+        Ok(())
+    }
+
     /// Lesson `i`'s place in the list, for `--list` and the list screen.
     pub fn lesson_status(&self, i: usize) -> crate::progress::Status {
         let l = &self.lessons[i];
@@ -237,7 +292,8 @@ impl App {
         self.seek(op);
         self.view = beat.view;
         self.selection = Selection {
-            batch: beat.batch.unwrap_or(0),
+            // the learner's own sentences may be fewer than the lesson's
+            batch: beat.batch.unwrap_or(0).min(self.setup.shape().batch - 1),
             head: beat.head.unwrap_or(0),
             row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
             first_col: 0,
@@ -321,7 +377,15 @@ impl App {
             }
             Action::Answer if self.question().is_none() => self.status = strings::NO_QUESTION.into(),
             Action::Answer if self.attempt().is_done() => self.status = strings::ALREADY_ANSWERED.into(),
-            Action::Answer => self.input = Some(String::new()),
+            Action::Answer => {
+                self.input = Some(String::new());
+                self.input_for = InputFor::Answer;
+            }
+            Action::EditSentence => {
+                // start from the sentences on screen, to edit or replace
+                self.input = Some(self.sentences(true));
+                self.input_for = InputFor::Sentence;
+            }
             Action::ToggleList => self.screen = Screen::List { cursor: self.lesson_index },
             Action::Type(_) | Action::Erase | Action::Cancel => {}
             Action::PrevBeat => self.go_to_beat(self.beat.saturating_sub(1)),
@@ -407,7 +471,11 @@ impl App {
         let Some(mut text) = self.input.take() else { return };
         match action {
             Action::Type(c) => {
-                if crate::text::width(&text) < strings::ANSWER_MAX_WIDTH && !c.is_control() {
+                let limit = match self.input_for {
+                    InputFor::Answer => strings::ANSWER_MAX_WIDTH,
+                    InputFor::Sentence => strings::SENTENCE_MAX_WIDTH,
+                };
+                if crate::text::width(&text) < limit && !c.is_control() {
                     text.push(c);
                 }
                 self.input = Some(text);
@@ -415,6 +483,12 @@ impl App {
             Action::Erase => {
                 text.pop();
                 self.input = Some(text);
+            }
+            Action::Answer if self.input_for == InputFor::Sentence => {
+                if let Err(e) = self.set_sentences(&text, None) {
+                    self.status = e;
+                    self.input = Some(text); // keep it, to fix
+                }
             }
             Action::Answer => self.submit(text),
             Action::Cancel => {}
@@ -452,4 +526,12 @@ impl App {
     pub fn on_beat_op(&self) -> bool {
         self.run.program().op(self.op).name == self.lesson.beats[self.beat].op
     }
+}
+
+/// A row of ids without its `<pad>` tail.
+fn strip_pad(mut ids: Vec<usize>) -> Vec<usize> {
+    while ids.last() == Some(&crate::model::vocab::PAD_ID) {
+        ids.pop();
+    }
+    ids
 }

@@ -24,6 +24,15 @@ pub struct Cli {
     #[arg(long)]
     pub print: bool,
 
+    /// Run the lesson on your own source sentence(s) instead of its own (`;` between batch rows);
+    /// without --tgt the target is the model's greedy translation.
+    #[arg(long, value_name = "SENTENCES")]
+    pub src: Option<String>,
+
+    /// The target sentence(s) for --src, e.g. "<bos> I have a cat <eos>".
+    #[arg(long, value_name = "SENTENCES", requires = "src")]
+    pub tgt: Option<String>,
+
     /// Forget the saved progress (lessons seen, answers given) and exit.
     #[arg(long)]
     pub reset_progress: bool,

@@ -16,7 +16,10 @@ pub const PRINT_WIDTH: u16 = 100;
 pub fn lesson_text(app: &mut App) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", app.lesson.id, app.lesson.title);
-    let _ = writeln!(out, "source: {}\ntarget: {}\n", app.lesson.src, app.lesson.tgt);
+    let _ = writeln!(out, "source: {}\ntarget: {}\n", app.sentences(true), app.sentences(false));
+    if app.own_sentences {
+        let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);
+    }
     for i in 0..app.beat_count() {
         app.go_to_beat(i);
         let op = app.run.program().op(app.op).clone();

@@ -358,6 +358,9 @@ pub fn render(pieces: &[Piece], full: &Run, setup: &Setup) -> String {
 }
 
 fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
+    if !fits(fact, full, setup) {
+        return crate::strings::FACT_NOT_IN_SENTENCES.to_string();
+    }
     match fact.kind {
         FactKind::TopKey | FactKind::TopWeight => {
             let t = full.get(&fact.op).expect("validated op, full run");
@@ -500,6 +503,27 @@ pub fn significant(v: f32) -> String {
     }
     let digits = (2 - v.abs().log10().floor() as i32).max(0) as usize;
     format!("{v:.digits$}")
+}
+
+/// Whether the batch row and row a fact names exist in this run: a lesson's facts are checked
+/// against its own sentences, and a learner's own sentences may be fewer or shorter.
+fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
+    let shape = setup.shape();
+    if fact.batch >= shape.batch {
+        return false;
+    }
+    match fact.kind {
+        FactKind::TopKey | FactKind::TopWeight => full.get(&fact.op).is_some_and(|t| {
+            let head_exists = match fact.head {
+                HeadChoice::Mean => true,
+                HeadChoice::One(h) => h < t.shape()[1],
+            };
+            head_exists && fact.row < t.shape()[2]
+        }),
+        FactKind::NextWord | FactKind::NextProb => fact.row < shape.t_tgt,
+        FactKind::BnTokenMean => full.get(&fact.op).is_some_and(|t| fact.row < t.shape()[1]),
+        _ => true,
+    }
 }
 
 /// One query row of attention weights (B, H, T_q, T_k): one head's, or the mean over heads.

@@ -10,7 +10,7 @@ use super::views::{
     heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
     softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
 };
-use crate::app::state::Screen;
+use crate::app::state::{InputFor, Screen};
 use crate::app::view_data::ViewData;
 use crate::app::{App, Pane};
 use crate::lesson::question::Attempt;
@@ -88,6 +88,19 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let beat = &app.lesson.beats[app.beat];
     let title = strings::beat_title(app.beat + 1, app.beat_count(), &app.lesson.title);
     let mut lines: Vec<Line> = Vec::new();
+    if let (Some(typed), InputFor::Sentence) = (&app.input, app.input_for) {
+        lines.push(Line::from(vec![
+            Span::styled(strings::YOUR_SENTENCE, theme.highlight()),
+            Span::raw(typed.clone()),
+            Span::styled("▏", theme.accent()),
+        ]));
+        lines.push(Line::styled(strings::SENTENCE_HINT, theme.dim()));
+        lines.push(Line::from(""));
+    }
+    if app.own_sentences {
+        lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));
+        lines.push(Line::from(""));
+    }
     let text = app.beat_text();
     // a question's label, unless its prose already begins with it
     if app.question().is_some() && !text.trim_start().starts_with(strings::QUESTION) {
@@ -134,7 +147,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
                     Span::raw(paragraph(app.question_text(&q.hint))),
                 ]));
             }
-            match &app.input {
+            match app.input.as_ref().filter(|_| app.input_for == InputFor::Answer) {
                 Some(text) => lines.push(Line::from(vec![
                     Span::styled(strings::YOUR_ANSWER, theme.highlight()),
                     Span::raw(text.clone()),
@@ -259,6 +272,7 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let room = width.saturating_sub(text::width(&left) + 1);
     let hint = match app.key_mode() {
         crate::app::keymap::Mode::List => strings::STATUS_HINT_LIST,
+        crate::app::keymap::Mode::Input if app.input_for == InputFor::Sentence => strings::STATUS_HINT_SENTENCE,
         crate::app::keymap::Mode::Input => strings::STATUS_HINT_INPUT,
         crate::app::keymap::Mode::Lesson if app.question().is_some() && !app.attempt().is_done() => {
             strings::STATUS_HINT_QUESTION
