@@ -42,6 +42,13 @@ fn e_opens_the_line_with_the_sentences_on_screen() {
     app.update(Action::EditSentence);
     assert_eq!(app.input_for, InputFor::Sentence);
     assert_eq!(app.input.as_deref(), Some("我有一只猫 ; 我明天去学校"));
+    app.update(Action::ClearInput);
+    assert_eq!(app.input.as_deref(), Some(""), "Ctrl-U empties the line");
+    let ctrl_a = ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Char('a'),
+        ratatui::crossterm::event::KeyModifiers::CONTROL,
+    );
+    assert_eq!(transformer_tutor::app::keymap::action_for(ctrl_a, app.key_mode()), None, "a chord types nothing");
     app.update(Action::Cancel);
     assert!(app.input.is_none() && !app.own_sentences && app.beat == 1);
 }

@@ -37,6 +37,8 @@ pub enum Action {
     Type(char),
     /// Delete the last character of an answer.
     Erase,
+    /// Empty the input line (Ctrl-U).
+    ClearInput,
     /// Close the answer line (or the list) without doing anything.
     Cancel,
     Quit,
@@ -77,10 +79,13 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
     }
     match mode {
         Mode::Input => {
+            let control = key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
             return Some(match key.code {
                 KeyCode::Enter => Action::Answer,
                 KeyCode::Esc => Action::Cancel,
                 KeyCode::Backspace => Action::Erase,
+                KeyCode::Char('u') if control => Action::ClearInput,
+                KeyCode::Char(_) if control => return None, // a chord is no character
                 KeyCode::Char(c) => Action::Type(c),
                 _ => return None,
             });

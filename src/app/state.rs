@@ -387,7 +387,7 @@ impl App {
                 self.input_for = InputFor::Sentence;
             }
             Action::ToggleList => self.screen = Screen::List { cursor: self.lesson_index },
-            Action::Type(_) | Action::Erase | Action::Cancel => {}
+            Action::Type(_) | Action::Erase | Action::ClearInput | Action::Cancel => {}
             Action::PrevBeat => self.go_to_beat(self.beat.saturating_sub(1)),
             Action::FirstBeat => self.go_to_beat(0),
             Action::LastBeat => self.go_to_beat(self.beat_count().saturating_sub(1)),
@@ -484,6 +484,7 @@ impl App {
                 text.pop();
                 self.input = Some(text);
             }
+            Action::ClearInput => self.input = Some(String::new()),
             Action::Answer if self.input_for == InputFor::Sentence => {
                 if let Err(e) = self.set_sentences(&text, None) {
                     self.status = e;
