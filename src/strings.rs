@@ -232,8 +232,7 @@ pub const EMPTY_SENTENCE: &str = "an empty sentence has nothing to run; type a f
 pub const OWN_SENTENCES_NOTE: &str = "(your sentences: every number on screen is from them; the prose below was written for the lesson's own, and says so where a row it names is missing)";
 pub const SENTENCES_RUN: &str = "running your sentences; the prose was written for the lesson's own";
 pub const YOUR_SENTENCE: &str = "your sentence: ";
-pub const SENTENCE_HINT: &str =
-    "Enter runs it (`;` between sentences), Esc closes; with no target, the model translates it";
+pub const SENTENCE_HINT: &str = "Enter runs it (`;` between sentences), Ctrl-U clears, Esc closes";
 
 pub fn sentence_refused(why: &str) -> String {
     format!("not run: {why}")
