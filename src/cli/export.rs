@@ -31,7 +31,7 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
         npz.add_array("tgt_ids", &as_i64(ids)).map_err(fail)?;
     }
     let bytes = npz.finish().map_err(fail)?.into_inner();
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write_file(path, &bytes)?;
     Ok(count)
 }
 
@@ -75,6 +75,12 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
     npz.add_array("src_ids", &as_i64(&setup.src_ids)).map_err(fail)?;
     npz.add_array("tgt_ids", &as_i64(tgt)).map_err(fail)?;
     let bytes = npz.finish().map_err(fail)?.into_inner();
-    std::fs::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write_file(path, &bytes)?;
     Ok(count)
+}
+
+/// Create `path` and write `bytes` to it; each failure says which of the two went wrong.
+fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let mut file = std::fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    std::io::Write::write_all(&mut file, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
