@@ -120,6 +120,28 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// 50289 as `50,289`.
+pub fn thousands(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Three significant digits: 0.00781, 0.125, 1.00, 12.3.
+pub fn significant(v: f32) -> String {
+    if v == 0.0 || !v.is_finite() {
+        return format!("{v}");
+    }
+    let digits = (2 - v.abs().log10().floor() as i32).max(0) as usize;
+    format!("{v:.digits$}")
+}
+
 /// `s` with every control character (escape, bell, carriage return, …) written out as `\x1b`,
 /// so text from a file or the command line can never drive the terminal. With `keep_lines`,
 /// newlines and tabs stay (prose); otherwise they are escaped too (titles, words).

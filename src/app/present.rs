@@ -11,7 +11,7 @@ use ndarray::{Array2, ArrayD, Axis, Ix2, IxDyn};
 
 impl App {
     /// The words of one batch row of one side.
-    fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
+    pub(super) fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
         let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };
         let vocab = if src { self.setup.src_vocab() } else { self.setup.tgt_vocab() };
         ids.row(batch).iter().map(|&id| vocab.word(id)).collect()

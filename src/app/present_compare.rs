@@ -4,24 +4,14 @@
 
 use super::state::App;
 use super::view_data::{LinesData, Role};
-use crate::lesson::facts::{decode_steps, real_positions, real_rows, significant};
+use crate::lesson::facts::{decode_steps, real_positions, real_rows};
 use crate::model::batch_norm::{NormComparison, token_stats};
 use crate::model::fused_qkv::{fused, max_abs_diff, part};
 use crate::model::program::{LinearRef, OpKind, Side, shape_text};
 use crate::model::rnn::{GAINS, chain};
 use crate::strings;
-use crate::text::{pad, pad_left, width};
+use crate::text::{pad, pad_left, significant, width};
 use ndarray::Ix3;
-
-/// A bar of `n` cells for a value in [0, 1], with eighths.
-pub fn bar(t: f32, n: usize) -> String {
-    let eighths = (t.clamp(0.0, 1.0) * (n * 8) as f32).round() as usize;
-    let mut s = "█".repeat(eighths / 8);
-    if !eighths.is_multiple_of(8) {
-        s.push(['▏', '▎', '▍', '▌', '▋', '▊', '▉'][eighths % 8 - 1]);
-    }
-    s
-}
 
 impl App {
     /// The selected batch row's source tokens, real ones only.
@@ -75,7 +65,7 @@ impl App {
         for c in &chains {
             let v = c.first_to_last().max(1e-12);
             let frac = ((v.log10() + 6.0) / 8.0).clamp(0.0, 1.0);
-            d.line().put(pad(&strings::gain_label(c.gain), 12), Role::Plain).put(pad(&bar(frac, 24), 25), Role::Bar);
+            d.line().put(pad(&strings::gain_label(c.gain), 12), Role::Plain).bar(frac, 24).put(" ", Role::Plain);
             d.put(significant(c.first_to_last()), Role::Plain);
         }
         d.push(strings::RNN_LOG_SCALE, Role::Dim);
@@ -99,7 +89,7 @@ impl App {
         d.push(strings::norm_compare_heading(&op.name, &shape_text(x.shape())), Role::Title);
         d.push(strings::norm_compare_axes(dm, bn, tn), Role::Dim);
         d.gap();
-        let labels = self.side_tokens(side, b);
+        let labels = self.tokens(side == Side::Src, b);
         let lw = labels.iter().map(|l| width(l)).max().unwrap_or(5).max(6);
         d.line().put(format!("  {}", pad(strings::TOKEN, lw)), Role::Dim);
         for h in strings::NORM_COMPARE_COLUMNS {
@@ -206,7 +196,7 @@ impl App {
                 .put(if w == step.chosen { "▶ " } else { "  " }, role)
                 .put(pad(&vocab.word(w), ww), role)
                 .put(format!(" {} ", pad_left(&format!("{p:.2}"), 4)), role)
-                .put(bar(p, 30), Role::Bar);
+                .bar(p, 30);
         }
         let chosen = vocab.word(step.chosen);
         d.line().put(strings::CHOSEN, Role::Dim).put(chosen.clone(), Role::Strong);
@@ -222,18 +212,9 @@ impl App {
         let sw = source.iter().map(|s| width(s)).max().unwrap_or(2).max(2);
         for (i, (w, &a)) in source.iter().zip(&step.cross).enumerate() {
             let role = if i == best { Role::Strong } else { Role::Plain };
-            d.line().put(format!("  {} ", pad(w, sw)), role).put(format!("{a:.2} "), role).put(bar(a, 30), Role::Bar);
+            d.line().put(format!("  {} ", pad(w, sw)), role).put(format!("{a:.2} "), role).bar(a, 30);
         }
         d
-    }
-
-    /// The tokens of one batch row of one side.
-    fn side_tokens(&self, side: Side, b: usize) -> Vec<String> {
-        let (ids, vocab) = match side {
-            Side::Src => (&self.setup.src_ids, self.setup.src_vocab()),
-            Side::Tgt => (&self.setup.tgt_ids, self.setup.tgt_vocab()),
-        };
-        ids.row(b).iter().map(|&id| vocab.word(id)).collect()
     }
 }
 

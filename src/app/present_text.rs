@@ -4,11 +4,10 @@
 
 use super::state::App;
 use super::view_data::{LinesData, Role};
-use crate::lesson::facts::thousands;
 use crate::model::program::{Side, shape_text};
 use crate::model::vocab::PAD_ID;
 use crate::strings;
-use crate::text::{pad, width};
+use crate::text::{pad, thousands, width};
 
 impl App {
     /// `tokens`: both sides of every batch row as tokens over their ids, padded; then the sizes.

@@ -20,7 +20,7 @@ pub enum ViewData {
 }
 
 /// How a piece of a text line is drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Role {
     Plain,
     Dim,
@@ -30,8 +30,12 @@ pub enum Role {
     Accent,
     Good,
     Bad,
-    /// A bar of block glyphs, drawn in the accent colour.
-    Bar,
+    /// A bar `fraction` (0..=1) of `cells` columns long, drawn by the widget in the accent colour;
+    /// the piece takes all `cells` columns.
+    Bar {
+        fraction: f32,
+        cells: usize,
+    },
 }
 
 /// One styled piece of a line.
@@ -61,6 +65,11 @@ impl LinesData {
         }
         self.lines.last_mut().expect("a line").push(Piece { text: text.into(), role });
         self
+    }
+
+    /// Add a bar to the current line (the widget draws it).
+    pub fn bar(&mut self, fraction: f32, cells: usize) -> &mut Self {
+        self.put(String::new(), Role::Bar { fraction, cells })
     }
 
     /// A whole line of one role.

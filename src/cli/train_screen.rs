@@ -3,6 +3,7 @@
 //! 我有一只猫 → I have a cat as the weights change. `train_live` fills the view and draws it.
 
 use crate::strings;
+use crate::text::thousands;
 use crate::ui::theme::{Theme, shade};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -251,19 +252,6 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
             .unfilled_style(theme.dim())
             .render(gauge_area, buf);
     }
-}
-
-/// 1234567 -> 1,234,567
-fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) {

@@ -30,6 +30,7 @@ use crate::model::decode::{argmax, greedy};
 use crate::model::program::{Dim, OpKind, Program, Side, shape_text};
 use crate::model::setup::Setup;
 use crate::model::vocab::PAD_ID;
+use crate::text::{significant, thousands};
 use ndarray::{ArrayD, IxDyn};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -247,7 +248,12 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
                 return Err(format!("`{name}` reads a mask (src.mask, tgt.causal, tgt.mask); `{}` is none", fact.op));
             }
             fact.row = row.ok_or(format!("`{name}` needs row=, the query row"))?;
-            let rows = op.shape[2].max(if op.kind == OpKind::CausalMask { 0 } else { shape_rows(op, &shape) });
+            // a padding mask (B, 1, 1, T) serves every query row of its side
+            let rows = if op.shape[2] == 1 {
+                if op.name.starts_with("src") { shape.t_src } else { shape.t_tgt }
+            } else {
+                op.shape[2]
+            };
             if fact.row >= rows {
                 return Err(format!("row={} but `{}` has {} query rows", fact.row, fact.op, rows));
             }
@@ -310,14 +316,6 @@ fn sum_op<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p crate:
         return Err(format!("`{fact}` reads an Add & Norm's sum, e.g. enc.0.norm1.sum; `{name}` is not one"));
     }
     Ok(op)
-}
-
-/// Query rows of a broadcast mask: a padding mask (B, 1, 1, T) applies to every query.
-fn shape_rows(op: &crate::model::Op, shape: &crate::model::RunShape) -> usize {
-    match op.name.starts_with("src") {
-        true => shape.t_src,
-        false => shape.t_tgt,
-    }
 }
 
 /// Greedy decoding of one source row, step by step.
@@ -481,28 +479,6 @@ fn config_value(c: &crate::model::Config, name: &str) -> Option<usize> {
         "max_len" => c.max_len,
         _ => return None,
     })
-}
-
-/// 50289 as `50,289`.
-pub fn thousands(n: usize) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Three significant digits: 0.00781, 0.125, 1.00, 12.3.
-pub fn significant(v: f32) -> String {
-    if v == 0.0 || !v.is_finite() {
-        return format!("{v}");
-    }
-    let digits = (2 - v.abs().log10().floor() as i32).max(0) as usize;
-    format!("{v:.digits$}")
 }
 
 /// Whether the batch row and row a fact names exist in this run: a lesson's facts are checked

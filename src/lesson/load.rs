@@ -315,11 +315,19 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
             "the lesson has no beats; add at least one [[beat]] with op, view and text",
         ));
     }
-    let beats = raw.beat.iter().map(|b| check_beat(&c, b, &program, &setup)).collect::<Result<Vec<_>, _>>()?;
+    // the whole program run once, if a question needs its answer rendered
+    let full = std::cell::OnceCell::new();
+    let beats = raw.beat.iter().map(|b| check_beat(&c, b, &program, &setup, &full)).collect::<Result<Vec<_>, _>>()?;
     Ok(Lesson { id, title, order: *raw.order.get_ref(), summary, src, tgt, beats, file: file.to_string() })
 }
 
-fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Result<Beat, LessonError> {
+fn check_beat(
+    c: &Checker,
+    b: &BeatFile,
+    program: &Program,
+    setup: &Setup,
+    full: &std::cell::OnceCell<crate::model::Run>,
+) -> Result<Beat, LessonError> {
     let op_name = b.op.get_ref().trim();
     let Some(index) = program.index_of(op_name) else {
         let hint = did_you_mean(&closest(op_name, program.names()));
@@ -377,7 +385,7 @@ fn check_beat(c: &Checker, b: &BeatFile, program: &Program, setup: &Setup) -> Re
         // step past the end shows the last one
         Some(s) => c.index(&Some(s.clone()), "step", setup.weights.config.max_len, "decoding steps (max_len)")?,
     };
-    let question = check_question(c, b, program, setup)?;
+    let question = check_question(c, b, program, setup, full)?;
     Ok(Beat {
         op: op_name.to_string(),
         view,
@@ -398,6 +406,7 @@ fn check_question(
     b: &BeatFile,
     program: &Program,
     setup: &Setup,
+    full: &std::cell::OnceCell<crate::model::Run>,
 ) -> Result<Option<Question>, LessonError> {
     let (answer, hint, explain) = match (&b.answer, &b.hint, &b.explain) {
         (None, None, None) => return Ok(None),
@@ -423,12 +432,12 @@ fn check_question(
     let question =
         Question { answer: parse(answer, "answer")?, hint: parse(hint, "hint")?, explain: parse(explain, "explain")? };
     // an answer that renders to nothing could never be typed
-    let full = {
+    let full = full.get_or_init(|| {
         let mut run = setup.run();
         run.run_all();
         run
-    };
-    let expected = facts::render(&question.answer, &full, setup);
+    });
+    let expected = facts::render(&question.answer, full, setup);
     if super::question::normalize(&expected).is_empty() {
         return Err(c.err(answer, "answer", format!("renders as `{expected}`, which has no words or numbers to type")));
     }

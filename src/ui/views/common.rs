@@ -198,6 +198,25 @@ pub(crate) fn draw_caption(buf: &mut Buffer, area: Rect, caption: &str, theme: T
 // Colour scale and legend
 // ---------------------------------------------------------------------------------------------
 
+/// Partial-cell glyphs for bars, one eighth to eight eighths.
+const EIGHTHS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
+
+/// A bar of `w` (0..=1) over `cells` cells, in eighths. With `sliver`, any value above zero shows
+/// at least `▏` (attention weights: a key that got anything); without, it rounds like the number
+/// printed beside it.
+pub(crate) fn bar(w: f32, cells: usize, sliver: bool) -> String {
+    if !w.is_finite() || cells == 0 {
+        return String::new();
+    }
+    let eighths = (w.clamp(0.0, 1.0) * (cells * 8) as f32).round() as usize;
+    let eighths = if sliver && w > 0.0 { eighths.max(1) } else { eighths };
+    let mut s = "█".repeat(eighths / 8);
+    if !eighths.is_multiple_of(8) {
+        s.push(EIGHTHS[eighths % 8 - 1]);
+    }
+    s
+}
+
 /// Eight level glyphs from low to high, for bars and strips one character wide.
 pub(crate) const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 

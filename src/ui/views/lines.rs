@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
-use super::common::Pen;
+use super::common::{Pen, bar};
 use crate::app::view_data::{LinesData, Role};
 use crate::strings::{self, more};
 use crate::ui::theme::Theme;
@@ -27,7 +27,7 @@ impl LinesView<'_> {
             Role::Dim => t.dim(),
             Role::Title => t.title(),
             Role::Strong => t.highlight(),
-            Role::Accent | Role::Bar => t.accent(),
+            Role::Accent | Role::Bar { .. } => t.accent(),
             Role::Good => t.good(),
             Role::Bad => t.bad(),
         }
@@ -55,7 +55,13 @@ impl Widget for LinesView<'_> {
         for line in &lines[first..first + shown] {
             let mut x = 0;
             for piece in line {
-                x = pen.put(x, y, &piece.text, self.style(piece.role));
+                x = match piece.role {
+                    Role::Bar { fraction, cells } => {
+                        pen.put(x, y, &bar(fraction, cells, false), self.style(piece.role));
+                        x + cells
+                    }
+                    role => pen.put(x, y, &piece.text, self.style(role)),
+                };
             }
             y += 1;
         }

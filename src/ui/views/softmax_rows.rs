@@ -15,14 +15,13 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    LEVELS, Pen, TOKEN_LABEL_MAX, cut, decimals, fit, pad_left, shown_rows, visible, widest, width, window_around,
+    LEVELS, Pen, TOKEN_LABEL_MAX, bar, cut, decimals, fit, pad_left, shown_rows, visible, widest, width, window_around,
 };
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
 use crate::strings::{self, more};
 use crate::ui::theme::{SELECTED_MARK, Theme};
 
 /// Partial blocks for the detail bars, one to eight eighths of a cell.
-const EIGHTHS: [char; 8] = ['▏', '▎', '▍', '▌', '▋', '▊', '▉', '█'];
 /// A key the mask hid and whose weight is exactly zero.
 const MASK_MARK: &str = "✕";
 /// A key the mask should have hidden that still has weight > 0.
@@ -400,7 +399,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
                 } else {
                     Style::new()
                 };
-                pen.put(bar_x, y, &bar(w, bar_w), style);
+                pen.put(bar_x, y, &bar(w, bar_w, true), style);
                 pen.put(num_x, y, &pad_left(&decimals(w, 3, false), 5), style);
             }
         }
@@ -519,20 +518,6 @@ fn level(w: f32, top: f32) -> char {
     }
     let i = ((w / top).min(1.0) * LEVELS.len() as f32).ceil() as usize;
     LEVELS[i.clamp(1, LEVELS.len()) - 1]
-}
-
-/// A bar of `w` (0..=1) over `cells` cells, in eighths; any weight above zero shows at least `▏`.
-fn bar(w: f32, cells: usize) -> String {
-    if !w.is_finite() || cells == 0 {
-        return String::new();
-    }
-    let eighths = (w.clamp(0.0, 1.0) * (cells * 8) as f32).round() as usize;
-    let eighths = if w > 0.0 { eighths.max(1) } else { 0 };
-    let mut s = "█".repeat(eighths / 8);
-    if eighths % 8 > 0 {
-        s.push(EIGHTHS[eighths % 8 - 1]);
-    }
-    s
 }
 
 /// A weight in three characters: `.21`, `1.0`.
