@@ -124,3 +124,21 @@ fn arrow_keys_scroll_a_text_view_that_is_taller_than_its_pane() {
     app.update(Action::NextBeat);
     assert_eq!(app.lines_scroll, 0, "a new beat starts at the top");
 }
+
+#[test]
+fn a_decode_view_scrolls_and_keeps_its_step() {
+    let mut app = all_lessons();
+    let output = app.lessons.iter().position(|l| l.id == "output").unwrap();
+    app.open_lesson(output, 0);
+    let beat = app.lesson.beats.iter().position(|b| b.view.name() == "decode").unwrap();
+    app.go_to_beat(beat);
+    let before = frame(&app, 80, 24);
+    assert!(before.contains("more lines below (↑/↓)"), "{before}");
+    let step = app.selection.row;
+    for _ in 0..20 {
+        app.update(Action::RowDown);
+    }
+    let after = frame(&app, 80, 24);
+    assert!(after.contains("where position"), "the cross-attention part is reachable: {after}");
+    assert_eq!(app.selection.row, step, "↓ scrolls; the step stays the beat's");
+}

@@ -76,9 +76,18 @@ impl ViewKind {
         }
     }
 
-    /// Text views whose rows are not the tensor's rows: ↑/↓ scroll them instead of choosing a row.
+    /// Text views whose rows are not the tensor's rows: ↑/↓ scroll them instead of choosing a row
+    /// (a `decode` view's step is the beat's `step`).
     pub fn scrolls_lines(self) -> bool {
-        matches!(self, ViewKind::Tokens | ViewKind::Pipeline | ViewKind::Params | ViewKind::Rnn | ViewKind::FusedQkv)
+        matches!(
+            self,
+            ViewKind::Tokens
+                | ViewKind::Pipeline
+                | ViewKind::Params
+                | ViewKind::Rnn
+                | ViewKind::FusedQkv
+                | ViewKind::Decode
+        )
     }
 
     /// What a view needs, for the error when a beat's op does not fit it.

@@ -189,7 +189,10 @@ pub fn render_view(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         ViewData::LayerNorm(d) => LayerNormView { data: &d, theme }.render(inner, buf),
         ViewData::Vector(d) => VectorTableView { data: &d, theme }.render(inner, buf),
         ViewData::TopWords(d) => TopWordsView { data: &d, theme }.render(inner, buf),
-        ViewData::Lines(d) => LinesView { data: &d, theme, scroll: app.lines_scroll }.render(inner, buf),
+        ViewData::Lines(d) => {
+            LinesView { data: &d, theme, scroll: app.lines_scroll, scrollable: app.view.scrolls_lines() }
+                .render(inner, buf)
+        }
     }
 }
 

@@ -17,6 +17,8 @@ pub struct LinesView<'a> {
     pub theme: Theme,
     /// The first line to show (↑/↓ scroll); kept within the lines.
     pub scroll: usize,
+    /// Whether ↑/↓ scroll this view (else they choose its row, and the hint does not offer them).
+    pub scrollable: bool,
 }
 
 impl LinesView<'_> {
@@ -66,7 +68,9 @@ impl Widget for LinesView<'_> {
             y += 1;
         }
         if shown < rest {
-            pen.put(0, y, &strings::more_below_scroll(&more(0, rest - shown, strings::LINES)), self.theme.dim());
+            let below = more(0, rest - shown, strings::LINES);
+            let note = if self.scrollable { strings::more_below_scroll(&below) } else { below };
+            pen.put(0, y, &note, self.theme.dim());
         }
     }
 }
