@@ -54,7 +54,9 @@ pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<Ended, String
         restore_terminal(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
+    let watching = watch_for_lost_terminal();
     let result = event_loop(&mut terminal, &mut app, theme, progress_path.as_deref(), &signal);
+    watching.store(false, Ordering::Relaxed);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
     result
@@ -98,6 +100,25 @@ fn event_loop(
     }
     save_progress(app, progress_path);
     Ok(Ended::Quit)
+}
+
+/// A terminal can vanish without a SIGHUP reaching the tutor (its multiplexer killed). Its reads
+/// then return end-of-file forever and crossterm's poll spins on them, so the loop never sees a
+/// flag. This thread checks twice a second that the process still has a controlling terminal and
+/// exits with the hangup code when it has not (progress is saved after every change already, and
+/// there is no terminal left to restore). Returns the switch that stops the watch.
+fn watch_for_lost_terminal() -> Arc<std::sync::atomic::AtomicBool> {
+    let watching = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let flag = watching.clone();
+    std::thread::spawn(move || {
+        while flag.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(500));
+            if flag.load(Ordering::Relaxed) && std::fs::File::open("/dev/tty").is_err() {
+                std::process::exit(128 + signal_hook::consts::SIGHUP);
+            }
+        }
+    });
+    watching
 }
 
 /// Save the progress when it changed; a failure is shown in the status bar, never fatal.
