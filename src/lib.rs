@@ -4,6 +4,7 @@
 pub mod app;
 pub mod cli;
 pub mod corpus;
+pub mod explore;
 pub mod lesson;
 pub mod model;
 pub mod progress;

@@ -155,6 +155,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         if let Some(src) = &cli.src {
             app.set_sentences(src, cli.tgt.as_deref())?;
         }
+        app.pin_what_if(cli.what_if);
         return write_out(&print::lesson_text(&mut app)).map(|()| None);
     }
     if !tui::has_terminal() {
@@ -179,6 +180,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     if let Some(src) = &cli.src {
         app.set_sentences(src, cli.tgt.as_deref())?;
     }
+    app.pin_what_if(cli.what_if);
     if let Some(note) = note {
         app.status = note;
     }

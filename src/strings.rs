@@ -194,6 +194,7 @@ pub const KEY_COLUMNS: &str = "scroll a wide heatmap's columns left / right";
 pub const KEY_ANSWER: &str = "answer the beat's question (Enter checks, Esc closes)";
 pub const KEY_LIST: &str = "the list of lessons (j/k, Enter opens one)";
 pub const KEY_SENTENCE: &str = "type your own sentence and run the lesson on it";
+pub const KEY_WHAT_IF: &str = "what if: run the next (previous) variant of the model beside it";
 pub const KEY_PANE: &str = "move focus between panes";
 pub const KEY_SAVE_TENSOR: &str = "write the focused tensor to an .npy file";
 pub const KEY_SAVE_FRAME: &str = "write the current frame as plain text";
@@ -381,13 +382,14 @@ pub fn trace_edge(kind: OpKind, d_k: usize) -> String {
         OpKind::Linear(LinearRef::Ffn2 { .. }) => "W_2".into(),
         OpKind::Linear(LinearRef::Out) => "W_out".into(),
         OpKind::SplitHeads => "split".into(),
-        OpKind::Scores => format!("q·kᵀ/√{d_k}"),
-        OpKind::MaskFill => "mask".into(),
+        OpKind::QueryKey => "q·kᵀ".into(),
+        OpKind::Scale => format!("/√{d_k}"),
+        OpKind::MaskFill(_) => "mask".into(),
         OpKind::Softmax => "softmax".into(),
         OpKind::Context => "·v".into(),
         OpKind::MergeHeads => "merge".into(),
         OpKind::Add => "+".into(),
-        OpKind::Normalize => "norm".into(),
+        OpKind::Normalize { .. } => "norm".into(),
         OpKind::ScaleShift(_) => "γ,β".into(),
         OpKind::Relu => "ReLU".into(),
         OpKind::AddPositional => "+PE".into(),
@@ -509,6 +511,9 @@ pub const SCALE_NO_VALUES: &str = "  (no values)";
 
 pub const MASKED_NUMBER: &str = "−1e9 = masked";
 pub const MASKED_SHADE: &str = "·· = masked (−1e9)";
+pub const MINUS_INF: &str = " -inf";
+pub const MASKED_NUMBER_INF: &str = "−1e9 or -inf = masked";
+pub const MASKED_SHADE_INF: &str = "·· = masked (−1e9 or -inf)";
 
 pub const PADDING_MASK: &str = "padding mask: 1 where the key is a real token, 0 at <pad>";
 pub const CAUSAL_MASK: &str = "causal mask: 1 on and below the diagonal, 0 for the future";
@@ -553,7 +558,6 @@ pub fn top_words_heading(vocab: usize, uniform: f32) -> String {
 // softmax rows
 // ---------------------------------------------------------------------------------------------
 
-pub const WHAT_IF_LABEL: &str = "what if: scores × mask (note 001 §5.1)";
 pub const MASKED_FILL_LABEL: &str = "masked_fill(-1e9), as the code does";
 
 pub fn no_query_rows(run: &str) -> String {
@@ -710,4 +714,127 @@ pub fn train_finishing(out: &str) -> String {
 
 pub fn train_finished(out: &str) -> String {
     format!("finished; wrote {out}. Press any key to close")
+}
+
+// ---------------------------------------------------------------------------------------------
+// what-if variants and the notes' mistakes
+// ---------------------------------------------------------------------------------------------
+
+use crate::explore::Variant;
+
+/// What a variant changes, in a few words.
+pub fn variant_title(v: Variant) -> &'static str {
+    match v {
+        Variant::NoScale => "no 1/√d_k: scores = q·kᵀ unscaled",
+        Variant::NoCausalMask => "no causal mask in the decoder",
+        Variant::MinusInfinity => "-inf instead of -1e9, with note 000's q & k padding mask",
+        Variant::MaskOff => "no mask at all",
+        Variant::MultipliedMask => "scores × mask, as note 001 §5.1 says",
+        Variant::PreLn => "pre-LN: x + sublayer(LayerNorm(x)), same weights",
+        Variant::NoNorm => "no LayerNorm",
+        Variant::NoResidual => "no residual connections",
+        Variant::DroppedNorm => "note 000: the encoder's first Add & Norm thrown away",
+        Variant::DecoderWithoutCross => "note 000: decoder layers built from EncoderLayer",
+        Variant::RepeatLenK => "note 000: k mask repeated len_k times, not len_q",
+        Variant::FfnResidualBeforeCross => "note 004: FFN residual from before cross-attention",
+        Variant::TgtMaskNoPadding => "note 002: target mask without its padding part",
+        Variant::Eps1e10 => "note 000: LayerNorm eps = 1e-10",
+        Variant::ForwardInInit => "note 000: forward indented inside __init__",
+    }
+}
+
+/// The softmax view's label for a variant's rows.
+pub fn variant_label(v: Variant) -> String {
+    format!("what if: {}", variant_title(v))
+}
+
+pub fn what_if_on(title: &str) -> String {
+    format!("what if: {title} (v: next, V: previous)")
+}
+
+pub const WHAT_IF_OFF: &str = "what-if off: the model as taught";
+pub const AS_TAUGHT: &str = "as taught";
+pub const WHAT_IF: &str = "what if";
+
+pub fn what_if_pane_title(v: Variant) -> String {
+    format!("what if: {} · v/V", variant_title(v))
+}
+
+pub fn forked_at(kept: usize, first: &str, recomputed: usize) -> String {
+    format!("forked at op {kept} `{first}`: {kept} tensors before it kept, {recomputed} computed anew")
+}
+
+pub fn cannot_run(message: &str) -> String {
+    format!("this variant cannot run: {message}")
+}
+
+pub fn before_the_fork(name: &str, kept: usize) -> String {
+    format!(
+        "`{name}` comes before the fork at op {kept}: the variant kept this very tensor (step on with . to where they differ)"
+    )
+}
+
+pub fn variant_has_no_op(name: &str) -> String {
+    format!("this variant has no `{name}`")
+}
+
+pub fn sharper(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
+    format!(
+        "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats ({} without 1/√d_k)",
+        a.0,
+        b.0,
+        a.1,
+        b.1,
+        if b.1 < a.1 { "sharper" } else { "not sharper" }
+    )
+}
+
+pub fn hidden_weight(name: &str, taught: f32, variant: f32) -> String {
+    format!("{name}: weight per row on keys the taught mask hides {taught:.3} → {variant:.3}")
+}
+
+/// `3 of 14 predictions change: row 0 pos 2 a → cat, ...`
+pub fn predictions_changed(changed: &[(String, String, usize, usize)], total: usize) -> String {
+    if changed.is_empty() {
+        return format!("predictions: all {total} the same");
+    }
+    let shown: Vec<String> =
+        changed.iter().take(3).map(|(a, b, row, pos)| format!("row {row} pos {pos} {a} → {b}")).collect();
+    let more = if changed.len() > 3 { ", …" } else { "" };
+    format!("{} of {total} predictions change: {}{more}", changed.len(), shown.join(", "))
+}
+
+pub fn nan_spread(
+    first: &str,
+    first_nan: usize,
+    first_len: usize,
+    ops: usize,
+    probs_nan: usize,
+    probs_len: usize,
+) -> String {
+    format!(
+        "NaN first in {first} ({first_nan} of {first_len}); {ops} ops hold NaN; probs: {probs_nan} of {probs_len} NaN"
+    )
+}
+
+pub const NO_NAN: &str = "no NaN anywhere: no query row is fully masked here";
+
+pub fn drift_line(label: &str, stats: &[(String, f32)]) -> String {
+    let parts: Vec<String> = stats.iter().map(|(layer, v)| format!("{layer} {v:.2}")).collect();
+    format!("{label}: {}", parts.join(" · "))
+}
+
+pub const DRIFT_STD_TAUGHT: &str = "per-token std, taught";
+pub const DRIFT_STD_VARIANT: &str = "per-token std, variant";
+
+pub fn max_difference(name: &str, d: f32) -> String {
+    format!("{name}: largest difference {d:.2e}")
+}
+
+pub fn source_blind(variant: f32, taught: f32) -> String {
+    format!("every source character → <unk>: probs move by at most {variant:.3} here, {taught:.3} in the taught model")
+}
+
+pub fn pad_rows_only(real: f32, pad: f32) -> String {
+    format!("dec.0.self_attn.weights: real query rows differ by {real:.3}, <pad> query rows by {pad:.3}")
 }

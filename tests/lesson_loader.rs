@@ -3,8 +3,9 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use transformer_tutor::explore::Variant;
 use transformer_tutor::lesson::load::load_lesson;
-use transformer_tutor::lesson::{Catalog, LessonError, ViewKind, WhatIf};
+use transformer_tutor::lesson::{Catalog, LessonError, ViewKind};
 use transformer_tutor::model::{Preset, Weights};
 
 const FILE: &str = "lessons/tiny.toml";
@@ -104,9 +105,9 @@ fn base_lesson_loads_with_every_field() {
 
 #[test]
 fn what_if_mask_multiply_is_accepted() {
-    let text = edited("row = 3\n", "row = 3\nwhat_if = \"mask_multiply\"\n");
+    let text = edited("row = 3\n", "row = 3\nwhat_if = \"multiply-mask\"\n");
     let lesson = load_lesson(FILE, &text, &weights()).unwrap();
-    assert_eq!(lesson.beats[0].what_if, Some(WhatIf::MaskMultiply));
+    assert_eq!(lesson.beats[0].what_if, Some(Variant::MultipliedMask));
 }
 
 // ---- TOML-level mistakes ----
@@ -284,8 +285,8 @@ fn row_out_of_range_gives_the_tensors_rows() {
 
 #[test]
 fn unknown_what_if_lists_the_what_ifs() {
-    let e = error_of(&edited("row = 3\n", "row = 3\nwhat_if = \"mask_multiplied\"\n"));
-    assert_error(&e, 14, "what_if", &["no what-if `mask_multiplied`", "mask_multiply"]);
+    let e = error_of(&edited("row = 3\n", "row = 3\nwhat_if = \"multiply_mask\"\n"));
+    assert_error(&e, 14, "what_if", &["no what-if `multiply_mask`", "did you mean `multiply-mask`", "no-scale"]);
 }
 
 // ---- sentences ----

@@ -103,7 +103,8 @@ class Reference:
 
         q, k = self.inp(f"{prefix}.q"), self.inp(f"{prefix}.k")
         d_k = q.shape[-1]
-        self.put(f"{prefix}.scores", q @ k.transpose(0, 1, 3, 2) / np.sqrt(d_k))
+        self.put(f"{prefix}.qk", q @ k.transpose(0, 1, 3, 2))
+        self.put(f"{prefix}.scores", self.inp(f"{prefix}.qk") / np.sqrt(d_k))
         scores = self.inp(f"{prefix}.scores")
         m = self.inp(mask)
         self.put(f"{prefix}.masked", np.where(m == 0, MASK_FILL, scores))

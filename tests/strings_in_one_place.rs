@@ -47,6 +47,7 @@ const ALLOWED: &[Allowed] = &[
             "src/app/present.rs",
             "src/app/present_text.rs",
             "src/app/present_compare.rs",
+            "src/app/present_whatif.rs",
             "src/cli/train_live.rs",
         ],
         literals: &[
@@ -74,6 +75,10 @@ const ALLOWED: &[Allowed] = &[
             "weights",
             "context",
             "dec.{}.cross_attn.weights",
+            "dec.0.self_attn.weights",
+            "self_attn",
+            "cross_attn",
+            "{prefix}.weights",
         ],
         why: "op names and their parts as src/model's program spells them, to look tensors up (engine data)",
     },

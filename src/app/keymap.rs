@@ -27,6 +27,9 @@ pub enum Action {
     ToggleHelp,
     SaveTensor,
     SaveFrame,
+    /// Run the next what-if switch beside the taught model (or the previous one).
+    NextWhatIf,
+    PrevWhatIf,
     /// Open the answer line of a question (Enter), or check what was typed; on the list, open a lesson.
     Answer,
     /// The lesson list, or back from it.
@@ -65,6 +68,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Enter a", strings::KEY_ANSWER),
     ("L", strings::KEY_LIST),
     ("e", strings::KEY_SENTENCE),
+    ("v / V", strings::KEY_WHAT_IF),
     ("Tab / S-Tab", strings::KEY_PANE),
     ("x", strings::KEY_SAVE_TENSOR),
     ("w", strings::KEY_SAVE_FRAME),
@@ -126,6 +130,8 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::Enter | KeyCode::Char('a') => Action::Answer,
         KeyCode::Char('L') => Action::ToggleList,
         KeyCode::Char('e') => Action::EditSentence,
+        KeyCode::Char('v') => Action::NextWhatIf,
+        KeyCode::Char('V') => Action::PrevWhatIf,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Char('x') => Action::SaveTensor,
         KeyCode::Char('w') => Action::SaveFrame,

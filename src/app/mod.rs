@@ -4,6 +4,7 @@ pub mod keymap;
 pub mod present;
 mod present_compare;
 mod present_text;
+mod present_whatif;
 pub mod state;
 pub mod view_data;
 

@@ -124,7 +124,10 @@ impl App {
         let kind = match op.kind {
             OpKind::PaddingMask(_) => MaskKind::Padding,
             OpKind::CausalMask => MaskKind::Causal,
-            _ => MaskKind::Combined,
+            // a what-if's mask of ones has the shape of the mask it replaces
+            OpKind::OnesMask if t.shape()[2] == 1 => MaskKind::Padding,
+            OpKind::OnesMask => MaskKind::Causal,
+            _ => MaskKind::Combined, // (B, 1, T_q, T_k): AND of masks, or note 000's q & k
         };
         let shape = shape_text(t.shape());
         if kind == MaskKind::Padding {
@@ -168,13 +171,13 @@ impl App {
     }
 
     /// Rows of attention weights of `run`'s tensor `name`, with the mask that hid each key.
-    fn softmax_rows(&self, run: &crate::model::Run, t: &ArrayD<f32>) -> Vec<SoftmaxRow> {
+    fn softmax_rows(&self, run: &crate::model::Run, index: usize, t: &ArrayD<f32>) -> Vec<SoftmaxRow> {
         let values = self.slice2(t);
         let (ra, _) = self.axes();
         let labels = self.labels(ra, values.nrows());
         // softmax reads `masked`, which reads the mask
         let program = run.program();
-        let masked_op = program.op(program.op(self.op).inputs[0]);
+        let masked_op = program.op(program.op(index).inputs[0]);
         let mask = masked_op.inputs.get(1).and_then(|&m| run.value(m));
         let mask2 = mask.map(|m| {
             let full = m.broadcast(IxDyn(t.shape())).expect("mask broadcasts").to_owned();
@@ -196,12 +199,16 @@ impl App {
     fn softmax_data(&self, t: &ArrayD<f32>) -> SoftmaxData {
         let values_cols = t.shape()[t.ndim() - 1];
         let (_, ca) = self.axes();
-        let what_if = self.what_if.as_ref().filter(|_| self.on_beat_op()).and_then(|other| {
-            let tw = other.value(self.op)?;
-            Some((strings::WHAT_IF_LABEL.to_string(), self.softmax_rows(other, tw)))
+        // a what-if's rows beside the taught model's, when its run has this operation
+        let name = &self.run.program().op(self.op).name;
+        let what_if = self.what_if.as_ref().and_then(|w| {
+            let other = w.run.as_ref().ok()?;
+            let index = other.program().index_of(name)?;
+            let tw = other.value(index).filter(|tw| tw.shape() == t.shape())?;
+            Some((strings::variant_label(w.variant), self.softmax_rows(other, index, tw)))
         });
         SoftmaxData {
-            rows: self.softmax_rows(&self.run, t),
+            rows: self.softmax_rows(&self.run, self.op, t),
             col_labels: self.labels(ca, values_cols),
             selected_row: Some(self.row()),
             caption: self.caption(t),
@@ -327,7 +334,9 @@ impl App {
         let op = program.op(self.op);
         if op.inputs.is_empty() {
             return match op.kind {
-                OpKind::Embed(_) | OpKind::PaddingMask(_) => strings::READS_TOKEN_IDS.into(),
+                OpKind::Embed(_) | OpKind::PaddingMask(_) | OpKind::PaddingMaskQK { .. } => {
+                    strings::READS_TOKEN_IDS.into()
+                }
                 _ => strings::READS_NO_TENSOR.into(),
             };
         }

@@ -2,10 +2,11 @@
 //! selected, which pane has focus. `update` is the only thing that changes it.
 
 use super::keymap::{Action, Mode};
+use crate::explore::{Variant, VariantRun, run_variant};
 use crate::lesson::question::{Attempt, is_right};
-use crate::lesson::{Lesson, ViewKind, WhatIf};
+use crate::lesson::{Lesson, ViewKind};
 use crate::model::setup::{Setup, SetupError, TokenInput};
-use crate::model::{MaskMode, Run, Weights};
+use crate::model::{Run, Weights};
 use crate::progress::Progress;
 use crate::strings;
 use std::sync::Arc;
@@ -78,8 +79,12 @@ pub struct App {
     pub run: Run,
     /// The whole program run to the end once, where the prose's facts are read.
     pub full: Run,
-    /// The same inputs run another way, when the beat asks for a what-if.
-    pub what_if: Option<Run>,
+    /// The same inputs run through a variant of the model (the beat's what-if, or one the
+    /// learner switched on with `v`), forked from `full`.
+    pub what_if: Option<VariantRun>,
+    /// The what-if the learner switched on (`v`, `--what-if`): it stays on from beat to beat
+    /// (a beat's own what-if shows instead on that beat).
+    pub pinned_what_if: Option<Variant>,
     pub beat: usize,
     /// The focused operation: the last one the run computed.
     pub op: usize,
@@ -137,6 +142,7 @@ impl App {
             run,
             full,
             what_if: None,
+            pinned_what_if: None,
             beat: 0,
             op: 0,
             view: ViewKind::Heatmap,
@@ -264,7 +270,6 @@ impl App {
         self.setup = setup;
         self.run = run;
         self.full = full;
-        self.what_if = None;
         self.input = None;
         self.own_sentences = true;
         self.go_to_beat(self.beat);
@@ -288,7 +293,6 @@ impl App {
         self.beat = i;
         let beat = self.lesson.beats[i].clone();
         let op = self.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
-        self.what_if = None;
         self.seek(op);
         self.view = beat.view;
         self.selection = Selection {
@@ -298,14 +302,7 @@ impl App {
             row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
             first_col: 0,
         };
-        self.what_if = beat.what_if.map(|w| {
-            let mode = match w {
-                WhatIf::MaskMultiply => MaskMode::Multiply,
-            };
-            let mut other = self.run.clone().with_mask_mode(mode);
-            other.seek(op);
-            other
-        });
+        self.set_what_if(beat.what_if.or(self.pinned_what_if));
         self.prose_scroll = 0;
         self.lines_scroll = 0;
         self.input = None;
@@ -318,9 +315,33 @@ impl App {
     fn seek(&mut self, op: usize) {
         self.run.seek(op);
         self.op = op;
-        if let Some(other) = &mut self.what_if {
-            other.seek(op);
-        }
+    }
+
+    /// Run `variant` beside the taught model (forked from the full run), or stop showing one.
+    pub fn set_what_if(&mut self, variant: Option<Variant>) {
+        self.what_if = variant.map(|v| run_variant(&self.full, self.setup.shape(), v));
+    }
+
+    /// Keep `variant` on from beat to beat (None: back to the model as taught).
+    pub fn pin_what_if(&mut self, variant: Option<Variant>) {
+        self.pinned_what_if = variant;
+        self.set_what_if(self.lesson.beats[self.beat].what_if.or(variant));
+    }
+
+    /// The next (or previous) what-if switch, wrapping through "none".
+    fn cycle_what_if(&mut self, by: isize) {
+        let switches = Variant::SWITCHES;
+        let current = self.what_if.as_ref().and_then(|w| switches.iter().position(|v| *v == w.variant));
+        // positions 0..n are the switches, n is "none"
+        let n = switches.len() as isize;
+        let at = current.map(|i| i as isize).unwrap_or(n);
+        let next = (at + by).rem_euclid(n + 1) as usize;
+        self.pinned_what_if = switches.get(next).copied();
+        self.set_what_if(self.pinned_what_if);
+        self.status = match &self.what_if {
+            Some(w) => strings::what_if_on(strings::variant_title(w.variant)),
+            None => strings::WHAT_IF_OFF.into(),
+        };
     }
 
     /// The number of rows of the focused tensor's displayed slice.
@@ -428,6 +449,8 @@ impl App {
                 self.selection.first_col = (self.first_col() + COLUMN_STEP).min(cols.saturating_sub(1));
             }
             Action::ColumnsLeft => self.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
+            Action::NextWhatIf => self.cycle_what_if(1),
+            Action::PrevWhatIf => self.cycle_what_if(-1),
             Action::ToggleHelp => self.help = !self.help,
             Action::SaveTensor => self.effect = Some(Effect::SaveTensor),
             Action::SaveFrame => self.effect = Some(Effect::SaveFrame),

@@ -33,6 +33,12 @@ pub struct Cli {
     #[arg(long, value_name = "SENTENCES", requires = "src")]
     pub tgt: Option<String>,
 
+    /// Run a variant of the model beside the taught one on every beat (`v` cycles them in the
+    /// tutor): no-scale, no-causal, minus-inf, mask-off, multiply-mask, pre-ln, no-norm,
+    /// no-residual, or one of the notes' mistakes (see the pitfalls lesson).
+    #[arg(long, value_name = "NAME", value_parser = parse_variant)]
+    pub what_if: Option<crate::explore::Variant>,
+
     /// Forget the saved progress (lessons seen, answers given) and exit.
     #[arg(long)]
     pub reset_progress: bool,
@@ -172,4 +178,15 @@ impl InputArgs {
             (None, Some(_)) => Err("a target needs its source: give --src (or --src-ids) as well".into()),
         }
     }
+}
+
+/// A what-if by name, with the closest names when it is unknown.
+fn parse_variant(name: &str) -> Result<crate::explore::Variant, String> {
+    use crate::explore::Variant;
+    Variant::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
+        let near = crate::lesson::closest(name, names.iter().copied());
+        let hint = near.first().map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+        format!("no what-if `{name}`; {hint}what-ifs are {}", names.join(", "))
+    })
 }

@@ -41,6 +41,36 @@ pub fn lesson_text(app: &mut App) -> String {
         crate::ui::frame::render_view(app, Theme::plain(), area, &mut buf);
         let text = buffer_text(&buf);
         let _ = writeln!(out, "{}\n", text.trim_end());
+        what_if_text(app, &mut out);
     }
     out
+}
+
+/// A beat's what-if: its measured lines, then the variant's view (or why there is none).
+fn what_if_text(app: &App, out: &mut String) {
+    let Some(w) = &app.what_if else { return };
+    let _ = writeln!(out, "  {}", crate::strings::variant_label(w.variant));
+    for (line, _) in app.what_if_lines() {
+        for part in wrap(&line, PRINT_WIDTH as usize - 2) {
+            let _ = writeln!(out, "  {part}");
+        }
+    }
+    // a softmax view already holds the variant's rows beside the taught ones
+    let beside = matches!(app.view_data(), crate::app::view_data::ViewData::Softmax(d) if d.what_if.is_some());
+    match app.variant_app() {
+        Some(Ok(_)) if beside => {}
+        Some(Ok(other)) => {
+            let area = Rect::new(0, 0, PRINT_WIDTH, 32);
+            let mut buf = Buffer::empty(area);
+            crate::ui::frame::render_view(&other, Theme::plain(), area, &mut buf);
+            let _ = writeln!(out, "\n{}\n", buffer_text(&buf).trim_end());
+        }
+        Some(Err(message)) => {
+            for part in wrap(&message, PRINT_WIDTH as usize - 2) {
+                let _ = writeln!(out, "  {part}");
+            }
+            let _ = writeln!(out);
+        }
+        None => {}
+    }
 }

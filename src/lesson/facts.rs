@@ -244,7 +244,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         }
         FactKind::MaskedKeys => {
             let op = op_named(program, name, &fact.op)?;
-            if !matches!(op.kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd) {
+            if !op.kind.is_mask() {
                 return Err(format!("`{name}` reads a mask (src.mask, tgt.causal, tgt.mask); `{}` is none", fact.op));
             }
             fact.row = row.ok_or(format!("`{name}` needs row=, the query row"))?;

@@ -3,6 +3,7 @@
 
 use super::facts::{self, Piece};
 use super::file::{BeatFile, LessonFile};
+use crate::explore::Variant;
 use crate::model::Weights;
 use crate::model::build;
 use crate::model::program::{LinearRef, OpKind, Program, Proj, Side};
@@ -61,9 +62,9 @@ impl ViewKind {
     /// Whether this view can show an operation of this kind and rank.
     pub fn fits(self, kind: OpKind, ndim: usize) -> bool {
         match self {
-            ViewKind::Mask => matches!(kind, OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd),
+            ViewKind::Mask => kind.is_mask(),
             ViewKind::Softmax => kind == OpKind::Softmax && ndim == 4,
-            ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_)),
+            ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize { .. } | OpKind::ScaleShift(_)),
             ViewKind::Heatmap | ViewKind::Vector => ndim >= 2,
             ViewKind::TopWords | ViewKind::Decode => kind == OpKind::Softmax && ndim == 3,
             ViewKind::Tokens => matches!(kind, OpKind::Embed(_)),
@@ -105,25 +106,14 @@ impl ViewKind {
     /// The view that suits an operation when a lesson does not say (free stepping).
     pub fn default_for(kind: OpKind, ndim: usize) -> ViewKind {
         match kind {
-            OpKind::PaddingMask(_) | OpKind::CausalMask | OpKind::MaskAnd => ViewKind::Mask,
+            kind if kind.is_mask() => ViewKind::Mask,
             OpKind::Softmax if ndim == 4 => ViewKind::Softmax,
             OpKind::Softmax => ViewKind::TopWords,
-            OpKind::Add | OpKind::Normalize | OpKind::ScaleShift(_) => ViewKind::LayerNorm,
+            OpKind::Add | OpKind::Normalize { .. } | OpKind::ScaleShift(_) => ViewKind::LayerNorm,
             OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional => ViewKind::Vector,
             _ => ViewKind::Heatmap,
         }
     }
-}
-
-/// A what-if switch a beat can turn on: the run is computed a second way and shown beside.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WhatIf {
-    /// Note 001 §5.1's mistake: the mask multiplied into the scores instead of filling -1e9.
-    MaskMultiply,
-}
-
-impl WhatIf {
-    pub const ALL: [(&'static str, WhatIf); 1] = [("mask_multiply", WhatIf::MaskMultiply)];
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -137,7 +127,8 @@ pub struct Beat {
     pub batch: Option<usize>,
     pub head: Option<usize>,
     pub row: Option<usize>,
-    pub what_if: Option<WhatIf>,
+    /// A variant of the model run beside the taught one (a what-if, or one of the notes' mistakes).
+    pub what_if: Option<Variant>,
     /// The decoding step a `decode` view shows.
     pub step: Option<usize>,
     /// When the beat asks the learner something: the answer and what to say.
@@ -373,9 +364,15 @@ fn check_beat(
         None => None,
         Some(s) => {
             let name = s.get_ref().trim();
-            let Some(w) = WhatIf::ALL.iter().find(|(n, _)| *n == name).map(|(_, w)| *w) else {
-                let names: Vec<&str> = WhatIf::ALL.iter().map(|(n, _)| *n).collect();
-                return Err(c.err(s, "what_if", format!("no what-if `{name}`; what-ifs are {}", names.join(", "))));
+            let Some(w) = Variant::from_name(name) else {
+                let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
+                let near = closest(name, names.iter().copied());
+                let hint = near.first().map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+                return Err(c.err(
+                    s,
+                    "what_if",
+                    format!("no what-if `{name}`; {hint}what-ifs are {}", names.join(", ")),
+                ));
             };
             Some(w)
         }

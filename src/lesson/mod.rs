@@ -13,4 +13,4 @@ pub mod load;
 pub mod question;
 
 pub use catalog::Catalog;
-pub use load::{Beat, Lesson, LessonError, Question, ViewKind, WhatIf};
+pub use load::{Beat, Lesson, LessonError, Question, ViewKind, closest};

@@ -4,9 +4,10 @@
 //! feeds q, k, v and the residual; `enc.out` feeds every cross-attention) sums them all.
 //! Parameter gradients accumulate into a `Weights` of zeros under the same names.
 
+use super::arch::MaskFill;
 use super::kernels;
 use super::program::{OpKind, Program, Side};
-use super::run::{LAYER_NORM_EPS, MaskMode, Run};
+use super::run::{Run, eps};
 use super::weights::Weights;
 use ndarray::ArrayD;
 use std::sync::Arc;
@@ -63,8 +64,12 @@ impl Run {
         let w = self.weights();
         let pad = w.config.pad_idx;
         match op.kind {
-            OpKind::Input | OpKind::PositionalEncoding | OpKind::PaddingMask(_) | OpKind::CausalMask => vec![],
-            OpKind::MaskAnd => vec![None, None],
+            OpKind::Input | OpKind::PositionalEncoding => vec![],
+            OpKind::PaddingMask(_)
+            | OpKind::PaddingMaskQK { .. }
+            | OpKind::CausalMask
+            | OpKind::OnesMask
+            | OpKind::MaskAnd => vec![None; op.inputs.len()],
             OpKind::Embed(side) => {
                 let (table, grad) = match side {
                     Side::Src => (&w.src_embed, &mut params.src_embed),
@@ -86,15 +91,15 @@ impl Run {
             }
             OpKind::SplitHeads => vec![Some(kernels::merge_heads(d_out))],
             OpKind::MergeHeads => vec![Some(kernels::split_heads(d_out, w.config.n_heads))],
-            OpKind::Scores => {
-                let scale = 1.0 / (w.config.d_k() as f32).sqrt();
-                let (d_q, d_k) = kernels::scores_backward(input(0), input(1), scale, d_out);
+            OpKind::QueryKey => {
+                let (d_q, d_k) = kernels::scores_backward(input(0), input(1), 1.0, d_out);
                 vec![Some(d_q), Some(d_k)]
             }
-            OpKind::MaskFill => {
-                let d_scores = match self.mask_mode() {
-                    MaskMode::Fill => kernels::mask_fill_backward(input(1), d_out),
-                    MaskMode::Multiply => kernels::mask_multiply_backward(input(1), d_out),
+            OpKind::Scale => vec![Some(kernels::scale(d_out, w.config.score_scale()))],
+            OpKind::MaskFill(fill) => {
+                let d_scores = match fill {
+                    MaskFill::Multiply => kernels::mask_multiply_backward(input(1), d_out),
+                    _ => kernels::mask_fill_backward(input(1), d_out),
                 };
                 vec![Some(d_scores), None]
             }
@@ -104,7 +109,9 @@ impl Run {
                 vec![Some(d_weights), Some(d_v)]
             }
             OpKind::Relu => vec![Some(kernels::relu_backward(input(0), d_out))],
-            OpKind::Normalize => vec![Some(kernels::normalize_backward(input(0), LAYER_NORM_EPS, d_out))],
+            OpKind::Normalize { eps_exponent } => {
+                vec![Some(kernels::normalize_backward(input(0), eps(eps_exponent), d_out))]
+            }
             OpKind::ScaleShift(r) => {
                 let (d_hat, d_gamma, d_beta) = kernels::scale_shift_backward(input(0), w.norm(r).gamma.view(), d_out);
                 let slot = params.norm_mut(r);

@@ -1,5 +1,6 @@
 //! The forward pass of the notes' encoder-decoder, written out as a `Program`, top to bottom.
 
+use super::arch::{Arch, ArchError, MaskFill, NormAt, PadMask};
 use super::config::Config;
 use super::program::Dim::{Batch, Broadcast, Features, Heads, Positions, Tokens, Vocab};
 use super::program::{
@@ -22,8 +23,14 @@ pub struct RunShape {
 /// The whole encoder-decoder: embeddings, masks, N encoder layers, N decoder layers, output
 /// logits and their softmax, `probs`.
 pub fn transformer(config: &Config, shape: RunShape) -> Program {
+    variant(config, shape, &Arch::default()).expect("the default architecture builds for every shape")
+}
+
+/// The encoder-decoder as `arch` describes it (a what-if, or one of the notes' mistakes). Fails
+/// where PyTorch would: note 000's len_k-repeated padding mask when T_src ≠ T_tgt.
+pub fn variant(config: &Config, shape: RunShape, arch: &Arch) -> Result<Program, ArchError> {
     let mut p = Program::default();
-    let logits = encoder_decoder(&mut p, config, shape);
+    let logits = encoder_decoder(&mut p, &Spec { config, arch }, shape)?;
     let RunShape { batch: b, t_tgt, .. } = shape;
     p.push(
         "probs".into(),
@@ -33,14 +40,15 @@ pub fn transformer(config: &Config, shape: RunShape) -> Program {
         Place::Output,
         "probs = softmax(logits) over the vocabulary".into(),
     );
-    p
+    Ok(p)
 }
 
 /// The training program: the same encoder-decoder up to `logits`, then the loss against the
 /// labels (the target shifted by one: teacher forcing) instead of `probs`.
 pub fn training(config: &Config, shape: RunShape, smoothing_permille: u16) -> Program {
     let mut p = Program::default();
-    let logits = encoder_decoder(&mut p, config, shape);
+    let spec = Spec { config, arch: &Arch::default() };
+    let logits = encoder_decoder(&mut p, &spec, shape).expect("the default architecture builds for every shape");
     let eps = smoothing_permille as f32 / 1000.0;
     p.push(
         "loss".into(),
@@ -53,24 +61,30 @@ pub fn training(config: &Config, shape: RunShape, smoothing_permille: u16) -> Pr
     p
 }
 
+/// The sizes and the architecture a program is written from.
+struct Spec<'a> {
+    config: &'a Config,
+    arch: &'a Arch,
+}
+
+/// The masks the decoder's attentions read (the encoder's reads `src.mask`).
+struct Masks {
+    cross: String, // decoder cross-attention (queries: target tokens, keys: source tokens)
+    tgt: String,   // decoder self-attention
+}
+
 /// Embeddings, masks, encoder, decoder and the output Linear. Returns the name of `logits`.
-fn encoder_decoder(p: &mut Program, config: &Config, shape: RunShape) -> String {
+fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<String, ArchError> {
     let RunShape { batch: b, t_src, t_tgt } = shape;
+    let (config, arch) = (spec.config, spec.arch);
     let d = config.d_model;
 
     let src_x = embedding(p, config, Side::Src, b, t_src);
-    let src_mask = p.push(
-        "src.mask".into(),
-        OpKind::PaddingMask(Side::Src),
-        &[],
-        Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_src, Tokens(Side::Src))]),
-        Place::Masks(Side::Src),
-        "src.mask = (src_ids != <pad>), as (B, 1, 1, T_src)".into(),
-    );
+    let src_mask = padding_mask(p, arch, "src.mask", Side::Src, Side::Src, b, t_src, t_src)?;
 
     let mut x = src_x;
     for layer in 0..config.n_layers {
-        x = encoder_layer(p, config, layer, &x, &src_mask, b, t_src);
+        x = encoder_layer(p, spec, layer, &x, &src_mask, b, t_src);
     }
     let memory = p.push(
         "enc.out".into(),
@@ -82,22 +96,39 @@ fn encoder_decoder(p: &mut Program, config: &Config, shape: RunShape) -> String 
     );
 
     let tgt_x = embedding(p, config, Side::Tgt, b, t_tgt);
-    let tgt_pad = p.push(
-        "tgt.pad_mask".into(),
-        OpKind::PaddingMask(Side::Tgt),
-        &[],
-        Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
-        Place::Masks(Side::Tgt),
-        "tgt.pad_mask = (tgt_ids != <pad>), as (B, 1, 1, T_tgt)".into(),
-    );
-    let causal = p.push(
-        "tgt.causal".into(),
-        OpKind::CausalMask,
-        &[],
-        Shape::of(&[(1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]),
-        Place::Masks(Side::Tgt),
-        "tgt.causal = lower-triangular ones: query i sees keys 0..=i".into(),
-    );
+    let tgt_pad = if arch.tgt_padding {
+        padding_mask(p, arch, "tgt.pad_mask", Side::Tgt, Side::Tgt, b, t_tgt, t_tgt)?
+    } else {
+        p.push(
+            "tgt.pad_mask".into(),
+            OpKind::OnesMask,
+            &[],
+            Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
+            Place::Masks(Side::Tgt),
+            "tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part".into(),
+        )
+    };
+    let causal_shape =
+        Shape::of(&[(1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]);
+    let causal = if arch.causal {
+        p.push(
+            "tgt.causal".into(),
+            OpKind::CausalMask,
+            &[],
+            causal_shape,
+            Place::Masks(Side::Tgt),
+            "tgt.causal = lower-triangular ones: query i sees keys 0..=i".into(),
+        )
+    } else {
+        p.push(
+            "tgt.causal".into(),
+            OpKind::OnesMask,
+            &[],
+            causal_shape,
+            Place::Masks(Side::Tgt),
+            "tgt.causal = ones: no causal mask, every query sees every key".into(),
+        )
+    };
     let tgt_mask = p.push(
         "tgt.mask".into(),
         OpKind::MaskAnd,
@@ -106,20 +137,73 @@ fn encoder_decoder(p: &mut Program, config: &Config, shape: RunShape) -> String 
         Place::Masks(Side::Tgt),
         "tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)".into(),
     );
+    let cross_mask = match arch.pad_mask {
+        PadMask::Keys => src_mask.clone(),
+        _ => padding_mask(p, arch, "cross.mask", Side::Tgt, Side::Src, b, t_tgt, t_src)?,
+    };
+    let masks = Masks { cross: cross_mask, tgt: tgt_mask };
 
     let mut y = tgt_x;
     for layer in 0..config.n_layers {
-        y = decoder_layer(p, config, layer, &y, &memory, &src_mask, &tgt_mask, b, t_tgt, t_src);
+        y = decoder_layer(p, spec, layer, &y, &memory, &masks, b, t_tgt, t_src);
     }
 
-    p.push(
+    Ok(p.push(
         "logits".into(),
         OpKind::Linear(LinearRef::Out),
         &[&y],
         Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
         Place::Output,
         format!("logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {}", config.tgt_vocab),
-    )
+    ))
+}
+
+/// A padding mask as `arch` builds it: one flag per key (B, 1, 1, T_k), or note 000's
+/// q_mask & k_mask (B, 1, T_q, T_k). Its len_k repeat fails as PyTorch fails when T_q ≠ T_k.
+#[allow(clippy::too_many_arguments)]
+fn padding_mask(
+    p: &mut Program,
+    arch: &Arch,
+    name: &str,
+    q: Side,
+    k: Side,
+    b: usize,
+    t_q: usize,
+    t_k: usize,
+) -> Result<String, ArchError> {
+    let place = Place::Masks(if q == k { k } else { Side::Src });
+    let (qs, ks) = (side_name(q), side_name(k));
+    match arch.pad_mask {
+        PadMask::Keys => Ok(p.push(
+            name.into(),
+            OpKind::PaddingMask(k),
+            &[],
+            Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_k, Tokens(k))]),
+            place,
+            format!("{name} = ({ks}_ids != <pad>), as (B, 1, 1, T_{ks})"),
+        )),
+        PadMask::QueryAndKeyRepeatLenK if t_q != t_k => Err(ArchError {
+            op: name.into(),
+            message: format!(
+                "q_mask {} & k_mask {}: the size of tensor a ({t_q}) must match the size of tensor b ({t_k}) \
+                 at non-singleton dimension 2 (k was repeated len_k = {t_k} times instead of len_q = {t_q})",
+                shape_text(&[b, 1, t_q, t_k]),
+                shape_text(&[b, 1, t_k, t_k])
+            ),
+        }),
+        PadMask::QueryAndKey | PadMask::QueryAndKeyRepeatLenK => Ok(p.push(
+            name.into(),
+            OpKind::PaddingMaskQK { q, k },
+            &[],
+            Shape::of(&[(b, Batch), (1, Broadcast), (t_q, Tokens(q)), (t_k, Tokens(k))]),
+            place,
+            format!("{name} = ({qs}_ids != <pad>) & ({ks}_ids != <pad>), as (B, 1, T_{qs}, T_{ks})"),
+        )),
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    if side == Side::Src { "src" } else { "tgt" }
 }
 
 /// Note 000's multi-head attention block on its own: X (B, T, d) -> causal self-attention -> (B, T, d),
@@ -141,13 +225,13 @@ pub fn attention_block(config: &Config, batch: usize, t: usize) -> Program {
         q_side: Side::Src,
         kv_side: Side::Src,
     };
-    attention(&mut p, config, &at, &x, &x, &mask, batch, t, t);
+    attention(&mut p, &Spec { config, arch: &Arch::default() }, &at, &x, &x, &mask, batch, t, t);
     p
 }
 
 /// ids -> embed -> + PE, for one side. Returns the name of x.
 fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -> String {
-    let s = if side == Side::Src { "src" } else { "tgt" };
+    let s = side_name(side);
     let d = config.d_model;
     let place = Place::Embedding(side);
     let embed = p.push(
@@ -191,12 +275,13 @@ struct AttnAt {
     kv_side: Side, // whose tokens the keys and values are (the source, in cross-attention)
 }
 
-/// Multi-head attention: project, split heads, scores, mask, softmax, weight the values, merge, W_o.
-/// Queries come from `x_q` (B, t_q, d); keys and values from `x_kv` (B, t_k, d). Returns `out`'s name.
+/// Multi-head attention: project, split heads, q·kᵀ, scale, mask, softmax, weight the values,
+/// merge, W_o. Queries come from `x_q` (B, t_q, d); keys and values from `x_kv` (B, t_k, d).
+/// Returns `out`'s name.
 #[allow(clippy::too_many_arguments)]
 fn attention(
     p: &mut Program,
-    config: &Config,
+    spec: &Spec,
     at: &AttnAt,
     x_q: &str,
     x_kv: &str,
@@ -205,6 +290,7 @@ fn attention(
     t_q: usize,
     t_k: usize,
 ) -> String {
+    let (config, arch) = (spec.config, spec.arch);
     let (d, h, dk) = (config.d_model, config.n_heads, config.d_k());
     let pre = &at.prefix;
     let lin = |proj| OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
@@ -235,27 +321,44 @@ fn attention(
     let q = split(p, "q", Proj::Q, x_q, t_q, at.q_side);
     let k = split(p, "k", Proj::K, x_kv, t_k, at.kv_side);
     let v = split(p, "v", Proj::V, x_kv, t_k, at.kv_side);
-    let scores = p.push(
-        format!("{pre}.scores"),
-        OpKind::Scores,
-        &[&q, &k],
-        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]),
-        at.place,
-        format!("scores = q·kᵀ/√{dk}"),
-    );
-    let masked = p.push(
-        format!("{pre}.masked"),
-        OpKind::MaskFill,
-        &[&scores, mask],
-        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]),
-        at.place,
-        format!("masked = masked_fill(scores, {mask} == 0, -1e9)"),
-    );
+    let grid = || Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]);
+    let qk = p.push(format!("{pre}.qk"), OpKind::QueryKey, &[&q, &k], grid(), at.place, "qk = q·kᵀ".into());
+    let scores = if arch.scale {
+        p.push(format!("{pre}.scores"), OpKind::Scale, &[&qk], grid(), at.place, format!("scores = qk/√{dk}"))
+    } else {
+        p.push(
+            format!("{pre}.scores"),
+            OpKind::Identity,
+            &[&qk],
+            grid(),
+            at.place,
+            format!("scores = qk, not divided by √{dk} (the what-if)"),
+        )
+    };
+    let masked_name = format!("{pre}.masked");
+    let masked = match arch.mask_fill {
+        MaskFill::Off => p.push(
+            masked_name,
+            OpKind::Identity,
+            &[&scores],
+            grid(),
+            at.place,
+            "masked = scores: the mask is not applied (the what-if)".into(),
+        ),
+        fill => {
+            let formula = match fill {
+                MaskFill::MinusInfinity => format!("masked = masked_fill(scores, {mask} == 0, -inf)"),
+                MaskFill::Multiply => format!("masked = scores · {mask} (note 001 §5.1's multiplied mask)"),
+                _ => format!("masked = masked_fill(scores, {mask} == 0, -1e9)"),
+            };
+            p.push(masked_name, OpKind::MaskFill(fill), &[&scores, mask], grid(), at.place, formula)
+        }
+    };
     let weights = p.push(
         format!("{pre}.weights"),
         OpKind::Softmax,
         &[&masked],
-        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]),
+        grid(),
         at.place,
         "weights = softmax(masked) over the keys; each row sums to 1".into(),
     );
@@ -285,26 +388,91 @@ fn attention(
     )
 }
 
-/// x = LayerNorm(x + sublayer): the sum, the normalised x̂, then gamma·x̂ + beta. Returns `out`'s name.
-fn add_norm(p: &mut Program, pre: &str, norm: NormRef, place: Place, x: &str, sub: &str, shape: Shape) -> String {
-    let i = norm.index;
-    let sum = p.push(
-        format!("{pre}.norm{i}.sum"),
-        OpKind::Add,
-        &[x, sub],
-        shape.clone(),
-        place,
-        format!("sum = {x} + {sub}"),
-    );
-    let hat = p.push(
-        format!("{pre}.norm{i}.hat"),
-        OpKind::Normalize,
-        &[&sum],
-        shape.clone(),
-        place,
-        "x̂ = (sum - mean) / √(var + 1e-5), per token over the features".into(),
-    );
-    p.push(format!("{pre}.norm{i}.out"), OpKind::ScaleShift(norm), &[&hat], shape, place, "out = γ·x̂ + β".into())
+/// Where a sublayer's residual block sits: its LayerNorm's weights, its place, its tensor shape.
+struct BlockAt<'a> {
+    pre: &'a str, // "enc.0"
+    norm: NormRef,
+    place: Place,
+    shape: Shape,
+}
+
+/// The names a residual block produced.
+struct BlockOut {
+    /// What the next block reads.
+    out: String,
+    /// The sublayer's own output.
+    sub: String,
+}
+
+/// One sublayer with its residual connection and LayerNorm where `arch` puts them.
+/// Post-LN: out = LayerNorm(skip + sublayer(x)); pre-LN: out = skip + sublayer(LayerNorm(x));
+/// no norm: out = skip + sublayer(x). `skip` is x, except in note 004's mistake.
+fn residual_block(
+    p: &mut Program,
+    arch: &Arch,
+    at: &BlockAt,
+    x: &str,
+    skip: &str,
+    sublayer: impl FnOnce(&mut Program, &str) -> String,
+) -> BlockOut {
+    let (pre, i, place) = (at.pre, at.norm.index, at.place);
+    let eps = format!("1e{}", arch.eps_exponent);
+    let normalize = OpKind::Normalize { eps_exponent: arch.eps_exponent };
+    let sum = |p: &mut Program, sub: &str| {
+        if arch.residual {
+            p.push(
+                format!("{pre}.norm{i}.sum"),
+                OpKind::Add,
+                &[skip, sub],
+                at.shape.clone(),
+                place,
+                format!("sum = {skip} + {sub}"),
+            )
+        } else {
+            p.push(
+                format!("{pre}.norm{i}.sum"),
+                OpKind::Identity,
+                &[sub],
+                at.shape.clone(),
+                place,
+                format!("sum = {sub}: no residual connection (the what-if)"),
+            )
+        }
+    };
+    let norm = |p: &mut Program, input: &str| {
+        let hat = p.push(
+            format!("{pre}.norm{i}.hat"),
+            normalize,
+            &[input],
+            at.shape.clone(),
+            place,
+            format!("x̂ = ({input} - mean) / √(var + {eps}), per token over the features"),
+        );
+        p.push(
+            format!("{pre}.norm{i}.out"),
+            OpKind::ScaleShift(at.norm),
+            &[&hat],
+            at.shape.clone(),
+            place,
+            "out = γ·x̂ + β".into(),
+        )
+    };
+    match arch.norm_at {
+        NormAt::Post => {
+            let sub = sublayer(p, x);
+            let summed = sum(p, &sub);
+            BlockOut { out: norm(p, &summed), sub }
+        }
+        NormAt::Pre => {
+            let normed = norm(p, x);
+            let sub = sublayer(p, &normed);
+            BlockOut { out: sum(p, &sub), sub }
+        }
+        NormAt::Off => {
+            let sub = sublayer(p, x);
+            BlockOut { out: sum(p, &sub), sub }
+        }
+    }
 }
 
 /// Linear(d, d_ff) -> ReLU -> Linear(d_ff, d). Returns `ffn.out`'s name.
@@ -348,12 +516,18 @@ fn feed_forward(
     )
 }
 
-fn encoder_layer(p: &mut Program, config: &Config, layer: usize, x: &str, mask: &str, b: usize, t: usize) -> String {
+fn encoder_layer(p: &mut Program, spec: &Spec, layer: usize, x: &str, mask: &str, b: usize, t: usize) -> String {
+    let (config, arch) = (spec.config, spec.arch);
     let pre = format!("enc.{layer}");
-    let d = config.d_model;
     let st = Stack::Encoder;
     let side = Side::Src;
     let place = |part| Place::Encoder { layer, part };
+    let block = |index, part| BlockAt {
+        pre: &pre,
+        norm: NormRef { stack: st, layer, index },
+        place: place(part),
+        shape: seq(b, t, side, config.d_model),
+    };
     let at = AttnAt {
         prefix: format!("{pre}.self_attn"),
         stack: st,
@@ -363,38 +537,37 @@ fn encoder_layer(p: &mut Program, config: &Config, layer: usize, x: &str, mask: 
         q_side: side,
         kv_side: side,
     };
-    let attn = attention(p, config, &at, x, x, mask, b, t, t);
-    let x1 = add_norm(
-        p,
-        &pre,
-        NormRef { stack: st, layer, index: 1 },
-        place(Part::AddNorm(1)),
-        x,
-        &attn,
-        seq(b, t, side, d),
-    );
-    let ffn = feed_forward(p, config, &pre, st, layer, place(Part::FeedForward), &x1, b, t);
-    add_norm(p, &pre, NormRef { stack: st, layer, index: 2 }, place(Part::AddNorm(2)), &x1, &ffn, seq(b, t, side, d))
+    let first =
+        residual_block(p, arch, &block(1, Part::AddNorm(1)), x, x, |p, x| attention(p, spec, &at, x, x, mask, b, t, t));
+    // note 000: `self.norm1(x+_x)` is computed, not assigned: the layer goes on from attention's output
+    let x1 = if arch.keep_first_norm { first.out } else { first.sub };
+    let ffn = |p: &mut Program, x: &str| feed_forward(p, config, &pre, st, layer, place(Part::FeedForward), x, b, t);
+    residual_block(p, arch, &block(2, Part::AddNorm(2)), &x1, &x1, ffn).out
 }
 
 #[allow(clippy::too_many_arguments)]
 fn decoder_layer(
     p: &mut Program,
-    config: &Config,
+    spec: &Spec,
     layer: usize,
     y: &str,
     memory: &str,
-    src_mask: &str,
-    tgt_mask: &str,
+    masks: &Masks,
     b: usize,
     t: usize,
     t_src: usize,
 ) -> String {
+    let (config, arch) = (spec.config, spec.arch);
     let pre = format!("dec.{layer}");
-    let d = config.d_model;
     let st = Stack::Decoder;
     let side = Side::Tgt;
     let place = |part| Place::Decoder { layer, part };
+    let block = |index, part| BlockAt {
+        pre: &pre,
+        norm: NormRef { stack: st, layer, index },
+        place: place(part),
+        shape: seq(b, t, side, config.d_model),
+    };
     let self_at = AttnAt {
         prefix: format!("{pre}.self_attn"),
         stack: st,
@@ -404,16 +577,15 @@ fn decoder_layer(
         q_side: side,
         kv_side: side,
     };
-    let attn = attention(p, config, &self_at, y, y, tgt_mask, b, t, t);
-    let y1 = add_norm(
-        p,
-        &pre,
-        NormRef { stack: st, layer, index: 1 },
-        place(Part::AddNorm(1)),
-        y,
-        &attn,
-        seq(b, t, side, d),
-    );
+    let y1 = residual_block(p, arch, &block(1, Part::AddNorm(1)), y, y, |p, y| {
+        attention(p, spec, &self_at, y, y, &masks.tgt, b, t, t)
+    })
+    .out;
+    let ffn = |p: &mut Program, x: &str| feed_forward(p, config, &pre, st, layer, place(Part::FeedForward), x, b, t);
+    if !arch.decoder_cross_attention {
+        // note 000's Decoder of EncoderLayers: self-attention and FFN only; the source is never read
+        return residual_block(p, arch, &block(3, Part::AddNorm(3)), &y1, &y1, ffn).out;
+    }
     let cross_at = AttnAt {
         prefix: format!("{pre}.cross_attn"),
         stack: st,
@@ -423,18 +595,13 @@ fn decoder_layer(
         q_side: Side::Tgt,
         kv_side: Side::Src, // keys and values come from the encoder's memory
     };
-    let cross = attention(p, config, &cross_at, &y1, memory, src_mask, b, t, t_src);
-    let y2 = add_norm(
-        p,
-        &pre,
-        NormRef { stack: st, layer, index: 2 },
-        place(Part::AddNorm(2)),
-        &y1,
-        &cross,
-        seq(b, t, side, d),
-    );
-    let ffn = feed_forward(p, config, &pre, st, layer, place(Part::FeedForward), &y2, b, t);
-    add_norm(p, &pre, NormRef { stack: st, layer, index: 3 }, place(Part::AddNorm(3)), &y2, &ffn, seq(b, t, side, d))
+    let y2 = residual_block(p, arch, &block(2, Part::AddNorm(2)), &y1, &y1, |p, y| {
+        attention(p, spec, &cross_at, y, memory, &masks.cross, b, t, t_src)
+    })
+    .out;
+    // note 004's mistake: the FFN's residual adds y1, from before cross-attention
+    let skip = if arch.ffn_residual_after_cross { y2.clone() } else { y1 };
+    residual_block(p, arch, &block(3, Part::AddNorm(3)), &y2, &skip, ffn).out
 }
 
 #[cfg(test)]

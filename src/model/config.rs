@@ -83,4 +83,9 @@ impl Config {
     pub fn d_k(&self) -> usize {
         self.d_model / self.n_heads
     }
+
+    /// 1/√d_k, the factor scaled dot-product attention multiplies q·kᵀ by.
+    pub fn score_scale(&self) -> f32 {
+        1.0 / (self.d_k() as f32).sqrt()
+    }
 }

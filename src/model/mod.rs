@@ -3,12 +3,14 @@
 //! - `config`: sizes and the notes' presets
 //! - `vocab`: words <-> ids
 //! - `weights`: parameters and their seeded initialisation; `npz`: load and save them
-//! - `program` + `build`: the forward pass as an ordered list of named operations
+//! - `program` + `build`: the forward pass as an ordered list of named operations, written from
+//!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes)
 //! - `kernels`: the arithmetic of each operation
 //! - `run`: executes a program one operation at a time
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
+pub mod arch;
 pub mod backward;
 pub mod batch_norm;
 pub mod build;
@@ -28,9 +30,10 @@ pub mod softmax;
 pub mod vocab;
 pub mod weights;
 
+pub use arch::Arch;
 pub use build::RunShape;
 pub use config::{Config, Preset};
 pub use program::{Op, OpKind, Place, Program};
-pub use run::{Inputs, MaskMode, Run};
+pub use run::{Inputs, Run};
 pub use vocab::{Tokenizer, Vocab, Vocabs};
 pub use weights::Weights;

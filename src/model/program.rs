@@ -1,6 +1,7 @@
 //! The forward pass as data: an ordered list of named operations.
 //! A `Program` says what to compute and in what order; a `Run` (run.rs) computes it.
 
+use super::arch::MaskFill;
 use std::collections::HashMap;
 
 /// Which sentence an embedding or padding mask reads.
@@ -61,16 +62,26 @@ pub enum OpKind {
     AddPositional,
     /// 1.0 where the token id is not `<pad>`.
     PaddingMask(Side),
+    /// Note 000's padding mask: 1.0 where the query's and the key's tokens are both not `<pad>`,
+    /// (B, 1, T_q, T_k).
+    PaddingMaskQK {
+        q: Side,
+        k: Side,
+    },
     /// Lower-triangular 1/0 matrix: a query sees itself and the past.
     CausalMask,
+    /// A mask of ones that hides nothing (a what-if without the causal or the padding part).
+    OnesMask,
     /// Logical AND of two masks, broadcast.
     MaskAnd,
     Linear(LinearRef),
     SplitHeads,
-    /// q·kᵀ / √d_k.
-    Scores,
-    /// masked_fill(mask == 0, -1e9).
-    MaskFill,
+    /// q·kᵀ, per batch row and head.
+    QueryKey,
+    /// x / √d_k (the scaling of scaled dot-product attention).
+    Scale,
+    /// masked_fill(mask == 0, -1e9), or another way of applying the mask (`arch::MaskFill`).
+    MaskFill(MaskFill),
     /// Softmax over the last axis.
     Softmax,
     /// weights · v.
@@ -79,8 +90,10 @@ pub enum OpKind {
     /// Elementwise sum (the residual connection).
     Add,
     Relu,
-    /// (x - mean) / √(var + eps), per token over the features.
-    Normalize,
+    /// (x - mean) / √(var + eps), per token over the features; eps = 10^eps_exponent.
+    Normalize {
+        eps_exponent: i8,
+    },
     /// gamma * x̂ + beta.
     ScaleShift(NormRef),
     /// The same tensor under a second name (enc.out is the memory C).
@@ -101,18 +114,21 @@ impl OpKind {
             OpKind::PositionalEncoding => "PosEnc",
             OpKind::AddPositional => "AddPE",
             OpKind::PaddingMask(_) => "PadMask",
+            OpKind::PaddingMaskQK { .. } => "PadMaskQK",
             OpKind::CausalMask => "CausalMask",
+            OpKind::OnesMask => "OnesMask",
             OpKind::MaskAnd => "MaskAnd",
             OpKind::Linear(_) => "Linear",
             OpKind::SplitHeads => "SplitHeads",
-            OpKind::Scores => "MatMulT+Scale",
-            OpKind::MaskFill => "MaskFill",
+            OpKind::QueryKey => "MatMulT",
+            OpKind::Scale => "Scale",
+            OpKind::MaskFill(_) => "MaskFill",
             OpKind::Softmax => "Softmax",
             OpKind::Context => "MatMul",
             OpKind::MergeHeads => "MergeHeads",
             OpKind::Add => "Add",
             OpKind::Relu => "ReLU",
-            OpKind::Normalize => "Normalize",
+            OpKind::Normalize { .. } => "Normalize",
             OpKind::ScaleShift(_) => "ScaleShift",
             OpKind::Identity => "Identity",
             OpKind::CrossEntropy { .. } => "CrossEntropy",
@@ -146,6 +162,23 @@ pub enum Place {
     Output,
     /// The training loss, after the output.
     Loss,
+}
+
+impl OpKind {
+    /// A mask built from the ids or from nothing (a constant: no gradient, shown as a grid).
+    pub fn is_mask(&self) -> bool {
+        matches!(
+            self,
+            OpKind::PaddingMask(_)
+                | OpKind::PaddingMaskQK { .. }
+                | OpKind::CausalMask
+                | OpKind::OnesMask
+                | OpKind::MaskAnd
+        )
+    }
+
+    /// The LayerNorm normalisation with PyTorch's eps, as the tutor's model uses it.
+    pub const NORMALIZE: OpKind = OpKind::Normalize { eps_exponent: -5 };
 }
 
 impl Place {

@@ -2,6 +2,7 @@
 //! `step()` computes the next operation from the tensors already computed; `back()` forgets the
 //! last one. Running every step is the full forward pass.
 
+use super::arch::MaskFill;
 use super::kernels;
 use super::program::{OpKind, Program, Side};
 use super::weights::{Linear, Norm, Weights};
@@ -12,12 +13,9 @@ use std::sync::Arc;
 /// LayerNorm's epsilon, PyTorch's default (note 000's 1e-10 is one of its known mistakes).
 pub const LAYER_NORM_EPS: f32 = 1e-5;
 
-/// How masked scores are treated: the code's masked_fill(-1e9), or the notes' mistaken multiply.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum MaskMode {
-    #[default]
-    Fill,
-    Multiply,
+/// 10^exponent, with PyTorch's 1e-5 exactly the constant above.
+pub fn eps(exponent: i8) -> f32 {
+    if exponent == -5 { LAYER_NORM_EPS } else { 10f32.powi(exponent as i32) }
 }
 
 /// What a run reads besides the weights: token ids for each side, or given tensors.
@@ -36,20 +34,12 @@ pub struct Run {
     program: Arc<Program>,
     weights: Arc<Weights>,
     inputs: Inputs,
-    mask_mode: MaskMode,
     values: Vec<Arc<ArrayD<f32>>>, // shared, so cloning a run or naming a tensor twice copies nothing
 }
 
 impl Run {
     pub fn new(program: Arc<Program>, weights: Arc<Weights>, inputs: Inputs) -> Run {
-        Run { program, weights, inputs, mask_mode: MaskMode::Fill, values: Vec::new() }
-    }
-
-    /// The same run with masks applied another way (the what-if of the notes' mistake).
-    pub fn with_mask_mode(mut self, mode: MaskMode) -> Run {
-        self.mask_mode = mode;
-        self.values.clear();
-        self
+        Run { program, weights, inputs, values: Vec::new() }
     }
 
     pub fn program(&self) -> &Program {
@@ -67,10 +57,6 @@ impl Run {
 
     pub fn inputs(&self) -> &Inputs {
         &self.inputs
-    }
-
-    pub fn mask_mode(&self) -> MaskMode {
-        self.mask_mode
     }
 
     /// How many operations have been computed; the next `step()` computes this one.
@@ -148,24 +134,29 @@ impl Run {
             OpKind::PositionalEncoding => kernels::positional_encoding(op.shape[0], op.shape[1]),
             OpKind::AddPositional => kernels::add(input(0), input(1)),
             OpKind::PaddingMask(side) => kernels::padding_mask(self.ids(side), w.config.pad_idx),
+            OpKind::PaddingMaskQK { q, k } => kernels::padding_mask_qk(self.ids(q), self.ids(k), w.config.pad_idx),
             OpKind::CausalMask => kernels::causal_mask(op.shape[2]),
+            OpKind::OnesMask => ArrayD::ones(op.shape.as_slice()),
             OpKind::MaskAnd => kernels::mask_and(input(0), input(1)),
             OpKind::Linear(r) => {
                 let Linear { weight, bias } = w.linear(r);
                 kernels::linear(input(0), weight.view(), bias.view())
             }
             OpKind::SplitHeads => kernels::split_heads(input(0), w.config.n_heads),
-            OpKind::Scores => kernels::scores(input(0), input(1), 1.0 / (w.config.d_k() as f32).sqrt()),
-            OpKind::MaskFill => match self.mask_mode {
-                MaskMode::Fill => kernels::mask_fill(input(0), input(1), kernels::MASK_FILL),
-                MaskMode::Multiply => kernels::mask_multiply(input(0), input(1)),
+            OpKind::QueryKey => kernels::scores(input(0), input(1), 1.0),
+            OpKind::Scale => kernels::scale(input(0), w.config.score_scale()),
+            OpKind::MaskFill(fill) => match fill {
+                MaskFill::Off => input(0).clone(),
+                MaskFill::MinusBillion => kernels::mask_fill(input(0), input(1), kernels::MASK_FILL),
+                MaskFill::MinusInfinity => kernels::mask_fill(input(0), input(1), f32::NEG_INFINITY),
+                MaskFill::Multiply => kernels::mask_multiply(input(0), input(1)),
             },
             OpKind::Softmax => kernels::softmax_last(input(0)),
             OpKind::Context => kernels::context(input(0), input(1)),
             OpKind::MergeHeads => kernels::merge_heads(input(0)),
             OpKind::Add => kernels::add(input(0), input(1)),
             OpKind::Relu => kernels::relu(input(0)),
-            OpKind::Normalize => kernels::normalize(input(0), LAYER_NORM_EPS),
+            OpKind::Normalize { eps_exponent } => kernels::normalize(input(0), eps(eps_exponent)),
             OpKind::ScaleShift(r) => {
                 let Norm { gamma, beta } = w.norm(r);
                 kernels::scale_shift(input(0), gamma.view(), beta.view())
@@ -199,6 +190,7 @@ impl Run {
                 old == new
                     && match new.kind {
                         OpKind::Embed(side) | OpKind::PaddingMask(side) => same_ids(side),
+                        OpKind::PaddingMaskQK { q, k } => same_ids(q) && same_ids(k),
                         OpKind::Input => self.inputs.tensors.get(&new.name) == inputs.tensors.get(&new.name),
                         OpKind::CrossEntropy { .. } => self.inputs.labels == inputs.labels,
                         _ => true,
@@ -206,6 +198,15 @@ impl Run {
             })
             .map(|(_, v)| v.clone())
             .collect();
-        Run { program, weights: self.weights.clone(), inputs, mask_mode: self.mask_mode, values: kept }
+        Run { program, weights: self.weights.clone(), inputs, values: kept }
+    }
+
+    /// Whether operation `index` of both runs is the very same tensor in memory: kept by a fork,
+    /// not recomputed.
+    pub fn shares_value(&self, other: &Run, index: usize) -> bool {
+        match (self.values.get(index), other.values.get(index)) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
     }
 }

@@ -11,7 +11,7 @@ use super::views::{
     softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
 };
 use crate::app::state::{InputFor, Screen};
-use crate::app::view_data::ViewData;
+use crate::app::view_data::{Role, ViewData};
 use crate::app::{App, Pane};
 use crate::lesson::question::Attempt;
 use crate::model::program::shape_text;
@@ -172,11 +172,79 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
 
 fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
-    let title = strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name());
+    let title = match &app.what_if {
+        Some(w) => strings::what_if_pane_title(w.variant),
+        None => strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name()),
+    };
     let block = pane(app, theme, Pane::Tensor, title);
     let inner = block.inner(area);
     block.render(area, buf);
-    render_view(app, theme, inner, buf);
+    if app.what_if.is_some() {
+        render_what_if(app, theme, inner, buf);
+    } else {
+        render_view(app, theme, inner, buf);
+    }
+}
+
+/// A what-if: what it changed (measured), then the variant beside the taught model: in one
+/// softmax view when it can hold both runs' rows, else the taught view above the variant's.
+fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let width = area.width.max(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    for (text, role) in app.what_if_lines() {
+        let style = match role {
+            Role::Bad => theme.bad(),
+            Role::Accent => theme.accent(),
+            _ => theme.dim(),
+        };
+        lines.extend(text::wrap(&text, width).into_iter().map(|l| Line::styled(l, style)));
+    }
+    let summary_h = (lines.len() as u16).min(area.height / 2);
+    let [summary, rest] = Layout::vertical([Constraint::Length(summary_h), Constraint::Fill(1)]).areas(area);
+    Paragraph::new(lines).render(summary, buf);
+    let op = app.run.program().op(app.op);
+    let title_line = |text: String, area: Rect, buf: &mut Buffer| {
+        let [head, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        Paragraph::new(Line::styled(text, theme.title())).render(head, buf);
+        body
+    };
+    let taught_title = strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name());
+    if let ViewData::Softmax(d) = app.view_data()
+        && d.what_if.is_some()
+    {
+        let body = title_line(taught_title.trim().to_string(), rest, buf);
+        SoftmaxRowsView { data: &d, theme }.render(body, buf);
+        return;
+    }
+    let taught_title = format!("{} · {}", strings::AS_TAUGHT, taught_title.trim());
+    match app.variant_app() {
+        Some(Ok(other)) => {
+            let [top, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Fill(1)]).areas(rest);
+            let body = title_line(taught_title, top, buf);
+            render_view(app, theme, body, buf);
+            let vop = other.run.program().op(other.op);
+            let variant_title = strings::tensor_title(&vop.name, &shape_text(&vop.shape), other.view.name());
+            let body = title_line(format!("{} · {}", strings::WHAT_IF, variant_title.trim()), bottom, buf);
+            render_view(&other, theme, body, buf);
+        }
+        Some(Err(message)) => {
+            // the variant kept this tensor, or cannot show it: one note, then the taught view
+            // (a variant that cannot run said so in the lines above)
+            let runs = app.what_if.as_ref().is_some_and(|w| w.run.is_ok());
+            let note: Vec<Line> = if runs {
+                text::wrap(&message, width).into_iter().map(|l| Line::styled(l, theme.dim())).collect()
+            } else {
+                Vec::new()
+            };
+            let note_h = (note.len() as u16).min(rest.height / 2);
+            let [note_area, view_area] =
+                Layout::vertical([Constraint::Length(note_h), Constraint::Fill(1)]).areas(rest);
+            Paragraph::new(note).render(note_area, buf);
+            let body = title_line(taught_title, view_area, buf);
+            render_view(app, theme, body, buf);
+        }
+        None => {}
+    }
 }
 
 /// The focused tensor's view alone, without a border.

@@ -45,6 +45,7 @@ pub fn expected_shapes(cfg: &Config, b: usize, ts: usize, tt: usize) -> BTreeMap
         put(format!("{p}.k"), vec![b, h, tk, dk]);
         put(format!("{p}.v_proj"), vec![b, tk, d]);
         put(format!("{p}.v"), vec![b, h, tk, dk]);
+        put(format!("{p}.qk"), vec![b, h, tq, tk]);
         put(format!("{p}.scores"), vec![b, h, tq, tk]);
         put(format!("{p}.masked"), vec![b, h, tq, tk]);
         put(format!("{p}.weights"), vec![b, h, tq, tk]);

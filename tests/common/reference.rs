@@ -276,6 +276,7 @@ fn attention(
 
     let scale = (dk as f64).sqrt();
     let mut scores = Tensor::zeros(&[nb, n_heads, tq, tk]);
+    let mut qk = Tensor::zeros(&[nb, n_heads, tq, tk]);
     for b in 0..nb {
         for h in 0..n_heads {
             for i in 0..tq {
@@ -284,11 +285,13 @@ fn attention(
                     for c in 0..dk {
                         s += q.at(&[b, h, i, c]) * k.at(&[b, h, j, c]);
                     }
+                    qk.set(&[b, h, i, j], s);
                     scores.set(&[b, h, i, j], s / scale);
                 }
             }
         }
     }
+    rec.put(format!("{prefix}.qk"), &qk);
     rec.put(format!("{prefix}.scores"), &scores);
 
     let mut masked = Tensor::zeros(&scores.shape);

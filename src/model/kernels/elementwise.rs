@@ -1,4 +1,4 @@
-//! The residual sum and ReLU.
+//! The residual sum, scaling and ReLU.
 
 use ndarray::{ArrayD, Axis};
 
@@ -24,6 +24,11 @@ fn sum_to_shape(g: &ArrayD<f32>, shape: &[usize]) -> ArrayD<f32> {
         }
     }
     out
+}
+
+/// x · factor elementwise (the 1/√d_k of scaled scores; its backward is the same product).
+pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
+    x * factor
 }
 
 /// ReLU: max(0, x) elementwise.

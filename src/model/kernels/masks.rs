@@ -13,6 +13,15 @@ pub fn padding_mask(ids: &Array2<usize>, pad: usize) -> ArrayD<f32> {
     Array4::from_shape_fn((b, 1, 1, t), |(bi, _, _, ti)| f32::from(ids[[bi, ti]] != pad)).into_dyn()
 }
 
+/// Note 000's padding mask from two sentences' ids: (B, 1, T_q, T_k), 1.0 where the query token
+/// and the key token are both not `<pad>`.
+pub fn padding_mask_qk(q_ids: &Array2<usize>, k_ids: &Array2<usize>, pad: usize) -> ArrayD<f32> {
+    let (b, tq) = q_ids.dim();
+    let tk = k_ids.ncols();
+    Array4::from_shape_fn((b, 1, tq, tk), |(bi, _, qi, ki)| f32::from(q_ids[[bi, qi]] != pad && k_ids[[bi, ki]] != pad))
+        .into_dyn()
+}
+
 /// Causal mask (1, 1, T, T): 1.0 on and below the diagonal, 0.0 above (the future).
 pub fn causal_mask(t: usize) -> ArrayD<f32> {
     Array4::from_shape_fn((1, 1, t, t), |(_, _, q, k)| f32::from(k <= q)).into_dyn()

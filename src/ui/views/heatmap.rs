@@ -42,6 +42,8 @@ impl Widget for HeatmapView<'_> {
 
         let scale = Scale::of(d.values.iter().copied());
         let any_masked = d.values.iter().any(|&v| is_masked(v));
+        // the -inf what-if fills with -inf, not −1e9: say which
+        let minus_inf = d.values.iter().any(|&v| v == f32::NEG_INFINITY);
         let label_w = label_width(&d.row_labels, nr);
         let gx = area.x.saturating_add(margin(label_w));
         let avail = usize::from(area.right().saturating_sub(gx));
@@ -97,7 +99,9 @@ impl Widget for HeatmapView<'_> {
             for c in 0..ncols {
                 let v = d.values[[r, c]];
                 if numbers {
-                    let (text, style) = if is_masked(v) {
+                    let (text, style) = if v == f32::NEG_INFINITY {
+                        (strings::MINUS_INF.to_string(), theme.masked())
+                    } else if is_masked(v) {
                         ("−1e9".to_string(), theme.masked())
                     } else if v.is_finite() {
                         (fmt_num(v, false), scale.style(theme, v))
@@ -116,6 +120,8 @@ impl Widget for HeatmapView<'_> {
         if legend {
             let extra = match (any_masked, numbers) {
                 (false, _) => "",
+                (true, true) if minus_inf => strings::MASKED_NUMBER_INF,
+                (true, false) if minus_inf => strings::MASKED_SHADE_INF,
                 (true, true) => strings::MASKED_NUMBER,
                 (true, false) => strings::MASKED_SHADE,
             };

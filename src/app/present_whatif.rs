@@ -1,0 +1,133 @@
+//! A what-if beside the taught model: the variant's own view of the focused operation, and the
+//! lines that say, by the numbers, what the variant changed.
+
+use super::App;
+use super::view_data::Role;
+use crate::explore::Variant;
+use crate::explore::measure::{
+    changed_predictions, drift, mask_of, max_difference, nan_counts, pad_row_differences, predictions, recomputed,
+    sharpness, source_sensitivity, weight_on_hidden,
+};
+use crate::model::Run;
+use crate::strings;
+
+impl App {
+    /// The app as it would be on the variant's run, focused on the same operation by name, for
+    /// drawing the variant's view; or why it cannot be shown.
+    pub fn variant_app(&self) -> Option<Result<App, String>> {
+        let w = self.what_if.as_ref()?;
+        let run = match &w.run {
+            Ok(run) => run,
+            Err(e) => return Some(Err(strings::cannot_run(&e.to_string()))),
+        };
+        let name = &self.run.program().op(self.op).name;
+        let Some(index) = run.program().index_of(name) else {
+            return Some(Err(strings::variant_has_no_op(name)));
+        };
+        if index < w.kept {
+            return Some(Err(strings::before_the_fork(name, w.kept)));
+        }
+        let mut other = self.clone();
+        other.what_if = None;
+        other.full = run.clone();
+        other.run = run.clone();
+        other.run.seek(index);
+        other.op = index;
+        let op = run.program().op(index);
+        if !self.view.fits(op.kind, op.shape.len()) {
+            other.view = crate::lesson::ViewKind::default_for(op.kind, op.shape.len());
+        }
+        Some(Ok(other))
+    }
+
+    /// What the what-if changed: where the run was forked, then its effect, measured.
+    pub fn what_if_lines(&self) -> Vec<(String, Role)> {
+        let Some(w) = &self.what_if else { return Vec::new() };
+        let run = match &w.run {
+            Ok(run) => run,
+            Err(e) => return vec![(strings::cannot_run(&e.to_string()), Role::Bad)],
+        };
+        let first = run.program().ops().get(w.kept).map(|op| op.name.as_str()).unwrap_or("");
+        let mut lines = vec![(strings::forked_at(w.kept, first, recomputed(run, w.kept)), Role::Dim)];
+        lines.extend(self.effect_lines(w.variant, run).into_iter().map(|l| (l, Role::Accent)));
+        lines
+    }
+
+    fn effect_lines(&self, variant: Variant, run: &Run) -> Vec<String> {
+        let taught = &self.full;
+        let focused = &self.run.program().op(self.op).name;
+        let mut lines = Vec::new();
+        match variant {
+            Variant::NoScale => {
+                // the focused attention block's weights, or encoder layer 0's
+                let name = attention_of(focused).unwrap_or_else(|| "enc.0.self_attn.weights".into());
+                if let (Some(a), Some(b)) = (taught.get(&name), run.get(&name)) {
+                    let (a, b) = (sharpness(a), sharpness(b));
+                    lines.push(strings::sharper(&name, (a.max_weight, a.entropy), (b.max_weight, b.entropy)));
+                }
+            }
+            Variant::NoCausalMask | Variant::MaskOff | Variant::MultipliedMask => {
+                let name = "dec.0.self_attn.weights";
+                if let (Some(a), Some(b), Some(mask)) = (taught.get(name), run.get(name), mask_of(taught, name)) {
+                    lines.push(strings::hidden_weight(name, weight_on_hidden(a, mask), weight_on_hidden(b, mask)));
+                }
+            }
+            Variant::MinusInfinity => {
+                let nans = nan_counts(run);
+                match nans.first() {
+                    None => lines.push(strings::NO_NAN.into()),
+                    Some((first, n, len)) => {
+                        let (pn, plen) = nans
+                            .iter()
+                            .find(|(name, _, _)| name == "probs")
+                            .map(|(_, n, l)| (*n, *l))
+                            .unwrap_or((0, run.get("probs").map_or(0, |p| p.len())));
+                        lines.push(strings::nan_spread(first, *n, *len, nans.len(), pn, plen));
+                    }
+                }
+            }
+            Variant::PreLn | Variant::NoNorm | Variant::NoResidual | Variant::DroppedNorm => {
+                let stds = |r: &Run| drift(r).into_iter().map(|s| (s.layer, s.mean_std)).collect::<Vec<_>>();
+                lines.push(strings::drift_line(strings::DRIFT_STD_TAUGHT, &stds(taught)));
+                lines.push(strings::drift_line(strings::DRIFT_STD_VARIANT, &stds(run)));
+            }
+            Variant::DecoderWithoutCross => {
+                let moved = |r: &Run| source_sensitivity(r);
+                lines.push(strings::source_blind(moved(run), moved(taught)));
+            }
+            Variant::TgtMaskNoPadding => {
+                let (real, pad) = pad_row_differences(taught, run);
+                lines.push(strings::pad_rows_only(real, pad));
+            }
+            Variant::Eps1e10 | Variant::FfnResidualBeforeCross => {
+                if let (Some(a), Some(b)) = (taught.get("probs"), run.get("probs")) {
+                    lines.push(strings::max_difference("probs", max_difference(a, b)));
+                }
+            }
+            Variant::RepeatLenK | Variant::ForwardInInit => {}
+        }
+        lines.push(self.prediction_line(run));
+        lines
+    }
+
+    /// Which predictions of the trained model the variant changes.
+    fn prediction_line(&self, run: &Run) -> String {
+        let vocab = self.setup.tgt_vocab();
+        let changed: Vec<(String, String, usize, usize)> = changed_predictions(&self.full, run)
+            .into_iter()
+            .map(|(a, b)| {
+                let word = |p: &crate::explore::measure::Prediction| {
+                    if p.prob.is_nan() { strings::NAN.to_string() } else { vocab.word(p.word) }
+                };
+                (word(&a), word(&b), a.batch, a.position)
+            })
+            .collect();
+        strings::predictions_changed(&changed, predictions(&self.full).len())
+    }
+}
+
+/// `dec.0.cross_attn.weights` for any operation inside that attention block.
+fn attention_of(name: &str) -> Option<String> {
+    let (prefix, _) = name.rsplit_once('.')?;
+    (prefix.ends_with("self_attn") || prefix.ends_with("cross_attn")).then(|| format!("{prefix}.weights"))
+}

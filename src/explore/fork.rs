@@ -1,0 +1,33 @@
+//! Run a variant by forking the live run at the first operation whose definition differs.
+
+use super::Variant;
+use crate::model::arch::ArchError;
+use crate::model::{Run, RunShape, build};
+use std::sync::Arc;
+
+/// A variant run to its end beside the taught model's run.
+#[derive(Debug, Clone)]
+pub struct VariantRun {
+    pub variant: Variant,
+    /// The variant's run, or the error its program raises before anything runs.
+    pub run: Result<Run, ArchError>,
+    /// How many leading tensors were kept from the taught model's run (the index of the first
+    /// operation whose definition differs).
+    pub kept: usize,
+}
+
+/// Build `variant`'s program for the same inputs and fork `base` (the taught model's run, to
+/// any point) into it: the tensors of the operations the two programs share at the start are
+/// kept, the rest are computed.
+pub fn run_variant(base: &Run, shape: RunShape, variant: Variant) -> VariantRun {
+    let built = variant.arch().and_then(|arch| build::variant(&base.weights().config, shape, &arch));
+    match built {
+        Ok(program) => {
+            let mut run = base.fork(Arc::new(program), base.inputs().clone());
+            let kept = run.cursor();
+            run.run_all();
+            VariantRun { variant, run: Ok(run), kept }
+        }
+        Err(e) => VariantRun { variant, run: Err(e), kept: 0 },
+    }
+}
