@@ -210,6 +210,7 @@ fn scores(labels: &[&str]) -> HeatmapData {
         row_axis: "query".into(),
         col_axis: "key".into(),
         selected_row: Some(2),
+        selected_col: None,
         caption: "batch 0 · head 1 of 4".into(),
     }
 }
@@ -225,6 +226,7 @@ fn features(labels: &[&str]) -> HeatmapData {
         row_axis: "token".into(),
         col_axis: "feature".into(),
         selected_row: Some(1),
+        selected_col: None,
         caption: "batch 0".into(),
     }
 }

@@ -79,6 +79,8 @@ const ALLOWED: &[Allowed] = &[
             "self_attn",
             "cross_attn",
             "{prefix}.weights",
+            "{prefix}.hat",
+            "{prefix}.sum",
         ],
         why: "op names and their parts as src/model's program spells them, to look tensors up (engine data)",
     },

@@ -37,6 +37,7 @@ fn scores() -> HeatmapData {
         row_axis: "query".into(),
         col_axis: "key".into(),
         selected_row: Some(2),
+        selected_col: None,
         caption: "batch 0 · head 1 of 4".into(),
     }
 }
@@ -51,6 +52,7 @@ fn features() -> HeatmapData {
         row_axis: "token".into(),
         col_axis: "feature".into(),
         selected_row: Some(1),
+        selected_col: None,
         caption: "batch 0".into(),
     }
 }
@@ -65,6 +67,7 @@ fn weights() -> HeatmapData {
         row_axis: "query".into(),
         col_axis: "key".into(),
         selected_row: None,
+        selected_col: None,
         caption: "batch 0 · head 0 of 4".into(),
     }
 }

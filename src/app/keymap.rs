@@ -27,6 +27,11 @@ pub enum Action {
     ToggleHelp,
     SaveTensor,
     SaveFrame,
+    /// Cell mode on or off: a cursor on one number of the focused tensor, and its derivation.
+    ToggleCell,
+    /// Move the cell cursor a column left or right.
+    CellLeft,
+    CellRight,
     /// Run the next what-if switch beside the taught model (or the previous one).
     NextWhatIf,
     PrevWhatIf,
@@ -53,6 +58,8 @@ pub enum Mode {
     Lesson,
     List,
     Input,
+    /// A cell cursor on the focused tensor.
+    Cell,
 }
 
 /// (keys as shown, what they do) — the help overlay lists these in this order.
@@ -69,6 +76,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("L", strings::KEY_LIST),
     ("e", strings::KEY_SENTENCE),
     ("v / V", strings::KEY_WHAT_IF),
+    ("c", strings::KEY_CELL),
     ("Tab / S-Tab", strings::KEY_PANE),
     ("x", strings::KEY_SAVE_TENSOR),
     ("w", strings::KEY_SAVE_FRAME),
@@ -107,6 +115,21 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
                 _ => return None,
             });
         }
+        Mode::Cell => {
+            return Some(match key.code {
+                KeyCode::Up | KeyCode::Char('k') => Action::RowUp,
+                KeyCode::Down | KeyCode::Char('j') => Action::RowDown,
+                KeyCode::Left | KeyCode::Char('h') => Action::CellLeft,
+                KeyCode::Right | KeyCode::Char('l') => Action::CellRight,
+                KeyCode::Char(']') => Action::NextHead,
+                KeyCode::Char('[') => Action::PrevHead,
+                KeyCode::Char('b') => Action::NextBatch,
+                KeyCode::Char('c') | KeyCode::Esc | KeyCode::Enter => Action::ToggleCell,
+                KeyCode::Char('?') => Action::ToggleHelp,
+                KeyCode::Char('q') => Action::Quit,
+                _ => return None,
+            });
+        }
         Mode::Lesson => {}
     }
     Some(match key.code {
@@ -130,6 +153,7 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::Enter | KeyCode::Char('a') => Action::Answer,
         KeyCode::Char('L') => Action::ToggleList,
         KeyCode::Char('e') => Action::EditSentence,
+        KeyCode::Char('c') => Action::ToggleCell,
         KeyCode::Char('v') => Action::NextWhatIf,
         KeyCode::Char('V') => Action::PrevWhatIf,
         KeyCode::Char('?') => Action::ToggleHelp,

@@ -114,6 +114,34 @@ impl App {
             row_axis: strings::axis_name(ra, attention).into(),
             col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
+            selected_col: None,
+            caption,
+            values,
+        }
+    }
+
+    /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
+    pub fn cell_heatmap_data(&self) -> HeatmapData {
+        const WINDOW: usize = 8;
+        let t = self.run.value(self.op).expect("the focused op is computed");
+        let all = self.slice2(t);
+        let (ra, ca) = self.axes();
+        let attention = matches!(ca, Dim::Tokens(_));
+        let col = self.cell_col.unwrap_or(0).min(all.ncols().saturating_sub(1));
+        let first = col - col % WINDOW;
+        let last = (first + WINDOW).min(all.ncols());
+        let values = all.slice(ndarray::s![.., first..last]).to_owned();
+        let mut caption = self.caption(t);
+        if last - first < all.ncols() {
+            caption.push_str(&strings::cell_columns(first, last - 1, all.ncols()));
+        }
+        HeatmapData {
+            row_labels: self.labels(ra, values.nrows()),
+            col_labels: self.labels(ca, all.ncols())[first..last].to_vec(),
+            row_axis: strings::axis_name(ra, attention).into(),
+            col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
+            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
+            selected_col: Some(col - first),
             caption,
             values,
         }
@@ -224,13 +252,17 @@ impl App {
         let get = |suffix: &str| program.index_of(&format!("{prefix}.{suffix}"));
         let sum_i = get("sum").expect("layernorm views focus an Add & Norm");
         let sum_op = program.op(sum_i);
-        let (x_i, sub_i) = (sum_op.inputs[0], sum_op.inputs[1]);
+        // without a residual (a what-if) the sum is the sublayer's output alone
+        let (x_i, sub_i) = match sum_op.inputs.as_slice() {
+            [x, sub] => (Some(*x), *sub),
+            inputs => (None, inputs[0]),
+        };
         let value = |i: Option<usize>| i.and_then(|i| self.run.value(i));
         let b = self.selection.batch;
         let token_rows = |t: Option<&ArrayD<f32>>| -> Option<Array2<f32>> {
             t.map(|t| t.index_axis(Axis(0), b).to_owned().into_dimensionality::<Ix2>().expect("(T, d)"))
         };
-        let x = token_rows(value(Some(x_i)));
+        let x = token_rows(value(x_i));
         let sub = token_rows(value(Some(sub_i)));
         let sum = token_rows(value(Some(sum_i)));
         let hat = token_rows(value(get("hat")));
@@ -263,7 +295,11 @@ impl App {
             selected,
             before: row_vec(&sum),
             after: row_vec(&hat),
-            names: [sum_op.name.clone(), program.op(x_i).name.clone(), program.op(sub_i).name.clone()],
+            names: [
+                sum_op.name.clone(),
+                x_i.map_or_else(|| strings::NO_RESIDUAL.to_string(), |i| program.op(i).name.clone()),
+                program.op(sub_i).name.clone(),
+            ],
             caption: strings::layernorm_caption(b, sum_op.shape[2]),
         }
     }

@@ -8,6 +8,7 @@ use crate::explore::measure::{
     changed_predictions, drift, mask_of, max_difference, nan_counts, pad_row_differences, predictions, recomputed,
     sharpness, source_sensitivity, weight_on_hidden,
 };
+use crate::lesson::ViewKind;
 use crate::model::Run;
 use crate::strings;
 
@@ -30,12 +31,15 @@ impl App {
         let mut other = self.clone();
         other.what_if = None;
         other.full = run.clone();
-        other.run = run.clone();
-        other.run.seek(index);
+        other.run = run.clone(); // whole: a view may read operations after this one (pre-LN's sum)
         other.op = index;
         let op = run.program().op(index);
-        if !self.view.fits(op.kind, op.shape.len()) {
-            other.view = crate::lesson::ViewKind::default_for(op.kind, op.shape.len());
+        if !self.view.fits(op.kind, op.shape.len()) || (self.view == ViewKind::LayerNorm && !post_ln(run, &op.name)) {
+            // the layernorm view draws LayerNorm(x + sublayer): another order gets a plain grid
+            other.view = ViewKind::default_for(op.kind, op.shape.len());
+            if other.view == ViewKind::LayerNorm {
+                other.view = ViewKind::Heatmap;
+            }
         }
         Some(Ok(other))
     }
@@ -123,6 +127,17 @@ impl App {
             })
             .collect();
         strings::predictions_changed(&changed, predictions(&self.full).len())
+    }
+}
+
+/// Whether the Add & Norm that `name` belongs to normalises its sum (post-LN), as the layernorm
+/// view draws it.
+fn post_ln(run: &Run, name: &str) -> bool {
+    let Some((prefix, _)) = name.rsplit_once('.') else { return false };
+    let program = run.program();
+    match (program.index_of(&format!("{prefix}.hat")), program.index_of(&format!("{prefix}.sum"))) {
+        (Some(hat), Some(sum)) => program.op(hat).inputs == [sum],
+        _ => false,
     }
 }
 

@@ -85,6 +85,8 @@ pub struct App {
     /// The what-if the learner switched on (`v`, `--what-if`): it stays on from beat to beat
     /// (a beat's own what-if shows instead on that beat).
     pub pinned_what_if: Option<Variant>,
+    /// In cell mode, the column of the cell cursor (its row is `selection.row`).
+    pub cell_col: Option<usize>,
     pub beat: usize,
     /// The focused operation: the last one the run computed.
     pub op: usize,
@@ -143,6 +145,7 @@ impl App {
             full,
             what_if: None,
             pinned_what_if: None,
+            cell_col: None,
             beat: 0,
             op: 0,
             view: ViewKind::Heatmap,
@@ -196,6 +199,7 @@ impl App {
         match (self.screen, &self.input) {
             (Screen::List { .. }, _) => Mode::List,
             (Screen::Lesson, Some(_)) => Mode::Input,
+            (Screen::Lesson, None) if self.cell_col.is_some() => Mode::Cell,
             (Screen::Lesson, None) => Mode::Lesson,
         }
     }
@@ -306,6 +310,7 @@ impl App {
         self.prose_scroll = 0;
         self.lines_scroll = 0;
         self.input = None;
+        self.cell_col = None;
         if self.screen == Screen::Lesson && self.progress.see(&self.lesson.id, i) {
             self.progress_changed = true;
         }
@@ -376,6 +381,7 @@ impl App {
         match self.key_mode() {
             Mode::List => return self.update_list(action),
             Mode::Input => return self.update_input(action),
+            Mode::Cell => return self.update_cell(action),
             Mode::Lesson => {}
         }
         let shape = self.run.program().op(self.op).shape.clone();
@@ -449,6 +455,12 @@ impl App {
                 self.selection.first_col = (self.first_col() + COLUMN_STEP).min(cols.saturating_sub(1));
             }
             Action::ColumnsLeft => self.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
+            Action::ToggleCell if shape.len() < 2 => self.status = strings::NO_CELLS.into(),
+            Action::ToggleCell => {
+                self.cell_col = Some(self.first_col());
+                self.status = strings::CELL_MODE_ON.into();
+            }
+            Action::CellLeft | Action::CellRight => {}
             Action::NextWhatIf => self.cycle_what_if(1),
             Action::PrevWhatIf => self.cycle_what_if(-1),
             Action::ToggleHelp => self.help = !self.help,
@@ -457,6 +469,50 @@ impl App {
             Action::Quit if self.help => self.help = false,
             Action::Quit => self.quit = true,
         }
+    }
+
+    /// Keys in cell mode: the arrows move the cursor over the focused tensor's numbers.
+    fn update_cell(&mut self, action: Action) {
+        let Some(col) = self.cell_col else { return };
+        let shape = self.run.program().op(self.op).shape.clone();
+        let cols = shape.last().copied().unwrap_or(1);
+        let heads = if shape.len() == 4 { shape[1] } else { 1 };
+        let batch = self.setup.shape().batch;
+        match action {
+            Action::RowUp => self.selection.row = self.row().saturating_sub(1),
+            Action::RowDown => self.selection.row = (self.row() + 1).min(self.row_count() - 1),
+            Action::CellLeft => self.cell_col = Some(col.saturating_sub(1)),
+            Action::CellRight => self.cell_col = Some((col + 1).min(cols.saturating_sub(1))),
+            Action::NextHead => self.selection.head = (self.selection.head + 1) % heads,
+            Action::PrevHead => self.selection.head = (self.selection.head + heads - 1) % heads,
+            Action::NextBatch => self.selection.batch = (self.selection.batch + 1) % batch,
+            Action::ToggleCell | Action::Cancel => {
+                self.cell_col = None;
+                self.status = strings::CELL_MODE_OFF.into();
+            }
+            Action::ToggleHelp => self.help = !self.help,
+            Action::Quit => self.quit = true,
+            _ => {}
+        }
+    }
+
+    /// The full index of the cell under the cursor in the focused tensor (size-1 axes read 0).
+    pub fn cell_index(&self) -> Option<Vec<usize>> {
+        let col = self.cell_col?;
+        let shape = &self.run.program().op(self.op).shape;
+        let pick = |want: usize, n: usize| want.min(n.saturating_sub(1));
+        let (row, col) = (self.row(), pick(col, *shape.last()?));
+        Some(match shape.len() {
+            4 => vec![pick(self.selection.batch, shape[0]), pick(self.selection.head, shape[1]), row, col],
+            3 => vec![pick(self.selection.batch, shape[0]), row, col],
+            2 => vec![row, col],
+            _ => return None,
+        })
+    }
+
+    /// Where the number under the cell cursor comes from.
+    pub fn cell_derivation(&self) -> Option<crate::explore::derive::Derivation> {
+        crate::explore::derive::derive(&self.run, &self.setup, self.op, &self.cell_index()?)
     }
 
     /// Keys on the lesson list: move, open, back, quit.

@@ -92,6 +92,8 @@ pub struct HeatmapData {
     pub row_axis: String, // "query", "token", "position"
     pub col_axis: String, // "key", "feature"
     pub selected_row: Option<usize>,
+    /// The cell cursor's column (in cell mode), drawn reversed in the selected row.
+    pub selected_col: Option<usize>,
     pub caption: String, // "batch 0 · head 1 of 4"
 }
 

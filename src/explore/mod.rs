@@ -2,6 +2,7 @@
 //! (`variant`), run by forking the live run (`fork`), and what each one changes, measured
 //! (`measure`). No terminal code here: the app shows what these compute.
 
+pub mod derive;
 pub mod fork;
 pub mod measure;
 pub mod variant;

@@ -19,6 +19,7 @@ use crate::strings;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
 
@@ -172,6 +173,12 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
 
 fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
+    if app.cell_col.is_some() {
+        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        return render_cell(app, theme, inner, buf);
+    }
     let title = match &app.what_if {
         Some(w) => strings::what_if_pane_title(w.variant),
         None => strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name()),
@@ -184,6 +191,29 @@ fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     } else {
         render_view(app, theme, inner, buf);
     }
+}
+
+/// Cell mode: the focused tensor's numbers around the cursor, and below them the derivation of
+/// the number under it from the operands of the operation that produced it.
+fn render_cell(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let width = area.width.max(1) as usize;
+    let lines: Vec<Line> = app
+        .cell_derivation()
+        .map(|d| d.lines)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| {
+            let style = if i == 0 { theme.title() } else { Style::default() };
+            text::wrap(l, width).into_iter().map(move |w| Line::styled(w, style))
+        })
+        .collect();
+    // the grid as tall as its rows need (labels, caption, legend), leaving the derivation at
+    // least a third of the pane
+    let grid_h = (app.row_count() as u16 + 4).min(area.height - area.height / 3);
+    let [grid, derivation] = Layout::vertical([Constraint::Length(grid_h), Constraint::Fill(1)]).areas(area);
+    HeatmapView { data: &app.cell_heatmap_data(), theme }.render(grid, buf);
+    Paragraph::new(lines).render(derivation, buf);
 }
 
 /// A what-if: what it changed (measured), then the variant beside the taught model: in one
@@ -349,6 +379,7 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             strings::STATUS_HINT_QUESTION
         }
         crate::app::keymap::Mode::Lesson => strings::STATUS_HINT,
+        crate::app::keymap::Mode::Cell => strings::STATUS_HINT_CELL,
     };
     let right = if !app.status.is_empty() {
         text::cut(&app.status, room)

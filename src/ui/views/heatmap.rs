@@ -108,9 +108,11 @@ impl Widget for HeatmapView<'_> {
                     } else {
                         (fmt_num(v, false), theme.bad())
                     };
+                    let style = if selected && d.selected_col == Some(c) { style.reversed() } else { style };
                     put(buf, area, cx(c).saturating_add(1), y, &pad_left(&text, NUM_W), style);
                 } else {
                     let (g, style) = if is_masked(v) { ('·', theme.masked()) } else { scale.shade_cell(theme, v) };
+                    let style = if selected && d.selected_col == Some(c) { style.reversed() } else { style };
                     put(buf, area, cx(c), y, &String::from_iter(std::iter::repeat_n(g, cell)), style);
                 }
             }
