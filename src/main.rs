@@ -8,6 +8,7 @@ use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
 use transformer_tutor::cli::{corpus, export, output, print, trace, train, train_live, translate};
 use transformer_tutor::lesson::Catalog;
+use transformer_tutor::model::decode::Choice;
 use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
 use transformer_tutor::train::TrainOptions;
@@ -61,9 +62,13 @@ fn command(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Some(Command::Translate { ref sentence, attention }) => {
+        Some(Command::Translate { ref sentence, attention, temperature, sample_seed }) => {
             let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
-            let (text, notes) = translate::translate_text(weights, sentence, attention)?;
+            let choice = match temperature {
+                Some(tenths) => Choice::Sample { tenths, seed: sample_seed },
+                None => Choice::Greedy,
+            };
+            let (text, notes) = translate::translate_text(weights, sentence, attention, choice)?;
             for note in notes {
                 eprintln!("note: {note}");
             }

@@ -158,8 +158,9 @@ pub const WIDTHS_NOTE: &str =
 // decode view
 // ---------------------------------------------------------------------------------------------
 
-pub fn decode_heading(source: &str, step: usize, last: usize) -> String {
-    format!("greedy decoding of {source}: step {step} of 0–{last}")
+pub fn decode_heading(source: &str, step: usize, last: usize, sampled: bool) -> String {
+    let how = if sampled { "sampled" } else { "greedy" };
+    format!("{how} decoding of {source}: step {step} of 0–{last}")
 }
 
 pub const DECODER_READS: &str = "the decoder reads: ";
@@ -195,6 +196,7 @@ pub const KEY_ANSWER: &str = "answer the beat's question (Enter checks, Esc clos
 pub const KEY_LIST: &str = "the list of lessons (j/k, Enter opens one)";
 pub const KEY_SENTENCE: &str = "type your own sentence and run the lesson on it";
 pub const KEY_CELL: &str = "cell mode: pick a number with the arrows, see where it comes from";
+pub const KEY_TEMPERATURE: &str = "in a decode view: greedy, or sample at temperature 0.5, 1, 2, 5";
 pub const KEY_WHAT_IF: &str = "what if: run the next (previous) variant of the model beside it";
 pub const KEY_PANE: &str = "move focus between panes";
 pub const KEY_SAVE_TENSOR: &str = "write the focused tensor to an .npy file";
@@ -995,3 +997,19 @@ pub const NO_RESIDUAL: &str = "(no residual)";
 pub fn weight_row(out: usize) -> String {
     format!("W[{out}, :]")
 }
+
+pub const TEMPERATURE_ONLY_DECODE: &str = "t changes how a decode view picks words (the output lesson's last beats)";
+
+pub fn decoding_status(temperature: Option<f32>) -> String {
+    match temperature {
+        None => "decoding: greedy, the most probable word each step".into(),
+        Some(t) => format!("decoding: sampled from softmax(logits / {t}), seed 0 (t: next)"),
+    }
+}
+
+/// Above a sampled decode view: how this step was chosen, and the whole sentence both ways.
+pub fn sampled_heading(temperature: f32, sampled: &str, greedy: &str) -> String {
+    format!("sampled at T = {temperature}, seed 0: {sampled}  ·  greedy: {greedy}")
+}
+
+pub const TEMPERED_NOTE: &str = "the bars: softmax(logits / T), the distribution this step drew from";

@@ -128,3 +128,39 @@ fn every_variant_and_the_cell_cursor_show_on_every_beat_of_every_lesson_without_
         }
     }
 }
+
+#[test]
+fn t_samples_the_decode_view_at_a_temperature_with_a_seed() {
+    use transformer_tutor::model::decode::{Choice, decode_steps, tempered};
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let lesson = catalog.get("output").unwrap().clone();
+    let beat = lesson.beats.iter().position(|b| b.view.name() == "decode").unwrap();
+    let mut app = App::new(lesson, weights.clone()).unwrap();
+    app.go_to_beat(beat);
+    for _ in 0..4 {
+        app.update(Action::Temperature); // greedy → 0.5 → 1 → 2 → 5
+    }
+    assert_eq!(app.decoding, Choice::Sample { tenths: 50, seed: 0 });
+    let screen = frame(&app, 120, 40);
+    assert!(screen.contains("sampled at T = 5, seed 0"), "{screen}");
+    assert_snapshot!("decode_sampled_t5_120x40", screen);
+    app.update(Action::Temperature);
+    assert_eq!(app.decoding, Choice::Greedy, "and back to greedy");
+
+    // the same seed draws the same words; the tempered distribution is softmax(logits / T)
+    let src = app.setup.src_ids.row(0).to_owned().insert_axis(ndarray::Axis(0));
+    let choice = Choice::Sample { tenths: 50, seed: 7 };
+    let a: Vec<usize> = decode_steps(&weights, &src, choice).iter().map(|s| s.chosen).collect();
+    let b: Vec<usize> = decode_steps(&weights, &src, choice).iter().map(|s| s.chosen).collect();
+    assert_eq!(a, b);
+    let p = tempered(&[0.0, (2.0f32).ln()], 1.0);
+    assert!((p[0] - 1.0 / 3.0).abs() < 1e-6 && (p[1] - 2.0 / 3.0).abs() < 1e-6, "{p:?}");
+    let flat = tempered(&[0.0, 10.0], 1000.0);
+    assert!((flat[0] - flat[1]).abs() < 0.02, "a high temperature flattens: {flat:?}");
+    // at T → low, sampling is greedy
+    let cold: Vec<usize> =
+        decode_steps(&weights, &src, Choice::Sample { tenths: 1, seed: 3 }).iter().map(|s| s.chosen).collect();
+    let greedy: Vec<usize> = decode_steps(&weights, &src, Choice::Greedy).iter().map(|s| s.chosen).collect();
+    assert_eq!(cold, greedy);
+}

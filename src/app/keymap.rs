@@ -32,6 +32,8 @@ pub enum Action {
     /// Move the cell cursor a column left or right.
     CellLeft,
     CellRight,
+    /// In a decode view: greedy, or sampling at the next temperature.
+    Temperature,
     /// Run the next what-if switch beside the taught model (or the previous one).
     NextWhatIf,
     PrevWhatIf,
@@ -77,6 +79,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("e", strings::KEY_SENTENCE),
     ("v / V", strings::KEY_WHAT_IF),
     ("c", strings::KEY_CELL),
+    ("t", strings::KEY_TEMPERATURE),
     ("Tab / S-Tab", strings::KEY_PANE),
     ("x", strings::KEY_SAVE_TENSOR),
     ("w", strings::KEY_SAVE_FRAME),
@@ -154,6 +157,7 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::Char('L') => Action::ToggleList,
         KeyCode::Char('e') => Action::EditSentence,
         KeyCode::Char('c') => Action::ToggleCell,
+        KeyCode::Char('t') => Action::Temperature,
         KeyCode::Char('v') => Action::NextWhatIf,
         KeyCode::Char('V') => Action::PrevWhatIf,
         KeyCode::Char('?') => Action::ToggleHelp,

@@ -171,17 +171,27 @@ impl App {
     /// `decode`: step `row` of greedy decoding of the selected source row.
     pub(super) fn decode_lines(&self) -> LinesData {
         let b = self.selection.batch;
-        let steps = decode_steps(&self.setup, b);
+        let src = self.setup.src_ids.row(b).to_owned().insert_axis(ndarray::Axis(0));
+        let steps = crate::model::decode::decode_steps(&self.setup.weights, &src, self.decoding);
         let mut d = LinesData::default();
         let Some(last) = steps.len().checked_sub(1) else {
             return d;
         };
+        if let Some(t) = self.decoding.temperature() {
+            let vocab = self.setup.tgt_vocab();
+            let sentence = |s: &[crate::model::decode::DecodeStep]| {
+                s.iter().map(|s| vocab.word(s.chosen)).collect::<Vec<_>>().join(" ")
+            };
+            let greedy = decode_steps(&self.setup, b);
+            d.push(strings::sampled_heading(t, &sentence(&steps), &sentence(&greedy)), Role::Accent);
+            d.push(strings::TEMPERED_NOTE, Role::Dim);
+        }
         let k = self.selection.row.min(last);
         let step = &steps[k];
         let vocab = self.setup.tgt_vocab();
         let words: Vec<String> = step.prefix.iter().map(|&id| vocab.word(id)).collect();
         let source = self.real_source_tokens();
-        d.push(strings::decode_heading(&source.concat(), k, last), Role::Title);
+        d.push(strings::decode_heading(&source.concat(), k, last, self.decoding.temperature().is_some()), Role::Title);
         d.line().put(strings::DECODER_READS, Role::Dim).put(words.join(" "), Role::Strong);
         d.gap();
         let reading = words.last().cloned().unwrap_or_default();

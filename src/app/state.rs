@@ -85,6 +85,8 @@ pub struct App {
     /// The what-if the learner switched on (`v`, `--what-if`): it stays on from beat to beat
     /// (a beat's own what-if shows instead on that beat).
     pub pinned_what_if: Option<Variant>,
+    /// How a decode view chooses each next word: greedy, or sampled at a temperature (`t`).
+    pub decoding: crate::model::decode::Choice,
     /// In cell mode, the column of the cell cursor (its row is `selection.row`).
     pub cell_col: Option<usize>,
     pub beat: usize,
@@ -146,6 +148,7 @@ impl App {
             what_if: None,
             pinned_what_if: None,
             cell_col: None,
+            decoding: crate::model::decode::Choice::Greedy,
             beat: 0,
             op: 0,
             view: ViewKind::Heatmap,
@@ -461,6 +464,22 @@ impl App {
                 self.status = strings::CELL_MODE_ON.into();
             }
             Action::CellLeft | Action::CellRight => {}
+            Action::Temperature if self.view != ViewKind::Decode => {
+                self.status = strings::TEMPERATURE_ONLY_DECODE.into()
+            }
+            Action::Temperature => {
+                use crate::model::decode::Choice;
+                // greedy, then sampling (seed 0) at 0.5, 1, 2 and 5
+                let tenths = [5u16, 10, 20, 50];
+                let next = match self.decoding {
+                    Choice::Greedy => Some(tenths[0]),
+                    Choice::Sample { tenths: t, .. } => {
+                        tenths.iter().position(|&x| x == t).and_then(|i| tenths.get(i + 1).copied())
+                    }
+                };
+                self.decoding = next.map_or(Choice::Greedy, |tenths| Choice::Sample { tenths, seed: 0 });
+                self.status = strings::decoding_status(self.decoding.temperature());
+            }
             Action::NextWhatIf => self.cycle_what_if(1),
             Action::PrevWhatIf => self.cycle_what_if(-1),
             Action::ToggleHelp => self.help = !self.help,

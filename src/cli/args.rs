@@ -78,6 +78,13 @@ pub enum Command {
         /// Also print, for each output word, the source characters it attended to most.
         #[arg(long)]
         attention: bool,
+        /// Draw each word from softmax(logits / T) instead of taking the most probable one
+        /// (printed beside the greedy translation). T from 0.1 to 10.
+        #[arg(long, value_name = "T", value_parser = parse_temperature)]
+        temperature: Option<u16>,
+        /// The seed of the sampling draws: the same seed draws the same words.
+        #[arg(long, value_name = "S", default_value_t = 0, requires = "temperature")]
+        sample_seed: u64,
     },
     /// Train the tutor model on the generated corpus and write its weights.
     Train {
@@ -189,4 +196,14 @@ fn parse_variant(name: &str) -> Result<crate::explore::Variant, String> {
         let hint = near.first().map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
         format!("no what-if `{name}`; {hint}what-ifs are {}", names.join(", "))
     })
+}
+
+/// A temperature in tenths (0.1 to 10), so that it can travel in a hashable `Choice`.
+fn parse_temperature(text: &str) -> Result<u16, String> {
+    let t: f32 =
+        text.trim().parse().map_err(|_| format!("`{text}` is not a number; give a temperature such as 0.7"))?;
+    if !(0.1..=10.0).contains(&t) {
+        return Err(format!("temperature {t} is outside 0.1 to 10"));
+    }
+    Ok((t * 10.0).round() as u16)
 }

@@ -1,7 +1,7 @@
 //! `transformer-tutor translate "我有一只猫"`: greedy translation, word by word.
 
 use crate::model::Weights;
-use crate::model::decode::greedy;
+use crate::model::decode::{Choice, decode_steps, greedy};
 use crate::model::setup::{Setup, TokenInput};
 use std::fmt::Write;
 use std::sync::Arc;
@@ -9,7 +9,12 @@ use std::sync::Arc;
 /// The translation of `sentence` (one line), and with `attention` one line per output word
 /// naming the source characters its cross-attention weighted most. Notes about unknown
 /// characters go to `notes`.
-pub fn translate_text(weights: Arc<Weights>, sentence: &str, attention: bool) -> Result<(String, Vec<String>), String> {
+pub fn translate_text(
+    weights: Arc<Weights>,
+    sentence: &str,
+    attention: bool,
+    choice: Choice,
+) -> Result<(String, Vec<String>), String> {
     if sentence.trim().is_empty() {
         return Err("the sentence is empty; give a Chinese sentence, e.g. 我有一只猫".into());
     }
@@ -25,6 +30,13 @@ pub fn translate_text(weights: Arc<Weights>, sentence: &str, attention: bool) ->
     let mut out = format!("{}\n", vocab.decode(words));
     if attention {
         out.push_str(&attention_lines(&setup, &decoded.run, words.len()));
+    }
+    if let (Choice::Sample { seed, .. }, Some(t)) = (choice, choice.temperature()) {
+        // the greedy line above, then each sampled word with the probability it was drawn at
+        let steps = decode_steps(&weights, &setup.src_ids, choice);
+        let drawn: Vec<String> =
+            steps.iter().map(|s| format!("{} ({:.2})", vocab.word(s.chosen), s.probs[s.chosen])).collect();
+        let _ = writeln!(out, "sampled at temperature {t}, seed {seed}: {}", drawn.join(" "));
     }
     Ok((out, notes))
 }

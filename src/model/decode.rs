@@ -25,7 +25,48 @@ pub struct Decoded {
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
-    greedy_observed(weights, src_ids, |_, _| {})
+    decode_observed(weights, src_ids, Choice::Greedy, |_, _, _| {})
+}
+
+/// How the next word is chosen from the output softmax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Choice {
+    /// The most probable word.
+    #[default]
+    Greedy,
+    /// A word drawn from softmax(logits / T), T = `tenths` / 10, with a seeded generator: the
+    /// same seed draws the same words.
+    Sample { tenths: u16, seed: u64 },
+}
+
+impl Choice {
+    pub fn temperature(self) -> Option<f32> {
+        match self {
+            Choice::Greedy => None,
+            Choice::Sample { tenths, .. } => Some(tenths as f32 / 10.0),
+        }
+    }
+}
+
+/// softmax(logits / T) in f64, the distribution sampling at temperature T draws from.
+pub fn tempered(logits: &[f32], temperature: f32) -> Vec<f32> {
+    let t = temperature.max(1e-3) as f64;
+    let max = logits.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v)) as f64;
+    let exps: Vec<f64> = logits.iter().map(|&v| ((v as f64 - max) / t).exp()).collect();
+    let sum: f64 = exps.iter().sum();
+    exps.iter().map(|e| (e / sum) as f32).collect()
+}
+
+/// Draw an index from a distribution with one uniform number u in [0, 1).
+fn draw(probs: &[f32], u: f64) -> usize {
+    let mut acc = 0.0f64;
+    for (i, &p) in probs.iter().enumerate() {
+        acc += p as f64;
+        if u < acc {
+            return i;
+        }
+    }
+    probs.len() - 1
 }
 
 /// One step of decoding batch row 0, as the decoder saw it.
@@ -35,7 +76,8 @@ pub struct DecodeStep {
     pub prefix: Vec<usize>,
     /// The probabilities over the target vocabulary at the last position.
     pub probs: Vec<f32>, // (tgt_vocab,)
-    /// The word appended (the most probable).
+    /// The word appended: the most probable, or the one drawn when sampling (`probs` is then
+    /// the tempered distribution it was drawn from).
     pub chosen: usize,
     /// The last decoder layer's cross-attention of the last position, mean over heads.
     pub cross: Vec<f32>, // (T_src,)
@@ -44,30 +86,49 @@ pub struct DecodeStep {
 /// Decode one source row (1, T_src) and keep every step: what the decoder read, its probabilities
 /// for the next word, the word chosen, where the new position looked in the source.
 pub fn greedy_steps(weights: &Arc<Weights>, src_row: &Array2<usize>) -> Vec<DecodeStep> {
+    decode_steps(weights, src_row, Choice::Greedy)
+}
+
+/// Decode one source row step by step, choosing each word as `choice` says.
+pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
     let last_cross = format!("dec.{}.cross_attn.weights", weights.config.n_layers.saturating_sub(1));
-    greedy_observed(weights, src_row, |run, rows| {
+    decode_observed(weights, src_row, choice, |run, rows, chosen| {
         let prefix = rows[0].clone();
         let t = prefix.len() - 1;
-        let probs = run.get("probs").expect("computed"); // (B, t, vocab)
-        let probs: Vec<f32> = probs.index_axis(Axis(0), 0).index_axis(Axis(0), t).iter().copied().collect();
+        let probs = match choice.temperature() {
+            None => last_row(run, "probs", t),
+            Some(temperature) => tempered(&last_row(run, "logits", t), temperature),
+        };
         let weights = run.get(&last_cross).expect("computed"); // (B, H, t, T_src)
         let heads = weights.shape()[1];
         let cross: Vec<f32> = (0..weights.shape()[3])
             .map(|k| (0..heads).map(|h| weights[[0, h, t, k]]).sum::<f32>() / heads as f32)
             .collect();
-        let chosen = argmax(probs.iter().copied());
-        steps.push(DecodeStep { prefix, probs, chosen, cross });
+        steps.push(DecodeStep { prefix, probs, chosen: chosen[0], cross });
     });
     steps
 }
 
-/// Greedy decoding that shows `observe` every run and the rows it read, before they grow.
-fn greedy_observed(
+/// Batch row 0's values of `name` (B, t, vocab) at position `t`.
+fn last_row(run: &Run, name: &str, t: usize) -> Vec<f32> {
+    let v = run.get(name).expect("computed");
+    v.index_axis(Axis(0), 0).index_axis(Axis(0), t).iter().copied().collect()
+}
+
+/// Decoding that shows `observe` every run, the rows it read (before they grow) and the word
+/// chosen for each row.
+fn decode_observed(
     weights: &Arc<Weights>,
     src_ids: &Array2<usize>,
-    mut observe: impl FnMut(&Run, &[Vec<usize>]),
+    choice: Choice,
+    mut observe: impl FnMut(&Run, &[Vec<usize>], &[usize]),
 ) -> Decoded {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = match choice {
+        Choice::Sample { seed, .. } => Some(rand_chacha::ChaCha8Rng::seed_from_u64(seed)),
+        Choice::Greedy => None,
+    };
     let batch = src_ids.nrows();
     let max_len = weights.config.max_len;
     let mut rows: Vec<Vec<usize>> = vec![vec![BOS_ID]; batch];
@@ -93,18 +154,24 @@ fn greedy_observed(
         steps += 1;
         let t = rows[0].len();
         let probs = next.get("probs").expect("computed"); // (B, t, vocab)
+        let logits = next.get("logits").expect("computed"); // (B, t, vocab)
         let done = finished.iter().all(|&f| f) || t >= max_len;
-        if !done {
-            observe(&next, &rows);
-        }
         if done {
             run = Some(next);
             break;
         }
-        for (b, row) in rows.iter_mut().enumerate() {
-            let last = probs.index_axis(Axis(0), b);
-            let last = last.index_axis(Axis(0), row.len() - 1);
-            let word = argmax(last.iter().copied());
+        let chosen: Vec<usize> = (0..batch)
+            .map(|b| match (choice.temperature(), rng.as_mut()) {
+                (Some(temperature), Some(rng)) => {
+                    let row = logits.index_axis(Axis(0), b);
+                    let row: Vec<f32> = row.index_axis(Axis(0), t - 1).iter().copied().collect();
+                    draw(&tempered(&row, temperature), rng.random::<f64>())
+                }
+                _ => argmax(probs.index_axis(Axis(0), b).index_axis(Axis(0), t - 1).iter().copied()),
+            })
+            .collect();
+        observe(&next, &rows, &chosen);
+        for ((b, row), &word) in rows.iter_mut().enumerate().zip(&chosen) {
             if !finished[b] {
                 row.push(word);
                 finished[b] = word == EOS_ID;
