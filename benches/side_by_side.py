@@ -1,10 +1,15 @@
-"""Side-by-side timings for the README: the same computations in numpy (and PyTorch, if
-installed) on this machine, to compare with `cargo bench --bench forward`.
+"""Side-by-side timings for the README, in one command: the engine's three forward workloads
+(`cargo run --release --example forward_time`, the same work as `cargo bench --bench forward`),
+then the same computations in PyTorch (if installed: `pip install torch`) and numpy on this
+machine, with the ratio engine / PyTorch.
 
     python3 benches/side_by_side.py
 
-numpy uses its bundled OpenBLAS with every core; PyTorch uses its default threads.
+numpy uses its bundled OpenBLAS with every core; PyTorch its default threads (2 here).
 """
+import math
+import os
+import subprocess
 import time
 import numpy as np
 
@@ -101,54 +106,126 @@ def weights(d, dff, vocab, n_layers, rng):
     return w
 
 
+def torch_forward(torch, F, src, tgt, w, h, n_layers, pad=0):
+    """The same encoder-decoder as `forward`, in PyTorch ops (post-LN, masks from the ids)."""
+    def pe(t, d):
+        pos = torch.arange(t)[:, None]
+        div = torch.exp(torch.arange(0, d, 2) * (-math.log(10000.0) / d))
+        p = torch.zeros(t, d)
+        p[:, 0::2] = torch.sin(pos * div)
+        p[:, 1::2] = torch.cos(pos * div)
+        return p
+    def lin(v, n):
+        return F.linear(v, w[n + ".weight"], w[n + ".bias"])
+    def mha(xq, xkv, pre, mask):
+        b, tq, d = xq.shape
+        tk = xkv.shape[1]
+        dk = d // h
+        q = lin(xq, pre + ".w_q").view(b, tq, h, dk).transpose(1, 2)
+        k = lin(xkv, pre + ".w_k").view(b, tk, h, dk).transpose(1, 2)
+        v = lin(xkv, pre + ".w_v").view(b, tk, h, dk).transpose(1, 2)
+        s = (q @ k.transpose(-2, -1) / math.sqrt(dk)).masked_fill(mask == 0, -1e9)
+        return lin((torch.softmax(s, -1) @ v).transpose(1, 2).reshape(b, tq, d), pre + ".w_o")
+    def ffn(x, pre):
+        return lin(torch.relu(lin(x, pre + ".linear1")), pre + ".linear2")
+    d = w["src_embed.weight"].shape[1]
+    ln = lambda v: F.layer_norm(v, (d,))
+    src_mask = (src != pad)[:, None, None, :]
+    tt = tgt.shape[1]
+    tgt_mask = (tgt != pad)[:, None, None, :] & torch.tril(torch.ones(tt, tt, dtype=torch.bool))[None, None]
+    x = w["src_embed.weight"][src] + pe(src.shape[1], d)
+    for i in range(n_layers):
+        p = f"encoder.layers.{i}"
+        x = ln(x + mha(x, x, p + ".self_attn", src_mask))
+        x = ln(x + ffn(x, p + ".ffn"))
+    y = w["tgt_embed.weight"][tgt] + pe(tt, d)
+    for i in range(n_layers):
+        p = f"decoder.layers.{i}"
+        y = ln(y + mha(y, y, p + ".self_attn", tgt_mask))
+        y = ln(y + mha(y, x, p + ".cross_attn", src_mask))
+        y = ln(y + ffn(y, p + ".ffn"))
+    return torch.softmax(lin(y, "fc_out"), -1)
+
+
+def torch_block_explicit(torch, F, x, w, h, mask):
+    """Note 000's block as the engine runs it: three Linears, q·kᵀ, scale, masked_fill, softmax, ·v, W_o."""
+    b, t, d = x.shape
+    dk = d // h
+    q = F.linear(x, w["w_q.weight"], w["w_q.bias"]).view(b, t, h, dk).transpose(1, 2)
+    k = F.linear(x, w["w_k.weight"], w["w_k.bias"]).view(b, t, h, dk).transpose(1, 2)
+    v = F.linear(x, w["w_v.weight"], w["w_v.bias"]).view(b, t, h, dk).transpose(1, 2)
+    s = (q @ k.transpose(-2, -1) / math.sqrt(dk)).masked_fill(mask == 0, -1e9)
+    ctx = torch.softmax(s, -1) @ v
+    return F.linear(ctx.transpose(1, 2).reshape(b, t, d), w["w_o.weight"], w["w_o.bias"])
+
+
+def torch_block_sdpa(torch, F, x, w, h):
+    """The same block with PyTorch's fused scaled_dot_product_attention (is_causal)."""
+    b, t, d = x.shape
+    dk = d // h
+    q = F.linear(x, w["w_q.weight"], w["w_q.bias"]).view(b, t, h, dk).transpose(1, 2)
+    k = F.linear(x, w["w_k.weight"], w["w_k.bias"]).view(b, t, h, dk).transpose(1, 2)
+    v = F.linear(x, w["w_v.weight"], w["w_v.bias"]).view(b, t, h, dk).transpose(1, 2)
+    ctx = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+    return F.linear(ctx.transpose(1, 2).reshape(b, t, d), w["w_o.weight"], w["w_o.bias"])
+
+
+def engine_times():
+    """The engine's medians, from `cargo run --release --example forward_time`."""
+    out = subprocess.run(
+        ["cargo", "run", "--quiet", "--release", "--example", "forward_time"],
+        cwd=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."),
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return {k: float(v) for k, v in (line.split("=") for line in out.split() if "=" in line)}
+
+
 def main():
+    engine = engine_times()
     rng = np.random.default_rng(0)
+    rows = []  # (work, engine ms, numpy ms, {torch variant: ms})
+
     w = weights(512, 2048, 10, 1, rng)
     attn = {k.split("self_attn.")[1]: v for k, v in w.items() if k.startswith("encoder.layers.0.self_attn.")}
     x = rng.uniform(-1, 1, (128, 64, 512)).astype(np.float32)
     mask = np.tril(np.ones((64, 64), np.float32))[None, None]
-    print(f"numpy {np.__version__}")
-    print(f"note 000 attention block (128, 64, 512), 8 heads: {best(lambda: attention_block(x, attn, 8, mask), 10) * 1e3:.1f} ms")
-    w = weights(128, 512, 1000, 2, rng)
-    src = rng.integers(1, 1000, (10, 20))
-    tgt = rng.integers(1, 1000, (10, 25))
-    print(f"note 001 forward (10x20 -> 10x25): {best(lambda: forward(src, tgt, w, 4, 2), 30) * 1e3:.2f} ms")
-    w = weights(32, 64, 74, 2, rng)
-    src = rng.integers(1, 74, (2, 6))
-    tgt = rng.integers(1, 74, (2, 6))
-    print(f"default model forward (2x6 -> 2x6): {best(lambda: forward(src, tgt, w, 4, 2), 300) * 1e6:.0f} us")
+    np_block = best(lambda: attention_block(x, attn, 8, mask), 10) * 1e3
+    w1 = weights(128, 512, 1000, 2, rng)
+    src1 = rng.integers(1, 1000, (10, 20))
+    tgt1 = rng.integers(1, 1000, (10, 25))
+    np_001 = best(lambda: forward(src1, tgt1, w1, 4, 2), 30) * 1e3
+    w2 = weights(32, 64, 74, 2, rng)
+    src2 = rng.integers(1, 74, (2, 6))
+    tgt2 = rng.integers(1, 74, (2, 6))
+    np_default = best(lambda: forward(src2, tgt2, w2, 4, 2), 300) * 1e3
+
+    torch_times = {}
     try:
         import torch
+        import torch.nn.functional as F
+        torch.set_grad_enabled(False)
+        tw = lambda ws: {k: torch.from_numpy(v) for k, v in ws.items()}
+        ta, xt, mt = tw(attn), torch.from_numpy(x), torch.from_numpy(mask)
+        torch_times["block_sdpa"] = best(lambda: torch_block_sdpa(torch, F, xt, ta, 8), 10) * 1e3
+        torch_times["block_explicit"] = best(lambda: torch_block_explicit(torch, F, xt, ta, 8, mt), 10) * 1e3
+        t1, s1, g1 = tw(w1), torch.from_numpy(src1), torch.from_numpy(tgt1)
+        torch_times["note001"] = best(lambda: torch_forward(torch, F, s1, g1, t1, 4, 2), 30) * 1e3
+        t2, s2, g2 = tw(w2), torch.from_numpy(src2), torch.from_numpy(tgt2)
+        torch_times["default"] = best(lambda: torch_forward(torch, F, s2, g2, t2, 4, 2), 300) * 1e3
+        torch_version = f"torch {torch.__version__}, {torch.get_num_threads()} threads"
     except ImportError:
-        print("PyTorch not installed: pip install torch --index-url https://download.pytorch.org/whl/cpu")
-        return
-    torch.set_grad_enabled(False)
-    model = torch.nn.Transformer  # only to check the import; the notes' model is built below
-    from torch import nn
+        torch_version = "PyTorch not installed (pip install torch)"
 
-    class Note001(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.src = nn.Embedding(1000, 128)
-            self.tgt = nn.Embedding(1000, 128)
-            self.t = nn.Transformer(128, 4, 2, 2, 512, dropout=0.0, batch_first=True)
-            self.out = nn.Linear(128, 1000)
-
-        def forward(self, s, t):
-            causal = nn.Transformer.generate_square_subsequent_mask(t.shape[1])
-            y = self.t(self.src(s), self.tgt(t), tgt_mask=causal,
-                       src_key_padding_mask=s == 0, tgt_key_padding_mask=t == 0, memory_key_padding_mask=s == 0)
-            return torch.softmax(self.out(y), -1)
-
-    m = Note001().eval()
-    s = torch.randint(1, 1000, (10, 20))
-    t = torch.randint(1, 1000, (10, 25))
-    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads")
-    print(f"note 001 forward, PyTorch nn.Transformer: {best(lambda: m(s, t), 30) * 1e3:.2f} ms")
-    mha = nn.MultiheadAttention(512, 8, batch_first=True).eval()
-    xt = torch.from_numpy(x)
-    causal = nn.Transformer.generate_square_subsequent_mask(64)
-    print(f"note 000 attention block, PyTorch: {best(lambda: mha(xt, xt, xt, attn_mask=causal, need_weights=False), 10) * 1e3:.1f} ms")
+    print(f"numpy {np.__version__}; {torch_version}; medians in ms")
+    print(f"{'work':<44} {'engine':>9} {'PyTorch':>9} {'numpy':>9} {'engine/PyTorch':>15}")
+    def row(work, eng, pt, npy):
+        ratio = f"{eng / pt:.2f}x" if pt else "-"
+        pts = f"{pt:9.3f}" if pt else f"{'-':>9}"
+        print(f"{work:<44} {eng:9.3f} {pts} {npy:9.3f} {ratio:>15}")
+    row("note 000 block (128,64,512) h8, SDPA path", engine["note000_block"], torch_times.get("block_sdpa"), np_block)
+    row("note 000 block, explicit ops", engine["note000_block"], torch_times.get("block_explicit"), np_block)
+    row("note 001 forward (10x20 -> 10x25)", engine["note001_forward"], torch_times.get("note001"), np_001)
+    row("default model forward (2x6 -> 2x6)", engine["default_forward"], torch_times.get("default"), np_default)
 
 
 if __name__ == "__main__":
