@@ -10,7 +10,12 @@ use std::sync::Arc;
 use transformer_tutor::model::build::{self, RunShape};
 use transformer_tutor::model::{Inputs, Preset, Run, Weights};
 
+/// The allocator and its setting the program uses (src/main.rs, src/alloc.rs).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
+    transformer_tutor::alloc::keep_freed_memory();
     divan::main();
 }
 

@@ -170,6 +170,39 @@ def torch_block_sdpa(torch, F, x, w, h):
     return F.linear(ctx.transpose(1, 2).reshape(b, t, d), w["w_o.weight"], w["w_o.bias"])
 
 
+def measure_torch():
+    """PyTorch's medians for the three workloads (on weights drawn like the numpy ones)."""
+    rng = np.random.default_rng(0)
+    w = weights(512, 2048, 10, 1, rng)
+    attn = {k.split("self_attn.")[1]: v for k, v in w.items() if k.startswith("encoder.layers.0.self_attn.")}
+    x = rng.uniform(-1, 1, (128, 64, 512)).astype(np.float32)
+    mask = np.tril(np.ones((64, 64), np.float32))[None, None]
+    w1 = weights(128, 512, 1000, 2, rng)
+    src1 = rng.integers(1, 1000, (10, 20))
+    tgt1 = rng.integers(1, 1000, (10, 25))
+    w2 = weights(32, 64, 74, 2, rng)
+    src2 = rng.integers(1, 74, (2, 6))
+    tgt2 = rng.integers(1, 74, (2, 6))
+    torch_times = {}
+    try:
+        import torch
+        import torch.nn.functional as F
+        torch.set_grad_enabled(False)
+        tw = lambda ws: {k: torch.from_numpy(v) for k, v in ws.items()}
+        ta, xt, mt = tw(attn), torch.from_numpy(x), torch.from_numpy(mask)
+        torch_times["block_sdpa"] = best(lambda: torch_block_sdpa(torch, F, xt, ta, 8), 10) * 1e3
+        torch_times["block_explicit"] = best(lambda: torch_block_explicit(torch, F, xt, ta, 8, mt), 10) * 1e3
+        t1, s1, g1 = tw(w1), torch.from_numpy(src1), torch.from_numpy(tgt1)
+        torch_times["note001"] = best(lambda: torch_forward(torch, F, s1, g1, t1, 4, 2), 30) * 1e3
+        t2, s2, g2 = tw(w2), torch.from_numpy(src2), torch.from_numpy(tgt2)
+        torch_times["default"] = best(lambda: torch_forward(torch, F, s2, g2, t2, 4, 2), 300) * 1e3
+        torch_times["version"] = f"torch {torch.__version__}, {torch.get_num_threads()} threads"
+    except ImportError:
+        pass
+
+    return torch_times
+
+
 def engine_times():
     """The engine's medians, from `cargo run --release --example forward_time`."""
     out = subprocess.run(
@@ -180,10 +213,22 @@ def engine_times():
     return {k: float(v) for k, v in (line.split("=") for line in out.split() if "=" in line)}
 
 
+ROUNDS = 3
+
+
 def main():
-    engine = engine_times()
+    # the engine and PyTorch take turns, ROUNDS times, and each figure is the median of its
+    # rounds: this shared machine's speed drifts by 10-20% from minute to minute
+    engine_rounds, torch_rounds = [], []
+    for _ in range(ROUNDS):
+        engine_rounds.append(engine_times())
+        torch_rounds.append(measure_torch())
+    engine = {k: float(np.median([r[k] for r in engine_rounds])) for k in engine_rounds[0]}
+    torch_version = torch_rounds[0].pop("version", "PyTorch not installed (pip install torch)")
+    for r in torch_rounds[1:]:
+        r.pop("version", None)
+    torch_times = {k: float(np.median([r[k] for r in torch_rounds])) for k in torch_rounds[0]}
     rng = np.random.default_rng(0)
-    rows = []  # (work, engine ms, numpy ms, {torch variant: ms})
 
     w = weights(512, 2048, 10, 1, rng)
     attn = {k.split("self_attn.")[1]: v for k, v in w.items() if k.startswith("encoder.layers.0.self_attn.")}
@@ -199,24 +244,7 @@ def main():
     tgt2 = rng.integers(1, 74, (2, 6))
     np_default = best(lambda: forward(src2, tgt2, w2, 4, 2), 300) * 1e3
 
-    torch_times = {}
-    try:
-        import torch
-        import torch.nn.functional as F
-        torch.set_grad_enabled(False)
-        tw = lambda ws: {k: torch.from_numpy(v) for k, v in ws.items()}
-        ta, xt, mt = tw(attn), torch.from_numpy(x), torch.from_numpy(mask)
-        torch_times["block_sdpa"] = best(lambda: torch_block_sdpa(torch, F, xt, ta, 8), 10) * 1e3
-        torch_times["block_explicit"] = best(lambda: torch_block_explicit(torch, F, xt, ta, 8, mt), 10) * 1e3
-        t1, s1, g1 = tw(w1), torch.from_numpy(src1), torch.from_numpy(tgt1)
-        torch_times["note001"] = best(lambda: torch_forward(torch, F, s1, g1, t1, 4, 2), 30) * 1e3
-        t2, s2, g2 = tw(w2), torch.from_numpy(src2), torch.from_numpy(tgt2)
-        torch_times["default"] = best(lambda: torch_forward(torch, F, s2, g2, t2, 4, 2), 300) * 1e3
-        torch_version = f"torch {torch.__version__}, {torch.get_num_threads()} threads"
-    except ImportError:
-        torch_version = "PyTorch not installed (pip install torch)"
-
-    print(f"numpy {np.__version__}; {torch_version}; medians in ms")
+    print(f"numpy {np.__version__}; {torch_version}; medians in ms (engine and PyTorch: median of {ROUNDS} alternating rounds)")
     print(f"{'work':<44} {'engine':>9} {'PyTorch':>9} {'numpy':>9} {'engine/PyTorch':>15}")
     def row(work, eng, pt, npy):
         ratio = f"{eng / pt:.2f}x" if pt else "-"

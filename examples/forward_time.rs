@@ -51,6 +51,7 @@ fn median_ms(run: &Run, reps: usize) -> f64 {
 }
 
 fn main() {
+    transformer_tutor::alloc::keep_freed_memory();
     let config = transformer_tutor::model::setup::preset_config(Preset::Note000);
     let weights = Arc::new(Weights::init(&config, 0));
     let mut rng = ChaCha8Rng::seed_from_u64(2);

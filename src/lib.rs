@@ -1,6 +1,7 @@
 //! transformer-tutor: a small, real encoder-decoder Transformer, run one operation at a time,
 //! and a terminal tutor that shows what each operation did.
 
+pub mod alloc;
 pub mod app;
 pub mod cli;
 pub mod corpus;

@@ -28,7 +28,15 @@ fn sum_to_shape(g: &ArrayD<f32>, shape: &[usize]) -> ArrayD<f32> {
 
 /// x · factor elementwise (the 1/√d_k of scaled scores; its backward is the same product).
 pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
-    x * factor
+    let src = super::data(x);
+    let n = x.shape().last().copied().unwrap_or(1).max(1);
+    let mut out = vec![0.0f32; src.len()];
+    super::for_each_row(&mut out, n, |r, row| {
+        for (o, &v) in row.iter_mut().zip(&src[r * n..(r + 1) * n]) {
+            *o = v * factor;
+        }
+    });
+    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
 }
 
 /// ReLU: max(0, x) elementwise.
