@@ -65,12 +65,15 @@ fn what_if_text(app: &App, out: &mut String) {
             crate::ui::frame::render_view(&other, Theme::plain(), area, &mut buf);
             let _ = writeln!(out, "\n{}\n", buffer_text(&buf).trim_end());
         }
-        Some(Err(message)) => {
+        // a variant that cannot run said why in its lines above
+        Some(Err(message)) if w.run.is_ok() => {
             for part in wrap(&message, PRINT_WIDTH as usize - 2) {
                 let _ = writeln!(out, "  {part}");
             }
             let _ = writeln!(out);
         }
-        None => {}
+        Some(Err(_)) | None => {
+            let _ = writeln!(out);
+        }
     }
 }
