@@ -170,8 +170,9 @@ def torch_block_sdpa(torch, F, x, w, h):
     return F.linear(ctx.transpose(1, 2).reshape(b, t, d), w["w_o.weight"], w["w_o.bias"])
 
 
-def measure_torch():
-    """PyTorch's medians for the three workloads (on weights drawn like the numpy ones)."""
+def workloads():
+    """The weights and inputs of the three workloads, drawn from one seed for numpy and PyTorch:
+    (note 000's attention weights, X, causal mask), (note 001's weights, src, tgt), (the default's)."""
     rng = np.random.default_rng(0)
     w = weights(512, 2048, 10, 1, rng)
     attn = {k.split("self_attn.")[1]: v for k, v in w.items() if k.startswith("encoder.layers.0.self_attn.")}
@@ -183,6 +184,12 @@ def measure_torch():
     w2 = weights(32, 64, 74, 2, rng)
     src2 = rng.integers(1, 74, (2, 6))
     tgt2 = rng.integers(1, 74, (2, 6))
+    return (attn, x, mask), (w1, src1, tgt1), (w2, src2, tgt2)
+
+
+def measure_torch():
+    """PyTorch's medians for the three workloads."""
+    (attn, x, mask), (w1, src1, tgt1), (w2, src2, tgt2) = workloads()
     torch_times = {}
     try:
         import torch
@@ -228,20 +235,9 @@ def main():
     for r in torch_rounds[1:]:
         r.pop("version", None)
     torch_times = {k: float(np.median([r[k] for r in torch_rounds])) for k in torch_rounds[0]}
-    rng = np.random.default_rng(0)
-
-    w = weights(512, 2048, 10, 1, rng)
-    attn = {k.split("self_attn.")[1]: v for k, v in w.items() if k.startswith("encoder.layers.0.self_attn.")}
-    x = rng.uniform(-1, 1, (128, 64, 512)).astype(np.float32)
-    mask = np.tril(np.ones((64, 64), np.float32))[None, None]
+    (attn, x, mask), (w1, src1, tgt1), (w2, src2, tgt2) = workloads()
     np_block = best(lambda: attention_block(x, attn, 8, mask), 10) * 1e3
-    w1 = weights(128, 512, 1000, 2, rng)
-    src1 = rng.integers(1, 1000, (10, 20))
-    tgt1 = rng.integers(1, 1000, (10, 25))
     np_001 = best(lambda: forward(src1, tgt1, w1, 4, 2), 30) * 1e3
-    w2 = weights(32, 64, 74, 2, rng)
-    src2 = rng.integers(1, 74, (2, 6))
-    tgt2 = rng.integers(1, 74, (2, 6))
     np_default = best(lambda: forward(src2, tgt2, w2, 4, 2), 300) * 1e3
 
     print(f"numpy {np.__version__}; {torch_version}; medians in ms (engine and PyTorch: median of {ROUNDS} alternating rounds)")

@@ -280,7 +280,6 @@ pub const YOUR_ANSWER: &str = "your answer: ";
 pub const HINT: &str = "Hint: ";
 pub const ANSWER_WAS: &str = "The answer: ";
 pub const RIGHT_MARK: &str = "✓ right: ";
-pub const WRONG_MARK: &str = "✗ ";
 
 pub fn tried(given: &[String]) -> String {
     format!("you answered: {}", given.join(" · "))
@@ -883,8 +882,8 @@ pub fn derive_sum(terms: &[(String, f64)]) -> String {
     format!("{} = {}", parts.join(" + "), num(terms.iter().map(|t| t.1).sum()))
 }
 
-pub fn derive_pad_flag(src: bool, position: usize, id: usize, pad: usize) -> String {
-    let side = if src { "src" } else { "tgt" };
+pub fn derive_pad_flag(side: Side, position: usize, id: usize, pad: usize) -> String {
+    let side = side.prefix();
     let verdict = if id == pad { "is <pad>: 0" } else { "is not <pad>: 1" };
     format!("{side}_ids[{position}] = {id}, which {verdict}")
 }

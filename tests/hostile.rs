@@ -49,6 +49,19 @@ fn npz_with(member: &str, header: &str, data: &[u8]) -> Vec<u8> {
     out.into_inner()
 }
 
+/// A weights file in the temporary folder holding the trained model's arrays (no sizes, no
+/// vocabularies) and whatever `extra` adds.
+fn weights_file(name: &str, extra: impl FnOnce(&mut ndarray_npy::NpzWriter<std::fs::File>)) -> std::path::PathBuf {
+    let path = temp(name);
+    let mut npz = ndarray_npy::NpzWriter::new(std::fs::File::create(&path).unwrap());
+    for (name, array) in WeightSource::Trained.load().unwrap().to_named() {
+        npz.add_array(name, &array).unwrap();
+    }
+    extra(&mut npz);
+    npz.finish().unwrap();
+    path
+}
+
 #[test]
 fn a_header_declaring_a_huge_shape_is_refused_before_allocating() {
     let path = temp("huge.npz");
@@ -80,18 +93,11 @@ fn non_finite_weights_are_refused_naming_the_array_and_index() {
 
 #[test]
 fn a_size_given_as_an_array_is_refused() {
-    let w = WeightSource::Trained.load().unwrap();
-    let path = temp("heads-array.npz");
-    {
-        let mut npz = ndarray_npy::NpzWriter::new(std::fs::File::create(&path).unwrap());
-        for (name, array) in w.to_named() {
-            npz.add_array(name, &array).unwrap();
-        }
+    let path = weights_file("heads-array.npz", |npz| {
         npz.add_array("config.n_heads", &ndarray::arr1(&[4i64, 4])).unwrap();
         npz.add_array("config.pad_idx", &ndarray::arr0(0i64)).unwrap();
         npz.add_array("config.max_len", &ndarray::arr0(16i64)).unwrap();
-        npz.finish().unwrap();
-    }
+    });
     refused(&["--weights", path.to_str().unwrap(), "--list"], &["config.n_heads", "integer scalar"]);
 }
 
@@ -202,18 +208,11 @@ fn export_to_a_full_disk_is_one_clear_error() {
 #[test]
 fn weights_without_the_lessons_words_refuse_the_lesson_instead_of_panicking() {
     // a PyTorch-style file: the arrays and sizes, no vocabularies (tokens become #4, #5, …)
-    let w = WeightSource::Trained.load().unwrap();
-    let path = temp("no-vocab.npz");
-    {
-        let mut npz = ndarray_npy::NpzWriter::new(std::fs::File::create(&path).unwrap());
-        for (name, array) in w.to_named() {
-            npz.add_array(name, &array).unwrap();
-        }
-        for (name, value) in w.config_scalars() {
+    let path = weights_file("no-vocab.npz", |npz| {
+        for (name, value) in WeightSource::Trained.load().unwrap().config_scalars() {
             npz.add_array(name, &ndarray::arr0(value)).unwrap();
         }
-        npz.finish().unwrap();
-    }
+    });
     let p = path.to_str().unwrap();
     refused(&["--weights", p, "--lesson", "masks", "--print"], &["is not in the vocabulary"]);
     refused(&["--weights", p, "trace", "--src-ids", "4,71"], &["id 71", "outside the vocabulary (0..71)"]);

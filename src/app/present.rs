@@ -99,50 +99,45 @@ impl App {
     }
 
     fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let all = self.slice2(t);
-        let (ra, ca) = self.axes();
-        let attention = matches!(ca, Dim::Tokens(_));
+        let cols = self.slice2(t).ncols();
         let first = self.first_col();
-        let values = all.slice(ndarray::s![.., first..]).to_owned();
-        let mut caption = self.caption(t);
+        let mut d = self.heatmap_window(t, first, cols);
         if first > 0 {
-            caption.push_str(&strings::from_column(first));
+            d.caption.push_str(&strings::from_column(first));
         }
-        HeatmapData {
-            row_labels: self.labels(ra, values.nrows()),
-            col_labels: self.labels(ca, all.ncols()).split_off(first),
-            row_axis: strings::axis_name(ra, attention).into(),
-            col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
-            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
-            selected_col: None,
-            caption,
-            values,
-        }
+        d
     }
 
     /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
     pub fn cell_heatmap_data(&self) -> HeatmapData {
         const WINDOW: usize = 8;
         let t = self.run.value(self.op).expect("the focused op is computed");
+        let cols = self.slice2(t).ncols();
+        let col = self.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
+        let first = col - col % WINDOW;
+        let last = (first + WINDOW).min(cols);
+        let mut d = self.heatmap_window(t, first, last);
+        if last - first < cols {
+            d.caption.push_str(&strings::cell_columns(first, last - 1, cols));
+        }
+        d.selected_col = Some(col - first);
+        d
+    }
+
+    /// The displayed slice of `t`, columns `first..last`, as a heatmap with the selected row.
+    fn heatmap_window(&self, t: &ArrayD<f32>, first: usize, last: usize) -> HeatmapData {
         let all = self.slice2(t);
         let (ra, ca) = self.axes();
         let attention = matches!(ca, Dim::Tokens(_));
-        let col = self.cell_col.unwrap_or(0).min(all.ncols().saturating_sub(1));
-        let first = col - col % WINDOW;
-        let last = (first + WINDOW).min(all.ncols());
         let values = all.slice(ndarray::s![.., first..last]).to_owned();
-        let mut caption = self.caption(t);
-        if last - first < all.ncols() {
-            caption.push_str(&strings::cell_columns(first, last - 1, all.ncols()));
-        }
         HeatmapData {
             row_labels: self.labels(ra, values.nrows()),
             col_labels: self.labels(ca, all.ncols())[first..last].to_vec(),
             row_axis: strings::axis_name(ra, attention).into(),
             col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
-            selected_col: Some(col - first),
-            caption,
+            selected_col: None,
+            caption: self.caption(t),
             values,
         }
     }
@@ -228,12 +223,9 @@ impl App {
         let values_cols = t.shape()[t.ndim() - 1];
         let (_, ca) = self.axes();
         // a what-if's rows beside the taught model's, when its run has this operation
-        let name = &self.run.program().op(self.op).name;
-        let what_if = self.what_if.as_ref().and_then(|w| {
-            let other = w.run.as_ref().ok()?;
-            let index = other.program().index_of(name)?;
-            let tw = other.value(index).filter(|tw| tw.shape() == t.shape())?;
-            Some((strings::variant_label(w.variant), self.softmax_rows(other, index, tw)))
+        let what_if = self.variant_beside().map(|(w, other, index)| {
+            let tw = other.value(index).expect("a variant runs whole");
+            (strings::variant_label(w), self.softmax_rows(other, index, tw))
         });
         SoftmaxData {
             rows: self.softmax_rows(&self.run, self.op, t),

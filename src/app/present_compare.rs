@@ -171,8 +171,7 @@ impl App {
     /// `decode`: step `row` of greedy decoding of the selected source row.
     pub(super) fn decode_lines(&self) -> LinesData {
         let b = self.selection.batch;
-        let src = self.setup.src_ids.row(b).to_owned().insert_axis(ndarray::Axis(0));
-        let steps = crate::model::decode::decode_steps(&self.setup.weights, &src, self.decoding);
+        let steps = decode_steps(&self.setup, b, self.decoding);
         let mut d = LinesData::default();
         let Some(last) = steps.len().checked_sub(1) else {
             return d;
@@ -182,7 +181,7 @@ impl App {
             let sentence = |s: &[crate::model::decode::DecodeStep]| {
                 s.iter().map(|s| vocab.word(s.chosen)).collect::<Vec<_>>().join(" ")
             };
-            let greedy = decode_steps(&self.setup, b);
+            let greedy = decode_steps(&self.setup, b, crate::model::decode::Choice::Greedy);
             d.push(strings::sampled_heading(t, &sentence(&steps), &sentence(&greedy)), Role::Accent);
             d.push(strings::TEMPERED_NOTE, Role::Dim);
         }

@@ -44,6 +44,19 @@ impl App {
         Some(Ok(other))
     }
 
+    /// In a softmax view, the variant's run and its index of the focused operation when its
+    /// tensor has the same shape: the view then shows both runs' rows side by side.
+    pub fn variant_beside(&self) -> Option<(Variant, &Run, usize)> {
+        if self.view != ViewKind::Softmax {
+            return None;
+        }
+        let w = self.what_if.as_ref()?;
+        let other = w.run.as_ref().ok()?;
+        let op = self.run.program().op(self.op);
+        let index = other.program().index_of(&op.name)?;
+        (other.program().op(index).shape == op.shape).then_some((w.variant, other, index))
+    }
+
     /// What the what-if changed: where the run was forked, then its effect, measured.
     pub fn what_if_lines(&self) -> Vec<(String, Role)> {
         let Some(w) = &self.what_if else { return Vec::new() };

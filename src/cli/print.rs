@@ -55,10 +55,9 @@ fn what_if_text(app: &App, out: &mut String) {
             let _ = writeln!(out, "  {part}");
         }
     }
-    // a softmax view already holds the variant's rows beside the taught ones
-    let beside = matches!(app.view_data(), crate::app::view_data::ViewData::Softmax(d) if d.what_if.is_some());
     match app.variant_app() {
-        Some(Ok(_)) if beside => {}
+        // a softmax view already holds the variant's rows beside the taught ones
+        Some(Ok(_)) if app.variant_beside().is_some() => {}
         Some(Ok(other)) => {
             let area = Rect::new(0, 0, PRINT_WIDTH, 32);
             let mut buf = Buffer::empty(area);

@@ -75,14 +75,14 @@ pub fn derive(run: &Run, setup: &Setup, op: usize, at: &[usize]) -> Option<Deriv
         }
         OpKind::PaddingMask(side) => {
             let id = run.ids(side)[[at[0], last]];
-            lines.push(strings::derive_pad_flag(side == Side::Src, last, id, w.config.pad_idx));
+            lines.push(strings::derive_pad_flag(side, last, id, w.config.pad_idx));
             f64::from(id != w.config.pad_idx)
         }
         OpKind::PaddingMaskQK { q, k } => {
             let (qi, ki) = (run.ids(q)[[at[0], at[2]]], run.ids(k)[[at[0], last]]);
             let pad = w.config.pad_idx;
-            lines.push(strings::derive_pad_flag(q == Side::Src, at[2], qi, pad));
-            lines.push(strings::derive_pad_flag(k == Side::Src, last, ki, pad));
+            lines.push(strings::derive_pad_flag(q, at[2], qi, pad));
+            lines.push(strings::derive_pad_flag(k, last, ki, pad));
             f64::from(qi != pad && ki != pad)
         }
         OpKind::CausalMask => {

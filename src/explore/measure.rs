@@ -51,10 +51,9 @@ pub fn predictions(run: &Run) -> Vec<Prediction> {
         }
         let row = probs.index_axis(Axis(0), batch);
         let row = row.index_axis(Axis(0), position);
-        // NaN compares as neither larger nor smaller: a NaN row predicts word 0 with prob NaN
-        let (word, &prob) =
-            row.iter().enumerate().fold((0, &row[0]), |best, (i, p)| if *p > *best.1 { (i, p) } else { best });
-        out.push(Prediction { batch, position, word, prob });
+        // NaN is never larger: a NaN row predicts word 0 with probability NaN
+        let word = crate::model::decode::argmax(row.iter().copied());
+        out.push(Prediction { batch, position, word, prob: row[word] });
     }
     out
 }

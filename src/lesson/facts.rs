@@ -318,10 +318,14 @@ fn sum_op<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p crate:
     Ok(op)
 }
 
-/// Greedy decoding of one source row, step by step.
-pub fn decode_steps(setup: &Setup, batch: usize) -> Vec<crate::model::decode::DecodeStep> {
+/// Decoding of one source row, step by step, each word chosen as `choice` says.
+pub fn decode_steps(
+    setup: &Setup,
+    batch: usize,
+    choice: crate::model::decode::Choice,
+) -> Vec<crate::model::decode::DecodeStep> {
     let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
-    crate::model::decode::greedy_steps(&setup.weights, &src)
+    crate::model::decode::decode_steps(&setup.weights, &src, choice)
 }
 
 /// The (T, d) token vectors of one batch row of `op`, real positions only.
@@ -441,7 +445,7 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         }
         FactKind::RnnSteps => real_rows(full, setup, "src.x", fact.batch).nrows().saturating_sub(1).to_string(),
         FactKind::DecodeWord | FactKind::DecodeProb => {
-            let steps = decode_steps(setup, fact.batch);
+            let steps = decode_steps(setup, fact.batch, crate::model::decode::Choice::Greedy);
             let Some(step) = steps.get(fact.step) else {
                 return crate::strings::DECODING_HAD_ENDED.to_string();
             };

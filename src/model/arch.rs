@@ -58,7 +58,7 @@ pub struct Arch {
     pub norm_at: NormAt,
     /// x + sublayer(x) (false: the sublayer's output alone).
     pub residual: bool,
-    /// LayerNorm's eps as a power of ten: -5 is PyTorch's 1e-5; note 000 uses -10.
+    /// LayerNorm's eps as a power of ten (`run::eps`): -5 is PyTorch's 1e-5; note 000 uses -10.
     pub eps_exponent: i8,
     /// The encoder keeps its first Add & Norm (note 000 computes `self.norm1(x+_x)` and drops it).
     pub keep_first_norm: bool,
@@ -84,12 +84,6 @@ impl Default for Arch {
             decoder_cross_attention: true,
             ffn_residual_after_cross: true,
         }
-    }
-}
-
-impl Arch {
-    pub fn eps(&self) -> f32 {
-        10f32.powi(self.eps_exponent as i32)
     }
 }
 

@@ -172,7 +172,7 @@ fn padding_mask(
     t_k: usize,
 ) -> Result<String, ArchError> {
     let place = Place::Masks(if q == k { k } else { Side::Src });
-    let (qs, ks) = (side_name(q), side_name(k));
+    let (qs, ks) = (q.prefix(), k.prefix());
     match arch.pad_mask {
         PadMask::Keys => Ok(p.push(
             name.into(),
@@ -202,10 +202,6 @@ fn padding_mask(
     }
 }
 
-fn side_name(side: Side) -> &'static str {
-    if side == Side::Src { "src" } else { "tgt" }
-}
-
 /// Note 000's multi-head attention block on its own: X (B, T, d) -> causal self-attention -> (B, T, d),
 /// using the weights of encoder layer 0's self-attention.
 pub fn attention_block(config: &Config, batch: usize, t: usize) -> Program {
@@ -231,7 +227,7 @@ pub fn attention_block(config: &Config, batch: usize, t: usize) -> Program {
 
 /// ids -> embed -> + PE, for one side. Returns the name of x.
 fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -> String {
-    let s = side_name(side);
+    let s = side.prefix();
     let d = config.d_model;
     let place = Place::Embedding(side);
     let embed = p.push(

@@ -83,13 +83,9 @@ pub struct DecodeStep {
     pub cross: Vec<f32>, // (T_src,)
 }
 
-/// Decode one source row (1, T_src) and keep every step: what the decoder read, its probabilities
-/// for the next word, the word chosen, where the new position looked in the source.
-pub fn greedy_steps(weights: &Arc<Weights>, src_row: &Array2<usize>) -> Vec<DecodeStep> {
-    decode_steps(weights, src_row, Choice::Greedy)
-}
-
-/// Decode one source row step by step, choosing each word as `choice` says.
+/// Decode one source row (1, T_src), each word chosen as `choice` says, and keep every step:
+/// what the decoder read, its probabilities for the next word, the word chosen, where the new
+/// position looked in the source.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
     let last_cross = format!("dec.{}.cross_attn.weights", weights.config.n_layers.saturating_sub(1));

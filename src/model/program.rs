@@ -11,6 +11,16 @@ pub enum Side {
     Tgt,
 }
 
+impl Side {
+    /// `src` or `tgt`, as op names (`src.embed`) and id inputs (`src_ids`) spell the side.
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Side::Src => "src",
+            Side::Tgt => "tgt",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Stack {
     Encoder,

@@ -239,19 +239,18 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         body
     };
     let taught_title = strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name());
-    if let ViewData::Softmax(d) = app.view_data()
-        && d.what_if.is_some()
-    {
+    let taught = app.view_data();
+    if app.variant_beside().is_some() {
+        // one softmax view holds both runs' rows
         let body = title_line(taught_title.trim().to_string(), rest, buf);
-        SoftmaxRowsView { data: &d, theme }.render(body, buf);
-        return;
+        return render_data(app, taught, theme, body, buf);
     }
     let taught_title = format!("{} · {}", strings::AS_TAUGHT, taught_title.trim());
     match app.variant_app() {
         Some(Ok(other)) => {
             let [top, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Fill(1)]).areas(rest);
             let body = title_line(taught_title, top, buf);
-            render_view(app, theme, body, buf);
+            render_data(app, taught, theme, body, buf);
             let vop = other.run.program().op(other.op);
             let variant_title = strings::tensor_title(&vop.name, &shape_text(&vop.shape), other.view.name());
             let body = title_line(format!("{} · {}", strings::WHAT_IF, variant_title.trim()), bottom, buf);
@@ -271,7 +270,7 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
                 Layout::vertical([Constraint::Length(note_h), Constraint::Fill(1)]).areas(rest);
             Paragraph::new(note).render(note_area, buf);
             let body = title_line(taught_title, view_area, buf);
-            render_view(app, theme, body, buf);
+            render_data(app, taught, theme, body, buf);
         }
         None => {}
     }
@@ -279,8 +278,13 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 
 /// The focused tensor's view alone, without a border.
 pub fn render_view(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    render_data(app, app.view_data(), theme, area, buf);
+}
+
+/// Draw view data already computed from `app` (its text views scroll with `app`).
+fn render_data(app: &App, data: ViewData, theme: Theme, area: Rect, buf: &mut Buffer) {
     let inner = area;
-    match app.view_data() {
+    match data {
         ViewData::Heatmap(d) => HeatmapView { data: &d, theme }.render(inner, buf),
         ViewData::Mask(d) => MaskGridView { data: &d, theme }.render(inner, buf),
         ViewData::Softmax(d) => SoftmaxRowsView { data: &d, theme }.render(inner, buf),
