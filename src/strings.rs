@@ -830,7 +830,7 @@ pub const DRIFT_STD_TAUGHT: &str = "per-token std, taught";
 pub const DRIFT_STD_VARIANT: &str = "per-token std, variant";
 
 pub fn max_difference(name: &str, d: f32) -> String {
-    format!("{name}: largest difference {d:.2e}")
+    if d >= 1e-3 { format!("{name}: largest difference {d:.3}") } else { format!("{name}: largest difference {d:.2e}") }
 }
 
 pub fn source_blind(variant: f32, taught: f32) -> String {

@@ -31,7 +31,8 @@ impl App {
         let mut other = self.clone();
         other.what_if = None;
         other.full = run.clone();
-        other.run = run.clone(); // whole: a view may read operations after this one (pre-LN's sum)
+        other.run = run.clone();
+        other.run.seek(index); // computed as far as the taught run, so both views show the same stage
         other.op = index;
         let op = run.program().op(index);
         if !self.view.fits(op.kind, op.shape.len()) || (self.view == ViewKind::LayerNorm && !post_ln(run, &op.name)) {
