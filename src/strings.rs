@@ -955,7 +955,7 @@ pub fn derive_relu(input: &str, x: f64) -> String {
 
 pub fn derive_normalize(input: &str, x: f64, mean: f64, var: f64, eps: f64, d: usize) -> String {
     format!(
-        "this token's {d} features of {input}: μ = {}, σ² = {} ; ({} − μ) / √(σ² + {eps:e}) = {}",
+        "this token's {d} features of {input}: μ = {}, σ² = {} ; ({} − μ) / √(σ² + {eps:.0e}) = {}",
         num(mean),
         num(var),
         num(x),
