@@ -21,6 +21,7 @@ pub mod kernels;
 pub mod matmul;
 pub mod npz;
 pub mod npz_guard;
+pub mod parallel;
 pub mod params;
 pub mod program;
 pub mod rnn;

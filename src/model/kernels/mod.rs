@@ -26,20 +26,29 @@ pub use masks::{
 };
 pub use norm::{mean_and_variance, normalize, normalize_backward, scale_shift, scale_shift_backward};
 
-use rayon::prelude::*;
+use crate::model::parallel;
 
-/// Run `f(row_index, row)` on every `row_len`-long row of `data`; on both cores when there is
-/// enough work to pay for it.
+/// Run `f(row_index, row)` on every `row_len`-long row of `data`; on every core when there is
+/// enough work to pay for it (a few rows at a time, so the parts are not too small).
 pub(crate) fn for_each_row(data: &mut [f32], row_len: usize, f: impl Fn(usize, &mut [f32]) + Sync) {
     if row_len == 0 {
         return;
     }
     if data.len() >= PARALLEL_ELEMENTS {
-        data.par_chunks_mut(row_len).enumerate().for_each(|(i, row)| f(i, row));
+        let rows = data.len() / row_len;
+        let rows_per_part = rows.div_ceil(PARTS_PER_THREAD * parallel::threads());
+        parallel::for_each_chunk_mut(data, rows_per_part * row_len, |part, chunk| {
+            for (i, row) in chunk.chunks_mut(row_len).enumerate() {
+                f(part * rows_per_part + i, row);
+            }
+        });
     } else {
         data.chunks_mut(row_len).enumerate().for_each(|(i, row)| f(i, row));
     }
 }
+
+/// Parts per thread: enough that a core slowed by another program can leave some to the other.
+const PARTS_PER_THREAD: usize = 8;
 
 /// Tensors with at least this many elements are processed on all cores.
 const PARALLEL_ELEMENTS: usize = 64 * 1024;

@@ -1,0 +1,178 @@
+//! Splitting one operation's work between this thread and a helper thread on each other core.
+//!
+//! A forward pass is a chain of operations of 50 µs to a few ms each, every one split across the
+//! cores and joined before the next starts. A thread pool whose idle threads go to sleep (rayon's)
+//! has to wake them for every operation, and on this kind of virtual machine a wake-up takes
+//! 30–250 µs: as long as many of the operations themselves. So the helpers here keep spinning for
+//! a short while after each piece of work (the way OpenMP's threads do for PyTorch) and only park
+//! when nothing has come for `SPIN`; the next operation of a pass finds them awake.
+//!
+//! Work is handed out as numbered parts that the caller and the helpers claim one at a time, so a
+//! core that another program slows down simply takes fewer parts. Which thread computes a part
+//! never changes what it computes: results are the same bits with one thread or several.
+
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering::SeqCst};
+use std::sync::{Once, OnceLock};
+use std::thread::{self, Thread};
+use std::time::{Duration, Instant};
+
+/// How long a helper keeps looking for work before it parks.
+const SPIN: Duration = Duration::from_millis(2);
+
+/// One call's parts: `run(i)` for every i in 0..parts, each claimed by exactly one thread.
+struct Job<'a> {
+    run: &'a (dyn Fn(usize) + Sync),
+    parts: usize,
+    next: AtomicUsize,
+    /// helpers that have finished with this job (and will not touch it again)
+    finished: AtomicUsize,
+    /// a part panicked on a helper; the caller panics in its turn
+    panicked: AtomicBool,
+}
+
+impl Job<'_> {
+    /// Claim and run parts until none is left.
+    fn work(&self) {
+        loop {
+            let i = self.next.fetch_add(1, SeqCst);
+            if i >= self.parts {
+                return;
+            }
+            (self.run)(i);
+        }
+    }
+}
+
+/// A helper thread: the job it has been handed (null when idle), and whether it is parked.
+struct Helper {
+    job: AtomicPtr<Job<'static>>,
+    parked: AtomicBool,
+    thread: OnceLock<Thread>,
+}
+
+fn helpers() -> &'static [Helper] {
+    static HELPERS: OnceLock<Box<[Helper]>> = OnceLock::new();
+    static SPAWN: Once = Once::new();
+    let helpers = HELPERS.get_or_init(|| {
+        let others = thread::available_parallelism().map_or(1, |n| n.get()).saturating_sub(1);
+        (0..others)
+            .map(|_| Helper {
+                job: AtomicPtr::new(std::ptr::null_mut()),
+                parked: AtomicBool::new(false),
+                thread: OnceLock::new(),
+            })
+            .collect()
+    });
+    SPAWN.call_once(|| {
+        for (i, helper) in helpers.iter().enumerate() {
+            match thread::Builder::new().name(format!("engine-helper-{i}")).spawn(move || helper_loop(helper)) {
+                Ok(handle) => {
+                    let _ = helper.thread.set(handle.thread().clone());
+                }
+                // no helper thread: its slot stays busy for good, and callers do its share
+                Err(_) => helper.job.store(std::ptr::dangling_mut(), SeqCst),
+            }
+        }
+    });
+    helpers
+}
+
+fn helper_loop(helper: &'static Helper) {
+    let mut idle_since = Instant::now();
+    loop {
+        let job = helper.job.load(SeqCst);
+        if !job.is_null() {
+            // SAFETY: the caller keeps the job alive until `finished` counts this helper
+            let job = unsafe { &*job };
+            if catch_unwind(AssertUnwindSafe(|| job.work())).is_err() {
+                job.panicked.store(true, SeqCst);
+            }
+            helper.job.store(std::ptr::null_mut(), SeqCst);
+            job.finished.fetch_add(1, SeqCst); // the last touch of the job
+            idle_since = Instant::now();
+        } else if idle_since.elapsed() < SPIN {
+            std::hint::spin_loop();
+        } else {
+            helper.parked.store(true, SeqCst);
+            // a job handed over after this check sees `parked` and unparks this thread
+            if helper.job.load(SeqCst).is_null() {
+                thread::park();
+            }
+            helper.parked.store(false, SeqCst);
+            idle_since = Instant::now();
+        }
+    }
+}
+
+/// Run `run(i)` for every i in 0..parts, on this thread and on every idle helper; returns when
+/// all parts are done. Inside a rayon task (training's two half-batches already use both cores)
+/// or when every helper is busy, this thread does all the parts itself.
+pub fn for_each_part(parts: usize, run: impl Fn(usize) + Sync) {
+    if parts <= 1 || rayon::current_thread_index().is_some() {
+        (0..parts).for_each(run);
+        return;
+    }
+    let job = Job {
+        run: &run,
+        parts,
+        next: AtomicUsize::new(0),
+        finished: AtomicUsize::new(0),
+        panicked: AtomicBool::new(false),
+    };
+    // SAFETY (of the lifetime erased here): this function does not return before every helper
+    // handed the job has counted itself in `finished`, after its last use of the job.
+    let shared = &job as *const Job as *mut Job<'static>;
+    let mut handed = 0;
+    for helper in helpers().iter().take(parts - 1) {
+        if helper.job.compare_exchange(std::ptr::null_mut(), shared, SeqCst, SeqCst).is_ok() {
+            handed += 1;
+            if helper.parked.load(SeqCst)
+                && let Some(thread) = helper.thread.get()
+            {
+                thread.unpark();
+            }
+        }
+    }
+    // a panic here must still wait for the helpers, which are reading `job` on this stack
+    let own = catch_unwind(AssertUnwindSafe(|| job.work()));
+    while job.finished.load(SeqCst) < handed {
+        std::hint::spin_loop();
+    }
+    if let Err(panic) = own {
+        resume_unwind(panic);
+    }
+    assert!(!job.panicked.load(SeqCst), "an engine helper thread panicked");
+}
+
+/// How many threads `for_each_part` can use.
+pub fn threads() -> usize {
+    helpers().len() + 1
+}
+
+/// `run(i, chunk)` for every `chunk_len`-long chunk of `data` (the last may be shorter), the
+/// chunks shared out as in `for_each_part`.
+pub fn for_each_chunk_mut(data: &mut [f32], chunk_len: usize, run: impl Fn(usize, &mut [f32]) + Sync) {
+    let len = data.len();
+    let base = SharedSlice(data.as_mut_ptr());
+    for_each_part(len.div_ceil(chunk_len.max(1)), |i| {
+        let start = i * chunk_len;
+        let end = (start + chunk_len).min(len);
+        // SAFETY: chunk i is inside `data`, which is borrowed mutably for this call, and no
+        // other part has the same i
+        let chunk = unsafe { std::slice::from_raw_parts_mut(base.at(start), end - start) };
+        run(i, chunk);
+    });
+}
+
+/// The start of a slice whose disjoint chunks are written by different threads.
+#[derive(Clone, Copy)]
+struct SharedSlice(*mut f32);
+// SAFETY: each thread writes only its own chunks (for_each_chunk_mut)
+unsafe impl Sync for SharedSlice {}
+impl SharedSlice {
+    fn at(self, offset: usize) -> *mut f32 {
+        // SAFETY: callers stay within the slice
+        unsafe { self.0.add(offset) }
+    }
+}

@@ -1,0 +1,99 @@
+//! The engine's own threads (`model::parallel`) and the row-split matrix product
+//! (`model::matmul`): every part runs once, a panic reaches the caller, and splitting a product's
+//! rows across threads gives the same bits as one `gemm` call over all of them.
+
+use ndarray::{Array1, Array2, ShapeBuilder};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use transformer_tutor::model::matmul::{gemm_into, matmul_bias_into, matmul_into};
+use transformer_tutor::model::parallel::{for_each_chunk_mut, for_each_part};
+
+#[test]
+fn every_part_runs_exactly_once_even_when_calls_nest_or_race() {
+    let counts: Vec<AtomicUsize> = (0..1000).map(|_| AtomicUsize::new(0)).collect();
+    for_each_part(1000, |i| {
+        counts[i].fetch_add(1, Ordering::SeqCst);
+        // a nested call while the helpers are busy: done by this thread alone
+        for_each_part(3, |_| {});
+    });
+    assert!(counts.iter().all(|c| c.load(Ordering::SeqCst) == 1));
+    // several callers at once (the test harness runs tests on threads too)
+    let total = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..200 {
+                    for_each_part(7, |i| {
+                        total.fetch_add(i + 1, Ordering::SeqCst);
+                    });
+                }
+            });
+        }
+    });
+    assert_eq!(total.load(Ordering::SeqCst), 4 * 200 * 28);
+}
+
+#[test]
+fn chunks_cover_the_slice_once() {
+    let mut data = vec![0.0f32; 10_007];
+    for_each_chunk_mut(&mut data, 100, |i, chunk| chunk.iter_mut().for_each(|v| *v += i as f32 + 1.0));
+    for (j, v) in data.iter().enumerate() {
+        assert_eq!(*v, (j / 100) as f32 + 1.0);
+    }
+}
+
+#[test]
+fn a_panic_in_any_part_reaches_the_caller_and_the_threads_still_work() {
+    for _ in 0..20 {
+        let result = std::panic::catch_unwind(|| for_each_part(64, |i| assert!(i != 37, "part 37")));
+        assert!(result.is_err());
+    }
+    let done = AtomicUsize::new(0);
+    for_each_part(64, |_| {
+        done.fetch_add(1, Ordering::SeqCst);
+    });
+    assert_eq!(done.load(Ordering::SeqCst), 64);
+}
+
+fn random(shape: (usize, usize), seed: u32) -> Array2<f32> {
+    let mut s = seed.wrapping_mul(2_654_435_761).max(1);
+    Array2::from_shape_fn(shape, |_| {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        (s >> 8) as f32 / (1u32 << 24) as f32 - 0.5
+    })
+}
+
+fn same_bits(x: &Array2<f32>, y: &Array2<f32>) -> bool {
+    x.iter().zip(y).all(|(a, b)| a.to_bits() == b.to_bits())
+}
+
+#[test]
+fn a_product_split_by_rows_is_bit_identical_to_one_gemm_call() {
+    // (m, k, n): the tutor's training shapes, note 001's Linears, note 000's projection, odd sizes
+    for (seed, (m, k, n)) in
+        [(640, 32, 32), (640, 32, 74), (250, 128, 512), (250, 512, 128), (999, 37, 301), (8192, 512, 64)].into_iter().enumerate()
+    {
+        let seed = seed as u32;
+        let a = random((m, k), seed);
+        let w = random((n, k), seed + 100); // nn.Linear's (out, in)
+        let bias = Array1::from_iter(random((1, n), seed + 200));
+        // a Linear: x · Wᵀ + bias, against gemm adding the product to rows that start as the bias
+        let mut split = Array2::zeros((m, n));
+        matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut split.view_mut());
+        let mut whole = Array2::from_shape_fn((m, n), |(_, j)| bias[j]);
+        gemm_into(1.0, a.view(), w.t(), 1.0, &mut whole.view_mut());
+        assert!(same_bits(&split, &whole), "linear {m}x{k}x{n}");
+        // a scaled product with b row-major, and a transposed a (the backward's d_weight = gᵀ · x)
+        let b = random((k, n), seed + 300);
+        let (mut split, mut whole) = (Array2::zeros((m, n)), Array2::zeros((m, n)));
+        matmul_into(0.125, a.view(), b.view(), 0.0, &mut split.view_mut());
+        gemm_into(0.125, a.view(), b.view(), 0.0, &mut whole.view_mut());
+        assert!(same_bits(&split, &whole), "scaled {m}x{k}x{n}");
+        let at = random((k, m), seed + 400);
+        let (mut split, mut whole) = (Array2::zeros((m, n).f()), Array2::zeros((m, n).f()));
+        matmul_into(1.0, at.t(), b.view(), 0.0, &mut split.view_mut());
+        gemm_into(1.0, at.t(), b.view(), 0.0, &mut whole.view_mut());
+        assert!(same_bits(&split, &whole), "transposed {m}x{k}x{n}");
+    }
+}
