@@ -4,7 +4,7 @@
 
 use ndarray::{Array1, Array2, ShapeBuilder};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use transformer_tutor::model::matmul::{gemm_into, matmul_bias_into, matmul_into};
+use transformer_tutor::model::matmul::{gemm_into, matmul_into};
 use transformer_tutor::model::parallel::{for_each_chunk_mut, for_each_part};
 
 #[test]
@@ -72,15 +72,17 @@ fn same_bits(x: &Array2<f32>, y: &Array2<f32>) -> bool {
 fn a_product_split_by_rows_is_bit_identical_to_one_gemm_call() {
     // (m, k, n): the tutor's training shapes, note 001's Linears, note 000's projection, odd sizes
     for (seed, (m, k, n)) in
-        [(640, 32, 32), (640, 32, 74), (250, 128, 512), (250, 512, 128), (999, 37, 301), (8192, 512, 64)].into_iter().enumerate()
+        [(640, 32, 32), (640, 32, 74), (250, 128, 512), (250, 512, 128), (999, 37, 301), (8192, 512, 64)]
+            .into_iter()
+            .enumerate()
     {
         let seed = seed as u32;
         let a = random((m, k), seed);
         let w = random((n, k), seed + 100); // nn.Linear's (out, in)
         let bias = Array1::from_iter(random((1, n), seed + 200));
-        // a Linear: x · Wᵀ + bias, against gemm adding the product to rows that start as the bias
-        let mut split = Array2::zeros((m, n));
-        matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut split.view_mut());
+        // a Linear: rows that start as the bias, plus x · Wᵀ
+        let mut split = Array2::from_shape_fn((m, n), |(_, j)| bias[j]);
+        matmul_into(1.0, a.view(), w.t(), 1.0, &mut split.view_mut());
         let mut whole = Array2::from_shape_fn((m, n), |(_, j)| bias[j]);
         gemm_into(1.0, a.view(), w.t(), 1.0, &mut whole.view_mut());
         assert!(same_bits(&split, &whole), "linear {m}x{k}x{n}");

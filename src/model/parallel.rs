@@ -152,7 +152,7 @@ pub fn threads() -> usize {
 
 /// `run(i, chunk)` for every `chunk_len`-long chunk of `data` (the last may be shorter), the
 /// chunks shared out as in `for_each_part`.
-pub fn for_each_chunk_mut(data: &mut [f32], chunk_len: usize, run: impl Fn(usize, &mut [f32]) + Sync) {
+pub fn for_each_chunk_mut<T: Send>(data: &mut [T], chunk_len: usize, run: impl Fn(usize, &mut [T]) + Sync) {
     let len = data.len();
     let base = SharedSlice(data.as_mut_ptr());
     for_each_part(len.div_ceil(chunk_len.max(1)), |i| {
@@ -166,12 +166,17 @@ pub fn for_each_chunk_mut(data: &mut [f32], chunk_len: usize, run: impl Fn(usize
 }
 
 /// The start of a slice whose disjoint chunks are written by different threads.
-#[derive(Clone, Copy)]
-struct SharedSlice(*mut f32);
-// SAFETY: each thread writes only its own chunks (for_each_chunk_mut)
-unsafe impl Sync for SharedSlice {}
-impl SharedSlice {
-    fn at(self, offset: usize) -> *mut f32 {
+struct SharedSlice<T>(*mut T);
+impl<T> Clone for SharedSlice<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for SharedSlice<T> {}
+// SAFETY: each thread writes only its own chunks (for_each_chunk_mut), of a Send type
+unsafe impl<T: Send> Sync for SharedSlice<T> {}
+impl<T> SharedSlice<T> {
+    fn at(self, offset: usize) -> *mut T {
         // SAFETY: callers stay within the slice
         unsafe { self.0.add(offset) }
     }

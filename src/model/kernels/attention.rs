@@ -1,7 +1,7 @@
 //! The three products of attention, per (batch, head): scores = q·kᵀ·scale, softmax over the
 //! keys, context = weights·v.
 
-use super::{data, for_each_row};
+use super::{data, for_each_row, new_rows};
 use crate::model::matmul::matmul_into;
 use crate::model::softmax::softmax_row;
 use ndarray::{ArrayD, ArrayView2, ArrayViewMut2, IxDyn};
@@ -22,8 +22,7 @@ fn batched_product<'a>(
     scale: f32,
     product: impl Fn(usize) -> (ArrayView2<'a, f32>, ArrayView2<'a, f32>) + Sync,
 ) -> ArrayD<f32> {
-    let mut out = vec![0.0f32; b * h * rows * cols];
-    for_each_row(&mut out, rows * cols, |bh, out_block| {
+    let out = new_rows(b * h * rows * cols, rows * cols, |bh, out_block| {
         let (a, c) = product(bh);
         let mut o = ArrayViewMut2::from_shape((rows, cols), out_block).expect("block");
         matmul_into(scale, a, c, 0.0, &mut o);
@@ -58,10 +57,13 @@ pub fn scores_backward(
 /// Softmax over the last axis, each row shifted by its maximum first for stability.
 pub fn softmax_last(x: &ArrayD<f32>) -> ArrayD<f32> {
     let n = x.shape()[x.ndim() - 1];
-    let mut out = x.as_standard_layout().into_owned();
-    let rows = out.as_slice_mut().expect("standard layout");
-    for_each_row(rows, n, |_, row| softmax_row(row));
-    out
+    let x = x.as_standard_layout();
+    let src = x.as_slice().expect("standard layout");
+    let out = new_rows(src.len(), n, |r, row| {
+        row.copy_from_slice(&src[r * n..(r + 1) * n]);
+        softmax_row(row);
+    });
+    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
 }
 
 /// From the softmax's output y: d_x = y ⊙ (d_y − Σ_j d_y·y), row by row.

@@ -30,8 +30,7 @@ fn sum_to_shape(g: &ArrayD<f32>, shape: &[usize]) -> ArrayD<f32> {
 pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
     let src = super::data(x);
     let n = x.shape().last().copied().unwrap_or(1).max(1);
-    let mut out = vec![0.0f32; src.len()];
-    super::for_each_row(&mut out, n, |r, row| {
+    let out = super::new_rows(src.len(), n, |r, row| {
         for (o, &v) in row.iter_mut().zip(&src[r * n..(r + 1) * n]) {
             *o = v * factor;
         }
@@ -41,7 +40,15 @@ pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
 
 /// ReLU: max(0, x) elementwise.
 pub fn relu(x: &ArrayD<f32>) -> ArrayD<f32> {
-    x.mapv(|v| v.max(0.0))
+    let x = x.as_standard_layout();
+    let src = super::data_of(&x);
+    let n = x.shape().last().copied().unwrap_or(1).max(1);
+    let out = super::new_rows(src.len(), n, |r, row| {
+        for (o, &v) in row.iter_mut().zip(&src[r * n..(r + 1) * n]) {
+            *o = v.max(0.0);
+        }
+    });
+    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
 }
 
 /// d_x = d_out where x > 0, else 0.

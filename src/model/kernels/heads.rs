@@ -1,7 +1,7 @@
 //! Splitting d_model into heads and merging them back. Each is the other's backward: the
 //! gradient of a split is the merge of the gradient, and the other way round.
 
-use super::{data, for_each_row};
+use super::{data, new_rows};
 use ndarray::{ArrayD, IxDyn};
 
 /// Split heads: (B, T, d) -> (B, H, T, d_k), head h takes features h*d_k .. (h+1)*d_k.
@@ -10,9 +10,8 @@ pub fn split_heads(x: &ArrayD<f32>, heads: usize) -> ArrayD<f32> {
     let (b, t, d) = (x.shape()[0], x.shape()[1], x.shape()[2]);
     let dk = d / heads;
     let src = data(x);
-    let mut out = vec![0.0f32; b * t * d];
     // each (batch, head) block is (T, d_k): row i is x[batch, i, h*d_k .. (h+1)*d_k]
-    for_each_row(&mut out, t * dk, |bh, block| {
+    let out = new_rows(b * t * d, t * dk, |bh, block| {
         let (bi, h) = (bh / heads, bh % heads);
         for (i, row) in block.chunks_exact_mut(dk).enumerate() {
             let start = (bi * t + i) * d + h * dk;
@@ -28,9 +27,8 @@ pub fn merge_heads(x: &ArrayD<f32>) -> ArrayD<f32> {
     let (b, h, t, dk) = (x.shape()[0], x.shape()[1], x.shape()[2], x.shape()[3]);
     let src = data(x);
     let d = h * dk;
-    let mut out = vec![0.0f32; b * t * d];
     // each output row (batch, token) is the concatenation of that token's d_k features in every head
-    for_each_row(&mut out, d, |bt, row| {
+    let out = new_rows(b * t * d, d, |bt, row| {
         let (bi, i) = (bt / t, bt % t);
         for (hi, part) in row.chunks_exact_mut(dk).enumerate() {
             let start = ((bi * h + hi) * t + i) * dk;

@@ -1,7 +1,7 @@
 //! Masks from ids, and applying a mask to attention scores. Masks are constants (no backward);
 //! applying one passes the gradient through the cells it kept.
 
-use super::{data, for_each_row};
+use super::{data, new_rows};
 use ndarray::{Array2, Array4, ArrayD, IxDyn};
 
 /// The value written into masked scores before softmax (as the notes' code does).
@@ -66,8 +66,7 @@ fn apply_mask(scores: &ArrayD<f32>, mask: &ArrayD<f32>, f: impl Fn(f32, f32) -> 
     let mask_data = data(mask);
     let src = data(scores);
     let pick = |i: usize, n: usize| if n == 1 { 0 } else { i };
-    let mut out = vec![0.0f32; src.len()];
-    for_each_row(&mut out, tk, |r, row| {
+    let out = new_rows(src.len(), tk, |r, row| {
         let (bi, hi, qi) = (r / (h * tq), (r / tq) % h, r % tq);
         let m0 = ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk;
         let mask_row = &mask_data[m0..m0 + tk];

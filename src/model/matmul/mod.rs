@@ -2,8 +2,7 @@
 //! plain dot-product loop the compiler vectorises; larger ones through the `gemm` crate, which
 //! packs and blocks for the cache. A large product's rows are split into one block per core,
 //! each block a single-threaded `gemm` call on the engine's own threads (`parallel`): the result
-//! is the same bits as one call over all rows, and a Linear's bias is written into each block just
-//! before its product reads it, while the block is in cache.
+//! is the same bits as one call over all rows.
 
 use crate::model::parallel;
 use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder, s};
@@ -16,81 +15,46 @@ const PARALLEL: usize = 1024 * 1024;
 /// c = alpha · a · b + beta · c, for any strides (b may be a transposed view); beta is 0 or 1.
 /// a: (m, k), b: (k, n), c: (m, n).
 pub fn matmul_into(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
-    debug_assert!(beta == 0.0 || beta == 1.0);
-    let addend = if beta == 0.0 { Addend::Nothing } else { Addend::Dst };
-    product(alpha, a, b, addend, c);
-}
-
-/// c = a · b + bias (the bias added to every row): a Linear. bias: (n,).
-pub fn matmul_bias_into(a: ArrayView2<f32>, b: ArrayView2<f32>, bias: &[f32], c: &mut ArrayViewMut2<f32>) {
-    product(1.0, a, b, Addend::Row(bias), c);
-}
-
-fn product(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) {
     let (m, k) = a.dim();
     let n = b.ncols();
     debug_assert_eq!(b.nrows(), k);
     debug_assert_eq!(c.dim(), (m, n));
+    debug_assert!(beta == 0.0 || beta == 1.0);
     let work = m * n * k;
     if work <= SMALL {
-        let beta = start_from_addend(addend, c.view_mut());
         return small(alpha, a, b, beta, c);
     }
+    if work < PARALLEL {
+        return gemm_path(alpha, a, b, beta, c, gemm::Parallelism::None);
+    }
+    // one block of rows per thread (each block packs b for itself, so more blocks cost more)
+    let block = m.div_ceil(parallel::threads());
     let c_strides = (c.strides()[0], c.strides()[1]);
     let c_base = SharedOut(c.as_mut_ptr());
-    let rows = |range: std::ops::Range<usize>| {
-        // SAFETY: rows `range` of c, which no other call of this closure writes; c is borrowed
-        // mutably for the whole product, so it overlaps neither a nor b.
+    parallel::for_each_part(m.div_ceil(block), |i| {
+        let rows = i * block..((i + 1) * block).min(m);
+        // SAFETY: rows `rows` of c, which no other part writes; c is borrowed mutably for the
+        // whole product, so it overlaps neither a nor b.
         let mut c_rows = unsafe {
             ArrayViewMut2::from_shape_ptr(
-                (range.len(), n).strides((c_strides.0 as usize, c_strides.1 as usize)),
-                c_base.at(range.start as isize * c_strides.0),
+                (rows.len(), n).strides((c_strides.0 as usize, c_strides.1 as usize)),
+                c_base.at(rows.start as isize * c_strides.0),
             )
         };
-        let beta = start_from_addend(addend, c_rows.view_mut());
-        gemm_path(alpha, a.slice(s![range, ..]), b, beta, &mut c_rows, gemm::Parallelism::None);
-    };
-    if work < PARALLEL {
-        return rows(0..m);
-    }
-    // one block of rows per thread: each thread packs b for itself, so more blocks cost more
-    let block = m.div_ceil(parallel::threads());
-    parallel::for_each_part(m.div_ceil(block), |i| rows(i * block..((i + 1) * block).min(m)));
-}
-
-/// What is added to alpha · a · b.
-#[derive(Clone, Copy)]
-enum Addend<'a> {
-    Nothing,
-    /// c's current values (c += alpha · a · b)
-    Dst,
-    /// the same row added to every row of c: a Linear's bias, shape (n,)
-    Row(&'a [f32]),
+        gemm_path(alpha, a.slice(s![rows, ..]), b, beta, &mut c_rows, gemm::Parallelism::None);
+    });
 }
 
 /// c's data pointer, shared by the threads that each write their own rows of c.
 #[derive(Clone, Copy)]
 struct SharedOut(*mut f32);
-// SAFETY: each thread writes only its own rows (`product`)
+// SAFETY: each thread writes only its own rows (`matmul_into`)
 unsafe impl Sync for SharedOut {}
 impl SharedOut {
     /// # Safety
     /// `offset` stays inside c.
     unsafe fn at(self, offset: isize) -> *mut f32 {
         unsafe { self.0.offset(offset) }
-    }
-}
-
-/// For the paths that add c to the product: c starts as the bias row (the same bits as adding
-/// the bias at the end). Returns the beta that adds c, or 0 when nothing is added.
-fn start_from_addend(addend: Addend, mut c: ArrayViewMut2<f32>) -> f32 {
-    match addend {
-        Addend::Nothing => 0.0,
-        Addend::Dst => 1.0,
-        Addend::Row(bias) => {
-            c.rows_mut().into_iter().for_each(|mut row| row.assign(&ndarray::ArrayView1::from(bias)));
-            1.0
-        }
     }
 }
 
