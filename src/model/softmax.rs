@@ -8,30 +8,81 @@
 /// Rows shorter than this use the standard exp: vector code does not pay for itself.
 const VECTOR_ROW: usize = 16;
 
+/// Rows whose sums `softmax_rows` takes side by side.
+const GROUP: usize = 8;
+
 /// Softmax of `row` in place.
 pub fn softmax_row(row: &mut [f32]) {
-    #[cfg(target_arch = "x86_64")]
-    if row.len() >= VECTOR_ROW && std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has just been checked for AVX2 and FMA.
-        unsafe { softmax_row_avx2(row) };
+    let n = row.len();
+    softmax_rows(row, n);
+}
+
+/// Softmax of every `n`-long row of `rows`, in place. A row's sum is a chain of additions, each
+/// waiting for the one before; eight rows' chains are run side by side so that the additions of
+/// one row fill the waits of the others. Each row is still summed in its own order, so the result
+/// is the same bits as one row at a time.
+pub fn softmax_rows(rows: &mut [f32], n: usize) {
+    if n == 0 {
         return;
     }
-    softmax_with(row, f32::exp);
+    #[cfg(target_arch = "x86_64")]
+    if n >= VECTOR_ROW && std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has just been checked for AVX2 and FMA.
+        unsafe { softmax_rows_avx2(rows, n) };
+        return;
+    }
+    softmax_rows_with(rows, n, f32::exp);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn softmax_row_avx2(row: &mut [f32]) {
-    softmax_with(row, exp_poly);
+unsafe fn softmax_rows_avx2(rows: &mut [f32], n: usize) {
+    softmax_rows_with(rows, n, exp_poly);
 }
 
 #[inline(always)]
-fn softmax_with(row: &mut [f32], exp: impl Fn(f32) -> f32) {
-    let max = row.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy) {
+    let mut groups = rows.chunks_exact_mut(n * GROUP);
+    for group in &mut groups {
+        group.chunks_exact_mut(n).for_each(|row| exp_shifted(row, exp));
+        let mut sums = [0.0f32; GROUP];
+        let group_rows: [&[f32]; GROUP] = std::array::from_fn(|r| &group[r * n..(r + 1) * n]);
+        for p in 0..n {
+            for r in 0..GROUP {
+                sums[r] += group_rows[r][p];
+            }
+        }
+        for (row, sum) in group.chunks_exact_mut(n).zip(sums) {
+            divide(row, sum);
+        }
+    }
+    for row in groups.into_remainder().chunks_exact_mut(n) {
+        exp_shifted(row, exp);
+        let sum: f32 = row.iter().sum();
+        divide(row, sum);
+    }
+}
+
+/// e^(x − max) in place, max the row's largest value. The maximum is found in eight lanes (it is
+/// the same number in any order).
+#[inline(always)]
+fn exp_shifted(row: &mut [f32], exp: impl Fn(f32) -> f32) {
+    let mut lanes = [f32::NEG_INFINITY; 8];
+    let chunks = row.chunks_exact(8);
+    let tail = chunks.remainder().iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+    for chunk in chunks {
+        for l in 0..8 {
+            lanes[l] = lanes[l].max(chunk[l]);
+        }
+    }
+    let max = lanes.iter().fold(tail, |m, &v| m.max(v));
     for v in row.iter_mut() {
         *v = exp(*v - max);
     }
-    let sum: f32 = row.iter().sum();
+}
+
+#[inline(always)]
+fn divide(row: &mut [f32], sum: f32) {
     let inv = 1.0 / sum;
     for v in row.iter_mut() {
         *v *= inv;

@@ -1,7 +1,7 @@
 //! Masks from ids, and applying a mask to attention scores. Masks are constants (no backward);
 //! applying one passes the gradient through the cells it kept.
 
-use super::{data, new_rows};
+use super::{data, new_parts};
 use ndarray::{Array2, Array4, ArrayD, IxDyn};
 
 /// The value written into masked scores before softmax (as the notes' code does).
@@ -66,12 +66,19 @@ fn apply_mask(scores: &ArrayD<f32>, mask: &ArrayD<f32>, f: impl Fn(f32, f32) -> 
     let mask_data = data(mask);
     let src = data(scores);
     let pick = |i: usize, n: usize| if n == 1 { 0 } else { i };
-    let out = new_rows(src.len(), tk, |r, row| {
+    // where row r = (batch, head, query) of the scores finds its mask row
+    let mask_row_start = |r: usize| {
         let (bi, hi, qi) = (r / (h * tq), (r / tq) % h, r % tq);
-        let m0 = ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk;
-        let mask_row = &mask_data[m0..m0 + tk];
-        for ((o, &sc), &m) in row.iter_mut().zip(&src[r * tk..(r + 1) * tk]).zip(mask_row) {
-            *o = f(sc, m);
+        ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk
+    };
+    let out = new_parts(src.len(), tk, |first, rows| {
+        for (i, row) in rows.chunks_exact_mut(tk).enumerate() {
+            let r = first + i;
+            let m0 = mask_row_start(r);
+            let (mask_row, score_row) = (&mask_data[m0..m0 + tk], &src[r * tk..(r + 1) * tk]);
+            for j in 0..tk {
+                row[j] = f(score_row[j], mask_row[j]);
+            }
         }
     });
     ArrayD::from_shape_vec(IxDyn(&[b, h, tq, tk]), out).expect("sizes match")

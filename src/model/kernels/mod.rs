@@ -47,6 +47,15 @@ pub(crate) fn for_each_row(data: &mut [f32], row_len: usize, f: impl Fn(usize, &
 /// core's cache, rather than the whole tensor being zeroed on one core first: for note 000's
 /// 16 MB score tensors that first pass cost as much as the operation.
 pub(crate) fn new_rows(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32]) + Sync) -> Vec<f32> {
+    new_parts(len, row_len, |first, rows| {
+        for (i, row) in rows.chunks_mut(row_len).enumerate() {
+            f(first + i, row);
+        }
+    })
+}
+
+/// As `new_rows`, with `f(first_row_index, rows)` given each part's whole rows at once.
+pub(crate) fn new_parts(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32]) + Sync) -> Vec<f32> {
     let mut out: Vec<f32> = Vec::with_capacity(len);
     if row_len == 0 {
         return out;
@@ -56,9 +65,7 @@ pub(crate) fn new_rows(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32])
         chunk.fill(std::mem::MaybeUninit::new(0.0));
         // SAFETY: every element of the chunk was initialised on the line above
         let chunk = unsafe { &mut *(chunk as *mut [std::mem::MaybeUninit<f32>] as *mut [f32]) };
-        for (i, row) in chunk.chunks_mut(row_len).enumerate() {
-            f(part * rows_per_part + i, row);
-        }
+        f(part * rows_per_part, chunk);
     });
     // SAFETY: the parts above initialised all `len` elements
     unsafe { out.set_len(len) };
@@ -76,7 +83,7 @@ fn rows_per_part(len: usize, row_len: usize) -> usize {
 const PARTS_PER_THREAD: usize = 8;
 
 /// Tensors with at least this many elements are processed on all cores.
-const PARALLEL_ELEMENTS: usize = 64 * 1024;
+const PARALLEL_ELEMENTS: usize = 16 * 1024;
 
 /// A contiguous view's data.
 pub(crate) fn data_of<'a>(x: &'a ndarray::CowArray<'_, f32, ndarray::IxDyn>) -> &'a [f32] {
