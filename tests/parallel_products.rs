@@ -4,7 +4,7 @@
 
 use ndarray::{Array1, Array2, ShapeBuilder};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use transformer_tutor::model::matmul::{gemm_into, matmul_into};
+use transformer_tutor::model::matmul::{gemm_into, matmul_bias_into, matmul_into};
 use transformer_tutor::model::parallel::{for_each_chunk_mut, for_each_part};
 
 #[test]
@@ -86,6 +86,9 @@ fn a_product_split_by_rows_is_bit_identical_to_one_gemm_call() {
         let mut whole = Array2::from_shape_fn((m, n), |(_, j)| bias[j]);
         gemm_into(1.0, a.view(), w.t(), 1.0, &mut whole.view_mut());
         assert!(same_bits(&split, &whole), "linear {m}x{k}x{n}");
+        let mut fused = Array2::from_elem((m, n), f32::NAN); // not read
+        matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut fused.view_mut());
+        assert!(same_bits(&fused, &whole), "linear with the bias added last {m}x{k}x{n}");
         // a scaled product with b row-major, and a transposed a (the backward's d_weight = gᵀ · x)
         let b = random((k, n), seed + 300);
         let (mut split, mut whole) = (Array2::zeros((m, n)), Array2::zeros((m, n)));

@@ -47,6 +47,7 @@ fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy
         group.chunks_exact_mut(n).for_each(|row| exp_shifted(row, exp));
         let mut sums = [0.0f32; GROUP];
         let group_rows: [&[f32]; GROUP] = std::array::from_fn(|r| &group[r * n..(r + 1) * n]);
+        #[allow(clippy::needless_range_loop)] // p indexes all eight rows at once
         for p in 0..n {
             for r in 0..GROUP {
                 sums[r] += group_rows[r][p];

@@ -1,7 +1,7 @@
 //! nn.Linear in PyTorch's convention: y = x · Wᵀ + b, W stored (out, in).
 
 use super::new_rows;
-use crate::model::matmul::matmul_into;
+use crate::model::matmul::{matmul_bias_into, matmul_into};
 use ndarray::{Array1, Array2, ArrayD, ArrayView1, ArrayView2, ArrayViewMut2, Axis, IxDyn};
 
 /// Linear layer: x (.., in) · weightᵀ (in, out) + bias -> (.., out).
@@ -10,10 +10,9 @@ pub fn linear(x: &ArrayD<f32>, weight: ArrayView2<f32>, bias: ArrayView1<f32>) -
     let x2 = rows_of(x, in_dim); // (rows, in)
     let rows = x2.nrows();
     let bias = bias.as_slice().expect("contiguous bias");
-    // (rows, out): every row starts as the bias (on every core for a large output), then += x · Wᵀ
-    let mut y = new_rows(rows * out_dim, out_dim, |_, row| row.copy_from_slice(bias));
+    let mut y = new_rows(rows * out_dim, out_dim, |_, _| {}); // (rows, out)
     let mut y2 = ArrayViewMut2::from_shape((rows, out_dim), &mut y).expect("sizes match");
-    matmul_into(1.0, x2, weight.t(), 1.0, &mut y2);
+    matmul_bias_into(x2, weight.t(), bias, &mut y2);
     ArrayD::from_shape_vec(IxDyn(&with_last(x.shape(), out_dim)), y).expect("sizes match")
 }
 

@@ -1,0 +1,228 @@
+//! A blocked matrix product for AVX2 + FMA, written for the shapes this engine runs: the Linears
+//! of note 001's model (200-250 rows, widths 128-1000), note 000's 512-wide projections, and the
+//! 64×64×64 products of attention, 1024 of them per block.
+//!
+//! b is packed into panels of 16 columns (each panel k × 16, contiguous), and c is computed in
+//! 6 × 16 tiles held in 12 vector registers: for each p, one row of the panel is loaded (two
+//! 8-lane vectors) and multiplied by a[i, p] for six rows i. Each output is therefore the
+//! fused multiply-add chain Σ_p a[i, p]·b[p, j] in the order p = 0, 1, …, k−1, then scaled by
+//! alpha and added to c or to a bias row, which is exactly what the `gemm` crate computes: the
+//! two agree to the bit (tests/matmul_kernels.rs), so switching kernels changes no weight, no
+//! trained model and no screen.
+
+use std::arch::x86_64::*;
+
+/// Rows of a tile.
+pub const MR: usize = 6;
+/// Columns of a tile and of a packed panel.
+pub const NR: usize = 16;
+/// Rows of a that one thread works through panel by panel: 96 rows of up to 512 floats stay in
+/// the core's L2 cache while the panels go past.
+const MC: usize = 96;
+/// The slice of k one pass over a panel covers: 256 × 16 floats of b (16 KB) stay in L1.
+pub const KC: usize = 256;
+
+/// What is added to alpha · a · b.
+#[derive(Clone, Copy)]
+pub enum Addend<'a> {
+    Nothing,
+    /// c's current values (c += alpha · a · b)
+    Dst,
+    /// the same row added to every row of c: a Linear's bias, shape (n,)
+    Row(&'a [f32]),
+}
+
+/// A matrix by its first element and row stride; its columns are contiguous.
+#[derive(Clone, Copy)]
+pub struct Rows<T> {
+    pub ptr: T,
+    pub row_stride: usize,
+}
+
+// SAFETY: the threads of one product share a (read only) and c, of which each writes only its
+// own rows (`product_rows`' `rows`).
+unsafe impl<T> Send for Rows<T> {}
+unsafe impl<T> Sync for Rows<T> {}
+
+/// Can this CPU run the kernel?
+pub fn available() -> bool {
+    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
+}
+
+/// b (k, n), any strides, as ⌈n/16⌉ panels of k rows × 16 columns (zero beyond column n); the
+/// panels are shared out between the threads.
+///
+/// # Safety
+/// `b` must address a live (k, n) matrix with strides (row_stride, col_stride) in elements.
+pub unsafe fn pack(b: *const f32, (k, n): (usize, usize), (row_stride, col_stride): (isize, isize)) -> Vec<f32> {
+    let panels = n.div_ceil(NR);
+    let mut packed = vec![0.0f32; panels * k * NR];
+    let b = SharedIn(b);
+    crate::model::parallel::for_each_chunk_mut(&mut packed, k * NR, |panel, out| {
+        let j0 = panel * NR;
+        let width = NR.min(n - j0);
+        // SAFETY: columns j0 .. j0 + width of b exist; row p < k of each is read below
+        let columns: [*const f32; NR] =
+            std::array::from_fn(|jj| unsafe { { b }.0.offset((j0 + jj.min(width - 1)) as isize * col_stride) });
+        for (p, out_row) in out.chunks_exact_mut(NR).enumerate() {
+            for (o, column) in out_row.iter_mut().zip(&columns).take(width) {
+                // SAFETY: row p < k of column j0 + jj < n
+                *o = unsafe { *column.offset(p as isize * row_stride) };
+            }
+        }
+    });
+    packed
+}
+
+/// b's data pointer, read by every thread that packs a panel.
+#[derive(Clone, Copy)]
+struct SharedIn(*const f32);
+// SAFETY: b is only read while it is packed
+unsafe impl Sync for SharedIn {}
+
+/// c (m, n) = alpha · a (m, k) · packed b + addend, for the rows `rows` of a and c and the
+/// columns of the panels `panels`.
+///
+/// # Safety
+/// The CPU has AVX2 and FMA; `a` addresses an (m, k) matrix and `c` an (m, n) one, neither
+/// overlapping the other; `packed` comes from `pack` for a (k, n) matrix; `rows` ⊆ 0..m,
+/// `panels` ⊆ 0..⌈n/16⌉;
+/// a `Row` addend holds n values; with a `Dst` addend k ≤ KC.
+#[target_feature(enable = "avx2,fma")]
+#[allow(clippy::too_many_arguments)]
+pub unsafe fn product_rows(
+    alpha: f32,
+    a: Rows<*const f32>,
+    packed: &[f32],
+    (k, n): (usize, usize),
+    addend: Addend,
+    c: Rows<*mut f32>,
+    rows: std::ops::Range<usize>,
+    panels: std::ops::Range<usize>,
+) {
+    let mut block = rows.start;
+    while block < rows.end {
+        let block_end = (block + MC).min(rows.end);
+        // k in slices of KC: a slice of a panel (KC × 16) stays in L1 while the tiles use it;
+        // the partial sums wait in c, and the next slice continues each chain from them
+        let mut k0 = 0;
+        while k0 < k {
+            let k1 = (k0 + KC).min(k);
+            let step = Step { k0, k1, first: k0 == 0, last: k1 == k };
+            for panel in panels.clone() {
+                let j0 = panel * NR;
+                let cols = NR.min(n - j0);
+                let panel_data = &packed[panel * k * NR..(panel + 1) * k * NR];
+                let mut i = block;
+                while i < block_end {
+                    let tile_rows = MR.min(block_end - i);
+                    // SAFETY: rows i .. i + tile_rows and columns j0 .. j0 + cols lie inside a and c
+                    unsafe { tile(alpha, a, i, tile_rows, panel_data, step, addend, j0, cols, c) };
+                    i += MR;
+                }
+            }
+            k0 = k1;
+        }
+        block = block_end;
+    }
+}
+
+/// Which slice k0..k1 of the sum a tile computes, and whether it starts or ends the chain.
+#[derive(Clone, Copy)]
+struct Step {
+    k0: usize,
+    k1: usize,
+    first: bool,
+    last: bool,
+}
+
+/// Products p = k0 .. k1 of one 6 × 16 tile of c (fewer rows or columns at the edges), from row
+/// i and column j0.
+#[target_feature(enable = "avx2,fma")]
+#[allow(clippy::too_many_arguments)]
+unsafe fn tile(
+    alpha: f32,
+    a: Rows<*const f32>,
+    i: usize,
+    tile_rows: usize,
+    panel: &[f32],
+    step: Step,
+    addend: Addend,
+    j0: usize,
+    cols: usize,
+    c: Rows<*mut f32>,
+) {
+    // rows past the edge read row i again; their results are not stored
+    let a_row: [*const f32; MR] =
+        std::array::from_fn(|r| unsafe { a.ptr.add((i + if r < tile_rows { r } else { 0 }) * a.row_stride) });
+    let c_row = |r: usize| unsafe { c.ptr.add((i + r) * c.row_stride + j0) };
+    let mut acc = [[_mm256_setzero_ps(); 2]; MR]; // (6 rows, 16 columns)
+    if !step.first {
+        // continue each chain from the partial sum the last slice left in c
+        for (r, acc_row) in acc.iter_mut().enumerate().take(tile_rows) {
+            let mut partial = [0.0f32; NR];
+            // SAFETY: row i + r, columns j0 .. j0 + cols are inside c
+            unsafe {
+                std::ptr::copy_nonoverlapping(c_row(r), partial.as_mut_ptr(), cols);
+                acc_row[0] = _mm256_loadu_ps(partial.as_ptr());
+                acc_row[1] = _mm256_loadu_ps(partial.as_ptr().add(8));
+            }
+        }
+    }
+    let mut b = unsafe { panel.as_ptr().add(step.k0 * NR) };
+    for p in step.k0..step.k1 {
+        // SAFETY: the panel holds k rows of 16; each a row holds k values
+        unsafe {
+            let b0 = _mm256_loadu_ps(b);
+            let b1 = _mm256_loadu_ps(b.add(8));
+            for r in 0..MR {
+                let x = _mm256_broadcast_ss(&*a_row[r].add(p));
+                acc[r][0] = _mm256_fmadd_ps(x, b0, acc[r][0]);
+                acc[r][1] = _mm256_fmadd_ps(x, b1, acc[r][1]);
+            }
+            b = b.add(NR);
+        }
+    }
+    let scale = _mm256_set1_ps(alpha);
+    for (r, acc_row) in acc.iter().enumerate().take(tile_rows) {
+        // SAFETY: row i + r, columns j0 .. j0 + cols are inside c (and the bias row)
+        unsafe {
+            let dst = c_row(r);
+            let mut v = *acc_row;
+            if step.last {
+                if alpha != 1.0 {
+                    v = [_mm256_mul_ps(v[0], scale), _mm256_mul_ps(v[1], scale)];
+                }
+                let add = match addend {
+                    Addend::Nothing => None,
+                    Addend::Dst => Some(dst as *const f32),
+                    Addend::Row(bias) => Some(bias.as_ptr().add(j0)),
+                };
+                if let Some(add) = add {
+                    if cols == NR {
+                        v = [
+                            _mm256_add_ps(v[0], _mm256_loadu_ps(add)),
+                            _mm256_add_ps(v[1], _mm256_loadu_ps(add.add(8))),
+                        ];
+                    } else {
+                        let mut row = [0.0f32; NR];
+                        std::ptr::copy_nonoverlapping(add, row.as_mut_ptr(), cols);
+                        v = [
+                            _mm256_add_ps(v[0], _mm256_loadu_ps(row.as_ptr())),
+                            _mm256_add_ps(v[1], _mm256_loadu_ps(row.as_ptr().add(8))),
+                        ];
+                    }
+                }
+            }
+            if cols == NR {
+                _mm256_storeu_ps(dst, v[0]);
+                _mm256_storeu_ps(dst.add(8), v[1]);
+            } else {
+                let mut out = [0.0f32; NR];
+                _mm256_storeu_ps(out.as_mut_ptr(), v[0]);
+                _mm256_storeu_ps(out.as_mut_ptr().add(8), v[1]);
+                std::ptr::copy_nonoverlapping(out.as_ptr(), dst, cols);
+            }
+        }
+    }
+}
