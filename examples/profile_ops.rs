@@ -1,5 +1,6 @@
 //! Per-operation timings of note 000's attention block (X (128, 64, 512), 8 heads):
-//! `cargo run --release --example profile_ops`. For finding where the benchmark's time goes.
+//! `cargo run --release --example profile_ops [-- --gemm]`. For finding where the benchmark's
+//! time goes; `--gemm` runs every product through the `gemm` crate instead of the packed kernel.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -9,6 +10,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
     transformer_tutor::alloc::keep_freed_memory();
+    if std::env::args().any(|a| a == "--gemm") {
+        transformer_tutor::model::matmul::use_packed_kernel(false);
+    }
     let run = common::note000_block();
     let medians = common::op_medians(&run, 9);
     for (op, ms) in run.program().ops().iter().zip(&medians) {
