@@ -66,18 +66,24 @@ fn apply_mask(scores: &ArrayD<f32>, mask: &ArrayD<f32>, f: impl Fn(f32, f32) -> 
     let mask_data = data(mask);
     let src = data(scores);
     let pick = |i: usize, n: usize| if n == 1 { 0 } else { i };
-    // where row r = (batch, head, query) of the scores finds its mask row
-    let mask_row_start = |r: usize| {
-        let (bi, hi, qi) = (r / (h * tq), (r / tq) % h, r % tq);
-        ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk
-    };
     let out = new_parts(src.len(), tk, |first, rows| {
+        // row r of the scores is (batch, head, query); counted up row by row, not divided out
+        let (mut bi, mut hi, mut qi) = (first / (h * tq), (first / tq) % h, first % tq);
         for (i, row) in rows.chunks_exact_mut(tk).enumerate() {
             let r = first + i;
-            let m0 = mask_row_start(r);
+            let m0 = ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk;
             let (mask_row, score_row) = (&mask_data[m0..m0 + tk], &src[r * tk..(r + 1) * tk]);
-            for j in 0..tk {
-                row[j] = f(score_row[j], mask_row[j]);
+            for ((o, &sc), &m) in row.iter_mut().zip(score_row).zip(mask_row) {
+                *o = f(sc, m);
+            }
+            qi += 1;
+            if qi == tq {
+                qi = 0;
+                hi += 1;
+                if hi == h {
+                    hi = 0;
+                    bi += 1;
+                }
             }
         }
     });
