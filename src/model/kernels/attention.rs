@@ -1,7 +1,7 @@
 //! The three products of attention, per (batch, head): scores = q·kᵀ·scale, softmax over the
 //! keys, context = weights·v.
 
-use super::{data, for_each_row, new_parts, new_rows};
+use super::{data, for_each_row, new_rows};
 use crate::model::matmul::matmul_into;
 use crate::model::softmax::softmax_rows;
 use ndarray::{ArrayD, ArrayView2, ArrayViewMut2, IxDyn};
@@ -57,13 +57,7 @@ pub fn scores_backward(
 /// Softmax over the last axis, each row shifted by its maximum first for stability.
 pub fn softmax_last(x: &ArrayD<f32>) -> ArrayD<f32> {
     let n = x.shape()[x.ndim() - 1];
-    let x = x.as_standard_layout();
-    let src = x.as_slice().expect("standard layout");
-    let out = new_parts(src.len(), n, |first, rows| {
-        rows.copy_from_slice(&src[first * n..first * n + rows.len()]);
-        softmax_rows(rows, n);
-    });
-    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
+    super::transformed_rows(x, n, |_, rows| softmax_rows(rows, n))
 }
 
 /// From the softmax's output y: d_x = y ⊙ (d_y − Σ_j d_y·y), row by row.

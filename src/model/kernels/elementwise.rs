@@ -28,27 +28,17 @@ fn sum_to_shape(g: &ArrayD<f32>, shape: &[usize]) -> ArrayD<f32> {
 
 /// x · factor elementwise (the 1/√d_k of scaled scores; its backward is the same product).
 pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
-    let src = super::data(x);
     let n = x.shape().last().copied().unwrap_or(1).max(1);
-    let out = super::new_rows(src.len(), n, |r, row| {
-        for (o, &v) in row.iter_mut().zip(&src[r * n..(r + 1) * n]) {
-            *o = v * factor;
-        }
-    });
-    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
+    super::transformed_rows(x, n, |_, rows| rows.iter_mut().for_each(|v| *v *= factor))
 }
 
 /// ReLU: max(0, x) elementwise.
 pub fn relu(x: &ArrayD<f32>) -> ArrayD<f32> {
-    let x = x.as_standard_layout();
-    let src = super::data_of(&x);
+    if x.len() < super::PARALLEL_ELEMENTS {
+        return x.mapv(|v| v.max(0.0));
+    }
     let n = x.shape().last().copied().unwrap_or(1).max(1);
-    let out = super::new_rows(src.len(), n, |r, row| {
-        for (o, &v) in row.iter_mut().zip(&src[r * n..(r + 1) * n]) {
-            *o = v.max(0.0);
-        }
-    });
-    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
+    super::transformed_rows(x, n, |_, rows| rows.iter_mut().for_each(|v| *v = v.max(0.0)))
 }
 
 /// d_x = d_out where x > 0, else 0.

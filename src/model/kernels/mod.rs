@@ -34,6 +34,10 @@ pub(crate) fn for_each_row(data: &mut [f32], row_len: usize, f: impl Fn(usize, &
     if row_len == 0 {
         return;
     }
+    if data.len() < PARALLEL_ELEMENTS {
+        data.chunks_mut(row_len).enumerate().for_each(|(i, row)| f(i, row));
+        return;
+    }
     let rows_per_part = rows_per_part(data.len(), row_len);
     parallel::for_each_chunk_mut(data, rows_per_part * row_len, |part, chunk| {
         for (i, row) in chunk.chunks_mut(row_len).enumerate() {
@@ -56,10 +60,15 @@ pub(crate) fn new_rows(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32])
 
 /// As `new_rows`, with `f(first_row_index, rows)` given each part's whole rows at once.
 pub(crate) fn new_parts(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32]) + Sync) -> Vec<f32> {
-    let mut out: Vec<f32> = Vec::with_capacity(len);
-    if row_len == 0 {
+    if len < PARALLEL_ELEMENTS || row_len == 0 {
+        // one part: the plain way (the tutor model's tensors are all this small)
+        let mut out = vec![0.0f32; len];
+        if row_len > 0 {
+            f(0, &mut out);
+        }
         return out;
     }
+    let mut out: Vec<f32> = Vec::with_capacity(len);
     let rows_per_part = rows_per_part(len, row_len);
     parallel::for_each_chunk_mut(&mut out.spare_capacity_mut()[..len], rows_per_part * row_len, |part, chunk| {
         chunk.fill(std::mem::MaybeUninit::new(0.0));
@@ -70,6 +79,30 @@ pub(crate) fn new_parts(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32]
     // SAFETY: the parts above initialised all `len` elements
     unsafe { out.set_len(len) };
     out
+}
+
+/// A copy of `x` (standard layout) with `f(first_row_index, rows)` applied in place to its
+/// `row_len`-long rows, a part's rows at a time as in `new_parts`. A small tensor is cloned and
+/// transformed whole (nothing to zero first); a large one is copied part by part, in cache.
+pub(crate) fn transformed_rows(
+    x: &ndarray::ArrayD<f32>,
+    row_len: usize,
+    f: impl Fn(usize, &mut [f32]) + Sync,
+) -> ndarray::ArrayD<f32> {
+    if x.len() < PARALLEL_ELEMENTS || row_len == 0 {
+        let mut out = x.as_standard_layout().into_owned();
+        if row_len > 0 {
+            f(0, out.as_slice_mut().expect("standard layout"));
+        }
+        return out;
+    }
+    let x = x.as_standard_layout();
+    let src = data_of(&x);
+    let out = new_parts(src.len(), row_len, |first, rows| {
+        rows.copy_from_slice(&src[first * row_len..first * row_len + rows.len()]);
+        f(first, rows);
+    });
+    ndarray::ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
 }
 
 /// How many rows each part of a `len`-long tensor takes: all of them when the tensor is too
@@ -83,7 +116,7 @@ fn rows_per_part(len: usize, row_len: usize) -> usize {
 const PARTS_PER_THREAD: usize = 8;
 
 /// Tensors with at least this many elements are processed on all cores.
-const PARALLEL_ELEMENTS: usize = 16 * 1024;
+pub(crate) const PARALLEL_ELEMENTS: usize = 16 * 1024;
 
 /// A contiguous view's data.
 pub(crate) fn data_of<'a>(x: &'a ndarray::CowArray<'_, f32, ndarray::IxDyn>) -> &'a [f32] {

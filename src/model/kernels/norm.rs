@@ -1,23 +1,21 @@
 //! LayerNorm in two operations: x̂ = (x − mean) / √(var + eps) per token, then γ·x̂ + β.
 
-use super::{data, for_each_row, new_rows};
+use super::{data, for_each_row, transformed_rows};
 use ndarray::{Array1, ArrayD, ArrayView1};
 
 /// The first half of LayerNorm: (x - mean) / sqrt(var + eps) over the last (feature) axis,
 /// with the biased variance (divide by d), as PyTorch's nn.LayerNorm.
 pub fn normalize(x: &ArrayD<f32>, eps: f32) -> ArrayD<f32> {
     let d = x.shape()[x.ndim() - 1];
-    let x = x.as_standard_layout();
-    let src = super::data_of(&x);
-    let out = new_rows(src.len(), d, |r, row| {
-        row.copy_from_slice(&src[r * d..(r + 1) * d]);
-        let (mean, var) = mean_and_variance(row);
-        let inv_std = 1.0 / (var + eps).sqrt();
-        for v in row.iter_mut() {
-            *v = (*v - mean) * inv_std;
+    transformed_rows(x, d, |_, rows| {
+        for row in rows.chunks_exact_mut(d) {
+            let (mean, var) = mean_and_variance(row);
+            let inv_std = 1.0 / (var + eps).sqrt();
+            for v in row.iter_mut() {
+                *v = (*v - mean) * inv_std;
+            }
         }
-    });
-    ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
+    })
 }
 
 /// d_x = (d_x̂ − mean(d_x̂) − x̂ · mean(d_x̂ ⊙ x̂)) / √(var + eps), per token.
@@ -50,14 +48,13 @@ pub fn normalize_backward(x: &ArrayD<f32>, eps: f32, d_hat: &ArrayD<f32>) -> Arr
 pub fn scale_shift(x_hat: &ArrayD<f32>, gamma: ArrayView1<f32>, beta: ArrayView1<f32>) -> ArrayD<f32> {
     let d = gamma.len();
     let (gamma, beta) = (gamma.to_vec(), beta.to_vec());
-    let x_hat = x_hat.as_standard_layout();
-    let src = super::data_of(&x_hat);
-    let out = new_rows(src.len(), d, |r, row| {
-        for (((v, x), g), b) in row.iter_mut().zip(&src[r * d..(r + 1) * d]).zip(&gamma).zip(&beta) {
-            *v = *x * g + b;
+    transformed_rows(x_hat, d, |_, rows| {
+        for row in rows.chunks_exact_mut(d) {
+            for ((v, g), b) in row.iter_mut().zip(&gamma).zip(&beta) {
+                *v = *v * g + b;
+            }
         }
-    });
-    ArrayD::from_shape_vec(x_hat.raw_dim(), out).expect("sizes match")
+    })
 }
 
 /// d_x̂ = d_out ⊙ γ;  d_γ = Σ_tokens d_out ⊙ x̂;  d_β = Σ_tokens d_out.

@@ -19,6 +19,9 @@ const PARALLEL: usize = 1024 * 1024;
 /// a: (m, k), b: (k, n), c: (m, n).
 pub fn matmul_into(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
     debug_assert!(beta == 0.0 || beta == 1.0);
+    if a.nrows() * a.ncols() * b.ncols() <= SMALL {
+        return small(alpha, a, b, beta, c);
+    }
     product(alpha, a, b, if beta == 0.0 { Addend::Nothing } else { Addend::Dst }, c);
 }
 
@@ -117,8 +120,15 @@ fn start_from(addend: Addend, mut c: ArrayViewMut2<f32>) -> f32 {
         Addend::Nothing => 0.0,
         Addend::Dst => 1.0,
         Addend::Row(bias) => {
-            let bias = ndarray::ArrayView1::from(bias);
-            c.rows_mut().into_iter().for_each(|mut row| row.assign(&bias));
+            match c.as_slice_mut() {
+                Some(cells) if !bias.is_empty() => {
+                    cells.chunks_exact_mut(bias.len()).for_each(|row| row.copy_from_slice(bias))
+                }
+                _ => {
+                    let bias = ndarray::ArrayView1::from(bias);
+                    c.rows_mut().into_iter().for_each(|mut row| row.assign(&bias));
+                }
+            }
             1.0
         }
     }
