@@ -4,8 +4,6 @@
 #[path = "../benches/common/mod.rs"]
 mod common;
 
-use std::collections::BTreeMap;
-
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -13,16 +11,12 @@ fn main() {
     transformer_tutor::alloc::keep_freed_memory();
     let run = common::note001_forward();
     let medians = common::op_medians(&run, 40);
-    let mut by_kind: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
     for (op, &ms) in run.program().ops().iter().zip(&medians) {
-        let e = by_kind.entry(op.kind.label()).or_default();
-        e.0 += ms;
-        e.1 += 1;
         if ms > 0.3 {
             println!("{:>30} {ms:>8.3} ms {:?}", op.name, op.shape);
         }
     }
-    for (kind, (ms, count)) in by_kind {
+    for (kind, (ms, count)) in common::by_kind(&run, &medians) {
         println!("{kind:>14} x{count:<3} {ms:>8.3} ms");
     }
     println!("sum of medians {:.3} ms", medians.iter().sum::<f64>());

@@ -7,7 +7,7 @@
 use ndarray::{Array2, ArrayD, IxDyn};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::Instant;
 use transformer_tutor::model::build::{self, RunShape};
@@ -71,4 +71,15 @@ pub fn op_medians(run: &Run, passes: usize) -> Vec<f64> {
             t[t.len() / 2]
         })
         .collect()
+}
+
+/// Per-operation medians summed by operation kind: kind -> (milliseconds, how many operations).
+pub fn by_kind<'a>(run: &'a Run, medians: &[f64]) -> BTreeMap<&'a str, (f64, usize)> {
+    let mut kinds: BTreeMap<&str, (f64, usize)> = BTreeMap::new();
+    for (op, &ms) in run.program().ops().iter().zip(medians) {
+        let entry = kinds.entry(op.kind.label()).or_default();
+        entry.0 += ms;
+        entry.1 += 1;
+    }
+    kinds
 }

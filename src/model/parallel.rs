@@ -154,30 +154,28 @@ pub fn threads() -> usize {
 /// chunks shared out as in `for_each_part`.
 pub fn for_each_chunk_mut<T: Send>(data: &mut [T], chunk_len: usize, run: impl Fn(usize, &mut [T]) + Sync) {
     let len = data.len();
-    let base = SharedSlice(data.as_mut_ptr());
+    let base = Shared(data.as_mut_ptr());
     for_each_part(len.div_ceil(chunk_len.max(1)), |i| {
         let start = i * chunk_len;
         let end = (start + chunk_len).min(len);
         // SAFETY: chunk i is inside `data`, which is borrowed mutably for this call, and no
         // other part has the same i
-        let chunk = unsafe { std::slice::from_raw_parts_mut(base.at(start), end - start) };
+        let chunk = unsafe { std::slice::from_raw_parts_mut(base.get().add(start), end - start) };
         run(i, chunk);
     });
 }
 
-/// The start of a slice whose disjoint chunks are written by different threads.
-struct SharedSlice<T>(*mut T);
-impl<T> Clone for SharedSlice<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for SharedSlice<T> {}
-// SAFETY: each thread writes only its own chunks (for_each_chunk_mut), of a Send type
-unsafe impl<T: Send> Sync for SharedSlice<T> {}
-impl<T> SharedSlice<T> {
-    fn at(self, offset: usize) -> *mut T {
-        // SAFETY: callers stay within the slice
-        unsafe { self.0.add(offset) }
+/// A pointer (or a struct of pointers) handed to the threads of one operation, each of which
+/// reads it or writes only its own part of what it points to. `get` takes the whole value, so a
+/// closure that calls it captures the `Shared`, not the raw pointer inside.
+#[derive(Clone, Copy)]
+pub struct Shared<T: Copy>(pub T);
+// SAFETY: users share out disjoint parts to write (for_each_chunk_mut: chunks; matmul: rows or
+// panels of c) and only read the rest
+unsafe impl<T: Copy> Sync for Shared<T> {}
+unsafe impl<T: Copy> Send for Shared<T> {}
+impl<T: Copy> Shared<T> {
+    pub fn get(self) -> T {
+        self.0
     }
 }

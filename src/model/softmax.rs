@@ -1,4 +1,4 @@
-//! Softmax of one row: subtract the row's maximum, exponentiate, divide by the sum.
+//! Softmax of rows: subtract each row's maximum, exponentiate, divide by the sum.
 //!
 //! Long rows (the vocabulary, note 000's 64 keys) spend their time in `exp`. On CPUs with AVX2
 //! and FMA they use `exp_poly`, a branch-free polynomial the compiler turns into 8-wide vector

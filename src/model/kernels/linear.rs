@@ -10,7 +10,7 @@ pub fn linear(x: &ArrayD<f32>, weight: ArrayView2<f32>, bias: ArrayView1<f32>) -
     let x2 = rows_of(x, in_dim); // (rows, in)
     let rows = x2.nrows();
     let bias = bias.as_slice().expect("contiguous bias");
-    let mut y = new_rows(rows * out_dim, out_dim, |_, _| {}); // (rows, out)
+    let mut y = new_rows(rows * out_dim, out_dim, |_, _| {}); // (rows, out), zeroed on every core
     let mut y2 = ArrayViewMut2::from_shape((rows, out_dim), &mut y).expect("sizes match");
     matmul_bias_into(x2, weight.t(), bias, &mut y2);
     ArrayD::from_shape_vec(IxDyn(&with_last(x.shape(), out_dim)), y).expect("sizes match")

@@ -97,7 +97,7 @@ pub(crate) fn transformed_rows(
         return out;
     }
     let x = x.as_standard_layout();
-    let src = data_of(&x);
+    let src = data(&x);
     let out = new_parts(src.len(), row_len, |first, rows| {
         rows.copy_from_slice(&src[first * row_len..first * row_len + rows.len()]);
         f(first, rows);
@@ -105,11 +105,9 @@ pub(crate) fn transformed_rows(
     ndarray::ArrayD::from_shape_vec(x.raw_dim(), out).expect("sizes match")
 }
 
-/// How many rows each part of a `len`-long tensor takes: all of them when the tensor is too
-/// small to share out.
+/// How many rows each part of a large, `len`-long tensor takes.
 fn rows_per_part(len: usize, row_len: usize) -> usize {
-    let rows = len / row_len;
-    if len < PARALLEL_ELEMENTS { rows.max(1) } else { rows.div_ceil(PARTS_PER_THREAD * parallel::threads()) }
+    (len / row_len).div_ceil(PARTS_PER_THREAD * parallel::threads())
 }
 
 /// Parts per thread: enough that a core slowed by another program can leave some to the other.
@@ -118,12 +116,7 @@ const PARTS_PER_THREAD: usize = 8;
 /// Tensors with at least this many elements are processed on all cores.
 pub(crate) const PARALLEL_ELEMENTS: usize = 16 * 1024;
 
-/// A contiguous view's data.
-pub(crate) fn data_of<'a>(x: &'a ndarray::CowArray<'_, f32, ndarray::IxDyn>) -> &'a [f32] {
-    x.as_slice().expect("standard layout")
-}
-
 /// A contiguous tensor's data (every kernel output is in standard layout).
-pub(crate) fn data(x: &ndarray::ArrayD<f32>) -> &[f32] {
+pub(crate) fn data<S: ndarray::Data<Elem = f32>>(x: &ndarray::ArrayBase<S, ndarray::IxDyn>) -> &[f32] {
     x.as_slice().expect("standard layout")
 }

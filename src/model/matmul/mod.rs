@@ -1,12 +1,13 @@
-//! Matrix products for the kernels. Small products (the tutor model's 12×32·32×32) go through a
-//! plain dot-product loop the compiler vectorises; larger ones through the `gemm` crate, which
-//! packs and blocks for the cache. A large product's rows are split into one block per core,
-//! each block a single-threaded `gemm` call on the engine's own threads (`parallel`): the result
-//! is the same bits as one call over all rows.
+//! Matrix products for the kernels. Tiny products (the tutor model's attention, 6×6×8) go through a
+//! plain dot-product loop the compiler vectorises; products under a million multiply-adds (the
+//! tutor model's Linears, note 000's 64×64×64 attention blocks) through the `gemm` crate on one
+//! core; larger ones through `packed`, the AVX2 kernel, shared out between the engine's threads
+//! (`parallel`), or where it cannot run (no AVX2, rows not contiguous) through `gemm`, one block
+//! of rows per thread. All of these but the plain loop give the same bits.
 
 mod packed;
 
-use crate::model::parallel;
+use crate::model::parallel::{self, Shared};
 use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder, s};
 use packed::{Addend, Rows};
 
@@ -48,8 +49,8 @@ fn product(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c
     }
     // SAFETY: b is a live (k, n) view with these strides
     let panels_data = unsafe { packed::pack(b.as_ptr(), (k, n), (b.strides()[0], b.strides()[1])) };
-    let a_rows = Rows { ptr: a.as_ptr(), row_stride: a.strides()[0] as usize };
-    let c_rows = Rows { ptr: c.as_mut_ptr(), row_stride: c.strides()[0] as usize };
+    let a_rows = Shared(Rows { ptr: a.as_ptr(), row_stride: a.strides()[0] as usize });
+    let c_rows = Shared(Rows { ptr: c.as_mut_ptr(), row_stride: c.strides()[0] as usize });
     // parts of c, four per thread so that a slowed core leaves some to the other: blocks of
     // whole tiles of rows, or, for a wide c of few rows (note 001's logits), blocks of panels,
     // so that each part reads only its own share of b
@@ -67,7 +68,9 @@ fn product(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c
         // SAFETY: AVX2 and FMA were checked (packed_fits); a and c are live (m, k) and (m, n)
         // views with contiguous rows, c borrowed mutably (so it overlaps neither a nor b); each
         // part writes only its own block of c
-        unsafe { packed::product_rows(alpha, a_rows, &panels_data, (k, n), addend, c_rows, rows, panel_range) }
+        unsafe {
+            packed::product_rows(alpha, a_rows.get(), &panels_data, (k, n), addend, c_rows.get(), rows, panel_range)
+        }
     });
 }
 
@@ -77,7 +80,7 @@ fn gemm_by_blocks(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32,
     let (m, n) = (a.nrows(), b.ncols());
     let block = m.div_ceil(parallel::threads());
     let c_strides = (c.strides()[0], c.strides()[1]);
-    let c_base = Rows { ptr: c.as_mut_ptr(), row_stride: 0 };
+    let c_base = Shared(c.as_mut_ptr());
     parallel::for_each_part(m.div_ceil(block), |i| {
         let rows = i * block..((i + 1) * block).min(m);
         // SAFETY: rows `rows` of c, which no other part writes; c is borrowed mutably for the
@@ -85,7 +88,7 @@ fn gemm_by_blocks(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32,
         let mut c_rows = unsafe {
             ArrayViewMut2::from_shape_ptr(
                 (rows.len(), n).strides((c_strides.0 as usize, c_strides.1 as usize)),
-                { c_base }.ptr.offset(rows.start as isize * c_strides.0),
+                c_base.get().offset(rows.start as isize * c_strides.0),
             )
         };
         gemm_path(alpha, a.slice(s![rows, ..]), b, beta, &mut c_rows, gemm::Parallelism::None);

@@ -1,13 +1,13 @@
-//! A blocked matrix product for AVX2 + FMA, written for the shapes this engine runs: the Linears
-//! of note 001's model (200-250 rows, widths 128-1000), note 000's 512-wide projections, and the
-//! 64×64×64 products of attention, 1024 of them per block.
+//! A blocked matrix product for AVX2 + FMA, written for the large products this engine runs: the
+//! Linears of note 001's model (200-250 rows, widths 128-1000) and note 000's 512-wide
+//! projections (8192 rows).
 //!
 //! b is packed into panels of 16 columns (each panel k × 16, contiguous), and c is computed in
 //! 6 × 16 tiles held in 12 vector registers: for each p, one row of the panel is loaded (two
 //! 8-lane vectors) and multiplied by a[i, p] for six rows i. Each output is therefore the
 //! fused multiply-add chain Σ_p a[i, p]·b[p, j] in the order p = 0, 1, …, k−1, then scaled by
 //! alpha and added to c or to a bias row, which is exactly what the `gemm` crate computes: the
-//! two agree to the bit (tests/matmul_kernels.rs), so switching kernels changes no weight, no
+//! two agree to the bit (tests/parallel_products.rs), so switching kernels changes no weight, no
 //! trained model and no screen.
 
 use std::arch::x86_64::*;
@@ -39,11 +39,6 @@ pub struct Rows<T> {
     pub row_stride: usize,
 }
 
-// SAFETY: the threads of one product share a (read only) and c, of which each writes only its
-// own rows (`product_rows`' `rows`).
-unsafe impl<T> Send for Rows<T> {}
-unsafe impl<T> Sync for Rows<T> {}
-
 /// Can this CPU run the kernel?
 pub fn available() -> bool {
     std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
@@ -57,13 +52,13 @@ pub fn available() -> bool {
 pub unsafe fn pack(b: *const f32, (k, n): (usize, usize), (row_stride, col_stride): (isize, isize)) -> Vec<f32> {
     let panels = n.div_ceil(NR);
     let mut packed = vec![0.0f32; panels * k * NR];
-    let b = SharedIn(b);
+    let b = crate::model::parallel::Shared(b);
     crate::model::parallel::for_each_chunk_mut(&mut packed, k * NR, |panel, out| {
         let j0 = panel * NR;
         let width = NR.min(n - j0);
         // SAFETY: columns j0 .. j0 + width of b exist; row p < k of each is read below
         let columns: [*const f32; NR] =
-            std::array::from_fn(|jj| unsafe { { b }.0.offset((j0 + jj.min(width - 1)) as isize * col_stride) });
+            std::array::from_fn(|jj| unsafe { b.get().offset((j0 + jj.min(width - 1)) as isize * col_stride) });
         for (p, out_row) in out.chunks_exact_mut(NR).enumerate() {
             for (o, column) in out_row.iter_mut().zip(&columns).take(width) {
                 // SAFETY: row p < k of column j0 + jj < n
@@ -73,12 +68,6 @@ pub unsafe fn pack(b: *const f32, (k, n): (usize, usize), (row_stride, col_strid
     });
     packed
 }
-
-/// b's data pointer, read by every thread that packs a panel.
-#[derive(Clone, Copy)]
-struct SharedIn(*const f32);
-// SAFETY: b is only read while it is packed
-unsafe impl Sync for SharedIn {}
 
 /// c (m, n) = alpha · a (m, k) · packed b + addend, for the rows `rows` of a and c and the
 /// columns of the panels `panels`.
