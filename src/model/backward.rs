@@ -33,6 +33,12 @@ impl Gradients {
 impl Run {
     /// Backpropagate from the program's last operation, the loss. The run must be complete.
     pub fn backward(&self) -> Gradients {
+        self.backward_timed(None)
+    }
+
+    /// `backward`, handing each operation's index and the time its backward took to `timer`
+    /// (for profiling: `examples/profile_train.rs`).
+    pub fn backward_timed(&self, mut timer: Option<&mut dyn FnMut(usize, std::time::Duration)>) -> Gradients {
         let program = self.program_arc();
         assert!(self.is_done(), "backward needs the whole forward pass");
         let last = program.len() - 1;
@@ -43,11 +49,15 @@ impl Run {
         tensors[last] = Some(ndarray::arr0(1.0f32).into_dyn()); // d loss / d loss
         for index in (0..program.len()).rev() {
             let Some(d_out) = tensors[index].take() else { continue };
+            let start = timer.is_some().then(std::time::Instant::now);
             let inputs = self.backward_op(index, &d_out, &mut params);
             for (&input, d_in) in program.op(index).inputs.iter().zip(inputs) {
                 if let (true, Some(d_in)) = (needs[input], d_in) {
                     accumulate(&mut tensors[input], d_in);
                 }
+            }
+            if let (Some(timer), Some(start)) = (timer.as_mut(), start) {
+                timer(index, start.elapsed());
             }
             tensors[index] = Some(d_out);
         }

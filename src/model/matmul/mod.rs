@@ -6,10 +6,12 @@
 //! of rows per thread. All of these but the plain loop give the same bits.
 
 mod packed;
+mod small;
 
 use crate::model::parallel::{self, Shared};
 use ndarray::{ArrayView2, ArrayViewMut2, ShapeBuilder, s};
 use packed::{Addend, Rows};
+use small::small;
 
 /// Below this many multiply-adds a product runs in the plain loop.
 const SMALL: usize = 4 * 1024;
@@ -146,7 +148,7 @@ pub fn gemm_into(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, 
 }
 
 /// The `gemm` crate's blocked product, for any strides.
-fn gemm_path(
+pub(super) fn gemm_path(
     alpha: f32,
     a: ArrayView2<f32>,
     b: ArrayView2<f32>,
@@ -184,64 +186,4 @@ fn gemm_path(
             parallelism,
         );
     }
-}
-
-/// The plain loop. When b is a transposed row-major matrix (the Linear and q·kᵀ cases) each
-/// output is a dot product of two contiguous rows; otherwise (weights·v) each output row is a
-/// sum of b's rows scaled by a's entries.
-fn small(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
-    let (m, k) = a.dim();
-    let n = b.ncols();
-    if a.as_slice().is_none() && c.is_standard_layout() {
-        // a transposed block of a backward pass (kᵀ, weightsᵀ): a contiguous copy of a few
-        // hundred numbers costs less than the blocked product's set-up
-        let a = a.as_standard_layout();
-        return small(alpha, a.view(), b, beta, c);
-    }
-    let (Some(a_s), Some(c_s)) = (a.as_slice(), c.as_slice_mut()) else {
-        return gemm_path(alpha, a, b, beta, c, gemm::Parallelism::None);
-    };
-    if let Some(bt) = b.t().as_slice() {
-        // b = Wᵀ with W (n, k) row-major: c[i, j] = Σ a[i, :]·W[j, :]
-        for i in 0..m {
-            let a_row = &a_s[i * k..(i + 1) * k];
-            for j in 0..n {
-                let d = alpha * dot(a_row, &bt[j * k..(j + 1) * k]);
-                let out = &mut c_s[i * n + j];
-                *out = if beta == 0.0 { d } else { d + beta * *out };
-            }
-        }
-    } else if let Some(b_s) = b.as_slice() {
-        // b (k, n) row-major: c[i, :] = Σ_p a[i, p] · b[p, :]
-        for i in 0..m {
-            let c_row = &mut c_s[i * n..(i + 1) * n];
-            if beta == 0.0 {
-                c_row.fill(0.0);
-            } else if beta != 1.0 {
-                c_row.iter_mut().for_each(|v| *v *= beta);
-            }
-            for p in 0..k {
-                let s = alpha * a_s[i * k + p];
-                for (cv, bv) in c_row.iter_mut().zip(&b_s[p * n..(p + 1) * n]) {
-                    *cv += s * bv;
-                }
-            }
-        }
-    } else {
-        gemm_path(alpha, a, b, beta, c, gemm::Parallelism::None)
-    }
-}
-
-/// Dot product in eight independent lanes, so it vectorises.
-fn dot(x: &[f32], y: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let xs = x.chunks_exact(8);
-    let ys = y.chunks_exact(8);
-    let tail: f32 = xs.remainder().iter().zip(ys.remainder()).map(|(a, b)| a * b).sum();
-    for (xc, yc) in xs.zip(ys) {
-        for l in 0..8 {
-            lanes[l] += xc[l] * yc[l];
-        }
-    }
-    lanes.iter().sum::<f32>() + tail
 }

@@ -1,0 +1,80 @@
+//! Where one training step's time goes: a half batch (32 pairs, what each core gets) run forward
+//! by operation kind, its backward pass, and the Adam update, on one thread, medians:
+//!
+//!     cargo run --release --example profile_train
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use std::sync::Arc;
+use std::time::Instant;
+use transformer_tutor::corpus::{DEFAULT_SEED, generate};
+use transformer_tutor::model::build::{self, RunShape};
+use transformer_tutor::model::{Inputs, Run};
+use transformer_tutor::train::data::{Batcher, encode_pairs};
+use transformer_tutor::train::{TrainOptions, Trainer};
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() {
+    let corpus = generate(DEFAULT_SEED);
+    let options = TrainOptions::default();
+    let trainer = Trainer::new(&corpus, options);
+    let mut batcher = Batcher::new(encode_pairs(&corpus.train, &trainer.weights.vocabs), options.seed);
+    let batch = batcher.next_batch(options.batch);
+    let (half, _) = batch.split(batch.src.nrows().div_ceil(2));
+    let shape = RunShape { batch: half.src.nrows(), t_src: half.src.ncols(), t_tgt: half.tgt_in.ncols() };
+    let program = Arc::new(build::training(&trainer.weights.config, shape, 0));
+    let inputs = Inputs {
+        src_ids: Some(half.src.clone()),
+        tgt_ids: Some(half.tgt_in.clone()),
+        labels: Some(half.labels.clone()),
+        ..Default::default()
+    };
+    let run = Run::new(program, trainer.weights.clone(), inputs);
+    println!("half batch: {shape:?}, {} operations", run.program().len());
+
+    // forward by operation kind
+    let medians = common::op_medians(&run, 50);
+    let kinds = common::by_kind(&run, &medians);
+    let mut kinds: Vec<_> = kinds.into_iter().collect();
+    kinds.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+    println!("forward {:.3} ms", medians.iter().sum::<f64>());
+    for (kind, (ms, n)) in &kinds {
+        println!("  {kind:<16} {ms:7.3} ms  ({n} ops)");
+    }
+
+    let (mut forward, mut backward) = (Vec::new(), Vec::new());
+    for _ in 0..60 {
+        let mut r = run.clone();
+        let t = Instant::now();
+        r.run_all();
+        forward.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        let g = r.backward();
+        backward.push(t.elapsed().as_secs_f64() * 1e3);
+        std::hint::black_box(g);
+    }
+    // backward by operation kind
+    let mut times = vec![Vec::new(); run.program().len()];
+    for _ in 0..50 {
+        let mut r = run.clone();
+        r.run_all();
+        let mut timer = |i: usize, d: std::time::Duration| times[i].push(d.as_secs_f64() * 1e3);
+        std::hint::black_box(r.backward_timed(Some(&mut timer)));
+    }
+    let medians: Vec<f64> = times.into_iter().map(|t| if t.is_empty() { 0.0 } else { median(t) }).collect();
+    let mut kinds: Vec<_> = common::by_kind(&run, &medians).into_iter().collect();
+    kinds.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+    println!("backward {:.3} ms (each op's backward and the sums into its inputs)", medians.iter().sum::<f64>());
+    for (kind, (ms, n)) in &kinds {
+        println!("  {kind:<16} {ms:7.3} ms  ({n} ops)");
+    }
+    println!("run_all {:.3} ms, backward {:.3} ms (medians of 60)", median(forward), median(backward));
+}
