@@ -27,15 +27,18 @@ from torch import nn
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# The Rust defaults (src/train/trainer.rs TrainOptions::default, src/train/schedule.rs)
-PEAK_LR, WARMUP_STEPS, TOTAL_STEPS, LR_FLOOR = 3e-3, 200, 3000, 0.1
+# The floor of the cosine decay, as a fraction of the peak (src/train/schedule.rs). The peak, the
+# warm-up and the total number of steps come from the Rust side's own options (train_step_time
+# prints them), so the two sides cannot follow different schedules.
+LR_FLOOR = 0.1
 
 
-def learning_rate(step):
-    if step < WARMUP_STEPS:
-        return PEAK_LR * (step + 1) / WARMUP_STEPS
-    progress = min((step - WARMUP_STEPS) / max(TOTAL_STEPS - WARMUP_STEPS, 1), 1.0)
-    return PEAK_LR * (LR_FLOOR + (1 - LR_FLOOR) * 0.5 * (1 + math.cos(math.pi * progress)))
+def learning_rate(step, schedule):
+    peak, warmup, total = schedule["peak_lr"], schedule["warmup_steps"], schedule["total_steps"]
+    if step < warmup:
+        return peak * (step + 1) / warmup
+    progress = min((step - warmup) / max(total - warmup, 1), 1.0)
+    return peak * (LR_FLOOR + (1 - LR_FLOOR) * 0.5 * (1 + math.cos(math.pi * progress)))
 
 
 class Attention(nn.Module):
@@ -152,10 +155,16 @@ def run_rust(steps, warmup, dump):
             if "=" in part:
                 key, value = part.split("=", 1)
                 values[key] = value
-    return out.splitlines()[0], float(values["median_ms"]), [float(x) for x in values["losses"].split(",")]
+    schedule = {
+        "peak_lr": float(values["peak_lr"]),
+        "warmup_steps": int(values["warmup_steps"]),
+        "total_steps": int(values["total_steps"]),
+    }
+    losses = [float(x) for x in values["losses"].split(",")]
+    return out.splitlines()[0], float(values["median_ms"]), losses, schedule
 
 
-def run_torch(dump, steps, warmup, threads):
+def run_torch(dump, steps, warmup, threads, schedule):
     torch.set_num_threads(threads)
     model = load_model(os.path.join(dump, "initial.npz"))
     pad = model.pad
@@ -164,12 +173,12 @@ def run_torch(dump, steps, warmup, threads):
     data = [
         tuple(torch.from_numpy(batches[f"{k}.{i}"]) for k in ("src", "tgt_in", "labels")) for i in range(total)
     ]
-    optimiser = torch.optim.Adam(model.parameters(), lr=learning_rate(0), betas=(0.9, 0.98), eps=1e-9)
+    optimiser = torch.optim.Adam(model.parameters(), lr=learning_rate(0, schedule), betas=(0.9, 0.98), eps=1e-9)
     losses, times = [], []
     for i, (src, tgt_in, labels) in enumerate(data):
         start = time.perf_counter()
         for group in optimiser.param_groups:
-            group["lr"] = learning_rate(i)
+            group["lr"] = learning_rate(i, schedule)
         optimiser.zero_grad(set_to_none=True)
         logits = model(src, tgt_in)
         loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), labels.reshape(-1), ignore_index=pad)
@@ -201,9 +210,9 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="train_side_by_side.") as dump:
         print("building and timing the Rust trainer (cargo run --release --example train_step_time) ...", flush=True)
-        rust_line, rust_ms, rust_losses = run_rust(args.steps, args.warmup, dump)
+        rust_line, rust_ms, rust_losses, schedule = run_rust(args.steps, args.warmup, dump)
         print(rust_line, flush=True)
-        torch_line, torch_ms, torch_losses = run_torch(dump, args.steps, args.warmup, args.threads)
+        torch_line, torch_ms, torch_losses = run_torch(dump, args.steps, args.warmup, args.threads, schedule)
         print(torch_line)
     diffs = [abs(a - b) for a, b in zip(rust_losses, torch_losses)]
     print(

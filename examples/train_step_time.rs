@@ -77,6 +77,8 @@ fn main() {
     );
     println!("median_ms={median:.4}");
     println!("src_vocab={} tgt_vocab={}", config.src_vocab, config.tgt_vocab);
+    // the learning-rate schedule, so that the PyTorch side follows the same one
+    println!("peak_lr={} warmup_steps={} total_steps={}", options.peak_lr, options.warmup, options.steps);
     println!("first_loss={:.6} last_loss={:.6}", losses[0], losses[losses.len() - 1]);
     let losses: Vec<String> = losses.iter().map(|l| format!("{l:.6}")).collect();
     println!("losses={}", losses.join(","));

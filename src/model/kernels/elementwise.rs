@@ -47,9 +47,7 @@ pub fn relu_backward(x: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
     let x = x.as_standard_layout();
     // plain slices, so the loop vectorises
     for (g, &v) in d_x.as_slice_mut().expect("standard layout").iter_mut().zip(super::data(&x)) {
-        if v <= 0.0 {
-            *g = 0.0;
-        }
+        *g = if v <= 0.0 { 0.0 } else { *g };
     }
     d_x
 }

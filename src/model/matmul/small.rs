@@ -54,10 +54,24 @@ fn small_loop(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: 
             } else if beta != 1.0 {
                 c_row.iter_mut().for_each(|v| *v *= beta);
             }
-            for p in 0..k {
-                let s = alpha * a[[i, p]];
-                for (cv, bv) in c_row.iter_mut().zip(&b_s[p * n..(p + 1) * n]) {
-                    *cv += s * bv;
+            // eight columns at a time, their running sums kept in a vector register over all
+            // of p (each column still adds its terms in the order p = 0, 1, ...)
+            let a_row = a.row(i);
+            let full = n / LANES * LANES;
+            for j0 in (0..full).step_by(LANES) {
+                let mut sum: [f32; LANES] = c_row[j0..j0 + LANES].try_into().expect("eight");
+                for (p, &a_ip) in a_row.iter().enumerate() {
+                    let s = alpha * a_ip;
+                    let b8: &[f32; LANES] = b_s[p * n + j0..p * n + j0 + LANES].try_into().expect("eight");
+                    for l in 0..LANES {
+                        sum[l] += s * b8[l];
+                    }
+                }
+                c_row[j0..j0 + LANES].copy_from_slice(&sum);
+            }
+            for (j, cv) in c_row.iter_mut().enumerate().skip(full) {
+                for (p, &a_ip) in a_row.iter().enumerate() {
+                    *cv += alpha * a_ip * b_s[p * n + j];
                 }
             }
         }
@@ -177,6 +191,47 @@ mod tests {
                 small(alpha, a.view(), w.t(), beta, &mut got.view_mut());
                 let same = expected.iter().zip(&got).all(|(x, y)| x.to_bits() == y.to_bits());
                 assert!(same, "({m}, {k}, {n}) alpha {alpha} beta {beta}: {expected:?} vs {got:?}");
+            }
+        }
+    }
+
+    /// The (k, n) row-major case as it was: every p adds its term to the whole row of c.
+    fn row_by_row(alpha: f32, a: ndarray::ArrayView2<f32>, b: &Array2<f32>, beta: f32, c: &mut Array2<f32>) {
+        let (m, k, n) = (a.nrows(), a.ncols(), b.ncols());
+        for i in 0..m {
+            for j in 0..n {
+                c[[i, j]] = if beta == 0.0 { 0.0 } else { c[[i, j]] * beta };
+            }
+            for p in 0..k {
+                let s = alpha * a[[i, p]];
+                for j in 0..n {
+                    c[[i, j]] += s * b[[p, j]];
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn row_by_row_sums_keep_their_bits_side_by_side() {
+        let mut seed = 11u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            ((seed >> 8) as f32 / (1 << 24) as f32 - 0.5) * 10f32.powi((seed % 7) as i32 - 3)
+        };
+        for (m, k, n) in [(8, 8, 8), (7, 9, 8), (3, 5, 16), (12, 20, 24), (4, 6, 9), (2, 3, 3), (5, 0, 8)] {
+            for (alpha, beta) in [(1.0, 0.0), (0.353_553_4, 0.0), (1.0, 1.0)] {
+                let a = Array2::from_shape_fn((m, k), |_| next());
+                let a_t = Array2::from_shape_fn((k, m), |_| next());
+                let b = Array2::from_shape_fn((k, n), |_| next());
+                let start = Array2::from_shape_fn((m, n), |_| next());
+                for a in [a.view(), a_t.t()] {
+                    let mut expected = start.clone();
+                    row_by_row(alpha, a, &b, beta, &mut expected);
+                    let mut got = start.clone();
+                    small(alpha, a, b.view(), beta, &mut got.view_mut());
+                    let same = expected.iter().zip(&got).all(|(x, y)| x.to_bits() == y.to_bits());
+                    assert!(same, "({m}, {k}, {n}) alpha {alpha} beta {beta}: {expected:?} vs {got:?}");
+                }
             }
         }
     }
