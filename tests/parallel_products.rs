@@ -5,7 +5,7 @@
 use ndarray::{Array1, Array2, ShapeBuilder};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use transformer_tutor::model::matmul::{gemm_into, matmul_bias_into, matmul_into};
-use transformer_tutor::model::parallel::{for_each_chunk_mut, for_each_part};
+use transformer_tutor::model::parallel::{for_each_chunk_mut, for_each_part, join};
 
 #[test]
 fn every_part_runs_exactly_once_even_when_calls_nest_or_race() {
@@ -30,6 +30,29 @@ fn every_part_runs_exactly_once_even_when_calls_nest_or_race() {
         }
     });
     assert_eq!(total.load(Ordering::SeqCst), 4 * 200 * 28);
+}
+
+#[test]
+fn join_returns_both_results_and_passes_a_panic_on() {
+    for round in 0..100 {
+        let (a, b) = join(|| round * 2, || format!("b{round}"));
+        assert_eq!((a, b), (round * 2, format!("b{round}")));
+    }
+    // kernels inside either half still split their work (here: nothing for them to take)
+    let (a, b) = join(
+        || {
+            let n = AtomicUsize::new(0);
+            for_each_part(5, |_| {
+                n.fetch_add(1, Ordering::SeqCst);
+            });
+            n.into_inner()
+        },
+        || 7,
+    );
+    assert_eq!((a, b), (5, 7));
+    let caught = std::panic::catch_unwind(|| join(|| 1, || -> i32 { panic!("in the second half") }));
+    assert!(caught.is_err());
+    assert_eq!(join(|| 1, || 2), (1, 2), "the helper still works after a panic");
 }
 
 #[test]

@@ -13,7 +13,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering::SeqCst};
-use std::sync::{Once, OnceLock};
+use std::sync::{Mutex, Once, OnceLock};
 use std::thread::{self, Thread};
 use std::time::{Duration, Instant};
 
@@ -106,8 +106,8 @@ fn helper_loop(helper: &'static Helper) {
 }
 
 /// Run `run(i)` for every i in 0..parts, on this thread and on every idle helper; returns when
-/// all parts are done. Inside a rayon task (training's two half-batches already use both cores)
-/// or when every helper is busy, this thread does all the parts itself.
+/// all parts are done. When every helper is busy (training's two half-batches, `join`, already use
+/// both cores) or inside a rayon task, this thread does all the parts itself.
 pub fn for_each_part(parts: usize, run: impl Fn(usize) + Sync) {
     if parts <= 1 || rayon::current_thread_index().is_some() {
         (0..parts).for_each(run);
@@ -143,6 +143,27 @@ pub fn for_each_part(parts: usize, run: impl Fn(usize) + Sync) {
         resume_unwind(panic);
     }
     assert!(!job.panicked.load(SeqCst), "an engine helper thread panicked");
+}
+
+/// `(a(), b())`, run at once when a helper is free (training's two half-batches): `b` on the
+/// helper, which is still spinning from the last step, `a` on this thread. A kernel called inside
+/// either finds the helper busy and runs on its own thread.
+pub fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
+    let tasks = Mutex::new((Some(a), Some(b)));
+    let results = Mutex::new((None, None));
+    for_each_part(2, |part| {
+        if part == 0 {
+            let a = tasks.lock().expect("not poisoned").0.take().expect("part 0 runs once");
+            let value = a();
+            results.lock().expect("not poisoned").0 = Some(value);
+        } else {
+            let b = tasks.lock().expect("not poisoned").1.take().expect("part 1 runs once");
+            let value = b();
+            results.lock().expect("not poisoned").1 = Some(value);
+        }
+    });
+    let (a, b) = results.into_inner().expect("not poisoned");
+    (a.expect("part 0 ran"), b.expect("part 1 ran"))
 }
 
 /// How many threads `for_each_part` can use.

@@ -6,6 +6,7 @@ use super::schedule::Schedule;
 use crate::corpus::Corpus;
 use crate::model::backward::Gradients;
 use crate::model::build::{self, RunShape};
+use crate::model::parallel;
 use crate::model::{Inputs, Preset, Program, Run, Weights};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -76,7 +77,7 @@ impl Trainer {
         let batch = self.batcher.next_batch(self.options.batch);
         let half = batch.src.nrows().div_ceil(2);
         let (a, b) = batch.split(half);
-        let (ga, gb) = rayon::join(|| self.gradients(&a), || self.gradients(&b));
+        let (ga, gb) = parallel::join(|| self.gradients(&a), || self.gradients(&b));
         let (na, nb) = (a.label_count() as f32, b.label_count() as f32);
         let total = (na + nb).max(1.0);
         let mut grads = ga.params;
