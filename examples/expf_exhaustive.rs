@@ -23,7 +23,10 @@ unsafe fn check(lo: u64, hi: u64) -> u64 {
     bad
 }
 fn main() {
-    assert!(is_x86_feature_detected!("fma"), "this check needs a CPU with FMA");
+    assert!(
+        is_x86_feature_detected!("fma") && is_x86_feature_detected!("avx2"),
+        "this check needs a CPU with AVX2 and FMA"
+    );
     let half = 1u64 << 31;
     let t = std::thread::spawn(move || unsafe { check(half, 1 << 32) });
     let a = unsafe { check(0, half) };

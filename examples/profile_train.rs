@@ -1,5 +1,8 @@
-//! Where one training step's time goes: a half batch (32 pairs, what each core gets) run forward
-//! by operation kind, its backward pass, and the Adam update, on one thread, medians:
+//! Where one training step's time goes: a half batch (32 pairs, what each core gets in training)
+//! run forward by operation kind, then its backward pass by operation kind, medians. The run is
+//! on this thread; a large operation may hand parts to the engine's idle helper, which in
+//! training is busy with the other half, so these figures are a little lower than a half's share
+//! of a real step. Adam is not included (about 0.16 ms a step).
 //!
 //!     cargo run --release --example profile_train
 

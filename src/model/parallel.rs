@@ -145,23 +145,34 @@ pub fn for_each_part(parts: usize, run: impl Fn(usize) + Sync) {
     assert!(!job.panicked.load(SeqCst), "an engine helper thread panicked");
 }
 
-/// `(a(), b())`, run at once when a helper is free (training's two half-batches): `b` on the
-/// helper, which is still spinning from the last step, `a` on this thread. A kernel called inside
-/// either finds the helper busy and runs on its own thread.
+/// `(a(), b())`, the two run at once when a helper is free (training's two half-batches): one on
+/// this thread, the other on the helper, which is still spinning from the last step. A kernel
+/// called inside either hands its parts only to helpers that are idle (on two cores: none until
+/// the other half is done). A panic in either reaches the caller as it was raised.
 pub fn join<A: Send, B: Send>(a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
     let tasks = Mutex::new((Some(a), Some(b)));
     let results = Mutex::new((None, None));
+    // each part catches its own panic, so that the caller can raise it again unchanged
+    let panics = Mutex::new(Vec::new());
     for_each_part(2, |part| {
-        if part == 0 {
-            let a = tasks.lock().expect("not poisoned").0.take().expect("part 0 runs once");
-            let value = a();
-            results.lock().expect("not poisoned").0 = Some(value);
-        } else {
-            let b = tasks.lock().expect("not poisoned").1.take().expect("part 1 runs once");
-            let value = b();
-            results.lock().expect("not poisoned").1 = Some(value);
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            if part == 0 {
+                let a = tasks.lock().expect("not poisoned").0.take().expect("part 0 runs once");
+                let value = a();
+                results.lock().expect("not poisoned").0 = Some(value);
+            } else {
+                let b = tasks.lock().expect("not poisoned").1.take().expect("part 1 runs once");
+                let value = b();
+                results.lock().expect("not poisoned").1 = Some(value);
+            }
+        }));
+        if let Err(panic) = outcome {
+            panics.lock().expect("not poisoned").push(panic);
         }
     });
+    if let Some(panic) = panics.into_inner().expect("not poisoned").pop() {
+        resume_unwind(panic);
+    }
     let (a, b) = results.into_inner().expect("not poisoned");
     (a.expect("part 0 ran"), b.expect("part 1 ran"))
 }

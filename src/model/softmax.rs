@@ -2,12 +2,13 @@
 //!
 //! Long rows (the vocabulary, note 000's 64 keys) spend their time in `exp`. On CPUs with AVX2
 //! and FMA they use `exp_poly`, a branch-free polynomial the compiler turns into 8-wide vector
-//! code (within 2 ulp of the exact value); short rows use the standard `f32::exp`, which on such
-//! CPUs is computed by `expf_fma` here: the same steps as glibc's, written so that they vectorise
-//! (training's rows of 6 to 12 keys spent a fifth of the forward pass calling it one number at a
-//! time). Either way a masked score (-1e9 - max) gives exactly 0.
+//! code (within 2 ulp of the exact value). Short rows keep the exact values of the standard
+//! `f32::exp`: on Linux with glibc and a CPU with AVX2 and FMA they compute them with `expf_fma`,
+//! glibc's own steps written so that they vectorise (training's rows of 6 to 12 keys spent a fifth
+//! of the forward pass calling `f32::exp` one number at a time); elsewhere they call `f32::exp`.
+//! Either way a masked score (-1e9 - max) gives exactly 0.
 
-/// Rows shorter than this use the standard exp: vector code does not pay for itself.
+/// Rows shorter than this keep the standard exp's values: `exp_poly` does not pay for itself.
 const VECTOR_ROW: usize = 16;
 
 /// Rows whose sums `softmax_rows` takes side by side.
@@ -33,7 +34,8 @@ pub fn softmax_rows(rows: &mut [f32], n: usize) {
         unsafe { softmax_rows_avx2(rows, n) };
         return;
     }
-    #[cfg(target_arch = "x86_64")]
+    // where f32::exp is glibc's __expf_fma build (glibc picks it on CPUs with AVX2 and FMA)
+    #[cfg(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"))]
     if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
         // SAFETY: the CPU has just been checked for AVX2 and FMA.
         unsafe { softmax_short_rows_fma(rows, n) };
@@ -42,7 +44,7 @@ pub fn softmax_rows(rows: &mut [f32], n: usize) {
     softmax_rows_with(rows, n, f32::exp);
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"))]
 #[target_feature(enable = "avx2,fma")]
 unsafe fn softmax_short_rows_fma(rows: &mut [f32], n: usize) {
     softmax_rows_with(rows, n, expf_fma);
@@ -105,8 +107,9 @@ fn divide(row: &mut [f32], sum: f32) {
 }
 
 /// glibc's `expf` (sysdeps/ieee754/flt-32/e_expf.c, as its `__expf_fma` build compiles it: the
-/// variant `f32::exp` runs on CPUs with FMA), step for step and with the same constants, so the
-/// same bits as `f32::exp` there; but without calls or branches, so that a loop of it vectorises.
+/// variant `f32::exp` runs on CPUs with AVX2 and FMA), step for step and with the same constants,
+/// so the same bits as `f32::exp` there; but without calls, and with its special cases as values
+/// chosen afterwards, so that a loop of it vectorises.
 /// x = (k + r)·ln2/32 with k an integer, 2^(k/32) from a table of 32 and the exponent bits,
 /// 2^(r/32) by a cubic, all in f64, rounded once to f32 at the end.
 #[inline(always)]
@@ -128,19 +131,21 @@ pub fn expf_fma(x: f32) -> f32 {
     let fast = (y * f64::from_bits(t)) as f32;
     // glibc's branch for |x| ≥ 88 (and NaN): each case the value glibc returns
     let bits = x.to_bits();
-    if (bits >> 20) & 0x7ff <= 0x42a {
+    let abs_top = (bits >> 20) & 0x7ff; // glibc's `abstop`: exponent and top mantissa bits of |x|
+    if abs_top <= 0x42a {
         fast
     } else if bits == f32::NEG_INFINITY.to_bits() {
         0.0
-    } else if (bits >> 20) & 0x7ff > 0x7f7 {
+    } else if abs_top > 0x7f7 {
         x + x // NaN, +inf
     } else if x > f32::from_bits(0x42b1_7217) {
         f32::INFINITY
     } else if x < f32::from_bits(0xc2cf_f1b4) {
         0.0
     } else if x < f32::from_bits(0xc2ce_8ecf) {
-        let tiny = std::hint::black_box(f32::from_bits(0x1a20_0000)); // 0x1.4p-75, squared at run time as glibc does
-        tiny * tiny
+        // glibc squares 0x1.4p-75 at run time (to raise the underflow flag); the square rounds
+        // to the smallest subnormal, 2^-149
+        f32::from_bits(1)
     } else {
         fast
     }
@@ -225,7 +230,7 @@ mod tests {
     #[test]
     #[cfg(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"))]
     fn expf_fma_gives_the_bits_of_glibc_expf() {
-        if !std::is_x86_feature_detected!("fma") {
+        if !(std::is_x86_feature_detected!("fma") && std::is_x86_feature_detected!("avx2")) {
             return; // glibc then runs its other build, whose bits `expf_fma` does not promise
         }
         let same = |x: f32| {

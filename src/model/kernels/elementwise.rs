@@ -43,6 +43,7 @@ pub fn relu(x: &ArrayD<f32>) -> ArrayD<f32> {
 
 /// d_x = d_out where x > 0, else 0.
 pub fn relu_backward(x: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
+    assert_eq!(x.shape(), d_out.shape(), "ReLU's input and its gradient have one shape");
     let mut d_x = d_out.as_standard_layout().into_owned();
     let x = x.as_standard_layout();
     // plain slices, so the loop vectorises
