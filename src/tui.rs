@@ -106,8 +106,9 @@ fn event_loop(
 /// then return end-of-file forever and crossterm's poll spins on them, so the loop never sees a
 /// flag. This thread checks twice a second that the process still has a controlling terminal and
 /// exits with the hangup code when it has not (progress is saved after every change already, and
-/// there is no terminal left to restore). Returns the switch that stops the watch.
-fn watch_for_lost_terminal() -> Arc<std::sync::atomic::AtomicBool> {
+/// there is no terminal left to restore). Returns the switch that stops the watch. The training
+/// screen (`cli::train_live`) runs the same watch.
+pub(crate) fn watch_for_lost_terminal() -> Arc<std::sync::atomic::AtomicBool> {
     let watching = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let flag = watching.clone();
     std::thread::spawn(move || {

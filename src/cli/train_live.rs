@@ -36,7 +36,11 @@ pub fn train_live(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &Ato
     let mut trainer = Trainer::new(corpus, options);
     // ratatui's panic hook restores the terminal on a panic; restore() below covers the rest
     let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
+    // a terminal that vanishes without a signal would leave the final screen's poll spinning
+    // (see tui::watch_for_lost_terminal): the process then exits with the hangup code
+    let watching = crate::tui::watch_for_lost_terminal();
     let result = screen_loop(&mut terminal, &mut trainer, corpus, out, stop, theme);
+    watching.store(false, std::sync::atomic::Ordering::Relaxed);
     ratatui::restore();
     result
 }
