@@ -12,8 +12,5 @@ fn main() {
     transformer_tutor::alloc::keep_freed_memory();
     let run = common::default_forward();
     let medians = common::op_medians(&run, 2001);
-    for (kind, (ms, count)) in common::by_kind(&run, &medians) {
-        println!("{kind:>14} x{count:<3} {:>8.2} µs", ms * 1e3);
-    }
-    println!("sum of medians {:.2} µs", medians.iter().sum::<f64>() * 1e3);
+    common::print_by_kind(&run, &medians, true);
 }

@@ -16,8 +16,5 @@ fn main() {
             println!("{:>30} {ms:>8.3} ms {:?}", op.name, op.shape);
         }
     }
-    for (kind, (ms, count)) in common::by_kind(&run, &medians) {
-        println!("{kind:>14} x{count:<3} {ms:>8.3} ms");
-    }
-    println!("sum of medians {:.3} ms", medians.iter().sum::<f64>());
+    common::print_by_kind(&run, &medians, false);
 }

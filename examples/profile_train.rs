@@ -43,28 +43,11 @@ fn main() {
     let run = Run::new(program, trainer.weights.clone(), inputs);
     println!("half batch: {shape:?}, {} operations", run.program().len());
 
-    // forward by operation kind
+    println!("forward by operation kind (medians of 50 stepped passes):");
     let medians = common::op_medians(&run, 50);
-    let kinds = common::by_kind(&run, &medians);
-    let mut kinds: Vec<_> = kinds.into_iter().collect();
-    kinds.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
-    println!("forward {:.3} ms", medians.iter().sum::<f64>());
-    for (kind, (ms, n)) in &kinds {
-        println!("  {kind:<16} {ms:7.3} ms  ({n} ops)");
-    }
+    common::print_by_kind(&run, &medians, false);
 
-    let (mut forward, mut backward) = (Vec::new(), Vec::new());
-    for _ in 0..60 {
-        let mut r = run.clone();
-        let t = Instant::now();
-        r.run_all();
-        forward.push(t.elapsed().as_secs_f64() * 1e3);
-        let t = Instant::now();
-        let g = r.backward();
-        backward.push(t.elapsed().as_secs_f64() * 1e3);
-        std::hint::black_box(g);
-    }
-    // backward by operation kind
+    println!("backward by operation kind (each op's backward and the sums into its inputs):");
     let mut times = vec![Vec::new(); run.program().len()];
     for _ in 0..50 {
         let mut r = run.clone();
@@ -73,11 +56,17 @@ fn main() {
         std::hint::black_box(r.backward_timed(Some(&mut timer)));
     }
     let medians: Vec<f64> = times.into_iter().map(|t| if t.is_empty() { 0.0 } else { median(t) }).collect();
-    let mut kinds: Vec<_> = common::by_kind(&run, &medians).into_iter().collect();
-    kinds.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
-    println!("backward {:.3} ms (each op's backward and the sums into its inputs)", medians.iter().sum::<f64>());
-    for (kind, (ms, n)) in &kinds {
-        println!("  {kind:<16} {ms:7.3} ms  ({n} ops)");
+    common::print_by_kind(&run, &medians, false);
+
+    let (mut forward, mut backward) = (Vec::new(), Vec::new());
+    for _ in 0..60 {
+        let mut r = run.clone();
+        let t = Instant::now();
+        r.run_all();
+        forward.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        std::hint::black_box(r.backward());
+        backward.push(t.elapsed().as_secs_f64() * 1e3);
     }
-    println!("run_all {:.3} ms, backward {:.3} ms (medians of 60)", median(forward), median(backward));
+    println!("whole passes: run_all {:.3} ms, backward {:.3} ms (medians of 60)", median(forward), median(backward));
 }

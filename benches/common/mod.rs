@@ -83,3 +83,15 @@ pub fn by_kind<'a>(run: &'a Run, medians: &[f64]) -> BTreeMap<&'a str, (f64, usi
     }
     kinds
 }
+
+/// Print `by_kind`'s sums, the slowest kind first, each in microseconds when `micro`, else in
+/// milliseconds, then the sum of all of them.
+pub fn print_by_kind(run: &Run, medians: &[f64], micro: bool) {
+    let mut kinds: Vec<_> = by_kind(run, medians).into_iter().collect();
+    kinds.sort_by(|a, b| b.1.0.total_cmp(&a.1.0));
+    let (scale, unit) = if micro { (1e3, "µs") } else { (1.0, "ms") };
+    for (kind, (ms, count)) in kinds {
+        println!("  {kind:<14} x{count:<3} {:>9.3} {unit}", ms * scale);
+    }
+    println!("  sum of medians {:.3} {unit}", medians.iter().sum::<f64>() * scale);
+}

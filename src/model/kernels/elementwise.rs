@@ -34,9 +34,6 @@ pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
 
 /// ReLU: max(0, x) elementwise.
 pub fn relu(x: &ArrayD<f32>) -> ArrayD<f32> {
-    if x.len() < super::PARALLEL_ELEMENTS {
-        return x.mapv(|v| v.max(0.0));
-    }
     let n = x.shape().last().copied().unwrap_or(1).max(1);
     super::transformed_rows(x, n, |_, rows| rows.iter_mut().for_each(|v| *v = v.max(0.0)))
 }
