@@ -188,7 +188,7 @@ pub const KEY_NEXT: &str = "next beat (runs the engine forward to its operation)
 pub const KEY_PREV: &str = "previous beat";
 pub const KEY_FIRST_LAST: &str = "first / last beat";
 pub const KEY_STEP: &str = "step one operation forward / back";
-pub const KEY_HEAD: &str = "previous / next attention head";
+pub const KEY_HEAD: &str = "previous / next attention head; after the last, the mean of the heads";
 pub const KEY_ROW: &str = "choose the query row (or scroll the focused text)";
 pub const KEY_BATCH: &str = "next batch row (sentence pair)";
 pub const KEY_COLUMNS: &str = "scroll a wide heatmap's columns left / right";
@@ -222,6 +222,8 @@ pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q qu
 pub const LAST_OP: &str = "that was the last operation: probs";
 pub const FIRST_OP: &str = "this is the first operation";
 pub const NO_HEAD_AXIS: &str = "this tensor has no head axis";
+pub const KEY_STEP_DECODE: &str = "next / previous decoding step (in a decode view)";
+pub const DECODE_STEP_ONLY: &str = "s / S move the decoding step in a decode view";
 pub const LAST_BEAT_OF_ALL: &str =
     "last beat of the last lesson: the whole model is behind you. L lists the lessons; q quits";
 pub const NO_QUESTION: &str = "this beat asks no question";
@@ -418,6 +420,11 @@ pub fn batch_row_of(b: usize, last: usize) -> String {
 
 pub fn head_of(h: usize, last: usize) -> String {
     format!("head {h} (of 0–{last})")
+}
+
+/// The caption of an attention slice averaged over its heads (the stop after the last head on `]`).
+pub fn mean_of_heads(n: usize) -> String {
+    format!("mean of the {n} heads")
 }
 
 /// A positional-encoding row's label.

@@ -34,6 +34,9 @@ pub enum Action {
     CellRight,
     /// In a decode view: greedy, or sampling at the next temperature.
     Temperature,
+    /// In a decode view: the next or previous decoding step.
+    NextStep,
+    PrevStep,
     /// Run the next what-if switch beside the taught model (or the previous one).
     NextWhatIf,
     PrevWhatIf,
@@ -80,6 +83,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("v / V", strings::KEY_WHAT_IF),
     ("c", strings::KEY_CELL),
     ("t", strings::KEY_TEMPERATURE),
+    ("s / S", strings::KEY_STEP_DECODE),
     ("Tab / S-Tab", strings::KEY_PANE),
     ("x", strings::KEY_SAVE_TENSOR),
     ("w", strings::KEY_SAVE_FRAME),
@@ -158,6 +162,8 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
         KeyCode::Char('e') => Action::EditSentence,
         KeyCode::Char('c') => Action::ToggleCell,
         KeyCode::Char('t') => Action::Temperature,
+        KeyCode::Char('s') => Action::NextStep,
+        KeyCode::Char('S') => Action::PrevStep,
         KeyCode::Char('v') => Action::NextWhatIf,
         KeyCode::Char('V') => Action::PrevWhatIf,
         KeyCode::Char('?') => Action::ToggleHelp,

@@ -43,9 +43,14 @@ impl App {
         let s = self.selection;
         let v = match t.ndim() {
             4 => {
-                let h = if t.shape()[1] == 1 { 0 } else { s.head.min(t.shape()[1] - 1) };
                 let b = if t.shape()[0] == 1 { 0 } else { s.batch.min(t.shape()[0] - 1) };
-                t.index_axis(Axis(0), b).index_axis(Axis(0), h).to_owned()
+                let heads = t.index_axis(Axis(0), b); // (heads, rows, cols)
+                if self.mean_of_heads_shown(t) {
+                    heads.mean_axis(Axis(0)).expect("at least one head")
+                } else {
+                    let h = if t.shape()[1] == 1 { 0 } else { s.head.min(t.shape()[1] - 1) };
+                    heads.index_axis(Axis(0), h).to_owned()
+                }
             }
             3 => t.index_axis(Axis(0), s.batch.min(t.shape()[0] - 1)).to_owned(),
             _ => t.to_owned(),
@@ -58,6 +63,12 @@ impl App {
         }
     }
 
+    /// Whether `t`'s displayed slice is the mean over its heads: the learner chose that stop and
+    /// `t` has several heads (a mask's single head axis is never averaged).
+    fn mean_of_heads_shown(&self, t: &ArrayD<f32>) -> bool {
+        self.selection.mean_of_heads && t.ndim() == 4 && t.shape()[1] > 1
+    }
+
     /// "batch 0 · head 1 of 4", as far as the tensor has those axes.
     fn caption(&self, t: &ArrayD<f32>) -> String {
         let s = self.selection;
@@ -65,7 +76,9 @@ impl App {
         if t.ndim() >= 3 && t.shape()[0] > 1 {
             parts.push(strings::batch_row_of(s.batch, t.shape()[0] - 1));
         }
-        if t.ndim() == 4 && t.shape()[1] > 1 {
+        if self.mean_of_heads_shown(t) {
+            parts.push(strings::mean_of_heads(t.shape()[1]));
+        } else if t.ndim() == 4 && t.shape()[1] > 1 {
             parts.push(strings::head_of(s.head, t.shape()[1] - 1));
         }
         parts.push(shape_text(t.shape()));

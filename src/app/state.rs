@@ -53,6 +53,9 @@ impl Pane {
 pub struct Selection {
     pub batch: usize,
     pub head: usize,
+    /// The attention slice shown is the mean over the heads (the stop after the last head on `]`);
+    /// `head` is where `]` continues from.
+    pub mean_of_heads: bool,
     pub row: usize,
     /// First column shown in a heatmap, for tensors wider than the screen (< and > move it).
     pub first_col: usize,
@@ -305,7 +308,11 @@ impl App {
         self.selection = Selection {
             // the learner's own sentences may be fewer than the lesson's
             batch: beat.batch.unwrap_or(0).min(self.setup.shape().batch - 1),
-            head: beat.head.unwrap_or(0),
+            head: match beat.head {
+                Some(crate::lesson::HeadChoice::One(h)) => h,
+                _ => 0,
+            },
+            mean_of_heads: beat.head == Some(crate::lesson::HeadChoice::Mean),
             row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
             first_col: 0,
         };
@@ -442,8 +449,8 @@ impl App {
             Action::NextHead | Action::PrevHead if heads == 1 => {
                 self.status = strings::NO_HEAD_AXIS.into();
             }
-            Action::NextHead => self.selection.head = (self.selection.head + 1) % heads,
-            Action::PrevHead => self.selection.head = (self.selection.head + heads - 1) % heads,
+            Action::NextHead => self.cycle_head(1),
+            Action::PrevHead => self.cycle_head(-1),
             Action::RowUp if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_sub(1),
             Action::RowDown if self.focus == Pane::Prose => self.prose_scroll = self.prose_scroll.saturating_add(1),
             Action::RowUp if self.view.scrolls_lines() => self.lines_scroll = self.lines_scroll.saturating_sub(1),
@@ -460,6 +467,8 @@ impl App {
             Action::ColumnsLeft => self.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
             Action::ToggleCell if shape.len() < 2 => self.status = strings::NO_CELLS.into(),
             Action::ToggleCell => {
+                // a cell is one head's number: the mean of the heads has no derivation of its own
+                self.selection.mean_of_heads = false;
                 self.cell_col = Some(self.first_col());
                 self.status = strings::CELL_MODE_ON.into();
             }
@@ -480,6 +489,11 @@ impl App {
                 self.decoding = next.map_or(Choice::Greedy, |tenths| Choice::Sample { tenths, seed: 0 });
                 self.status = strings::decoding_status(self.decoding.temperature());
             }
+            Action::NextStep | Action::PrevStep if self.view != ViewKind::Decode => {
+                self.status = strings::DECODE_STEP_ONLY.into()
+            }
+            Action::NextStep => self.selection.row = (self.selection.row + 1).min(self.decode_last_step()),
+            Action::PrevStep => self.selection.row = self.selection.row.min(self.decode_last_step()).saturating_sub(1),
             Action::NextWhatIf => self.cycle_what_if(1),
             Action::PrevWhatIf => self.cycle_what_if(-1),
             Action::ToggleHelp => self.help = !self.help,
@@ -488,6 +502,34 @@ impl App {
             Action::Quit if self.help => self.help = false,
             Action::Quit => self.quit = true,
         }
+    }
+
+    /// `]` / `[`: the next or previous head; an attention tensor has one more stop after its last
+    /// head, the mean of the heads.
+    fn cycle_head(&mut self, by: isize) {
+        let shape = &self.run.program().op(self.op).shape;
+        let heads = if shape.len() == 4 { shape[1] } else { 1 };
+        let stops = heads + usize::from(self.shows_attention());
+        let at = if self.selection.mean_of_heads { heads } else { self.selection.head.min(heads - 1) };
+        let next = (at as isize + by).rem_euclid(stops as isize) as usize;
+        self.selection.mean_of_heads = next == heads;
+        if next < heads {
+            self.selection.head = next;
+        }
+    }
+
+    /// Whether the focused tensor is attention-shaped (batch, heads, queries, keys): scores,
+    /// masked scores or weights, which can be averaged over the heads.
+    pub fn shows_attention(&self) -> bool {
+        use crate::model::program::Dim;
+        let dims = &self.run.program().op(self.op).dims;
+        dims.len() == 4 && dims[1] == Dim::Heads && matches!(dims[3], Dim::Tokens(_))
+    }
+
+    /// The last step of the decode view's decoding (how many steps it takes depends on the weights).
+    fn decode_last_step(&self) -> usize {
+        let steps = crate::lesson::facts::decode_steps(&self.setup, self.selection.batch, self.decoding);
+        steps.len().saturating_sub(1)
     }
 
     /// Keys in cell mode: the arrows move the cursor over the focused tensor's numbers.

@@ -10,6 +10,9 @@
 //! - `{shape OP}`: the operation's shape, `(2, 4, 8, 5)`
 //! - `{masked-keys OP row=R [batch=B]}`: the key positions a mask hides from query row R, `5, 6, 7` or `none`
 //! - `{ids side=src|tgt [batch=B]}` / `{tokens side=… [batch=B]}`: that row's ids / tokens, padded
+//! - `{token-at side=src|tgt pos=N [batch=B]}`: the token at position N of that row, so prose that
+//!   names a word of the sentence stays true on a learner's own sentence
+//! - `{length side=src|tgt [batch=B]}`: how many real (non-`<pad>`) tokens that row has
 //! - `{vocab-size side=src|tgt}`, `{max-len}`, `{sqrt-d-model}`: sizes of the loaded model
 //! - `{params [PREFIX]}`: how many parameters have a PyTorch name starting with PREFIX (all without)
 //! - `{rms OP [batch=B]}`: root mean square of that row's values at real (non-`<pad>`) positions
@@ -44,6 +47,8 @@ pub enum FactKind {
     MaskedKeys,
     Ids,
     Tokens,
+    TokenAt,
+    Length,
     VocabSize,
     MaxLen,
     SqrtDModel,
@@ -60,7 +65,7 @@ pub enum FactKind {
 }
 
 impl FactKind {
-    pub const ALL: [(&'static str, FactKind); 22] = [
+    pub const ALL: [(&'static str, FactKind); 24] = [
         ("top-key", FactKind::TopKey),
         ("top-weight", FactKind::TopWeight),
         ("next-word", FactKind::NextWord),
@@ -70,6 +75,8 @@ impl FactKind {
         ("masked-keys", FactKind::MaskedKeys),
         ("ids", FactKind::Ids),
         ("tokens", FactKind::Tokens),
+        ("token-at", FactKind::TokenAt),
+        ("length", FactKind::Length),
         ("vocab-size", FactKind::VocabSize),
         ("max-len", FactKind::MaxLen),
         ("sqrt-d-model", FactKind::SqrtDModel),
@@ -166,7 +173,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         let number = |v: &str| v.parse::<usize>().map_err(|_| format!("`{arg}`: `{v}` is not a number"));
         match arg.split_once('=') {
             Some(("batch", v)) => fact.batch = number(v)?,
-            Some(("row", v)) => row = Some(number(v)?),
+            Some(("row", v)) | Some(("pos", v)) => row = Some(number(v)?),
             Some(("head", "mean")) => fact.head = HeadChoice::Mean,
             Some(("head", v)) => fact.head = HeadChoice::One(number(v)?),
             Some(("word", v)) => fact.word = Some(v.to_string()),
@@ -186,7 +193,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
             None if fact.op.is_empty() => fact.op = arg.to_string(),
             None => {
                 return Err(format!(
-                    "`{arg}` is not understood; arguments are op, batch=, row=, head=, word=, side=, scale=, step="
+                    "`{arg}` is not understood; arguments are op, batch=, row=, pos=, head=, word=, side=, scale=, step="
                 ));
             }
         }
@@ -258,8 +265,16 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
                 return Err(format!("row={} but `{}` has {} query rows", fact.row, fact.op, rows));
             }
         }
-        FactKind::Ids | FactKind::Tokens | FactKind::VocabSize => {
+        FactKind::Ids | FactKind::Tokens | FactKind::VocabSize | FactKind::Length => {
             fact.side = side.ok_or(format!("`{name}` needs side=src or side=tgt"))?;
+        }
+        FactKind::TokenAt => {
+            fact.side = side.ok_or(format!("`{name}` needs side=src or side=tgt"))?;
+            fact.row = row.ok_or(format!("`{name}` needs pos=, the position in the sentence"))?;
+            let len = if fact.side == Side::Src { shape.t_src } else { shape.t_tgt };
+            if fact.row >= len {
+                return Err(format!("pos={} but that side has {len} positions", fact.row));
+            }
         }
         FactKind::Params => {
             let prefix = fact.op.clone();
@@ -410,6 +425,11 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let n = if fact.side == Side::Src { setup.src_ids.ncols() } else { setup.tgt_ids.ncols() };
             (0..n).map(|p| token(setup, fact.side, fact.batch, p)).collect::<Vec<_>>().join(" ")
         }
+        FactKind::TokenAt => token(setup, fact.side, fact.batch, fact.row),
+        FactKind::Length => {
+            let ids = if fact.side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+            ids.row(fact.batch).iter().filter(|&&id| id != PAD_ID).count().to_string()
+        }
         FactKind::VocabSize => {
             let v = if fact.side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
             v.len().to_string()
@@ -501,6 +521,8 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
             head_exists && fact.row < t.shape()[2]
         }),
         FactKind::NextWord | FactKind::NextProb => fact.row < shape.t_tgt,
+        FactKind::TokenAt if fact.side == Side::Src => fact.row < shape.t_src,
+        FactKind::TokenAt => fact.row < shape.t_tgt,
         FactKind::BnTokenMean => full.get(&fact.op).is_some_and(|t| fact.row < t.shape()[1]),
         _ => true,
     }

@@ -31,7 +31,8 @@ pub struct BeatFile {
     /// The prose: a few sentences about the numbers on screen.
     pub text: Spanned<String>,
     pub batch: Option<Spanned<i64>>,
-    pub head: Option<Spanned<i64>>,
+    /// A head number, or `"mean"` for the mean of the heads.
+    pub head: Option<Spanned<HeadField>>,
     pub row: Option<Spanned<i64>>,
     pub what_if: Option<Spanned<String>>,
     /// The decoding step a `decode` view shows (0: the word after `<bos>`).
@@ -42,4 +43,12 @@ pub struct BeatFile {
     pub hint: Option<Spanned<String>>,
     /// Shown after the second wrong answer, or a right one.
     pub explain: Option<Spanned<String>>,
+}
+
+/// A beat's `head`: a number, or `"mean"`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum HeadField {
+    Index(i64),
+    Name(String),
 }

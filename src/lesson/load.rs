@@ -1,6 +1,7 @@
 //! Parse and validate one lesson file into a `Lesson`. Every error names the file, the line,
 //! the field, and what would be right; a lesson that loads can be shown to the end.
 
+use super::coherence::{self, Shown};
 use super::facts::{self, Piece};
 use super::file::{BeatFile, LessonFile};
 use crate::explore::Variant;
@@ -125,7 +126,8 @@ pub struct Beat {
     /// The prose as text and facts to fill in from the run (see `facts`).
     pub pieces: Vec<Piece>,
     pub batch: Option<usize>,
-    pub head: Option<usize>,
+    /// One head, or the mean of the heads (`head = "mean"`).
+    pub head: Option<facts::HeadChoice>,
     pub row: Option<usize>,
     /// A variant of the model run beside the taught one (a what-if, or one of the notes' mistakes).
     pub what_if: Option<Variant>,
@@ -355,8 +357,6 @@ fn check_beat(
             ),
         ));
     }
-    let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
-    let pieces = facts::parse(&text, program, setup).map_err(|m| c.err(&b.text, "text", m))?;
     let shape = setup.shape();
     let heads = setup.weights.config.n_heads;
     let rows = if op.shape.len() >= 2 { op.shape[op.shape.len() - 2] } else { 1 };
@@ -391,19 +391,75 @@ fn check_beat(
         // step past the end shows the last one
         Some(s) => c.index(&Some(s.clone()), "step", setup.weights.config.max_len, "decoding steps (max_len)")?,
     };
-    let question = check_question(c, b, program, setup, full)?;
+    let head = check_head(c, &b.head, heads)?;
+    // what the beat's screen shows, which every fact of its prose and question must be about
+    let shown = Shown {
+        view,
+        op: op_name,
+        batch: batch.unwrap_or(0),
+        head: head.unwrap_or(facts::HeadChoice::One(0)),
+        step: step.unwrap_or(0),
+    };
+    let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
+    let pieces = parse_shown(c, &b.text, "text", &text, program, setup, &shown)?;
+    let question = check_question(c, b, program, setup, full, &shown)?;
     Ok(Beat {
         op: op_name.to_string(),
         view,
         text,
         pieces,
         batch,
-        head: c.index(&b.head, "head", heads, "heads")?,
+        head,
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,
         what_if,
         step,
         question,
     })
+}
+
+/// Parse a field's facts and check that each is about what the beat shows.
+fn parse_shown(
+    c: &Checker,
+    span: &Spanned<String>,
+    field: &str,
+    text: &str,
+    program: &Program,
+    setup: &Setup,
+    shown: &Shown,
+) -> Result<Vec<Piece>, LessonError> {
+    let pieces = facts::parse(text, program, setup).map_err(|m| c.err(span, field, m))?;
+    for piece in &pieces {
+        if let Piece::Fact(fact) = piece {
+            coherence::check(fact, shown, program).map_err(|m| c.err(span, field, m))?;
+        }
+    }
+    Ok(pieces)
+}
+
+/// A beat's `head`: a head number below `heads`, or `"mean"`.
+fn check_head(
+    c: &Checker,
+    head: &Option<Spanned<super::file::HeadField>>,
+    heads: usize,
+) -> Result<Option<facts::HeadChoice>, LessonError> {
+    use super::file::HeadField;
+    let Some(spanned) = head else { return Ok(None) };
+    match spanned.get_ref() {
+        HeadField::Name(name) if name.trim() == "mean" => Ok(Some(facts::HeadChoice::Mean)),
+        HeadField::Name(name) => Err(c.err(
+            spanned,
+            "head",
+            format!("is `{name}`; a head is a number from 0 to {} or \"mean\"", heads.saturating_sub(1)),
+        )),
+        HeadField::Index(n) => {
+            let n = *n;
+            if n < 0 || n as usize >= heads {
+                Err(c.err(spanned, "head", format!("is {n}, but heads run from 0 to {}", heads.saturating_sub(1))))
+            } else {
+                Ok(Some(facts::HeadChoice::One(n as usize)))
+            }
+        }
+    }
 }
 
 /// A beat's question: `answer`, `hint` and `explain` all given, or none of them.
@@ -413,6 +469,7 @@ fn check_question(
     program: &Program,
     setup: &Setup,
     full: &std::cell::OnceCell<crate::model::Run>,
+    shown: &Shown,
 ) -> Result<Option<Question>, LessonError> {
     let (answer, hint, explain) = match (&b.answer, &b.hint, &b.explain) {
         (None, None, None) => return Ok(None),
@@ -433,7 +490,7 @@ fn check_question(
     };
     let parse = |s: &Spanned<String>, field: &str| -> Result<Vec<Piece>, LessonError> {
         let text = crate::text::escape_controls(&c.non_empty(s, field)?, true);
-        facts::parse(&text, program, setup).map_err(|m| c.err(s, field, m))
+        parse_shown(c, s, field, &text, program, setup, shown)
     };
     let question =
         Question { answer: parse(answer, "answer")?, hint: parse(hint, "hint")?, explain: parse(explain, "explain")? };

@@ -7,10 +7,12 @@
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
 
 pub mod catalog;
+pub mod coherence;
 pub mod facts;
 pub mod file;
 pub mod load;
 pub mod question;
 
 pub use catalog::Catalog;
+pub use facts::HeadChoice;
 pub use load::{Beat, Lesson, LessonError, Question, ViewKind, closest};

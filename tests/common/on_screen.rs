@@ -1,0 +1,172 @@
+//! What the learner reads is on the learner's screen: every decimal number, every shape, every
+//! character of the lesson's source sentence and every backticked word of its target sentence
+//! that a beat's prose (or its question's answer, hint and explanation) quotes must appear in the
+//! rest of the drawn frame (the view, its header, the shape trace, the status bar).
+//!
+//! Used by `tests/prose_on_screen.rs` and `examples/lesson_check.rs`.
+
+#![allow(dead_code)]
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use transformer_tutor::app::App;
+use transformer_tutor::lesson::Lesson;
+use transformer_tutor::ui::{self, theme::Theme};
+
+/// The frame at `width` x `height`, split into the prose pane's text and the rest of the screen.
+pub fn screen_parts(app: &App, width: u16, height: u16) -> (String, String) {
+    let area = Rect::new(0, 0, width, height);
+    let mut buf = Buffer::empty(area);
+    ui::frame::render(app, Theme::plain(), area, &mut buf);
+    // the wide layout: prose and map in the left two fifths, everything else to the right, the
+    // status bar along the bottom
+    let left = width * 2 / 5;
+    let mut rest = String::new();
+    for y in 0..height {
+        let from = if y + 1 == height { 0 } else { left };
+        let mut skip = 0;
+        for x in from..width {
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let sym = buf[(x, y)].symbol();
+            rest.push_str(sym);
+            skip = unicode_width::UnicodeWidthStr::width(sym).saturating_sub(1);
+        }
+        rest.push('\n');
+    }
+    (ui::frame::buffer_text(&buf), rest)
+}
+
+/// Everything the learner may read on this beat: the prose, and the question's answer, hint and
+/// explanation (the latter two are shown after a wrong answer).
+pub fn readable_prose(app: &App) -> Vec<(&'static str, String)> {
+    let mut out = vec![("text", app.beat_text())];
+    if let Some(q) = app.question() {
+        out.push(("answer", app.expected_answer().unwrap_or_default()));
+        out.push(("hint", app.question_text(&q.hint)));
+        out.push(("explain", app.question_text(&q.explain)));
+    }
+    out
+}
+
+/// What `prose` quotes that `screen` does not show, for `lesson` (whose sentences say which
+/// characters and words are the sentence's own).
+pub fn missing(prose: &str, screen: &str, lesson: &Lesson) -> Vec<String> {
+    let mut out = Vec::new();
+    for number in decimals(prose) {
+        if !shows_number(screen, &number) {
+            out.push(format!("number {number}"));
+        }
+    }
+    for shape in shapes(prose) {
+        if !screen.contains(&shape) {
+            out.push(format!("shape {shape}"));
+        }
+    }
+    let src_chars: Vec<char> = lesson.src.chars().filter(|c| is_han(*c)).collect();
+    for c in prose.chars().filter(|c| src_chars.contains(c)) {
+        if !screen.contains(c) {
+            out.push(format!("character {c}"));
+        }
+    }
+    let tgt_words: Vec<&str> =
+        lesson.tgt.split_whitespace().filter(|w| !w.starts_with('<') && *w != ";" && *w != "?").collect();
+    for quoted in backticked(prose) {
+        if tgt_words.contains(&quoted.as_str()) && !shows_word(screen, &quoted) {
+            out.push(format!("word `{quoted}`"));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn is_han(c: char) -> bool {
+    ('\u{4e00}'..='\u{9fff}').contains(&c)
+}
+
+/// Decimal numbers (`0.75`, `−1.25`, `5.66`), signs dropped; a section number (`§5.2`) is none.
+pub fn decimals(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_digit() && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.')) {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i + 1 < chars.len() && chars[i] == '.' && chars[i + 1].is_ascii_digit() {
+                i += 1;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let section = start > 0 && chars[start - 1] == '§';
+                // a decimal in an exponent form (1.5e3) or a version is not a shown value
+                let exponent = i < chars.len() && chars[i] == 'e';
+                if !section && !exponent {
+                    out.push(chars[start..i].iter().collect());
+                }
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether `screen` shows `number` as a whole number: `0.75` also as `.75` (the grids drop the 0).
+fn shows_number(screen: &str, number: &str) -> bool {
+    let whole = |needle: &str| {
+        screen.match_indices(needle).any(|(at, _)| {
+            let before = screen[..at].chars().next_back();
+            let after = screen[at + needle.len()..].chars().next();
+            !before.is_some_and(|c| c.is_ascii_digit() || c == '.') && !after.is_some_and(|c| c.is_ascii_digit())
+        })
+    };
+    whole(number) || number.strip_prefix('0').is_some_and(|short| short.starts_with('.') && whole(short))
+}
+
+/// Shapes such as `(2, 4, 7, 7)`.
+fn shapes(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices('(') {
+        let Some(end) = text[at..].find(')') else { continue };
+        let inner = &text[at + 1..at + end];
+        let parts: Vec<&str> = inner.split(", ").collect();
+        if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
+            out.push(text[at..=at + end].to_string());
+        }
+    }
+    out
+}
+
+fn backticked(text: &str) -> Vec<String> {
+    text.split('`').skip(1).step_by(2).map(|s| s.trim().to_string()).collect()
+}
+
+fn shows_word(screen: &str, word: &str) -> bool {
+    screen.match_indices(word).any(|(at, _)| {
+        let before = screen[..at].chars().next_back();
+        let after = screen[at + word.len()..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+/// Every miss on every beat of `app`'s lesson: `beat N field: what`.
+pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    let lesson = app.lesson.clone();
+    let mut out = Vec::new();
+    for beat in 0..app.beat_count() {
+        app.go_to_beat(beat);
+        let (_, rest) = screen_parts(app, width, height);
+        for (field, prose) in readable_prose(app) {
+            for miss in missing(&prose, &rest, &lesson) {
+                out.push(format!("{} beat {} {field}: {miss}", lesson.id, beat + 1));
+            }
+        }
+    }
+    out
+}
