@@ -235,6 +235,8 @@ pub const GAVE_UP: &str = "not this time; the answer is in the text";
 pub const ANSWER_MAX_WIDTH: usize = 60;
 pub const SENTENCE_MAX_WIDTH: usize = 120;
 pub const EMPTY_SENTENCE: &str = "an empty sentence has nothing to run; type a few characters (Esc closes)";
+pub const KEPT_LESSON_SENTENCES_NOTE: &str =
+    "(this beat is about the lesson's own sentences, shown here; yours return on the next beat that is not)";
 pub const OWN_SENTENCES_NOTE: &str = "(your sentences: every number on screen is from them; the prose below was written for the lesson's own, and says so where a row it names is missing)";
 pub const SENTENCES_RUN: &str = "running your sentences; the prose was written for the lesson's own";
 pub const YOUR_SENTENCE: &str = "your sentence: ";
@@ -420,6 +422,21 @@ pub fn batch_row_of(b: usize, last: usize) -> String {
 
 pub fn head_of(h: usize, last: usize) -> String {
     format!("head {h} (of 0–{last})")
+}
+
+/// The last line of a decode view: where greedy decoding ends.
+pub const GREEDY_TRANSLATION: &str = "the whole greedy translation: ";
+
+/// Under an embedding: each row's length.
+pub fn row_lengths(rows: &[(String, String)]) -> String {
+    let parts: Vec<String> = rows.iter().map(|(l, v)| format!("{l} {v}")).collect();
+    format!("row lengths ‖row‖: {}", parts.join(" · "))
+}
+
+/// Under an embedding, PE or their sum: root mean square over a sentence's real positions.
+pub fn rms_line(batch: usize, values: &[(String, String)]) -> String {
+    let parts: Vec<String> = values.iter().map(|(n, v)| format!("{n} {v}")).collect();
+    format!("rms over batch row {batch}'s real positions: {}", parts.join(" · "))
 }
 
 /// The caption of an attention slice averaged over its heads (the stop after the last head on `]`).

@@ -441,7 +441,13 @@ fn vectors(labels: &[&str]) -> VectorData {
             (l.to_string(), v)
         })
         .collect();
-    VectorData { rows, col_axis: "feature".into(), selected_row: Some(2), caption: "batch 0 · embedding rows".into() }
+    VectorData {
+        rows,
+        col_axis: "feature".into(),
+        selected_row: Some(2),
+        caption: "batch 0 · embedding rows".into(),
+        footer: vec![],
+    }
 }
 
 /// Every row's strip (or numbers) starts in the column after the label column and its gap, and

@@ -108,7 +108,13 @@ fn vectors() -> VectorData {
             (TOKENS[i].to_string(), v)
         })
         .collect();
-    VectorData { rows, col_axis: "feature".into(), selected_row: Some(2), caption: "batch 0 · embedding rows".into() }
+    VectorData {
+        rows,
+        col_axis: "feature".into(),
+        selected_row: Some(2),
+        caption: "batch 0 · embedding rows".into(),
+        footer: vec![],
+    }
 }
 
 fn render(w: u16, h: u16, widget: impl Widget) -> String {

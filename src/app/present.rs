@@ -338,7 +338,42 @@ impl App {
             col_axis: strings::axis_name(ca, false).into(),
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             caption: self.caption(t),
+            footer: self.vector_footer(&values, &labels),
         }
+    }
+
+    /// Under an embedding: each row's length ‖row‖ (as `{embed-norm}` computes it); under an
+    /// embedding, PE or their sum: the root mean square of the real positions of the operation
+    /// and of what it reads (as `{rms}` computes it).
+    fn vector_footer(&self, values: &Array2<f32>, labels: &[String]) -> Vec<String> {
+        let program = self.run.program();
+        let op = program.op(self.op);
+        let mut footer = Vec::new();
+        if matches!(op.kind, OpKind::Embed(_)) {
+            let lengths: Vec<(String, String)> = values
+                .rows()
+                .into_iter()
+                .zip(labels)
+                .map(|(r, l)| (l.clone(), format!("{:.2}", r.iter().map(|&v| v * v).sum::<f32>().sqrt())))
+                .collect();
+            footer.push(strings::row_lengths(&lengths));
+        }
+        if matches!(op.kind, OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional) {
+            let mut names: Vec<String> = op.inputs.iter().map(|&i| program.op(i).name.clone()).collect();
+            names.push(op.name.clone());
+            let rms: Vec<(String, String)> = names
+                .into_iter()
+                .filter(|n| self.run.get(n).is_some())
+                .map(|n| {
+                    let rows = crate::lesson::facts::real_rows(&self.run, &self.setup, &n, self.selection.batch);
+                    let count = rows.len().max(1) as f64;
+                    let value = (rows.iter().map(|&v| (v as f64).powi(2)).sum::<f64>() / count).sqrt();
+                    (n, format!("{value:.2}"))
+                })
+                .collect();
+            footer.push(strings::rms_line(self.selection.batch, &rms));
+        }
+        footer
     }
 
     /// How the focused tensor got its shape: `(2, 6, 32) ─W_q→ (2, 6, 32) ─split→ (2, 4, 6, 8) ─q·kᵀ/√8→ (2, 4, 6, 6)`,

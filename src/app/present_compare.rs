@@ -223,6 +223,10 @@ impl App {
             let role = if i == best { Role::Strong } else { Role::Plain };
             d.line().put(format!("  {} ", pad(w, sw)), role).put(format!("{a:.2} "), role).bar(a, 30);
         }
+        d.gap();
+        d.line()
+            .put(strings::GREEDY_TRANSLATION, Role::Dim)
+            .put(crate::lesson::facts::translation(&self.setup, b), Role::Strong);
         d
     }
 }

@@ -112,6 +112,9 @@ pub struct App {
     pub input_for: InputFor,
     /// The run is on the learner's own sentences, not the lesson's.
     pub own_sentences: bool,
+    /// On a beat that keeps the lesson's sentences, the learner's own setup and runs wait here
+    /// (and the lesson's are on screen).
+    pub stashed_own: Option<Box<(Setup, Run, Run)>>,
     pub progress: Progress,
     /// The progress changed since it was last saved.
     pub progress_changed: bool,
@@ -142,6 +145,7 @@ impl App {
             input: None,
             input_for: InputFor::Answer,
             own_sentences: false,
+            stashed_own: None,
             progress,
             progress_changed: false,
             lesson,
@@ -194,6 +198,7 @@ impl App {
                 self.screen = Screen::Lesson;
                 self.input = None;
                 self.own_sentences = false;
+                self.stashed_own = None;
                 self.go_to_beat(beat);
             }
             Err(e) => self.status = strings::cannot_open(&lesson.id, &e.to_string()),
@@ -280,6 +285,7 @@ impl App {
         self.setup = setup;
         self.run = run;
         self.full = full;
+        self.stashed_own = None;
         self.input = None;
         self.own_sentences = true;
         self.go_to_beat(self.beat);
@@ -302,6 +308,7 @@ impl App {
         let i = i.min(self.beat_count().saturating_sub(1));
         self.beat = i;
         let beat = self.lesson.beats[i].clone();
+        self.choose_sentences(beat.keeps_lesson_sentences);
         let op = self.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
         self.seek(op);
         self.view = beat.view;
@@ -323,6 +330,26 @@ impl App {
         self.cell_col = None;
         if self.screen == Screen::Lesson && self.progress.see(&self.lesson.id, i) {
             self.progress_changed = true;
+        }
+    }
+
+    /// On the learner's own sentences, a beat that keeps the lesson's shows the lesson's runs, and
+    /// the next beat that does not brings the learner's back.
+    fn choose_sentences(&mut self, lesson_sentences: bool) {
+        if !self.own_sentences {
+            return;
+        }
+        if lesson_sentences && self.stashed_own.is_none() {
+            if let Ok(runs) = App::prepare(&self.lesson, self.setup.weights.clone()) {
+                let own = (
+                    std::mem::replace(&mut self.setup, runs.0),
+                    std::mem::replace(&mut self.run, runs.1),
+                    std::mem::replace(&mut self.full, runs.2),
+                );
+                self.stashed_own = Some(Box::new(own));
+            }
+        } else if !lesson_sentences && let Some(own) = self.stashed_own.take() {
+            (self.setup, self.run, self.full) = *own;
         }
     }
 

@@ -195,4 +195,7 @@ pub struct VectorData {
     pub col_axis: String,              // "feature"
     pub selected_row: Option<usize>,
     pub caption: String,
+    /// Measurements under the rows: each row's length for an embedding, the root mean square of
+    /// the sentence's real positions for embedding, PE and their sum.
+    pub footer: Vec<String>,
 }

@@ -32,6 +32,9 @@ pub fn lesson_text(app: &mut App) -> String {
             shape_text(&op.shape),
             op.place.describe()
         );
+        if app.stashed_own.is_some() {
+            let _ = writeln!(out, "{}", crate::strings::KEPT_LESSON_SENTENCES_NOTE);
+        }
         for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
             let _ = writeln!(out, "{line}");
         }

@@ -343,6 +343,13 @@ pub fn decode_steps(
     crate::model::decode::decode_steps(&setup.weights, &src, choice)
 }
 
+/// The model's greedy translation of source row `batch`, as `{translation}` and the decode view show it.
+pub fn translation(setup: &Setup, batch: usize) -> String {
+    let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
+    let decoded = greedy(&setup.weights, &src);
+    setup.tgt_vocab().decode(&decoded.words[0])
+}
+
 /// The (T, d) token vectors of one batch row of `op`, real positions only.
 pub fn real_rows(full: &Run, setup: &Setup, op: &str, batch: usize) -> ndarray::Array2<f32> {
     let t = full.get(op).expect("validated op, full run");
@@ -402,11 +409,7 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
                 _ => format!("{:.2}", row[best]),
             }
         }
-        FactKind::Translation => {
-            let src = setup.src_ids.row(fact.batch).to_owned().insert_axis(ndarray::Axis(0));
-            let decoded = greedy(&setup.weights, &src);
-            setup.tgt_vocab().decode(&decoded.words[0])
-        }
+        FactKind::Translation => translation(setup, fact.batch),
         FactKind::Shape => shape_text(full.get(&fact.op).expect("validated op, full run").shape()),
         FactKind::MaskedKeys => {
             let t = full.get(&fact.op).expect("validated op, full run");

@@ -35,6 +35,9 @@ pub struct BeatFile {
     pub head: Option<Spanned<HeadField>>,
     pub row: Option<Spanned<i64>>,
     pub what_if: Option<Spanned<String>>,
+    /// `"lesson"`: on a learner's own sentences this beat still shows the lesson's sentences
+    /// (its prose is about them), and says so.
+    pub sentence: Option<Spanned<String>>,
     /// The decoding step a `decode` view shows (0: the word after `<bos>`).
     pub step: Option<Spanned<i64>>,
     /// A question: the expected answer, a template of facts such as `{shape dec.0.cross_attn.weights}`.

@@ -133,6 +133,8 @@ pub struct Beat {
     pub what_if: Option<Variant>,
     /// The decoding step a `decode` view shows.
     pub step: Option<usize>,
+    /// On a learner's own sentences, this beat still shows the lesson's (`sentence = "lesson"`).
+    pub keeps_lesson_sentences: bool,
     /// When the beat asks the learner something: the answer and what to say.
     pub question: Option<Question>,
 }
@@ -392,6 +394,20 @@ fn check_beat(
         Some(s) => c.index(&Some(s.clone()), "step", setup.weights.config.max_len, "decoding steps (max_len)")?,
     };
     let head = check_head(c, &b.head, heads)?;
+    let keeps_lesson_sentences = match &b.sentence {
+        None => false,
+        Some(s) if s.get_ref().trim() == "lesson" => true,
+        Some(s) => {
+            return Err(c.err(
+                s,
+                "sentence",
+                format!(
+                    "is `{}`; the only value is \"lesson\" (keep the lesson's sentences on this beat)",
+                    s.get_ref()
+                ),
+            ));
+        }
+    };
     // what the beat's screen shows, which every fact of its prose and question must be about
     let shown = Shown {
         view,
@@ -413,6 +429,7 @@ fn check_beat(
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,
         what_if,
         step,
+        keeps_lesson_sentences,
         question,
     })
 }

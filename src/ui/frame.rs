@@ -98,7 +98,10 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         lines.push(Line::styled(strings::SENTENCE_HINT, theme.dim()));
         lines.push(Line::from(""));
     }
-    if app.own_sentences {
+    if app.stashed_own.is_some() {
+        lines.push(Line::styled(strings::KEPT_LESSON_SENTENCES_NOTE, theme.dim()));
+        lines.push(Line::from(""));
+    } else if app.own_sentences {
         lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));
         lines.push(Line::from(""));
     }

@@ -110,6 +110,15 @@ impl Widget for VectorTableView<'_> {
             }
         }
         y = win.draw_note(buf, area, y, theme);
+        // the measurements, wrapped, while rows remain above the legend
+        let last = area.bottom().saturating_sub(1 + u16::from(legend));
+        for line in d.footer.iter().flat_map(|f| crate::text::wrap(f, usize::from(area.width))) {
+            if y >= last {
+                break;
+            }
+            put(buf, area, area.x, y, &line, theme.dim());
+            y += 1;
+        }
         if legend {
             draw_legend(buf, area, legend_y(area, y), theme, &scale, "");
         }
