@@ -230,6 +230,11 @@ pub const NO_QUESTION: &str = "this beat asks no question";
 pub const ALREADY_ANSWERED: &str = "answered already; → goes on";
 pub const EMPTY_ANSWER: &str = "type an answer first (Esc closes the line)";
 pub const RIGHT: &str = "right!";
+
+/// A position typed for a token answer.
+pub fn right_by_position(n: usize, token: &str) -> String {
+    format!("right! position {n} is {token}")
+}
 pub const WRONG_ONCE: &str = "not quite: read the hint and try once more";
 pub const GAVE_UP: &str = "not this time; the answer is in the text";
 pub const ANSWER_MAX_WIDTH: usize = 60;

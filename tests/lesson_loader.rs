@@ -95,7 +95,7 @@ fn base_lesson_loads_with_every_field() {
     let b = &lesson.beats[0];
     assert_eq!(b.op, "dec.0.self_attn.weights");
     assert_eq!(b.view, ViewKind::Softmax);
-    assert_eq!((b.batch, b.head, b.row), (Some(1), Some(2), Some(3)));
+    assert_eq!((b.batch, b.head, b.row), (Some(1), Some(transformer_tutor::lesson::HeadChoice::One(2)), Some(3)));
     assert_eq!(b.what_if, None);
     assert_eq!(b.text, "Some words.");
     let b = &lesson.beats[1];
@@ -467,16 +467,22 @@ fn fixture_dirs_load_and_refuse() {
 #[test]
 fn facts_are_filled_in_from_the_run() {
     let text = edited(
-        "text = \"Some words.\"",
-        "text = \"After <bos> comes {next-word row=0} ({next-prob row=0}); cat looks at {top-key dec.1.cross_attn.weights row=4 head=mean}. {{braces}}\"",
+        "op = \"dec.0.self_attn.weights\"\nview = \"softmax\"\nbatch = 1\nhead = 2\nrow = 3\ntext = \"Some words.\"",
+        "op = \"dec.1.cross_attn.weights\"\nview = \"softmax\"\nbatch = 0\nhead = \"mean\"\nrow = 4\ntext = \"cat looks at {top-key dec.1.cross_attn.weights row=4 head=mean}. {{braces}}\"",
+    )
+    .replacen(
+        "op = \"tgt.mask\"\nview = \"mask\"\ntext = \"More words.\"",
+        "op = \"probs\"\nview = \"top-words\"\ntext = \"After <bos> comes {next-word row=0} ({next-prob row=0}).\"",
+        1,
     );
     let weights = Arc::new(transformer_tutor::model::setup::WeightSource::Trained.load().unwrap());
     let lesson = load_lesson(FILE, &text, &weights).unwrap_or_else(|e| panic!("{e}"));
     let app = transformer_tutor::app::App::new(lesson, weights).unwrap();
     let prose = app.text_of_beat(0);
-    assert!(prose.starts_with("After <bos> comes I (0.") || prose.starts_with("After <bos> comes I (1.00)"), "{prose}");
     assert!(prose.contains("cat looks at 猫."), "the trained model aligns cat with 猫: {prose}");
     assert!(prose.ends_with("{braces}"), "{prose}");
+    let prose = app.text_of_beat(1);
+    assert!(prose.starts_with("After <bos> comes I (0.") || prose.starts_with("After <bos> comes I (1.00)"), "{prose}");
 }
 
 #[test]
@@ -524,7 +530,7 @@ fn a_question_needs_answer_hint_and_explain() {
 fn a_question_loads_with_its_answer_computed_later() {
     let text = edited(
         "text = \"More words.\"",
-        "text = \"What is hidden?\"\nanswer = \"{masked-keys tgt.causal row=3}\"\nhint = \"Look right.\"\nexplain = \"It is {masked-keys tgt.causal row=3}.\"",
+        "text = \"What is hidden?\"\nanswer = \"{masked-keys tgt.mask row=3}\"\nhint = \"Look right.\"\nexplain = \"It is {masked-keys tgt.mask row=3}.\"",
     );
     let lesson = load_lesson(FILE, &text, &weights()).expect("loads");
     assert!(lesson.beats[1].question.is_some());
@@ -585,4 +591,72 @@ fn the_curriculum_facts_are_checked_like_op_names() {
         let e = error_of(&edited("text = \"More words.\"", &format!("text = \"A {fact} B\"")));
         assert_error(&e, 19, "text", &[needle]);
     }
+}
+
+// ---- a fact is about what the beat shows ----
+
+#[test]
+fn a_fact_about_another_head_is_refused() {
+    let e = error_of(&edited(
+        "text = \"Some words.\"",
+        "text = \"{top-weight dec.0.self_attn.weights row=3 batch=1 head=0}\"",
+    ));
+    assert_error(&e, 14, "text", &["reads head 0 but the view shows head 2", "head = 0", "head=2"]);
+    let e = error_of(&edited(
+        "text = \"Some words.\"",
+        "text = \"{top-key dec.0.self_attn.weights row=3 batch=1 head=mean}\"",
+    ));
+    assert_error(&e, 14, "text", &["reads the mean of the heads but the view shows head 2", "head = \"mean\""]);
+}
+
+#[test]
+fn a_beat_can_show_the_mean_of_the_heads() {
+    let text = edited("head = 2", "head = \"mean\"").replacen(
+        "text = \"Some words.\"",
+        "text = \"{top-key dec.0.self_attn.weights row=3 batch=1 head=mean}\"",
+        1,
+    );
+    let lesson = load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(lesson.beats[0].head, Some(transformer_tutor::lesson::HeadChoice::Mean));
+    let e = error_of(&edited("head = 2", "head = \"middle\""));
+    assert_error(&e, 12, "head", &["`middle`", "\"mean\""]);
+}
+
+#[test]
+fn a_fact_about_another_tensor_or_batch_row_is_refused() {
+    let e = error_of(&edited(
+        "text = \"Some words.\"",
+        "text = \"{top-key dec.1.self_attn.weights row=3 batch=1 head=2}\"",
+    ));
+    assert_error(&e, 14, "text", &["about `dec.1.self_attn.weights` but the beat shows `dec.0.self_attn.weights`"]);
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"{top-key dec.0.self_attn.weights row=3 head=2}\""));
+    assert_error(&e, 14, "text", &["about batch row 0 but the view shows batch row 1"]);
+    let e = error_of(&edited("text = \"More words.\"", "text = \"Next: {next-word row=0}\""));
+    assert_error(&e, 19, "text", &["`next-word` is shown only by view = \"top-words\"", "\"mask\""]);
+}
+
+#[test]
+fn a_question_about_a_mask_the_screen_does_not_show_is_refused() {
+    // the beat shows tgt.mask; the question asks about tgt.causal
+    let text = edited(
+        "text = \"More words.\"",
+        "text = \"Q?\"\nanswer = \"{masked-keys tgt.causal row=3}\"\nhint = \"h\"\nexplain = \"e\"",
+    );
+    let e = error_of(&text);
+    assert_error(&e, 20, "answer", &["about `tgt.causal`, but the beat shows `tgt.mask`"]);
+    // the attention weights a mask hides show it too (the masked keys are marked)
+    let text = edited(
+        "text = \"Some words.\"",
+        "text = \"Q?\"\nanswer = \"{masked-keys tgt.mask row=3 batch=1}\"\nhint = \"h\"\nexplain = \"e\"",
+    );
+    load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn a_beat_that_keeps_the_lessons_sentences_says_so_in_its_field() {
+    let text = edited("text = \"More words.\"", "sentence = \"lesson\"\ntext = \"More words.\"");
+    let lesson = load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(lesson.beats[1].keeps_lesson_sentences && !lesson.beats[0].keeps_lesson_sentences);
+    let e = error_of(&edited("text = \"More words.\"", "sentence = \"mine\"\ntext = \"More words.\""));
+    assert_error(&e, 19, "sentence", &["`mine`", "\"lesson\""]);
 }

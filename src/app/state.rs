@@ -235,6 +235,28 @@ impl App {
         crate::lesson::facts::render(pieces, &self.full, &self.setup)
     }
 
+    /// When the answer is one token of the sentence on screen and the learner typed its position
+    /// (0-based as the views count, or 1-based as people count): that position and its token.
+    fn position_answer(&self, given: &str, expected: &str) -> Option<(usize, String)> {
+        let n = crate::lesson::question::position_typed(given)?;
+        let [word] = crate::lesson::question::normalize(expected).try_into().ok()?;
+        let batch = self.selection.batch.min(self.setup.shape().batch - 1);
+        [true, false].into_iter().find_map(|src| {
+            let tokens = self.tokens(src, batch);
+            let at = |p: usize| {
+                tokens.get(p).is_some_and(|t| crate::lesson::question::normalize(t) == std::slice::from_ref(&word))
+            };
+            let p = if at(n) {
+                n
+            } else if n > 0 && at(n - 1) {
+                n - 1
+            } else {
+                return None;
+            };
+            Some((n, tokens[p].clone()))
+        })
+    }
+
     /// Check a typed answer and record it.
     fn submit(&mut self, given: String) {
         let Some(expected) = self.expected_answer() else { return };
@@ -243,12 +265,16 @@ impl App {
             self.input = Some(given);
             return;
         }
-        let right = is_right(&given, &expected);
+        let by_position = self.position_answer(&given, &expected);
+        let right = is_right(&given, &expected) || by_position.is_some();
         let attempt = self.attempt().after(right);
         self.progress.answer(&self.lesson.id, self.beat, given.trim(), attempt);
         self.progress_changed = true;
         self.status = match attempt {
-            Attempt::Right { .. } => strings::RIGHT.into(),
+            Attempt::Right { .. } => match by_position {
+                Some((n, token)) => strings::right_by_position(n, &token),
+                None => strings::RIGHT.into(),
+            },
             Attempt::WrongOnce => strings::WRONG_ONCE.into(),
             Attempt::GaveUp => strings::GAVE_UP.into(),
             Attempt::Unanswered => String::new(),

@@ -30,7 +30,7 @@ pub fn lesson_text(app: &mut App) -> String {
             app.beat_count(),
             op.name,
             shape_text(&op.shape),
-            op.place.describe()
+            op.where_text()
         );
         if app.stashed_own.is_some() {
             let _ = writeln!(out, "{}", crate::strings::KEPT_LESSON_SENTENCES_NOTE);

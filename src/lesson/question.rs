@@ -24,10 +24,31 @@ fn canonical_number(w: &str) -> Option<String> {
 
 /// Whether `given` says the same as `expected`. A count written with thousands separators
 /// (`8,544`) matches one written without (`8544`), and the other way round.
+///
+/// When the expected answer is only numbers, the words around the given numbers do not matter:
+/// `8 times` or `8 positions` is `8`.
 pub fn is_right(given: &str, expected: &str) -> bool {
     let givens = [normalize(given), normalize(&without_thousands(given))];
     let expecteds = [normalize(expected), normalize(&without_thousands(expected))];
-    givens.iter().any(|g| !g.is_empty() && expecteds.contains(g))
+    if givens.iter().any(|g| !g.is_empty() && expecteds.contains(g)) {
+        return true;
+    }
+    let numbers = |words: &Vec<String>| -> Vec<String> { words.iter().filter(|w| is_number(w)).cloned().collect() };
+    expecteds.iter().any(|e| !e.is_empty() && e.iter().all(|w| is_number(w)) && givens.iter().any(|g| numbers(g) == *e))
+}
+
+/// A normalised word that is a number.
+fn is_number(w: &str) -> bool {
+    w.parse::<f64>().is_ok()
+}
+
+/// When a question's answer is one token and the learner typed a position instead: the 0-based
+/// and 1-based positions `given` may mean, if it is one whole number.
+pub fn position_typed(given: &str) -> Option<usize> {
+    match normalize(given).as_slice() {
+        [one] => one.parse::<usize>().ok(),
+        _ => None,
+    }
 }
 
 /// `8,544` → `8544`: a comma between a digit and exactly three digits is a thousands separator.
@@ -109,6 +130,26 @@ mod tests {
         assert!(is_right("5e-1", "0.50"));
         assert!(!is_right("0.49", "0.48"));
         assert!(!is_right("-0.48", "0.48"));
+    }
+
+    #[test]
+    fn a_number_answer_ignores_the_words_around_it() {
+        assert!(is_right("8 times", "8"));
+        assert!(is_right("about 8 positions", "8"));
+        assert!(is_right("rows 5, 6 and 7", "5, 6, 7"));
+        assert!(!is_right("7 times", "8"));
+        assert!(!is_right("8 or 9 times", "8"));
+        // a word answer still needs its words
+        assert!(!is_right("the cat", "cat sat"));
+    }
+
+    #[test]
+    fn a_position_is_one_whole_number() {
+        assert_eq!(position_typed("3"), Some(3));
+        assert_eq!(position_typed(" 3 "), Some(3));
+        assert_eq!(position_typed("3 4"), None);
+        assert_eq!(position_typed("明"), None);
+        assert_eq!(position_typed("0.5"), None);
     }
 
     #[test]

@@ -262,6 +262,20 @@ pub struct Op {
     pub formula: String, // "scores = q·kᵀ/√8"
 }
 
+impl Op {
+    /// Where the operation stands, as a heading says it: its place, except that the embedding and
+    /// the positional encoding are named apart (PE is not in `src.embed` yet).
+    pub fn where_text(&self) -> String {
+        match (self.kind, self.place) {
+            (OpKind::Embed(Side::Src), _) => "source embedding (PE not added yet)".into(),
+            (OpKind::Embed(Side::Tgt), _) => "target embedding (PE not added yet)".into(),
+            (OpKind::PositionalEncoding, Place::Embedding(Side::Src)) => "source positional encoding".into(),
+            (OpKind::PositionalEncoding, Place::Embedding(Side::Tgt)) => "target positional encoding".into(),
+            _ => self.place.describe(),
+        }
+    }
+}
+
 /// The ordered operations, and a name -> index table.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Program {

@@ -312,7 +312,7 @@ fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: boo
     } else {
         lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
     }
-    let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.place.describe()) };
+    let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.where_text()) };
     Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
 }
 

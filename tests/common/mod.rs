@@ -149,3 +149,5 @@ pub fn compare_run(label: &str, run: &Run, reference: &BTreeMap<String, ArrayD<f
     );
     overall
 }
+
+pub mod on_screen;

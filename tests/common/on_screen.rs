@@ -51,9 +51,21 @@ pub fn readable_prose(app: &App) -> Vec<(&'static str, String)> {
     out
 }
 
+/// A lesson's own sentences, as its file gives them (`;` between batch rows).
+pub struct Sentences {
+    pub src: String,
+    pub tgt: String,
+}
+
+impl Sentences {
+    pub fn of(lesson: &Lesson) -> Sentences {
+        Sentences { src: lesson.src.clone(), tgt: lesson.tgt.clone() }
+    }
+}
+
 /// What `prose` quotes that `screen` does not show, for `lesson` (whose sentences say which
 /// characters and words are the sentence's own).
-pub fn missing(prose: &str, screen: &str, lesson: &Lesson) -> Vec<String> {
+pub fn missing(prose: &str, screen: &str, lesson: &Sentences) -> Vec<String> {
     let mut out = Vec::new();
     for number in decimals(prose) {
         if !shows_number(screen, &number) {
@@ -158,12 +170,13 @@ fn shows_word(screen: &str, word: &str) -> bool {
 /// Every miss on every beat of `app`'s lesson: `beat N field: what`.
 pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
     let lesson = app.lesson.clone();
+    let sentences = Sentences::of(&lesson);
     let mut out = Vec::new();
     for beat in 0..app.beat_count() {
         app.go_to_beat(beat);
         let (_, rest) = screen_parts(app, width, height);
         for (field, prose) in readable_prose(app) {
-            for miss in missing(&prose, &rest, &lesson) {
+            for miss in missing(&prose, &rest, &sentences) {
                 out.push(format!("{} beat {} {field}: {miss}", lesson.id, beat + 1));
             }
         }

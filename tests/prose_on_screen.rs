@@ -1,0 +1,65 @@
+//! What the learner reads is what the learner sees. Every beat of every built-in lesson, drawn at
+//! 120x40 under three runs (the trained weights, random weights, and a learner's own sentence):
+//! every decimal, shape, character of the lesson's source and backticked word of its target that
+//! the prose, the answer, the hint or the explanation quotes is on the rest of the screen.
+//! (`examples/lesson_check.rs` prints the same misses for a teacher's lesson directory.)
+
+mod common;
+
+use common::on_screen::{Sentences, lesson_misses, missing};
+use std::sync::Arc;
+use transformer_tutor::app::App;
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::model::Weights;
+use transformer_tutor::model::config::Preset;
+use transformer_tutor::model::setup::WeightSource;
+
+/// A learner's sentence the lessons do not use (the example).
+const OWN_SENTENCE: &str = "我有一只狗";
+
+fn misses_under(weights: Arc<Weights>, own: Option<&str>) -> Vec<String> {
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let mut out = Vec::new();
+    for lesson in &catalog.lessons {
+        let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+        if let Some(s) = own {
+            app.set_sentences(s, None).expect("the sentence runs");
+        }
+        out.extend(lesson_misses(&mut app, 120, 40));
+    }
+    out
+}
+
+#[test]
+fn every_quoted_item_is_on_screen_with_the_trained_weights() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let misses = misses_under(weights, None);
+    assert!(misses.is_empty(), "quoted but not on screen:\n{}", misses.join("\n"));
+}
+
+#[test]
+fn every_quoted_item_is_on_screen_with_random_weights() {
+    let weights = Arc::new(WeightSource::Seeded { preset: Preset::Tutor, seed: 0 }.load().unwrap());
+    let misses = misses_under(weights, None);
+    assert!(misses.is_empty(), "quoted but not on screen:\n{}", misses.join("\n"));
+}
+
+#[test]
+fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let misses = misses_under(weights, Some(OWN_SENTENCE));
+    assert!(misses.is_empty(), "quoted but not on screen:\n{}", misses.join("\n"));
+}
+
+/// The check itself finds what it should: a number, a shape, a sentence character and a
+/// sentence word that are off screen, and nothing that is on it.
+#[test]
+fn the_check_finds_what_is_off_screen() {
+    let lesson = &Sentences { src: "我有一只猫".into(), tgt: "<bos> I have a cat <eos>".into() };
+    let screen = "row ▶ have  0.754  .19  (2, 4, 7, 7)  我 有  I have";
+    let prose = "`have` puts 0.754 and 0.19 on `I`, shape (2, 4, 7, 7); 我 and 有 and 猫; `cat`; 0.40; §5.2";
+    let found = missing(prose, screen, lesson);
+    assert_eq!(found, vec!["character 猫", "number 0.40", "word `cat`"], "{found:?}");
+    // a longer number on screen does not show a shorter one
+    assert_eq!(missing("0.4", "0.45", lesson), vec!["number 0.4"]);
+}
