@@ -1,0 +1,143 @@
+//! The keys that let a learner see what the prose is about: the "mean of the heads" stop on
+//! `]`/`[`, a decode view's step on `s`/`S`, a learner's own sentence against a beat that keeps
+//! the lesson's, and answers as people write them (a position for a token).
+
+use std::sync::Arc;
+use transformer_tutor::app::{Action, App};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::lesson::question::Attempt;
+use transformer_tutor::model::Weights;
+use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::ui::{self, theme::Theme};
+
+const LESSON: &str = r#"
+id = "keys"
+title = "Keys"
+order = 12
+summary = "keys"
+src = "我有一只猫 ; 你有猫吗"
+tgt = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>"
+
+[[beat]]
+op = "dec.1.cross_attn.weights"
+view = "softmax"
+head = "mean"
+row = 4
+text = "Row 4 weights {top-key dec.1.cross_attn.weights row=4 head=mean} most, {top-weight dec.1.cross_attn.weights row=4 head=mean}. Which character?"
+answer = "{top-key dec.1.cross_attn.weights row=4 head=mean}"
+hint = "The longest bar of row 4."
+explain = "It is {top-key dec.1.cross_attn.weights row=4 head=mean}."
+
+[[beat]]
+op = "probs"
+view = "decode"
+step = 1
+text = "Step 1 appends {decode-word step=1}."
+
+[[beat]]
+op = "src.x"
+view = "vector"
+sentence = "lesson"
+text = "This beat is about 我有一只猫."
+"#;
+
+fn app() -> App {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = Catalog::from_files(vec![("keys.toml".into(), LESSON.into())], &weights).unwrap();
+    App::new(catalog.lessons[0].clone(), weights).unwrap()
+}
+
+fn screen(app: &App) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ui::render(app, Theme::plain(), area, &mut buf);
+    ui::buffer_text(&buf)
+}
+
+#[test]
+fn a_beat_opens_on_the_mean_of_the_heads_and_the_head_keys_pass_through_it() {
+    let mut app = app();
+    assert!(app.selection.mean_of_heads);
+    let text = screen(&app);
+    assert!(text.contains("mean of the 4 heads"), "{text}");
+    // the number the prose quotes is the one the view shows
+    let quoted = app.beat_text();
+    let weight = quoted.split("most, ").nth(1).unwrap().split('.').take(2).collect::<Vec<_>>().join(".");
+    assert!(text.contains(&format!("{weight}")), "{weight} not on screen:\n{text}");
+    app.update(Action::NextHead);
+    assert!(!app.selection.mean_of_heads);
+    assert_eq!(app.selection.head, 0);
+    assert!(screen(&app).contains("head 0 (of 0–3)"));
+    app.update(Action::PrevHead);
+    assert!(app.selection.mean_of_heads, "[ from head 0 goes back to the mean");
+    app.update(Action::PrevHead);
+    assert_eq!((app.selection.mean_of_heads, app.selection.head), (false, 3));
+    // a cell is one head's number: cell mode leaves the mean
+    app.update(Action::NextHead);
+    app.update(Action::ToggleCell);
+    assert!(!app.selection.mean_of_heads);
+}
+
+#[test]
+fn the_mean_stop_is_only_for_attention_tensors() {
+    let mut app = app();
+    app.update(Action::StepOp); // dec.1.cross_attn.context (B, H, T, d_k): heads, but no keys
+    for _ in 0..4 {
+        app.update(Action::NextHead);
+    }
+    assert!(!app.selection.mean_of_heads);
+    assert_eq!(app.selection.head, 0, "four heads, no fifth stop");
+}
+
+#[test]
+fn s_and_shift_s_move_the_decoding_step() {
+    let mut app = app();
+    app.update(Action::NextHead); // away from the mean, to check s is refused outside decode
+    app.update(Action::NextStep);
+    assert!(app.status.contains("decode view"), "{}", app.status);
+    app.go_to_beat(1);
+    assert!(screen(&app).contains("step 1 of 0–"));
+    app.update(Action::NextStep);
+    assert!(screen(&app).contains("step 2 of 0–"));
+    app.update(Action::PrevStep);
+    app.update(Action::PrevStep);
+    assert!(screen(&app).contains("step 0 of 0–"));
+    app.update(Action::PrevStep);
+    assert!(screen(&app).contains("step 0 of 0–"), "no step before 0");
+    for _ in 0..20 {
+        app.update(Action::NextStep);
+    }
+    let text = screen(&app);
+    assert!(text.contains("step 4 of 0–4"), "the last of I · have · a · cat · <eos>: {text}");
+}
+
+#[test]
+fn a_position_answers_a_token_question() {
+    let mut app = app();
+    let expected = app.expected_answer().unwrap();
+    let tokens: Vec<String> = "我有一只猫".chars().map(String::from).collect();
+    let at = tokens.iter().position(|t| *t == expected).expect("a source character");
+    for c in format!("{}", at + 1).chars() {
+        app.update(Action::Answer);
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Answer);
+    assert!(matches!(app.attempt(), Attempt::Right { tries: 1 }), "1-based {} for {expected}", at + 1);
+    assert_eq!(app.status, format!("right! position {} is {expected}", at + 1));
+}
+
+#[test]
+fn a_beat_that_keeps_the_lessons_sentences_shows_them_and_says_so() {
+    let mut app = app();
+    app.set_sentences("我有一只狗", None).unwrap();
+    app.go_to_beat(2);
+    let text = screen(&app);
+    assert!(text.contains("this beat is about the lesson's own"), "{text}");
+    assert!(text.contains('猫') && !text.contains('狗'), "{text}");
+    app.go_to_beat(1);
+    let text = screen(&app);
+    assert!(text.contains('狗') && text.contains("your sentences"), "{text}");
+    app.go_to_beat(2);
+    app.go_to_beat(0);
+    assert!(screen(&app).contains('狗'), "the learner's sentence returns");
+}
