@@ -429,6 +429,11 @@ pub fn head_of(h: usize, last: usize) -> String {
     format!("head {h} (of 0–{last})")
 }
 
+/// A PE heatmap's caption: the whole table, and the rows this sentence uses.
+pub fn whole_pe_caption(max_len: usize, used: usize) -> String {
+    format!("all max_len = {max_len} rows · this batch uses 0–{}", used - 1)
+}
+
 /// The last line of a decode view: where greedy decoding ends.
 pub const GREEDY_TRANSLATION: &str = "the whole greedy translation: ";
 

@@ -112,6 +112,10 @@ impl App {
     }
 
     fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
+        let op = self.run.program().op(self.op);
+        if op.kind == OpKind::PositionalEncoding {
+            return self.whole_pe_table(t);
+        }
         let cols = self.slice2(t).ncols();
         let first = self.first_col();
         let mut d = self.heatmap_window(t, first, cols);
@@ -119,6 +123,28 @@ impl App {
             d.caption.push_str(&strings::from_column(first));
         }
         d
+    }
+
+    /// A positional encoding as a heatmap: the whole table the model can use, max_len rows,
+    /// computed by the same kernel (its first T rows are the run's tensor, bit for bit), so the
+    /// slow columns' change shows over more than one sentence's positions.
+    fn whole_pe_table(&self, t: &ArrayD<f32>) -> HeatmapData {
+        let max_len = self.setup.weights.config.max_len;
+        let d = t.shape()[1];
+        let table = crate::model::kernels::positional_encoding(max_len, d)
+            .into_dimensionality::<Ix2>()
+            .expect("(max_len, d)");
+        let (ra, ca) = self.axes();
+        HeatmapData {
+            row_labels: self.labels(ra, max_len),
+            col_labels: self.labels(ca, d),
+            row_axis: strings::axis_name(ra, false).into(),
+            col_axis: strings::axis_name(ca, false).into(),
+            selected_row: Some(self.row().min(max_len - 1)),
+            selected_col: None,
+            caption: strings::whole_pe_caption(max_len, t.shape()[0]),
+            values: table,
+        }
     }
 
     /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
