@@ -31,6 +31,7 @@ fn main() {
     files.sort();
     let mut errors = 0;
     let mut loaded = Vec::new();
+    let mut seen: Vec<String> = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable");
         let name = path.display().to_string();
@@ -42,6 +43,7 @@ fn main() {
                 continue;
             }
         };
+        seen.push(table.get("id").and_then(|v| v.as_str()).unwrap_or_default().to_string());
         let id = table.get("id").and_then(|v| v.as_str()).unwrap_or_default().to_string();
         if !wanted(&id) {
             continue;
@@ -61,8 +63,14 @@ fn main() {
             loaded.push((name, text));
         }
     }
+    for id in &only {
+        if !seen.contains(id) {
+            println!("no lesson with id `{id}` in {dir}");
+            errors += 1;
+        }
+    }
     if errors > 0 {
-        println!("{errors} beat(s) do not load; their lessons are left out of the screen check");
+        println!("{errors} problem(s) above; those lessons are left out of the screen check");
     }
     let random = Arc::new(WeightSource::Seeded { preset: Preset::Tutor, seed: 0 }.load().expect("random weights"));
     let mut misses = Vec::new();

@@ -63,7 +63,7 @@ fn a_beat_opens_on_the_mean_of_the_heads_and_the_head_keys_pass_through_it() {
     // the number the prose quotes is the one the view shows
     let quoted = app.beat_text();
     let weight = quoted.split("most, ").nth(1).unwrap().split('.').take(2).collect::<Vec<_>>().join(".");
-    assert!(text.contains(&format!("{weight}")), "{weight} not on screen:\n{text}");
+    assert!(text.contains(&weight), "{weight} not on screen:\n{text}");
     app.update(Action::NextHead);
     assert!(!app.selection.mean_of_heads);
     assert_eq!(app.selection.head, 0);

@@ -482,7 +482,10 @@ fn facts_are_filled_in_from_the_run() {
     assert!(prose.contains("cat looks at 猫."), "the trained model aligns cat with 猫: {prose}");
     assert!(prose.ends_with("{braces}"), "{prose}");
     let prose = app.text_of_beat(1);
-    assert!(prose.starts_with("After <bos> comes I (0.") || prose.starts_with("After <bos> comes I (1.00)"), "{prose}");
+    assert!(
+        prose.starts_with("After <bos> comes I (0.") || prose.starts_with("After <bos> comes I (1.000)"),
+        "{prose}"
+    );
 }
 
 #[test]

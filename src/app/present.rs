@@ -131,9 +131,8 @@ impl App {
     fn whole_pe_table(&self, t: &ArrayD<f32>) -> HeatmapData {
         let max_len = self.setup.weights.config.max_len;
         let d = t.shape()[1];
-        let table = crate::model::kernels::positional_encoding(max_len, d)
-            .into_dimensionality::<Ix2>()
-            .expect("(max_len, d)");
+        let table =
+            crate::model::kernels::positional_encoding(max_len, d).into_dimensionality::<Ix2>().expect("(max_len, d)");
         let (ra, ca) = self.axes();
         HeatmapData {
             row_labels: self.labels(ra, max_len),

@@ -5,7 +5,8 @@
 //!   weight tensor weights most (`head=mean` averages the heads first; the default is head 0)
 //! - `{top-weight OP row=R [batch=B] [head=H|mean]}`: that largest weight, to two decimals
 //! - `{next-word row=R [batch=B]}`: the most probable next word at target position R
-//! - `{next-prob row=R [batch=B] [word=W]}`: its probability (or W's), to two decimals
+//! - `{next-prob row=R [batch=B] [word=W]}`: its probability (or W's), to three decimals as the
+//!   top-words view shows it
 //! - `{translation [batch=B]}`: the model's greedy translation of source row B
 //! - `{shape OP}`: the operation's shape, `(2, 4, 8, 5)`
 //! - `{masked-keys OP row=R [batch=B]}`: the key positions a mask hides from query row R, `5, 6, 7` or `none`
@@ -403,10 +404,11 @@ fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let row: Vec<f32> = (0..v).map(|j| probs[IxDyn(&[fact.batch, fact.row, j])]).collect();
             let vocab = setup.tgt_vocab();
             let best = argmax(row.iter().copied());
+            // three decimals, as the top-words view shows them
             match (fact.kind, &fact.word) {
                 (FactKind::NextWord, _) => vocab.word(best),
-                (_, Some(w)) => format!("{:.2}", row[vocab.id(w).expect("validated")]),
-                _ => format!("{:.2}", row[best]),
+                (_, Some(w)) => format!("{:.3}", row[vocab.id(w).expect("validated")]),
+                _ => format!("{:.3}", row[best]),
             }
         }
         FactKind::Translation => translation(setup, fact.batch),
