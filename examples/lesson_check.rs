@@ -15,8 +15,9 @@ use transformer_tutor::lesson::load::load_lesson;
 use transformer_tutor::model::config::Preset;
 use transformer_tutor::model::setup::WeightSource;
 
-/// The learner's sentence of the third run (the example: a word the lessons do not use).
-pub const OWN_SENTENCE: &str = "我有一只狗";
+/// The learners' sentences of the third and fourth runs: a word the lessons do not use, and note
+/// 003's pair in one order.
+pub const OWN_SENTENCES: [&str; 2] = ["我有一只狗", "猫追老鼠"];
 
 fn main() {
     let dir = std::env::args().nth(1).unwrap_or_else(|| "lessons".into());
@@ -74,9 +75,13 @@ fn main() {
     }
     let random = Arc::new(WeightSource::Seeded { preset: Preset::Tutor, seed: 0 }.load().expect("random weights"));
     let mut misses = Vec::new();
-    for (run, weights, own) in
-        [("trained", &trained, false), ("random", &random, false), ("own sentence", &trained, true)]
-    {
+    let runs = [
+        ("trained", &trained, None),
+        ("random", &random, None),
+        ("own sentence 1", &trained, Some(OWN_SENTENCES[0])),
+        ("own sentence 2", &trained, Some(OWN_SENTENCES[1])),
+    ];
+    for (run, weights, own) in runs {
         let catalog = match Catalog::from_files(loaded.clone(), weights) {
             Ok(c) => c,
             Err(e) => {
@@ -86,8 +91,8 @@ fn main() {
         };
         for lesson in &catalog.lessons {
             let mut app = App::new(lesson.clone(), weights.clone()).expect("opens");
-            if own {
-                app.set_sentences(OWN_SENTENCE, None).expect("the sentence runs");
+            if let Some(sentence) = own {
+                app.set_sentences(sentence, None).expect("the sentence runs");
             }
             for m in on_screen::lesson_misses(&mut app, 120, 40) {
                 misses.push(format!("[{run}] {m}"));
