@@ -21,7 +21,7 @@ const IDEAS: [Idea; 14] = [
         2,
         "the workflow: X → encoder → C → decoder",
         "workflow",
-        &[("src.x", "pipeline"), ("enc.out", "pipeline"), ("probs", "pipeline")],
+        &[("src.x", "pipeline"), ("enc.out", "pipeline"), ("probs", "top-words"), ("probs", "decode")],
     ),
     (
         3,
