@@ -242,8 +242,14 @@ pub fn sentence_refused(why: &str) -> String {
     format!("not run: {why}")
 }
 
-pub fn next_lesson(done: &str, next: &str) -> String {
-    format!("`{done}` done; on to `{next}`")
+/// → on a lesson's last beat: the lesson left is done only with every beat seen and every
+/// question finished.
+pub fn next_lesson(left: &str, finished: bool, next: &str) -> String {
+    if finished {
+        format!("`{left}` done; on to `{next}`")
+    } else {
+        format!("on to `{next}`; `{left}` is not finished (L shows what is left)")
+    }
 }
 
 pub fn cannot_open(id: &str, why: &str) -> String {
@@ -289,15 +295,26 @@ pub const LIST_TITLE: &str = " Lessons · the notes' order of ideas ";
 pub const LIST_DONE: &str = "done";
 pub const LIST_NOT_STARTED: &str = "not started";
 
+/// A lesson begun: beats seen of all its beats (all seen when only a question is still open).
 pub fn list_in_progress(seen: usize, beats: usize) -> String {
-    format!("{seen}/{beats} beats")
+    format!("{seen}/{beats} seen")
 }
+
+/// A lesson's questions finished (answered right, or shown after two wrong answers) of all it asks.
+pub fn list_questions(answered: usize, questions: usize) -> String {
+    let noun = if questions == 1 { "question" } else { "questions" };
+    format!("{answered}/{questions} {noun}")
+}
+
+/// The status bar, when this tutor saved and found that `--reset-progress` had run meanwhile.
+pub const PROGRESS_RESET_MEANWHILE: &str =
+    "progress was reset (--reset-progress) while this tutor ran: only what you did since is kept";
 
 pub fn list_beats(n: usize) -> String {
     format!("{n} beats")
 }
 
-pub const LIST_FOOTER: &str = "Enter opens a lesson at its first beat not yet seen";
+pub const LIST_FOOTER: &str = "Enter opens a lesson at its first beat not yet seen, or else at its first open question";
 
 // ---------------------------------------------------------------------------------------------
 // text views
