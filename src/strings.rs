@@ -205,6 +205,9 @@ pub const KEY_HELP: &str = "show / hide this help";
 pub const KEY_QUIT: &str = "quit (with the help open: close it)";
 pub const HELP_TITLE: &str = " Keys ";
 pub const HELP_FOOTER: &str = " mouse wheel scrolls the lesson text · ? or Esc closes this";
+/// The help's line for the status bar's `engine op N/M` (no wider than the widest key line).
+pub const HELP_OP_KEY: &str = "op N/M";
+pub const HELP_OP: &str = "ops 0..N of 0..M have run (`transformer-tutor trace` lists them)";
 
 /// The short key hint for the status bar.
 pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ? help  q quit";
@@ -256,8 +259,11 @@ pub fn cannot_open(id: &str, why: &str) -> String {
     format!("cannot open `{id}`: {why}")
 }
 
+/// The status bar's place: the lesson, its beat, and how far the engine has run the program (ops
+/// are numbered 0..last as `transformer-tutor trace` prints them; op `op` was the last one run).
 pub fn status_place(lesson: &str, beat: usize, beats: usize, op: usize, last_op: usize) -> String {
-    format!(" {lesson} · beat {beat}/{beats} · op {op} of 0–{last_op} ")
+    // kept as short as it was (" masks · beat 13/18 · op 80 of 0–132 "): the key hint fits beside it
+    format!(" {lesson} beat {beat}/{beats} · engine op {op}/{last_op} ")
 }
 
 pub fn wrote(path: &str, what: &str) -> String {
