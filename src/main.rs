@@ -73,11 +73,16 @@ fn command(cli: Cli) -> Result<(), String> {
                 Some(tenths) => Choice::Sample { tenths, seed: sample_seed },
                 None => Choice::Greedy,
             };
-            let (text, notes) = translate::translate_text(weights, sentence, attention, choice)?;
-            for note in notes {
+            let translation = translate::translate_text(weights, sentence, attention, choice)?;
+            for note in &translation.notes {
                 eprintln!("note: {note}");
             }
-            write_out(&text)
+            write_out(&translation.text)?;
+            // last, under the translation it is about
+            if let Some(warning) = &translation.warning {
+                eprintln!("warning: {warning}");
+            }
+            Ok(())
         }
         Some(Command::Corpus { ref tsv }) => {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
