@@ -73,11 +73,16 @@ fn command(cli: Cli) -> Result<(), String> {
                 Some(tenths) => Choice::Sample { tenths, seed: sample_seed },
                 None => Choice::Greedy,
             };
-            let (text, notes) = translate::translate_text(weights, sentence, attention, choice)?;
-            for note in notes {
+            let translation = translate::translate_text(weights, sentence, attention, choice)?;
+            for note in &translation.notes {
                 eprintln!("note: {note}");
             }
-            write_out(&text)
+            write_out(&translation.text)?;
+            // last, under the translation it is about
+            if let Some(warning) = &translation.warning {
+                eprintln!("warning: {warning}");
+            }
+            Ok(())
         }
         Some(Command::Corpus { ref tsv }) => {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
@@ -124,7 +129,7 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     if cli.reset_progress {
         let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
         match progress::reset(&path)? {
-            true => eprintln!("progress cleared: removed {}", path.display()),
+            true => eprintln!("progress cleared: {} now holds none", path.display()),
             false => eprintln!("no saved progress at {}; nothing to clear", path.display()),
         }
         return Ok(None);
@@ -172,18 +177,20 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         return Err(tui::no_terminal_message());
     }
     // progress: reported and replaced when unreadable, never fatal
-    let (progress, note) = match &progress_path {
-        Some(path) => progress::load(path),
-        None => (Progress::new(), Some("no data directory on this system: progress is not saved".into())),
+    let (progress_file, progress, note) = match &progress_path {
+        Some(path) => {
+            let (file, progress, note) = progress::ProgressFile::open(path);
+            (Some(file), progress, note)
+        }
+        None => (None, Progress::new(), Some("no data directory on this system: progress is not saved".into())),
     };
     let mut app = if cli.lesson.is_some() {
         App::with_lessons(lessons, index, 0, weights, progress, Screen::Lesson)
     } else {
         // no arguments: the first lesson not yet finished, at its first unseen beat, with the list shown
-        let first_open = (0..lessons.len())
-            .find(|&i| progress.status(&lessons[i].id, lessons[i].beats.len()) != progress::Status::Done)
-            .unwrap_or(0);
-        let beat = progress.resume_beat(&lessons[first_open].id, lessons[first_open].beats.len());
+        let first_open =
+            (0..lessons.len()).find(|&i| progress.lesson_status(&lessons[i]) != progress::Status::Done).unwrap_or(0);
+        let beat = progress.lesson_resume_beat(&lessons[first_open]);
         App::with_lessons(lessons, first_open, beat, weights, progress, Screen::List { cursor: first_open })
     }
     .map_err(|e| e.to_string())?;
@@ -194,7 +201,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     if let Some(note) = note {
         app.status = note;
     }
-    Ok(match tui::run(app, progress_path)? {
+    Ok(match tui::run(app, progress_file)? {
         tui::Ended::Quit => None,
         tui::Ended::Signal(n) => Some(n),
     })

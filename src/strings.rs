@@ -205,6 +205,9 @@ pub const KEY_HELP: &str = "show / hide this help";
 pub const KEY_QUIT: &str = "quit (with the help open: close it)";
 pub const HELP_TITLE: &str = " Keys ";
 pub const HELP_FOOTER: &str = " mouse wheel scrolls the lesson text · ? or Esc closes this";
+/// The help's line for the status bar's `engine op N/M` (no wider than the widest key line).
+pub const HELP_OP_KEY: &str = "op N/M";
+pub const HELP_OP: &str = "ops 0..N of 0..M have run (`transformer-tutor trace` lists them)";
 
 /// The short key hint for the status bar.
 pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ? help  q quit";
@@ -251,16 +254,25 @@ pub fn sentence_refused(why: &str) -> String {
     format!("not run: {why}")
 }
 
-pub fn next_lesson(done: &str, next: &str) -> String {
-    format!("`{done}` done; on to `{next}`")
+/// → on a lesson's last beat: the lesson left is done only with every beat seen and every
+/// question finished.
+pub fn next_lesson(left: &str, finished: bool, next: &str) -> String {
+    if finished {
+        format!("`{left}` done; on to `{next}`")
+    } else {
+        format!("on to `{next}`; `{left}` is not finished (L shows what is left)")
+    }
 }
 
 pub fn cannot_open(id: &str, why: &str) -> String {
     format!("cannot open `{id}`: {why}")
 }
 
+/// The status bar's place: the lesson, its beat, and how far the engine has run the program (ops
+/// are numbered 0..last as `transformer-tutor trace` prints them; op `op` was the last one run).
 pub fn status_place(lesson: &str, beat: usize, beats: usize, op: usize, last_op: usize) -> String {
-    format!(" {lesson} · beat {beat}/{beats} · op {op} of 0–{last_op} ")
+    // kept as short as it was (" masks · beat 13/18 · op 80 of 0–132 "): the key hint fits beside it
+    format!(" {lesson} beat {beat}/{beats} · engine op {op}/{last_op} ")
 }
 
 pub fn wrote(path: &str, what: &str) -> String {
@@ -298,15 +310,26 @@ pub const LIST_TITLE: &str = " Lessons · the notes' order of ideas ";
 pub const LIST_DONE: &str = "done";
 pub const LIST_NOT_STARTED: &str = "not started";
 
+/// A lesson begun: beats seen of all its beats (all seen when only a question is still open).
 pub fn list_in_progress(seen: usize, beats: usize) -> String {
-    format!("{seen}/{beats} beats")
+    format!("{seen}/{beats} seen")
 }
+
+/// A lesson's questions finished (answered right, or shown after two wrong answers) of all it asks.
+pub fn list_questions(answered: usize, questions: usize) -> String {
+    let noun = if questions == 1 { "question" } else { "questions" };
+    format!("{answered}/{questions} {noun}")
+}
+
+/// The status bar, when this tutor saved and found that `--reset-progress` had run meanwhile.
+pub const PROGRESS_RESET_MEANWHILE: &str =
+    "progress was reset (--reset-progress) while this tutor ran: only what you did since is kept";
 
 pub fn list_beats(n: usize) -> String {
     format!("{n} beats")
 }
 
-pub const LIST_FOOTER: &str = "Enter opens a lesson at its first beat not yet seen";
+pub const LIST_FOOTER: &str = "Enter opens a lesson at its first beat not yet seen, or else at its first open question";
 
 // ---------------------------------------------------------------------------------------------
 // text views
@@ -1046,3 +1069,34 @@ pub fn sampled_heading(temperature: f32, sampled: &str, greedy: &str) -> String 
 }
 
 pub const TEMPERED_NOTE: &str = "the bars: softmax(logits / T), the distribution this step drew from";
+
+// ---------------------------------------------------------------------------------------------
+// `translate` (printed, not drawn)
+// ---------------------------------------------------------------------------------------------
+
+/// Before the greedy translation's words, each with its probability.
+pub const TRANSLATE_GREEDY: &str = "each word with its probability: ";
+
+/// Before a sampled translation's words, each with the probability it was drawn at.
+pub fn translate_sampled(temperature: f32, seed: u64) -> String {
+    format!("sampled at temperature {temperature}, seed {seed}: ")
+}
+
+/// Characters of the sentence that the training corpus does not have.
+pub fn translate_unknown(characters: &[String]) -> String {
+    let list: Vec<String> = characters.iter().map(|c| format!("`{c}`")).collect();
+    match characters.len() {
+        1 => format!("{} is not in the training corpus (it became <unk>)", list[0]),
+        _ => format!("{} are not in the training corpus (they became <unk>)", list.join(", ")),
+    }
+}
+
+pub const TRANSLATE_NO_PATTERN: &str = "this sentence is none of the training corpus's patterns";
+
+/// The one line `translate` adds when the sentence is outside what the model was trained on.
+pub fn translate_outside_corpus(reason: &str, characters: usize, patterns: usize) -> String {
+    format!(
+        "{reason}; the model knows only that corpus, {characters} source characters in {patterns} sentence patterns \
+(`transformer-tutor corpus` lists them), so this translation is a guess"
+    )
+}

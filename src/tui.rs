@@ -3,6 +3,7 @@
 
 use crate::app::keymap::{Action, action_for};
 use crate::app::{App, Effect};
+use crate::progress::ProgressFile;
 use crate::strings;
 use crate::ui::{self, buffer_text, theme::Theme};
 use ratatui::DefaultTerminal;
@@ -35,8 +36,8 @@ pub fn has_terminal() -> bool {
     stdout().is_terminal() && std::io::stdin().is_terminal()
 }
 
-/// Run the interactive tutor until the learner quits, saving progress to `progress_path` as it goes.
-pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<Ended, String> {
+/// Run the interactive tutor until the learner quits, saving progress to `progress` as it goes.
+pub fn run(mut app: App, mut progress: Option<ProgressFile>) -> Result<Ended, String> {
     if !has_terminal() {
         return Err(no_terminal_message());
     }
@@ -55,7 +56,7 @@ pub fn run(mut app: App, progress_path: Option<PathBuf>) -> Result<Ended, String
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
     let watching = watch_for_lost_terminal();
-    let result = event_loop(&mut terminal, &mut app, theme, progress_path.as_deref(), &signal);
+    let result = event_loop(&mut terminal, &mut app, theme, progress.as_mut(), &signal);
     watching.store(false, Ordering::Relaxed);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
@@ -66,16 +67,16 @@ fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     theme: Theme,
-    progress_path: Option<&std::path::Path>,
+    mut progress: Option<&mut ProgressFile>,
     signal: &AtomicUsize,
 ) -> Result<Ended, String> {
     let io = strings::terminal_error;
     while !app.quit {
         if let n @ 1.. = signal.load(Ordering::Relaxed) {
-            save_progress(app, progress_path);
+            save_progress(app, progress.as_deref_mut());
             return Ok(Ended::Signal(n as i32));
         }
-        save_progress(app, progress_path);
+        save_progress(app, progress.as_deref_mut());
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         if let Some(effect) = app.effect.take() {
             app.status = perform(effect, app, &buffer_text(completed.buffer));
@@ -98,7 +99,7 @@ fn event_loop(
             app.update(action);
         }
     }
-    save_progress(app, progress_path);
+    save_progress(app, progress);
     Ok(Ended::Quit)
 }
 
@@ -122,16 +123,22 @@ pub(crate) fn watch_for_lost_terminal() -> Arc<std::sync::atomic::AtomicBool> {
     watching
 }
 
-/// Save the progress when it changed; a failure is shown in the status bar, never fatal.
-fn save_progress(app: &mut App, path: Option<&std::path::Path>) {
+/// Save the progress when it changed, merged with what other processes wrote meanwhile (the
+/// tutor goes on from the merge); a failure is shown in the status bar, never fatal.
+fn save_progress(app: &mut App, file: Option<&mut ProgressFile>) {
     if !app.progress_changed {
         return;
     }
     app.progress_changed = false;
-    if let Some(path) = path
-        && let Err(e) = crate::progress::save(&app.progress, path)
-    {
-        app.status = e;
+    match file.map(|f| f.save(&app.progress)) {
+        Some(Ok((merged, note))) => {
+            app.progress = merged;
+            if let Some(note) = note {
+                app.status = note;
+            }
+        }
+        Some(Err(e)) => app.status = e,
+        None => {}
     }
 }
 

@@ -872,7 +872,7 @@ fn status_bar_with_chinese_message_fits_the_line() {
         let cells = frame_cells(&app, w, 24);
         let n = cells.len();
         let place = line_text(&cells[n - 4]);
-        assert!(place.starts_with(" masks · beat 1/"), "{place:?}");
+        assert!(place.starts_with(" masks beat 1/"), "{place:?}");
         for row in &cells[n - 3..] {
             let t = line_text(row);
             assert!(t.trim().starts_with("猫猫猫"), "{t:?}");

@@ -175,7 +175,8 @@ fn version_prints_name_and_version() {
 fn list_shows_masks() {
     let out = stdout(&ok(&["--list"]));
     let line = out.lines().find(|l| l.contains("masks")).unwrap_or_else(|| panic!("no masks line in:\n{out}"));
-    assert_contains(line, " 8. masks");
+    // the seventh lesson (it teaches idea 8: `attention` covers ideas 6 and 7)
+    assert_contains(line, " 7. masks");
     assert_contains(line, &format!("({} beats)", masks_beat_count()));
 }
 
@@ -187,15 +188,16 @@ fn listed_ids() -> Vec<String> {
 #[test]
 fn list_shows_the_whole_curriculum_in_the_notes_order() {
     let out = stdout(&ok(&["--list"]));
-    let orders: Vec<i64> = out
+    let numbers: Vec<usize> = out
         .lines()
-        .map(|l| l.trim_start().split('.').next().unwrap().trim().parse().expect("an order number"))
+        .map(|l| l.trim_start().split('.').next().unwrap().trim().parse().expect("a lesson number"))
         .collect();
-    assert!(orders.windows(2).all(|w| w[0] < w[1]), "ascending order:\n{out}");
-    assert_eq!(orders.first(), Some(&1), "starts with idea 1:\n{out}");
-    assert_eq!(orders[orders.len() - 2], 14, "the curriculum ends with idea 14:\n{out}");
-    assert!(out.lines().last().unwrap().contains("15. pitfalls"), "then the notes' mistakes, run:\n{out}");
-    assert!(listed_ids().len() >= 11, "{out}");
+    assert_eq!(numbers, (1..=numbers.len()).collect::<Vec<_>>(), "lessons numbered 1..N, none skipped:\n{out}");
+    assert!(out.lines().next().unwrap().contains(" 1. why-attention"), "starts with idea 1:\n{out}");
+    let ids = listed_ids();
+    assert_eq!(ids[ids.len() - 2], "whole-model", "the curriculum ends with idea 14:\n{out}");
+    assert_eq!(ids.last().map(String::as_str), Some("pitfalls"), "then the notes' mistakes, run:\n{out}");
+    assert!(ids.len() >= 11, "{out}");
 }
 
 #[test]
@@ -215,7 +217,7 @@ fn print_prints_every_lesson_beat_by_beat() {
 fn reset_progress_clears_the_saved_file() {
     let dir = std::env::temp_dir().join(format!("tt-cli-reset-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("progress.toml"), "version = 1\n").unwrap();
+    std::fs::write(dir.join("progress.toml"), "version = 1\n[lessons.masks]\nseen = [0, 1]\n").unwrap();
     let run_reset = || {
         Command::new(BIN)
             .arg("--reset-progress")
@@ -227,7 +229,9 @@ fn reset_progress_clears_the_saved_file() {
     let o = run_reset();
     assert!(o.status.success(), "{}", stderr(&o));
     assert_contains(&stderr(&o), "progress cleared");
-    assert!(!dir.join("progress.toml").exists());
+    // an empty file that counts the reset stays, so a tutor still running learns of it
+    let left = std::fs::read_to_string(dir.join("progress.toml")).unwrap();
+    assert!(!left.contains("masks") && left.contains("resets = 1"), "{left}");
     let o = run_reset();
     assert!(o.status.success());
     assert_contains(&stderr(&o), "nothing to clear");
@@ -315,7 +319,7 @@ fn custom_lessons_dir_lists_and_prints() {
     let dir = fixture("lessons_ok");
     let out = stdout(&ok(&["--lessons-dir", &dir, "--list"]));
     let line = out.lines().find(|l| l.contains("positions")).unwrap_or_else(|| panic!("{out}"));
-    assert_contains(line, " 3. positions");
+    assert_contains(line, " 1. positions"); // its `order` is 3, but it is the only lesson
     assert_contains(line, "(2 beats)");
     assert!(!out.contains("masks"), "the built-in lessons are replaced, not added to:\n{out}");
 
@@ -595,10 +599,34 @@ fn model_options_before_the_subcommand_are_not_ignored() {
 
 // ---- the trained model: translate, train, corpus, gradients ----
 
+/// `translate`'s stdout lines: the translation first (what a script reads), then each word with
+/// its probability.
+fn translated(o: &Output) -> (String, String) {
+    let out = stdout(o);
+    let mut lines = out.lines();
+    let (first, second) = (lines.next().unwrap_or_default(), lines.next().unwrap_or_default());
+    (first.to_string(), second.to_string())
+}
+
+/// The probabilities a line of `word (p)` pairs prints, in order.
+fn printed_probabilities(line: &str) -> Vec<f64> {
+    line.split('(').skip(1).map(|p| p.split(')').next().unwrap().parse().unwrap_or_else(|_| panic!("{line}"))).collect()
+}
+
 #[test]
 fn translate_note_001s_sentence() {
     let o = ok(&["translate", "我有一只猫"]);
-    assert_eq!(stdout(&o), "I have a cat\n");
+    let (translation, words) = translated(&o);
+    assert_eq!(translation, "I have a cat");
+    // every word and the closing <eos>, each with its probability: the trained model is sure
+    assert!(words.starts_with("each word with its probability: I ("), "{words}");
+    assert_contains(&words, " cat (");
+    assert_contains(&words, " <eos> (");
+    let p = printed_probabilities(&words);
+    assert_eq!(p.len(), 5, "{words}");
+    assert!(p.iter().all(|&p| p > 0.9 && p < 1.0), "{words}");
+    assert!(!words.contains("(1.00)"), "a probability below 1 is not printed as 1: {words}");
+    assert_eq!(stderr(&o), "", "a sentence of the corpus gets no warning");
     let o = ok(&["translate", "我明天去学校", "--attention"]);
     let out = stdout(&o);
     assert!(out.starts_with("I go to school tomorrow\n"), "{out}");
@@ -617,9 +645,51 @@ fn translate_marks_unknown_characters_and_refuses_bad_input() {
 }
 
 #[test]
+fn translate_warns_when_the_sentence_is_outside_the_corpus() {
+    // 你好: known characters, but no pattern of the corpus makes this sentence
+    let o = ok(&["translate", "你好"]);
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert!(err.starts_with("warning: this sentence is none of the training corpus's patterns"), "{err}");
+    for needle in ["67 source characters", "10 sentence patterns", "`transformer-tutor corpus`", "a guess"] {
+        assert_contains(&err, needle);
+    }
+    let (translation, words) = translated(&o);
+    assert!(!translation.is_empty() && !translation.contains("probability"), "the translation still comes first");
+    assert!(words.starts_with("each word with its probability: "), "{words}");
+    // 今天天气很好: 气 is not in the corpus, so it became <unk>
+    let o = ok(&["translate", "今天天气很好"]);
+    let err = stderr(&o);
+    assert_contains(&err, "`气` is not in the vocabulary; it became <unk>");
+    let warning = err.lines().find(|l| l.starts_with("warning: ")).unwrap_or_else(|| panic!("{err}"));
+    assert_contains(warning, "`气` is not in the training corpus (it became <unk>)");
+    assert_contains(warning, "67 source characters in 10 sentence patterns");
+    assert_eq!(err.lines().filter(|l| l.starts_with("warning: ")).count(), 1, "{err}");
+    // a sentence of a pattern that the corpus's sample left out is a new combination, as held-out ones
+    let o = ok(&["translate", "我在公园看鸟"]);
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn sampled_words_print_their_probability_never_as_zero() {
+    // at temperature 5 unlikely words are drawn; each is printed with the probability it was drawn at
+    let mut small = 0;
+    for seed in 0..8 {
+        let o = ok(&["translate", "我有一只猫", "--temperature", "5", "--sample-seed", &seed.to_string()]);
+        let out = stdout(&o);
+        let sampled = out.lines().find(|l| l.starts_with("sampled at temperature 5, seed ")).expect("a sampled line");
+        assert!(!out.contains("(0.00)") && !out.contains("(1.00)"), "{out}");
+        let p = printed_probabilities(sampled.split(": ").nth(1).unwrap());
+        assert!(p.iter().all(|&p| p > 0.0 && p < 1.0), "{sampled}");
+        small += p.iter().filter(|&&p| p < 0.005).count();
+    }
+    assert!(small > 0, "some draws are below 0.005, the ones that used to print as (0.00)");
+}
+
+#[test]
 fn random_weights_do_not_translate() {
     let o = ok(&["translate", "我有一只猫", "--random-weights"]);
-    assert_ne!(stdout(&o), "I have a cat\n", "untrained weights should not know the answer");
+    assert_ne!(translated(&o).0, "I have a cat", "untrained weights should not know the answer");
 }
 
 #[test]

@@ -9,7 +9,7 @@ use transformer_tutor::app::state::Screen;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::setup::WeightSource;
-use transformer_tutor::progress::{Progress, Status};
+use transformer_tutor::progress::{Progress, Status, question_beats};
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn all_lessons() -> App {
@@ -39,6 +39,7 @@ fn the_last_beat_of_a_lesson_leads_into_the_next() {
     assert_eq!(app.beat, 0);
     assert_ne!(app.lesson.id, first);
     assert!(app.status.contains(&first), "{}", app.status);
+    assert!(app.status.contains("not finished"), "its questions are not answered: {}", app.status);
     // the run follows the new lesson's sentences
     assert_eq!(app.setup.src_ids.nrows(), app.lesson.src.split(';').count());
     // walking every lesson to the end reaches the last one, and stops there
@@ -52,26 +53,60 @@ fn the_last_beat_of_a_lesson_leads_into_the_next() {
     app.update(Action::NextBeat);
     assert_eq!(app.lesson_index, app.lessons.len() - 1, "nothing after the last lesson");
     assert!(!app.status.is_empty());
-    for i in 0..app.lessons.len() {
-        assert_eq!(app.lesson_status(i), Status::Done, "lesson {i} was walked through");
+    // every beat seen, no question answered: only the lessons that ask none are done
+    for (i, lesson) in app.lessons.clone().iter().enumerate() {
+        let beats = lesson.beats.len();
+        let questions = question_beats(lesson);
+        let expected =
+            if questions.is_empty() { Status::Done } else { Status::InProgress { seen: beats, answered: 0 } };
+        assert_eq!(app.lesson_status(i), expected, "lesson {i} was walked through");
+        app.open_lesson(i, 0);
+        answer_every_question(&mut app);
+        assert_eq!(app.lesson_status(i), Status::Done, "lesson {i}: every beat seen, every question finished");
+    }
+}
+
+fn type_answer(app: &mut App, text: &str) {
+    app.update(Action::Answer);
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Answer);
+}
+
+/// The beats of the current lesson that ask a question, answered: the first right, the rest
+/// after two wrong answers.
+fn answer_every_question(app: &mut App) {
+    let questions = question_beats(&app.lesson.clone());
+    for (n, &beat) in questions.iter().enumerate() {
+        app.go_to_beat(beat);
+        if n == 0 {
+            let expected = app.expected_answer().unwrap();
+            type_answer(app, &expected);
+        } else {
+            type_answer(app, "no such answer");
+            type_answer(app, "no such answer");
+        }
     }
 }
 
 #[test]
 fn the_list_shows_where_the_learner_stands_and_opens_a_lesson() {
     let mut app = all_lessons();
-    // lesson 0 done, lesson 1 seen up to its third beat
-    app.update(Action::LastBeat);
+    // lesson 0 done (every beat seen, every question answered), lesson 1 seen up to its third beat
     for b in 0..app.beat_count() {
         app.go_to_beat(b);
     }
+    answer_every_question(&mut app);
+    app.update(Action::LastBeat);
     app.update(Action::NextBeat);
+    assert!(app.status.contains("done; on to"), "{}", app.status);
     app.update(Action::NextBeat);
     app.update(Action::NextBeat);
     app.update(Action::ToggleList);
     assert_eq!(app.screen, Screen::List { cursor: 1 });
     assert_eq!(app.lesson_status(0), Status::Done);
-    assert_eq!(app.lesson_status(1), Status::InProgress { seen: 3 });
+    assert_eq!(app.lesson_status(1), Status::InProgress { seen: 3, answered: 0 });
     assert_eq!(app.lesson_status(2), Status::NotStarted);
     assert_snapshot!("list_120x40", frame(&app, 120, 40));
     assert_snapshot!("list_80x24", frame(&app, 80, 24));

@@ -321,8 +321,7 @@ impl App {
 
     /// Lesson `i`'s place in the list, for `--list` and the list screen.
     pub fn lesson_status(&self, i: usize) -> crate::progress::Status {
-        let l = &self.lessons[i];
-        self.progress.status(&l.id, l.beats.len())
+        self.progress.lesson_status(&self.lessons[i])
     }
 
     pub fn beat_count(&self) -> usize {
@@ -458,9 +457,10 @@ impl App {
                 if self.beat + 1 < self.beat_count() {
                     self.go_to_beat(self.beat + 1)
                 } else if self.lesson_index + 1 < self.lessons.len() {
-                    let done = self.lesson.id.clone();
+                    let left = self.lesson.id.clone();
+                    let finished = self.lesson_status(self.lesson_index) == crate::progress::Status::Done;
                     self.open_lesson(self.lesson_index + 1, 0);
-                    self.status = strings::next_lesson(&done, &self.lesson.id);
+                    self.status = strings::next_lesson(&left, finished, &self.lesson.id);
                 } else {
                     self.status = strings::LAST_BEAT_OF_ALL.into()
                 }
@@ -640,7 +640,7 @@ impl App {
             Action::LastBeat => self.screen = Screen::List { cursor: last },
             Action::Answer | Action::NextBeat => {
                 let l = &self.lessons[cursor];
-                let beat = self.progress.resume_beat(&l.id, l.beats.len());
+                let beat = self.progress.lesson_resume_beat(l);
                 self.screen = Screen::Lesson;
                 if cursor == self.lesson_index {
                     self.go_to_beat(beat);

@@ -128,6 +128,21 @@ pub fn vocabs() -> Arc<Vocabs> {
     VOCABS.get_or_init(|| Arc::new(generate(DEFAULT_SEED).vocabs())).clone()
 }
 
+/// How many sentence patterns the grammar has (`transformer-tutor corpus` lists them).
+pub fn pattern_count() -> usize {
+    grammar::patterns().len()
+}
+
+/// The pattern whose sentences include `zh` (spaces ignored, as the tokenizer ignores them), if
+/// any. Every pattern lists every sentence it can make, and the corpus is a sample of those, so a
+/// sentence the grammar cannot make is outside what the model was trained to translate, while
+/// one it can make but the sample left out is a new combination of known words (as the held-out
+/// pairs are).
+pub fn pattern_of(zh: &str) -> Option<&'static str> {
+    let zh: String = zh.chars().filter(|c| !c.is_whitespace()).collect();
+    grammar::patterns().into_iter().find(|(_, pairs, _)| pairs.iter().any(|p| p.zh == zh)).map(|(name, _, _)| name)
+}
+
 /// Pattern names with how many pairs each contributes to `generate(seed)` (for `corpus`).
 pub fn pattern_counts(corpus: &Corpus) -> Vec<(&'static str, usize)> {
     let all: HashSet<&Pair> = corpus.all().collect();

@@ -86,3 +86,21 @@ fn vocabularies_start_with_the_special_tokens() {
     assert_eq!(v.tgt.word(3), "<eos>");
     assert!(v.src.id("猫").is_some() && v.tgt.id("cat").is_some());
 }
+
+#[test]
+fn a_sentence_belongs_to_a_pattern_only_if_the_grammar_makes_it() {
+    assert_eq!(pattern_count(), 10);
+    assert_eq!(pattern_of("我有一只猫"), Some("counting"));
+    assert_eq!(pattern_of(" 我 有一只猫 "), Some("counting"), "spaces are ignored, as the tokenizer does");
+    assert_eq!(pattern_of("猫在桌子上"), Some("where a thing is"));
+    // every pair of the corpus is a sentence of its patterns
+    assert!(corpus().all().all(|p| pattern_of(&p.zh).is_some()));
+    // known characters in no pattern's order; an unknown character; an empty string
+    for outside in ["你好", "猫有我", "今天天气很好", "我有一只象", ""] {
+        assert_eq!(pattern_of(outside), None, "{outside}");
+    }
+    // made by the grammar, though not sampled into the corpus: still a known pattern
+    let sampled: HashSet<String> = corpus().all().map(|p| p.zh.clone()).collect();
+    let left_out = grammar::counting().into_iter().find(|p| !sampled.contains(&p.zh)).expect("counting is capped");
+    assert_eq!(pattern_of(&left_out.zh), Some("counting"));
+}

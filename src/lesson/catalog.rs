@@ -93,15 +93,17 @@ impl Catalog {
         }
     }
 
-    /// `--list`: one line per lesson, in curriculum order.
+    /// `--list`: one line per lesson, in curriculum order, numbered 1..N as the list screen numbers
+    /// them (the `order` field sorts; a lesson may teach several of the notes' ideas, so it skips).
     pub fn list_text(&self) -> String {
         // ids padded by display width (a `{:<w$}` pads by chars and misaligns wide characters)
         let width = self.lessons.iter().map(|l| l.id.width()).max().unwrap_or(0);
         self.lessons
             .iter()
-            .map(|l| {
+            .enumerate()
+            .map(|(i, l)| {
                 let pad = " ".repeat(width - l.id.width());
-                format!("{:>2}. {}{pad}  {} — {} ({} beats)\n", l.order, l.id, l.title, l.summary, l.beats.len())
+                format!("{:>2}. {}{pad}  {} — {} ({} beats)\n", i + 1, l.id, l.title, l.summary, l.beats.len())
             })
             .collect()
     }

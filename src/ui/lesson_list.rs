@@ -4,7 +4,7 @@
 use super::text::{pad, width};
 use super::theme::Theme;
 use crate::app::App;
-use crate::progress::Status;
+use crate::progress::{Status, question_beats};
 use crate::strings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -22,22 +22,40 @@ impl Widget for LessonList<'_> {
         let t = self.theme;
         let lessons = &self.app.lessons;
         let id_w = lessons.iter().map(|l| width(&l.id)).max().unwrap_or(0);
+        let questions: Vec<usize> = lessons.iter().map(|l| question_beats(l).len()).collect();
+        // the questions column, as wide as its widest entry (0 when no lesson asks any)
+        let q_w =
+            questions.iter().filter(|&&n| n > 0).map(|&n| width(&strings::list_questions(n, n)) + 2).max().unwrap_or(0);
+        // the beats column only where it leaves a title room (80 columns: "3/8 seen" says enough)
+        let fixed = 2 + 4 + id_w + 2 + 12 + q_w;
+        let beats_w = if fixed + 10 + 40 <= area.width.saturating_sub(2) as usize { 10 } else { 0 };
         let mut lines: Vec<Line> = Vec::new();
         for (i, l) in lessons.iter().enumerate() {
-            let (status, style) = match self.app.lesson_status(i) {
-                Status::Done => (strings::LIST_DONE.to_string(), t.good()),
-                Status::InProgress { seen } => (strings::list_in_progress(seen, l.beats.len()), t.accent()),
-                Status::NotStarted => (strings::LIST_NOT_STARTED.to_string(), t.dim()),
+            let (status, style, answered) = match self.app.lesson_status(i) {
+                Status::Done => (strings::LIST_DONE.to_string(), t.good(), questions[i]),
+                Status::InProgress { seen, answered } => {
+                    (strings::list_in_progress(seen, l.beats.len()), t.accent(), answered)
+                }
+                Status::NotStarted => (strings::LIST_NOT_STARTED.to_string(), t.dim(), 0),
+            };
+            let asked = match questions[i] {
+                0 => String::new(),
+                n => strings::list_questions(answered, n),
             };
             let selected = i == self.cursor;
             let mark = if selected { "▶ " } else { "  " };
             let name_style = if selected { t.highlight() } else { ratatui::style::Style::new() };
             lines.push(Line::from(vec![
                 Span::styled(mark, t.highlight()),
-                Span::styled(format!("{:>2}. ", l.order), t.dim()),
+                // lessons numbered 1..N in list order (`order` sorts them; one may teach two ideas)
+                Span::styled(format!("{:>2}. ", i + 1), t.dim()),
                 Span::styled(pad(&l.id, id_w + 2), name_style),
                 Span::styled(pad(&status, 12), style),
-                Span::styled(pad(&strings::list_beats(l.beats.len()), 10), t.dim()),
+                Span::styled(
+                    if beats_w > 0 { pad(&strings::list_beats(l.beats.len()), beats_w) } else { String::new() },
+                    t.dim(),
+                ),
+                Span::styled(pad(&asked, q_w), if answered == questions[i] { style } else { t.dim() }),
                 Span::styled(l.title.clone(), name_style),
             ]));
         }
