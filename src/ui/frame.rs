@@ -10,6 +10,7 @@ use super::views::{
     heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
     softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
 };
+use super::wrap::wrap_lines;
 use crate::app::state::{InputFor, Screen};
 use crate::app::view_data::{Role, ViewData};
 use crate::app::{App, Pane};
@@ -21,7 +22,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 /// Draw the app into the frame.
 pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
@@ -119,13 +120,11 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     for u in unknown {
         lines.push(Line::styled(u, theme.bad()));
     }
-    // scroll no further than the last line (counted as wrapped to the pane's width)
+    // wrapped here, by columns (see `wrap`); scroll no further than the last line
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
-    let wrapped: usize =
-        lines.iter().map(|l| text::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
-    let max_scroll = wrapped.saturating_sub(inner.height as usize) as u16;
+    let lines = wrap_lines(&lines, inner.width.max(1) as usize);
+    let max_scroll = lines.len().saturating_sub(inner.height as usize) as u16;
     Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
         .scroll((app.prose_scroll.min(max_scroll), 0))
         .block(pane(app, theme, Pane::Prose, title))
         .render(area, buf);
@@ -310,7 +309,8 @@ fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: boo
         lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
     }
     let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.place.describe()) };
-    Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
+    let lines = wrap_lines(&lines, inner_width.max(1));
+    Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
 }
 
 /// Break the shape trace into lines between steps, never inside a shape.

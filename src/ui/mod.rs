@@ -8,5 +8,6 @@ pub use crate::text;
 pub mod theme;
 pub mod too_small;
 pub mod views;
+pub mod wrap;
 
 pub use frame::{buffer_text, draw, render};
