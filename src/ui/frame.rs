@@ -1,10 +1,12 @@
 //! The whole screen: lesson prose, the focused tensor's view, the shape trace, the architecture
 //! map and the status bar; the help overlay on top; or the too-small screen.
 
+use super::cuts;
 use super::help::HelpOverlay;
 use super::map::ArchitectureMap;
 use super::text;
 use super::theme::Theme;
+use super::title::{fit_title, prose_title};
 use super::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
 use super::views::{
     heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
@@ -58,7 +60,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             Layout::vertical([Constraint::Fill(1), Constraint::Length(map.height() + 2)]).areas(left);
         let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(right);
         render_prose(app, theme, prose, buf);
-        let block = pane(app, theme, Pane::Map, strings::MAP_TITLE.into());
+        let block = pane(app, theme, Pane::Map, strings::MAP_TITLE.into(), map_area);
         map.render(block.inner(map_area), buf);
         block.render(map_area, buf);
         render_tensor(app, theme, tensor, buf);
@@ -78,8 +80,10 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 }
 
 /// A bordered pane, its border lit when it has focus.
-fn pane(app: &App, theme: Theme, which: Pane, title: String) -> Block<'static> {
+fn pane(app: &App, theme: Theme, which: Pane, title: String, area: Rect) -> Block<'static> {
     let focused = app.focus == which;
+    // the title runs between the corners
+    let title = fit_title(&title, area.width.saturating_sub(2) as usize);
     Block::default()
         .borders(Borders::ALL)
         .border_style(if focused { theme.focus_border() } else { theme.border() })
@@ -88,7 +92,7 @@ fn pane(app: &App, theme: Theme, which: Pane, title: String) -> Block<'static> {
 
 fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let beat = &app.lesson.beats[app.beat];
-    let title = strings::beat_title(app.beat + 1, app.beat_count(), &app.lesson.title);
+    let title = prose_title(app.beat + 1, app.beat_count(), &app.lesson.title, area.width.saturating_sub(2) as usize);
     let mut lines: Vec<Line> = Vec::new();
     if let (Some(typed), InputFor::Sentence) = (&app.input, app.input_for) {
         lines.push(Line::from(vec![
@@ -123,11 +127,20 @@ fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     // wrapped here, by columns (see `wrap`); scroll no further than the last line
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
     let lines = wrap_lines(&lines, inner.width.max(1) as usize);
+    note_cut_lines(&lines, inner.width as usize);
     let max_scroll = lines.len().saturating_sub(inner.height as usize) as u16;
     Paragraph::new(lines)
         .scroll((app.prose_scroll.min(max_scroll), 0))
-        .block(pane(app, theme, Pane::Prose, title))
+        .block(pane(app, theme, Pane::Prose, title, area))
         .render(area, buf);
+}
+
+/// Note the lines wider than `width` (an English word longer than the pane) as cut.
+fn note_cut_lines(lines: &[Line], width: usize) {
+    for line in lines {
+        let text = line.to_string();
+        cuts::note(&text, text::width(&text), width);
+    }
 }
 
 /// Below a question: the answer line, the hint after a wrong try, the explanation at the end.
@@ -173,7 +186,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
 fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
     if app.cell_col.is_some() {
-        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)));
+        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)), area);
         let inner = block.inner(area);
         block.render(area, buf);
         return render_cell(app, theme, inner, buf);
@@ -182,7 +195,7 @@ fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Some(w) => strings::what_if_pane_title(w.variant),
         None => strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name()),
     };
-    let block = pane(app, theme, Pane::Tensor, title);
+    let block = pane(app, theme, Pane::Tensor, title, area);
     let inner = block.inner(area);
     block.render(area, buf);
     if app.what_if.is_some() {
@@ -212,6 +225,7 @@ fn render_cell(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let grid_h = (app.row_count() as u16 + 4).min(area.height - area.height / 3);
     let [grid, derivation] = Layout::vertical([Constraint::Length(grid_h), Constraint::Fill(1)]).areas(area);
     HeatmapView { data: &app.cell_heatmap_data(), theme }.render(grid, buf);
+    note_cut_lines(&lines, width);
     Paragraph::new(lines).render(derivation, buf);
 }
 
@@ -230,10 +244,12 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     let summary_h = (lines.len() as u16).min(area.height / 2);
     let [summary, rest] = Layout::vertical([Constraint::Length(summary_h), Constraint::Fill(1)]).areas(area);
+    note_cut_lines(&lines, width);
     Paragraph::new(lines).render(summary, buf);
     let op = app.run.program().op(app.op);
     let title_line = |text: String, area: Rect, buf: &mut Buffer| {
         let [head, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        cuts::note(&text, text::width(&text), area.width as usize);
         Paragraph::new(Line::styled(text, theme.title())).render(head, buf);
         body
     };
@@ -310,7 +326,8 @@ fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: boo
     }
     let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.place.describe()) };
     let lines = wrap_lines(&lines, inner_width.max(1));
-    Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
+    note_cut_lines(&lines, inner_width);
+    Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title, area)).render(area, buf);
 }
 
 /// Break the shape trace into lines between steps, never inside a shape.
