@@ -77,7 +77,11 @@ impl Session {
     /// Draw the app as the terminal loop does, feed the bytes written to the emulator, and compare.
     fn draw(&mut self, after: &str) {
         let (app, theme) = (&self.app, self.theme);
-        let drawn = self.terminal.draw(|f| ui::draw(f, app, theme)).expect("drawing into memory").buffer.clone();
+        let completed = self.terminal.draw(|f| ui::draw(f, app, theme)).expect("drawing into memory");
+        let (drawn, area) = (completed.buffer.clone(), completed.area);
+        // as the terminal loop does after each frame
+        self.app.map_shown = ui::frame::wide_layout(area);
+        self.app.prose_scroll = self.app.prose_scroll.min(ui::frame::prose_scroll_limit(&self.app, area));
         let bytes = std::mem::take(&mut *self.wire.0.borrow_mut());
         self.emulator.process(&bytes);
         self.frames += 1;

@@ -5,6 +5,7 @@ pub mod frame;
 pub mod help;
 pub mod lesson_list;
 pub mod map;
+mod prose;
 pub use crate::text;
 pub mod theme;
 pub mod title;
