@@ -204,16 +204,16 @@ pub const KEY_SAVE_FRAME: &str = "write the current frame as plain text";
 pub const KEY_HELP: &str = "show / hide this help";
 pub const KEY_QUIT: &str = "quit (with the help open: close it)";
 pub const HELP_TITLE: &str = " Keys ";
-pub const HELP_FOOTER: &str = " mouse wheel scrolls the lesson text · ? or Esc closes this";
+pub const HELP_FOOTER: &str = " mouse wheel or PgUp/PgDn scroll the lesson text · ? or Esc closes this";
 /// The help's line for the status bar's `engine op N/M` (no wider than the widest key line).
 pub const HELP_OP_KEY: &str = "op N/M";
 pub const HELP_OP: &str = "ops 0..N of 0..M have run (`transformer-tutor trace` lists them)";
 
 /// The short key hint for the status bar.
 pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ? help  q quit";
-pub const STATUS_HINT_SHORT: &str = "? help  q quit";
+pub const STATUS_HINT_SHORT: &str = "←/→ beat  ? help  q quit";
 pub const STATUS_HINT_QUESTION: &str = "Enter answer  ←/→ beat  L lessons  ? help";
-pub const STATUS_HINT_QUESTION_SHORT: &str = "Enter answer  ? help";
+pub const STATUS_HINT_QUESTION_SHORT: &str = "Enter answer  ←/→ beat  ? help";
 pub const STATUS_HINT_SENTENCE: &str = "type a sentence · Enter run · Esc close";
 pub const STATUS_HINT_INPUT: &str = "type the answer · Enter check · Esc close";
 pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q quit";
@@ -286,6 +286,20 @@ pub fn could_not_write(path: &str, why: &str) -> String {
 // ---------------------------------------------------------------------------------------------
 // the lesson pane, the question, the list
 // ---------------------------------------------------------------------------------------------
+
+/// The prose pane's bottom border when its text is taller than the pane: which way more lies,
+/// and the keys that scroll it (↑/↓ once the pane has focus).
+pub fn prose_more(above: bool, below: bool, focused: bool) -> Option<&'static str> {
+    Some(match (above, below, focused) {
+        (false, false, _) => return None,
+        (false, true, false) => " ↓ more: PgDn (or Tab here, ↓) ",
+        (false, true, true) => " ↓ more: ↓ or PgDn ",
+        (true, false, false) => " ↑ more above: PgUp ",
+        (true, false, true) => " ↑ more above: ↑ or PgUp ",
+        (true, true, false) => " ↑↓ more: PgUp / PgDn ",
+        (true, true, true) => " ↑↓ more: ↑/↓ or PgUp/PgDn ",
+    })
+}
 
 pub fn beat_title(beat: usize, beats: usize, title: &str) -> String {
     format!(" beat {beat}/{beats} · {title} ")

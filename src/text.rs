@@ -60,12 +60,15 @@ const NO_LINE_END: &str = "（「『《〈【〔‘“([{";
 
 /// Whether a line may break between `a` and `b` inside a run without spaces: beside a wide
 /// (CJK) character, unless punctuation forbids it. Runs of narrow characters (an English word)
-/// stay whole.
+/// stay whole, and ASCII punctuation stays with the character beside it (`` `去` `` is one piece:
+/// a backtick both opens and closes).
 fn may_break(a: char, b: char) -> bool {
     (char_width(a) == 2 || char_width(b) == 2)
         && char_width(b) > 0
         && !NO_LINE_START.contains(b)
         && !NO_LINE_END.contains(a)
+        && !a.is_ascii_punctuation()
+        && !b.is_ascii_punctuation()
 }
 
 /// The pieces a word can be broken into: single CJK characters (with the punctuation that

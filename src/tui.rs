@@ -78,6 +78,9 @@ fn event_loop(
         }
         save_progress(app, progress.as_deref_mut());
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
+        // Tab skips the map when this size does not show it; the text scrolls no further than its end
+        app.map_shown = ui::frame::wide_layout(completed.area);
+        app.prose_scroll = app.prose_scroll.min(ui::frame::prose_scroll_limit(app, completed.area));
         if let Some(effect) = app.effect.take() {
             app.status = perform(effect, app, &buffer_text(completed.buffer));
             continue; // redraw with the status message

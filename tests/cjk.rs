@@ -238,6 +238,9 @@ fn grid_rows<'a>(cells: &'a [Vec<String>], labels: &[&str], first: usize) -> Vec
         .iter()
         .skip(first)
         .take_while(|l| {
+            if line_text(l).starts_with("scale:") {
+                return false; // the legend, right under the last row when the rows fill the area
+            }
             let t = line_text(&l[2.min(l.len())..]);
             labels.iter().any(|lab| {
                 let cut: String = lab.chars().take(1).collect();
@@ -247,14 +250,21 @@ fn grid_rows<'a>(cells: &'a [Vec<String>], labels: &[&str], first: usize) -> Vec
         .collect()
 }
 
+/// The line of a grid's column labels: 1, or 2 when the axes did not fit beside the caption and
+/// went under it.
+fn column_label_line(cells: &[Vec<String>]) -> usize {
+    if line_text(&cells[1]).starts_with("rows:") { 2 } else { 1 }
+}
+
 /// Numbers mode: every number ends at the same column on every row, and each column's label
 /// ends where its numbers end (right-aligned over them).
 fn check_heatmap_numbers(cells: &[Vec<String>], labels: &[&str]) {
     let lw = label_w(labels, 7);
     let gx = lw + 3;
-    let header = &cells[1];
+    let labels_at = column_label_line(cells);
+    let header = &cells[labels_at];
     let ends: Vec<usize> = runs(header, gx).iter().map(|r| r.1).collect();
-    let rows = grid_rows(cells, labels, 2);
+    let rows = grid_rows(cells, labels, labels_at + 1);
     assert!(!rows.is_empty(), "no grid rows:\n{}", text(cells));
     for row in &rows {
         // the label (cut to lw columns, padded) then a blank gap column before the first cell
@@ -268,7 +278,7 @@ fn check_heatmap_numbers(cells: &[Vec<String>], labels: &[&str]) {
 fn check_heatmap_shades(cells: &[Vec<String>], labels: &[&str]) {
     let lw = label_w(labels, 7);
     let gx = lw + 3;
-    let rows = grid_rows(cells, labels, 2);
+    let rows = grid_rows(cells, labels, column_label_line(cells) + 1);
     assert!(!rows.is_empty(), "no grid rows:\n{}", text(cells));
     for row in &rows {
         assert!(blank(&row[gx - 1]), "no gap after the label in {:?}:\n{}", line_text(row), text(cells));
@@ -458,6 +468,7 @@ fn check_vectors(cells: &[Vec<String>], labels: &[&str]) {
     let body: Vec<&Vec<String>> = cells[1..]
         .iter()
         .filter(|l| !line_text(l).starts_with("scale:") && !line_text(l).trim_start().starts_with('…'))
+        .filter(|l| !line_text(l).starts_with("cols:"))
         .filter(|l| l.iter().skip(gx).any(|c| !blank(c)))
         .collect();
     assert!(!body.is_empty(), "no rows:\n{}", text(cells));

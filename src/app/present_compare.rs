@@ -147,14 +147,16 @@ impl App {
         d.push(strings::fused_heading(3 * dm, dm), Role::Title);
         d.push(strings::fused_product(&x_name, &shape_text(x.shape()), &shape_text(f.shape())), Role::Plain);
         d.gap();
-        for (i, proj) in ["q_proj", "k_proj", "v_proj"].iter().enumerate() {
-            let name = format!("{prefix}.{proj}");
+        let names = ["q_proj", "k_proj", "v_proj"].map(|proj| format!("{prefix}.{proj}"));
+        // the names as wide as the widest of them, so the differences line up and fit at 120x40
+        let name_w = names.iter().map(|n| crate::text::width(n)).max().unwrap_or(0);
+        for (i, name) in names.into_iter().enumerate() {
             let separate = self.full.get(&name).expect("full run");
             let diff = max_abs_diff(&part(&f, i), separate);
             let role = if name == op.name { Role::Strong } else { Role::Plain };
             d.line()
                 .put(format!("  {}", pad(&strings::fused_columns(i * dm, (i + 1) * dm - 1), 16)), role)
-                .put(format!("= {}  ", pad(&name, 26)), role)
+                .put(format!("= {}  ", pad(&name, name_w)), role)
                 .put(strings::max_diff(diff), if diff < 1e-5 { Role::Good } else { Role::Bad });
         }
         d.gap();

@@ -42,9 +42,11 @@ pub enum Pane {
 impl Pane {
     const ORDER: [Pane; 4] = [Pane::Prose, Pane::Tensor, Pane::Trace, Pane::Map];
 
-    fn shifted(self, by: isize) -> Pane {
-        let i = Pane::ORDER.iter().position(|p| *p == self).unwrap_or(0) as isize;
-        Pane::ORDER[(i + by).rem_euclid(Pane::ORDER.len() as isize) as usize]
+    /// The pane `by` steps on in Tab order, skipping the map when it is not on screen.
+    fn shifted(self, by: isize, map_shown: bool) -> Pane {
+        let order: Vec<Pane> = Pane::ORDER.into_iter().filter(|p| map_shown || *p != Pane::Map).collect();
+        let i = order.iter().position(|p| *p == self).unwrap_or(0) as isize;
+        order[(i + by).rem_euclid(order.len() as isize) as usize]
     }
 }
 
@@ -98,6 +100,9 @@ pub struct App {
     pub view: ViewKind,
     pub selection: Selection,
     pub focus: Pane,
+    /// Whether the screen has room for the architecture map (the wide layout); the terminal
+    /// loop sets it from the size it draws at, and Tab skips the map when it is not shown.
+    pub map_shown: bool,
     pub help: bool,
     pub prose_scroll: u16,
     /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
@@ -161,6 +166,7 @@ impl App {
             view: ViewKind::Heatmap,
             selection: Selection::default(),
             focus: Pane::Tensor,
+            map_shown: true,
             help: false,
             prose_scroll: 0,
             lines_scroll: 0,
@@ -497,8 +503,8 @@ impl App {
                     self.status = strings::FIRST_OP.into();
                 }
             }
-            Action::NextPane => self.focus = self.focus.shifted(1),
-            Action::PrevPane => self.focus = self.focus.shifted(-1),
+            Action::NextPane => self.focus = self.focus.shifted(1, self.map_shown),
+            Action::PrevPane => self.focus = self.focus.shifted(-1, self.map_shown),
             Action::NextHead | Action::PrevHead if heads == 1 => {
                 self.status = strings::NO_HEAD_AXIS.into();
             }

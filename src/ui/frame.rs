@@ -1,19 +1,22 @@
 //! The whole screen: lesson prose, the focused tensor's view, the shape trace, the architecture
 //! map and the status bar; the help overlay on top; or the too-small screen.
 
+use super::cuts;
 use super::help::HelpOverlay;
 use super::map::ArchitectureMap;
+use super::prose::render_prose;
 use super::text;
 use super::theme::Theme;
+use super::title::fit_title;
 use super::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
 use super::views::{
     heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
     softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
 };
+use super::wrap::wrap_lines;
 use crate::app::state::{InputFor, Screen};
 use crate::app::view_data::{Role, ViewData};
 use crate::app::{App, Pane};
-use crate::lesson::question::Attempt;
 use crate::model::program::shape_text;
 use crate::strings;
 use ratatui::Frame;
@@ -21,7 +24,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 /// Draw the app into the frame.
 pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
@@ -49,135 +52,90 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         n_layers: app.setup.weights.config.n_layers,
         theme,
     };
-    if area.width >= 110 && area.height >= 32 {
-        // wide: prose and map on the left, the tensor and its shape trace on the right
-        let [left, right] =
-            Layout::horizontal([Constraint::Length(area.width * 2 / 5), Constraint::Fill(1)]).areas(main);
-        let [prose, map_area] =
-            Layout::vertical([Constraint::Fill(1), Constraint::Length(map.height() + 2)]).areas(left);
-        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(right);
-        render_prose(app, theme, prose, buf);
-        let block = pane(app, theme, Pane::Map, strings::MAP_TITLE.into());
+    let panes = lesson_panes(main, wide_layout(area), map.height());
+    render_prose(app, theme, panes.prose, buf);
+    if let Some(map_area) = panes.map {
+        let block = pane(app, theme, Pane::Map, strings::MAP_TITLE.into(), map_area);
         map.render(block.inner(map_area), buf);
         block.render(map_area, buf);
-        render_tensor(app, theme, tensor, buf);
-        render_trace(app, theme, trace, buf, true);
-    } else {
-        // compact: prose on top, the tensor in the middle, trace (with the place) at the bottom
-        let [prose, tensor, trace] =
-            Layout::vertical([Constraint::Length(8), Constraint::Fill(1), Constraint::Length(4)]).areas(main);
-        render_prose(app, theme, prose, buf);
-        render_tensor(app, theme, tensor, buf);
-        render_trace(app, theme, trace, buf, false);
     }
+    render_tensor(app, theme, panes.tensor, buf);
+    render_trace(app, theme, panes.trace, buf, panes.map.is_some());
     render_status(app, theme, status, buf);
     if app.help {
         HelpOverlay { theme }.render(area, buf);
     }
 }
 
+/// Whether a screen of this size gets the wide layout (prose and the architecture map on the
+/// left, the tensor on the right); else the compact one, without the map.
+pub fn wide_layout(area: Rect) -> bool {
+    area.width >= 110 && area.height >= 32
+}
+
+/// Where a lesson's panes go.
+struct LessonPanes {
+    prose: Rect,
+    /// Only in the wide layout.
+    map: Option<Rect>,
+    tensor: Rect,
+    trace: Rect,
+}
+
+/// The panes of a lesson in `main` (the screen above the status bar).
+fn lesson_panes(main: Rect, wide: bool, map_height: u16) -> LessonPanes {
+    if wide {
+        // wide: prose and map on the left, the tensor and its shape trace on the right
+        let [left, right] =
+            Layout::horizontal([Constraint::Length(main.width * 2 / 5), Constraint::Fill(1)]).areas(main);
+        let [prose, map] = Layout::vertical([Constraint::Fill(1), Constraint::Length(map_height + 2)]).areas(left);
+        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(right);
+        LessonPanes { prose, map: Some(map), tensor, trace }
+    } else {
+        // compact: prose on top, the tensor in the middle, trace (with the place) at the bottom
+        let [prose, tensor, trace] =
+            Layout::vertical([Constraint::Length(8), Constraint::Fill(1), Constraint::Length(4)]).areas(main);
+        LessonPanes { prose, map: None, tensor, trace }
+    }
+}
+
+/// How far the lesson text can scroll on a screen of this size (the terminal loop keeps
+/// `prose_scroll` within it, so ↑ after scrolling past the end moves at once).
+pub fn prose_scroll_limit(app: &App, area: Rect) -> u16 {
+    let status_height = 1 + status_overflow(app, area.width).len() as u16;
+    let [main, _] = Layout::vertical([Constraint::Fill(1), Constraint::Length(status_height)]).areas(area);
+    let map_height = ArchitectureMap {
+        place: app.run.program().op(app.op).place,
+        n_layers: app.setup.weights.config.n_layers,
+        theme: Theme::plain(),
+    }
+    .height();
+    super::prose::scroll_limit(app, lesson_panes(main, wide_layout(area), map_height).prose)
+}
+
 /// A bordered pane, its border lit when it has focus.
-fn pane(app: &App, theme: Theme, which: Pane, title: String) -> Block<'static> {
+pub(super) fn pane(app: &App, theme: Theme, which: Pane, title: String, area: Rect) -> Block<'static> {
     let focused = app.focus == which;
+    // the title runs between the corners
+    let title = fit_title(&title, area.width.saturating_sub(2) as usize);
     Block::default()
         .borders(Borders::ALL)
         .border_style(if focused { theme.focus_border() } else { theme.border() })
         .title(Span::styled(title, theme.title()))
 }
 
-fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let beat = &app.lesson.beats[app.beat];
-    let title = strings::beat_title(app.beat + 1, app.beat_count(), &app.lesson.title);
-    let mut lines: Vec<Line> = Vec::new();
-    if let (Some(typed), InputFor::Sentence) = (&app.input, app.input_for) {
-        lines.push(Line::from(vec![
-            Span::styled(strings::YOUR_SENTENCE, theme.highlight()),
-            Span::raw(typed.clone()),
-            Span::styled("▏", theme.accent()),
-        ]));
-        lines.push(Line::styled(strings::SENTENCE_HINT, theme.dim()));
-        lines.push(Line::from(""));
+/// Note the lines wider than `width` (an English word longer than the pane) as cut.
+pub(super) fn note_cut_lines(lines: &[Line], width: usize) {
+    for line in lines {
+        let text = line.to_string();
+        cuts::note(&text, text::width(&text), width);
     }
-    if app.stashed_own.is_some() {
-        lines.push(Line::styled(strings::KEPT_LESSON_SENTENCES_NOTE, theme.dim()));
-        lines.push(Line::from(""));
-    } else if app.own_sentences {
-        lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));
-        lines.push(Line::from(""));
-    }
-    let text = app.beat_text();
-    // a question's label, unless its prose already begins with it
-    if app.question().is_some() && !text.trim_start().starts_with(strings::QUESTION) {
-        lines.push(Line::styled(strings::QUESTION, theme.title()));
-    }
-    for para in text.split("\n\n") {
-        lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
-        lines.push(Line::from(""));
-    }
-    question_lines(app, theme, &mut lines);
-    if !app.on_beat_op() {
-        lines.push(Line::styled(strings::stepped_away(&beat.op), theme.dim()));
-    }
-    let unknown = app.setup.unknown_report();
-    for u in unknown {
-        lines.push(Line::styled(u, theme.bad()));
-    }
-    // scroll no further than the last line (counted as wrapped to the pane's width)
-    let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
-    let wrapped: usize =
-        lines.iter().map(|l| text::wrap(&l.to_string(), inner.width.max(1) as usize).len().max(1)).sum();
-    let max_scroll = wrapped.saturating_sub(inner.height as usize) as u16;
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: true })
-        .scroll((app.prose_scroll.min(max_scroll), 0))
-        .block(pane(app, theme, Pane::Prose, title))
-        .render(area, buf);
-}
-
-/// Below a question: the answer line, the hint after a wrong try, the explanation at the end.
-fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) {
-    let Some(q) = app.question() else { return };
-    let given = app.progress.given(&app.lesson.id, app.beat);
-    let attempt = app.attempt();
-    let paragraph = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if !given.is_empty() {
-        lines.push(Line::styled(strings::tried(given), theme.dim()));
-    }
-    match attempt {
-        Attempt::Unanswered | Attempt::WrongOnce => {
-            if attempt == Attempt::WrongOnce {
-                lines.push(Line::from(vec![
-                    Span::styled(strings::HINT, theme.highlight()),
-                    Span::raw(paragraph(app.question_text(&q.hint))),
-                ]));
-            }
-            match app.input.as_ref().filter(|_| app.input_for == InputFor::Answer) {
-                Some(text) => lines.push(Line::from(vec![
-                    Span::styled(strings::YOUR_ANSWER, theme.highlight()),
-                    Span::raw(text.clone()),
-                    Span::styled("▏", theme.accent()),
-                ])),
-                None => lines.push(Line::styled(strings::PRESS_ENTER, theme.accent())),
-            }
-        }
-        Attempt::Right { .. } | Attempt::GaveUp => {
-            let expected = app.expected_answer().unwrap_or_default();
-            let (mark, style) = if attempt == Attempt::GaveUp {
-                (strings::ANSWER_WAS, theme.bad())
-            } else {
-                (strings::RIGHT_MARK, theme.good())
-            };
-            lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(expected, theme.highlight())]));
-            lines.push(Line::from(paragraph(app.question_text(&q.explain))));
-        }
-    }
-    lines.push(Line::from(""));
 }
 
 fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run.program().op(app.op);
     if app.cell_col.is_some() {
-        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)));
+        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)), area);
         let inner = block.inner(area);
         block.render(area, buf);
         return render_cell(app, theme, inner, buf);
@@ -186,7 +144,7 @@ fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         Some(w) => strings::what_if_pane_title(w.variant),
         None => strings::tensor_title(&op.name, &shape_text(&op.shape), app.view.name()),
     };
-    let block = pane(app, theme, Pane::Tensor, title);
+    let block = pane(app, theme, Pane::Tensor, title, area);
     let inner = block.inner(area);
     block.render(area, buf);
     if app.what_if.is_some() {
@@ -216,6 +174,7 @@ fn render_cell(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let grid_h = (app.row_count() as u16 + 4).min(area.height - area.height / 3);
     let [grid, derivation] = Layout::vertical([Constraint::Length(grid_h), Constraint::Fill(1)]).areas(area);
     HeatmapView { data: &app.cell_heatmap_data(), theme }.render(grid, buf);
+    note_cut_lines(&lines, width);
     Paragraph::new(lines).render(derivation, buf);
 }
 
@@ -234,10 +193,12 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     let summary_h = (lines.len() as u16).min(area.height / 2);
     let [summary, rest] = Layout::vertical([Constraint::Length(summary_h), Constraint::Fill(1)]).areas(area);
+    note_cut_lines(&lines, width);
     Paragraph::new(lines).render(summary, buf);
     let op = app.run.program().op(app.op);
     let title_line = |text: String, area: Rect, buf: &mut Buffer| {
         let [head, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+        cuts::note(&text, text::width(&text), area.width as usize);
         Paragraph::new(Line::styled(text, theme.title())).render(head, buf);
         body
     };
@@ -313,7 +274,9 @@ fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: boo
         lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
     }
     let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.where_text()) };
-    Paragraph::new(lines).wrap(Wrap { trim: false }).block(pane(app, theme, Pane::Trace, title)).render(area, buf);
+    let lines = wrap_lines(&lines, inner_width.max(1));
+    note_cut_lines(&lines, inner_width);
+    Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title, area)).render(area, buf);
 }
 
 /// Break the shape trace into lines between steps, never inside a shape.
@@ -376,26 +339,34 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let long = format!("{short}{} ", op.name);
     let width = area.width as usize;
     let fits = |s: &str, right: &str| text::width(s) + text::width(right) < width;
-    let left = if app.status.is_empty() || fits(&long, &app.status) { long } else { short };
-    let room = width.saturating_sub(text::width(&left) + 1);
-    let hint = match app.key_mode() {
-        crate::app::keymap::Mode::List => strings::STATUS_HINT_LIST,
-        crate::app::keymap::Mode::Input if app.input_for == InputFor::Sentence => strings::STATUS_HINT_SENTENCE,
-        crate::app::keymap::Mode::Input => strings::STATUS_HINT_INPUT,
-        crate::app::keymap::Mode::Lesson if app.question().is_some() && !app.attempt().is_done() => {
-            strings::STATUS_HINT_QUESTION
+    let (hint, hint_short) = match app.key_mode() {
+        crate::app::keymap::Mode::List => (strings::STATUS_HINT_LIST, strings::STATUS_HINT_LIST),
+        crate::app::keymap::Mode::Input if app.input_for == InputFor::Sentence => {
+            (strings::STATUS_HINT_SENTENCE, strings::STATUS_HINT_SENTENCE)
         }
-        crate::app::keymap::Mode::Lesson => strings::STATUS_HINT,
-        crate::app::keymap::Mode::Cell => strings::STATUS_HINT_CELL,
+        crate::app::keymap::Mode::Input => (strings::STATUS_HINT_INPUT, strings::STATUS_HINT_INPUT),
+        crate::app::keymap::Mode::Lesson if app.question().is_some() && !app.attempt().is_done() => {
+            (strings::STATUS_HINT_QUESTION, strings::STATUS_HINT_QUESTION_SHORT)
+        }
+        crate::app::keymap::Mode::Lesson => (strings::STATUS_HINT, strings::STATUS_HINT_SHORT),
+        crate::app::keymap::Mode::Cell => (strings::STATUS_HINT_CELL, strings::STATUS_HINT_CELL),
     };
-    let right = if !app.status.is_empty() {
-        text::cut(&app.status, room)
-    } else if text::width(hint) <= room {
-        hint.to_string()
-    } else if hint == strings::STATUS_HINT_QUESTION {
-        strings::STATUS_HINT_QUESTION_SHORT.to_string()
+    // a message takes the right side; else the fullest hint that fits, the op's name giving way
+    // first (the keys that move on must show at 80 columns)
+    let (left, right) = if !app.status.is_empty() {
+        let left = if fits(&long, &app.status) { long } else { short };
+        let room = width.saturating_sub(text::width(&left) + 1);
+        let right = text::cut(&app.status, room);
+        (left, right)
     } else {
-        strings::STATUS_HINT_SHORT.to_string()
+        [(&long, hint), (&short, hint), (&long, hint_short), (&short, hint_short)]
+            .into_iter()
+            .find(|(l, r)| fits(l, r))
+            .map(|(l, r)| (l.clone(), r.to_string()))
+            .unwrap_or_else(|| {
+                let room = width.saturating_sub(text::width(&short) + 1);
+                (short.clone(), text::cut(hint_short, room))
+            })
     };
     let pad = (area.width as usize).saturating_sub(text::width(&left) + text::width(&right) + 1);
     let line = Line::from(vec![

@@ -1,12 +1,16 @@
 //! Widgets that draw the app's state. They read; they never compute model values.
 
+pub mod cuts;
 pub mod frame;
 pub mod help;
 pub mod lesson_list;
 pub mod map;
+mod prose;
 pub use crate::text;
 pub mod theme;
+pub mod title;
 pub mod too_small;
 pub mod views;
+pub mod wrap;
 
 pub use frame::{buffer_text, draw, render};

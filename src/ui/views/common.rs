@@ -142,6 +142,7 @@ pub(crate) fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, s: &str, style: 
         return x;
     }
     let max = usize::from(area.right() - x);
+    crate::ui::cuts::note(s, width(s), max);
     buf.set_stringn(x, y, s, max, style).0
 }
 
@@ -169,6 +170,8 @@ impl<'b> Pen<'b> {
         let (w, h) = (self.area.width as usize, self.area.height as usize);
         if x < w && y < h {
             put(self.buf, self.area, self.area.x + x as u16, self.area.y + y as u16, s, style);
+        } else if y < h {
+            crate::ui::cuts::note(s, width(s), 0); // nothing of it fits on its line
         }
         x + width(s)
     }
@@ -192,6 +195,21 @@ pub(crate) fn draw_caption(buf: &mut Buffer, area: Rect, caption: &str, theme: T
         x = put(buf, area, x, area.y, "   ", Style::new());
     }
     x
+}
+
+/// The caption, then `tail` (the axes) in the dim style: on line 0 after a three-column gap when
+/// both fit, else `tail` on line 1 under the caption (when the area has room for a grid under
+/// two header lines). Returns how many lines the header took.
+pub(crate) fn draw_header(buf: &mut Buffer, area: Rect, caption: &str, tail: &str, theme: Theme) -> u16 {
+    let gap = if caption.is_empty() { 0 } else { width(caption) + 3 };
+    if gap + width(tail) <= usize::from(area.width) || area.height < 5 {
+        let x = draw_caption(buf, area, caption, theme);
+        put(buf, area, x, area.y, tail, theme.dim());
+        return 1;
+    }
+    put(buf, area, area.x, area.y, caption, theme.title());
+    put(buf, area, area.x, area.y + 1, tail, theme.dim());
+    2
 }
 
 // ---------------------------------------------------------------------------------------------

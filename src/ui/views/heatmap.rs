@@ -5,8 +5,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    NUM_CELL, NUM_W, Scale, col_note_x, draw_caption, draw_legend, draw_row_label, fit, fit_columns, fmt_num,
-    is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
+    NUM_CELL, NUM_W, Scale, col_note_x, draw_header, draw_legend, draw_row_label, fit, fit_columns, fmt_num, is_masked,
+    label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
 };
 use crate::app::view_data::HeatmapData;
 use crate::strings::{self, axes, empty_grid};
@@ -29,14 +29,14 @@ impl Widget for HeatmapView<'_> {
         let (nr, nc) = d.values.dim();
         let h = usize::from(area.height);
 
-        // Line 0: caption and axes.
-        let x = draw_caption(buf, area, &d.caption, theme);
-        put(buf, area, x, area.y, &axes(&d.row_axis, &d.col_axis), theme.dim());
+        // Line 0: caption and axes (the axes on line 1 when they do not fit beside it).
+        let top = draw_header(buf, area, &d.caption, &axes(&d.row_axis, &d.col_axis), theme);
+        let h = h - usize::from(top - 1);
         if h < 2 {
             return;
         }
         if nr == 0 || nc == 0 {
-            put(buf, area, area.x, area.y + 1, &empty_grid(nr, nc), theme.dim());
+            put(buf, area, area.x, area.y + top, &empty_grid(nr, nc), theme.dim());
             return;
         }
 
@@ -59,8 +59,8 @@ impl Widget for HeatmapView<'_> {
         };
         let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell).unwrap_or(u16::MAX));
 
-        // Line 1: column labels.
-        let hy = area.y + 1;
+        // The line after the header: column labels.
+        let hy = area.y + top;
         if numbers {
             for j in 0..ncols {
                 // right-aligned over the numbers by display width (`{:>5}` pads by chars)
@@ -92,7 +92,7 @@ impl Widget for HeatmapView<'_> {
         let legend = h >= 4;
         let body = h - 2 - usize::from(legend);
         let win = row_window(nr, body, 1, d.selected_row);
-        let mut y = area.y + 2;
+        let mut y = hy + 1;
         for r in win.rows() {
             let selected = d.selected_row == Some(r);
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);

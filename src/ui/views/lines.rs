@@ -1,6 +1,6 @@
 //! Views made of text lines (tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode): each
-//! piece drawn in its role's style, clipped at the right edge; lines that do not fit are counted,
-//! and ↑/↓ scroll them (`scroll`).
+//! piece drawn in its role's style; a line wider than the pane is broken into rows (`lines_wrap`);
+//! rows that do not fit are counted, and ↑/↓ scroll them (`scroll`).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -8,7 +8,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{Pen, bar};
-use crate::app::view_data::{LinesData, Role};
+use super::lines_wrap::wrap_pieces;
+use crate::app::view_data::{LinesData, Piece, Role};
 use crate::strings::{self, more};
 use crate::ui::theme::Theme;
 
@@ -40,10 +41,11 @@ impl Widget for LinesView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let mut pen = Pen::new(buf, area);
         let height = area.height as usize;
-        let lines = &self.data.lines;
         if height == 0 {
             return;
         }
+        // a line wider than the pane takes more rows (scrolling counts rows)
+        let lines: Vec<Vec<Piece>> = self.data.lines.iter().flat_map(|line| wrap_pieces(line, pen.width())).collect();
         // scroll no further than where the last line shows; say what is hidden above and below
         let first = if lines.len() <= height { 0 } else { self.scroll.min(lines.len() - height + 1) };
         let mut y = 0;

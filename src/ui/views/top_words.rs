@@ -36,14 +36,14 @@ impl Widget for TopWordsView<'_> {
             draw_row_label(buf, area, y, label, label_w, d.selected_row == Some(i), theme);
             let mut x = area.x + label_w as u16 + 3;
             for (word, p) in words {
-                let entry = format!("{} {p:.3}  ", fit(word, 8));
-                // the bar glyph, then the entry without its two trailing spaces, in columns
-                if usize::from(x) + 1 + width(&entry) - 2 > usize::from(area.right()) {
+                let entry = format!("{} {p:.3}", fit(word, 8));
+                // the bar glyph, then the entry, in columns
+                if usize::from(x) + 1 + width(&entry) > usize::from(area.right()) {
                     break; // only whole entries
                 }
                 let level = if top > 0.0 { ((p / top) * (LEVELS.len() - 1) as f32).round() as usize } else { 0 };
                 x = put(buf, area, x, y, &LEVELS[level.min(LEVELS.len() - 1)].to_string(), theme.highlight());
-                x = put(buf, area, x, y, &entry, theme.dim());
+                x = put(buf, area, x, y, &entry, theme.dim()).saturating_add(2); // two spaces between entries
             }
         }
     }

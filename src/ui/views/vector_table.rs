@@ -7,8 +7,8 @@ use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    NUM_CELL, NUM_W, Scale, draw_caption, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin,
-    pad_left, put, row_window, visible, width,
+    NUM_CELL, NUM_W, Scale, draw_header, draw_legend, draw_row_label, fmt_num, label_width, legend_y, margin, pad_left,
+    put, row_window, visible, width,
 };
 use crate::app::view_data::VectorData;
 use crate::strings;
@@ -69,16 +69,16 @@ impl Widget for VectorTableView<'_> {
         let h = usize::from(area.height);
         let dim = d.rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
 
-        // Line 0: caption and the column axis.
-        let x = draw_caption(buf, area, &d.caption, theme);
+        // Line 0: caption and the column axis (on line 1 when it does not fit beside it).
         let cols =
             if dim == 0 { strings::vector_cols_none(&d.col_axis) } else { strings::vector_cols(&d.col_axis, dim - 1) };
-        put(buf, area, x, area.y, &cols, theme.dim());
+        let top = draw_header(buf, area, &d.caption, &cols, theme);
+        let h = h - usize::from(top - 1);
         if h < 2 {
             return;
         }
         if n == 0 {
-            put(buf, area, area.x, area.y + 1, strings::NO_ROWS, theme.dim());
+            put(buf, area, area.x, area.y + top, strings::NO_ROWS, theme.dim());
             return;
         }
 
@@ -93,7 +93,7 @@ impl Widget for VectorTableView<'_> {
         let body = h - 1 - usize::from(legend);
         let two_lines = n * 2 <= body;
         let win = row_window(n, body, if two_lines { 2 } else { 1 }, d.selected_row);
-        let mut y = area.y + 1;
+        let mut y = area.y + top;
         for r in win.rows() {
             let (text, values) = &d.rows[r];
             draw_row_label(buf, area, y, text, label_w, d.selected_row == Some(r), theme);

@@ -1,0 +1,224 @@
+//! The compact layout (80x24), as a learner driving it with keys sees it: the six-line prose
+//! pane says when more text follows and how to reach it, the status bar names the keys that move
+//! on, Tab never lands on a pane that is not drawn, and a checked answer shows without
+//! scrolling. Frames are drawn as the terminal loop draws them (which also tells the app
+//! whether the map is on screen).
+
+use insta::assert_snapshot;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::sync::Arc;
+use transformer_tutor::app::keymap::action_for;
+use transformer_tutor::app::{App, Pane};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::strings;
+use transformer_tutor::ui::{self, theme::Theme};
+
+fn lesson(id: &str) -> App {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    App::new(catalog.get(id).expect("a built-in lesson").clone(), weights).expect("the lesson opens")
+}
+
+/// Draw as the terminal loop does: the frame, then whether this size shows the map and how far
+/// the text can scroll.
+fn draw(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let completed = terminal.draw(|f| ui::draw(f, app, theme)).unwrap();
+    app.map_shown = ui::frame::wide_layout(completed.area);
+    app.prose_scroll = app.prose_scroll.min(ui::frame::prose_scroll_limit(app, completed.area));
+    completed.buffer.clone()
+}
+
+fn text(app: &mut App, width: u16, height: u16) -> String {
+    ui::buffer_text(&draw(app, width, height, Theme::plain()))
+}
+
+fn press(app: &mut App, key: KeyCode) {
+    if let Some(action) = action_for(KeyEvent::new(key, KeyModifiers::NONE), app.key_mode()) {
+        app.status.clear();
+        app.update(action);
+    }
+}
+
+/// The prose pane's bottom border at 80x24: the first line that starts with `└` (the prose pane
+/// is the top one).
+fn prose_bottom(frame: &str) -> &str {
+    frame.lines().find(|l| l.starts_with('└')).expect("the prose pane's bottom border")
+}
+
+#[test]
+fn the_prose_pane_says_more_text_follows_and_how_to_reach_it() {
+    let mut app = lesson("masks");
+    let first = text(&mut app, 80, 24);
+    assert!(prose_bottom(&first).contains("↓ more: PgDn (or Tab here, ↓)"), "{first}");
+    assert_snapshot!("compact_prose_more_below", first);
+    // scrolled to its end (and past it: the loop keeps the scroll at the end): more above only
+    for _ in 0..20 {
+        press(&mut app, KeyCode::PageDown);
+        text(&mut app, 80, 24);
+    }
+    let end = text(&mut app, 80, 24);
+    assert!(prose_bottom(&end).contains("↑ more above: PgUp"), "{end}");
+    // in between, with the pane focused: both ways, and the arrows named (a beat with text two
+    // lines and more below the pane)
+    let screen = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut app = ["attention", "masks", "decoder", "output", "why-attention"]
+        .into_iter()
+        .map(lesson)
+        .find_map(|mut app| {
+            let long = (0..app.beat_count()).find(|&b| {
+                app.go_to_beat(b);
+                ui::frame::prose_scroll_limit(&app, screen) >= 2
+            })?;
+            app.go_to_beat(long);
+            Some(app)
+        })
+        .expect("a beat whose text is two lines longer than the pane");
+    press(&mut app, KeyCode::BackTab);
+    assert_eq!(app.focus, Pane::Prose);
+    press(&mut app, KeyCode::Down);
+    let middle = text(&mut app, 80, 24);
+    assert!(prose_bottom(&middle).contains("↑↓ more: ↑/↓ or PgUp/PgDn"), "{middle}");
+    // a pane that holds all its text says nothing
+    let mut wide = lesson("masks");
+    let whole = text(&mut wide, 120, 40);
+    let border = whole.lines().find(|l| l.starts_with('└')).unwrap();
+    assert!(!border.contains("more"), "{whole}");
+}
+
+#[test]
+fn the_status_bar_names_the_beat_keys_at_80_columns() {
+    for id in ["masks", "attention", "output"] {
+        let mut app = lesson(id);
+        for beat in 0..app.beat_count() {
+            app.go_to_beat(beat);
+            let frame = text(&mut app, 80, 24);
+            let status = frame.lines().last().unwrap();
+            assert!(status.contains("←/→ beat"), "{id} beat {}: {status}", beat + 1);
+            if app.question().is_some() {
+                assert!(status.contains("Enter answer"), "{id} beat {}: {status}", beat + 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn tab_skips_the_map_when_it_is_not_drawn() {
+    let mut app = lesson("attention");
+    draw(&mut app, 80, 24, Theme::plain());
+    let mut seen = vec![app.focus];
+    for _ in 0..6 {
+        press(&mut app, KeyCode::Tab);
+        // the focused pane is on screen: its border is lit somewhere in the frame
+        let buf = draw(&mut app, 80, 24, Theme { color: true });
+        let lit = Theme { color: true }.focus_border();
+        assert!(buf.content.iter().any(|c| c.style().fg == lit.fg), "focus on {:?}, not drawn", app.focus);
+        seen.push(app.focus);
+    }
+    assert!(!seen.contains(&Pane::Map), "Tab landed on the hidden map: {seen:?}");
+    assert_eq!(seen[..4], [Pane::Tensor, Pane::Trace, Pane::Prose, Pane::Tensor]);
+    press(&mut app, KeyCode::BackTab);
+    assert_eq!(app.focus, Pane::Prose, "Shift-Tab skips it too");
+    // where the map is drawn, Tab reaches it
+    let mut wide = lesson("attention");
+    draw(&mut wide, 120, 40, Theme::plain());
+    press(&mut wide, KeyCode::Tab);
+    press(&mut wide, KeyCode::Tab);
+    assert_eq!(wide.focus, Pane::Map);
+}
+
+/// The first beat of `id` with a question.
+fn question_beat(app: &mut App) {
+    let beat = (0..app.beat_count()).find(|&b| app.lesson.beats[b].question.is_some()).expect("a question");
+    app.go_to_beat(beat);
+}
+
+fn type_answer(app: &mut App, answer: &str) {
+    press(app, KeyCode::Enter);
+    for c in answer.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+#[test]
+fn a_checked_answer_shows_in_the_six_line_prose() {
+    let mut app = lesson("masks");
+    question_beat(&mut app);
+    let asked = text(&mut app, 80, 24);
+    assert!(!asked.contains(strings::RIGHT_MARK), "{asked}");
+    // the answer line shows while typing
+    let expected = app.expected_answer().expect("the question's answer");
+    type_answer(&mut app, &expected);
+    let typing = text(&mut app, 80, 24);
+    assert!(typing.contains(&format!("{}{expected}", strings::YOUR_ANSWER)), "{typing}");
+    assert_snapshot!("compact_question_typing", typing);
+    press(&mut app, KeyCode::Enter);
+    let right = text(&mut app, 80, 24);
+    assert!(prose(&right).contains(&format!("{}{expected}", strings::RIGHT_MARK)), "{right}");
+    assert_snapshot!("compact_question_right", right);
+}
+
+/// The prose pane's lines at 80x24 (its border, six lines, its border).
+fn prose(frame: &str) -> String {
+    frame.lines().take(8).collect::<Vec<_>>().join("\n")
+}
+
+/// Every question of every lesson, answered right and given up at 80x24: what was typed shows
+/// while typing, and the result after Enter, however long the question's text.
+#[test]
+fn every_checked_answer_shows_without_scrolling() {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let mut questions = 0;
+    let mut longest: Option<(usize, String)> = None;
+    for lesson in &catalog.lessons {
+        for beat in 0..lesson.beats.len() {
+            if lesson.beats[beat].question.is_none() {
+                continue;
+            }
+            questions += 1;
+            let mut right = App::new(lesson.clone(), weights.clone()).unwrap();
+            right.go_to_beat(beat);
+            let place = format!("{} beat {}", lesson.id, beat + 1);
+            let expected = right.expected_answer().expect("an answer");
+            type_answer(&mut right, &expected);
+            let typing = text(&mut right, 80, 24);
+            assert!(prose(&typing).contains(strings::YOUR_ANSWER), "{place}, typing:\n{typing}");
+            press(&mut right, KeyCode::Enter);
+            let frame = text(&mut right, 80, 24);
+            assert!(prose(&frame).contains(strings::RIGHT_MARK), "{place}, right:\n{frame}");
+            let rows = right.text_of_beat(beat).len();
+            if longest.as_ref().is_none_or(|(n, _)| rows > *n) {
+                longest = Some((rows, frame));
+            }
+            let mut gave_up = App::new(lesson.clone(), weights.clone()).unwrap();
+            gave_up.go_to_beat(beat);
+            for _ in 0..2 {
+                type_answer(&mut gave_up, "not it");
+                press(&mut gave_up, KeyCode::Enter);
+            }
+            let frame = text(&mut gave_up, 80, 24);
+            assert!(prose(&frame).contains(strings::ANSWER_WAS), "{place}, gave up:\n{frame}");
+        }
+    }
+    assert!(questions >= 10, "the lessons ask questions ({questions})");
+    // the longest question's text: its result comes first, above the question
+    assert_snapshot!("compact_longest_question_right", longest.unwrap().1);
+}
+
+#[test]
+fn a_given_up_answer_shows_in_the_six_line_prose() {
+    let mut app = lesson("masks");
+    question_beat(&mut app);
+    for _ in 0..2 {
+        type_answer(&mut app, "not it");
+        press(&mut app, KeyCode::Enter);
+    }
+    let frame = text(&mut app, 80, 24);
+    assert!(prose(&frame).contains(strings::ANSWER_WAS), "{frame}");
+    assert_snapshot!("compact_question_gave_up", frame);
+}
