@@ -5,7 +5,10 @@ use std::{env, fs, path::Path};
 
 fn main() {
     println!("cargo:rerun-if-changed=lessons");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    // read at run time: a build script compiled in one checkout and reused from a copied target
+    // directory must embed this checkout's lessons
+    let manifest = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("lessons");
     let mut files: Vec<_> = fs::read_dir(&dir)
         .map(|entries| {
             entries

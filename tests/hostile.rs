@@ -228,7 +228,8 @@ fn the_tutor_runs_a_lesson_on_sentences_from_the_command_line() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(out.contains("source: 我有一只狗"), "{out}");
     assert!(out.contains("target: <bos> I have a dog <eos>"), "the model's own translation: {out}");
-    assert!(out.contains("(not in these sentences)"), "{out}");
+    // beats whose prose is about the lesson's own sentences keep them, and say so
+    assert!(out.contains("(this beat is about the lesson's own sentences"), "{out}");
     refused(&["--lesson", "output", "--print", "--src", &"猫".repeat(17)], &["not run", "max_len is 16"]);
     refused(&["--lesson", "output", "--print", "--src", "猫 ;"], &["row 2 of 2 is empty"]);
     let o = run(&["--lesson", "output", "--print", "--tgt", "<bos> I <eos>"]);

@@ -146,7 +146,8 @@ fn the_list_keys_stay_in_the_list() {
 fn arrow_keys_scroll_a_text_view_that_is_taller_than_its_pane() {
     let mut app = all_lessons();
     assert_eq!(app.lesson.id, "why-attention");
-    assert_eq!(app.view.name(), "rnn");
+    let rnn = app.lesson.beats.iter().position(|b| b.view.name() == "rnn").expect("an rnn beat");
+    app.go_to_beat(rnn);
     let before = frame(&app, 80, 24);
     assert!(before.contains("more lines below (↑/↓)"), "{before}");
     assert!(!before.contains("(log scale)"), "{before}");
