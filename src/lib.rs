@@ -3,6 +3,7 @@
 
 pub mod alloc;
 pub mod app;
+pub mod atomic_file;
 pub mod cli;
 pub mod corpus;
 pub mod explore;
