@@ -56,13 +56,17 @@ fn e_opens_the_line_with_the_sentences_on_screen() {
 #[test]
 fn a_typed_sentence_runs_at_the_current_beat_with_unknown_characters_marked() {
     let mut app = app("decoder");
-    app.go_to_beat(6); // dec.1.cross_attn.weights
+    // a cross-attention beat whose prose is not about the lesson's own sentences
+    let at = (0..app.beat_count())
+        .find(|&b| app.lesson.beats[b].op.contains("cross_attn") && !app.lesson.beats[b].keeps_lesson_sentences)
+        .expect("such a beat");
+    app.go_to_beat(at);
     type_line(&mut app, "我有一只龙");
     assert_snapshot!("typing_a_sentence_120x40", frame(&app, 120, 40));
     app.update(Action::Answer);
     assert!(app.input.is_none(), "{}", app.status);
     assert!(app.own_sentences);
-    assert_eq!(app.beat, 6, "the run restarts at the current beat");
+    assert_eq!(app.beat, at, "the run restarts at the current beat");
     assert_eq!(app.setup.src_ids.nrows(), 1);
     assert_eq!(app.setup.unknown_src.len(), 1, "龙 is not in the corpus");
     assert!(app.sentences(false).starts_with("<bos>"), "the target is the model's translation");
@@ -72,10 +76,15 @@ fn a_typed_sentence_runs_at_the_current_beat_with_unknown_characters_marked() {
     assert!(screen.contains("<unk>"), "{screen}");
     assert_snapshot!("own_sentence_run_120x40", screen);
     assert_snapshot!("own_sentence_run_80x24", frame(&app, 80, 24));
-    // the next beat's prose is about the lesson's sentence 1, which one typed sentence lacks
-    app.update(Action::NextBeat);
+    // a later beat whose prose is about the lesson's own sentences shows them, and says so
+    let kept = (at..app.beat_count()).find(|&b| app.lesson.beats[b].keeps_lesson_sentences).expect("such a beat");
+    app.go_to_beat(kept);
     let screen = frame(&app, 120, 40);
-    assert!(screen.contains("(not in these sentences)"), "{screen}");
+    assert!(screen.contains("(this beat is about the lesson's own"), "{screen}");
+    assert!(screen.contains("猫") && !screen.contains("龙"), "the lesson's 我有一只猫 is back: {screen}");
+    app.go_to_beat(at);
+    assert!(app.stashed_own.is_none() && app.setup.src_ids.nrows() == 1, "and the learner's returns");
+    assert!(frame(&app, 120, 40).contains("<unk>"));
 }
 
 #[test]

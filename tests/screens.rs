@@ -81,12 +81,17 @@ fn keys_change_what_is_shown() {
     app.update(Action::BackOp);
     assert_eq!(app.op, before);
     assert!(app.run.value(before + 1).is_none(), "back forgets the computed op");
-    // heads wrap around
+    // heads wrap around, through the mean of the heads on an attention tensor
     app.go_to_beat(0);
+    assert!(app.shows_attention(), "masks opens on attention weights");
     app.update(Action::PrevHead);
-    assert_eq!(app.selection.head, 3);
+    assert!(app.selection.mean_of_heads);
+    app.update(Action::PrevHead);
+    assert_eq!((app.selection.head, app.selection.mean_of_heads), (3, false));
     app.update(Action::NextHead);
-    assert_eq!(app.selection.head, 0);
+    assert!(app.selection.mean_of_heads);
+    app.update(Action::NextHead);
+    assert_eq!((app.selection.head, app.selection.mean_of_heads), (0, false));
     // rows stay inside the tensor
     for _ in 0..20 {
         app.update(Action::RowDown);
@@ -182,21 +187,22 @@ fn every_beat_draws(weights: Arc<transformer_tutor::model::Weights>) {
 #[test]
 fn after_free_stepping_the_next_arrow_returns_to_the_beat_and_its_view() {
     let mut app = masks_app();
-    app.go_to_beat(6); // dec.0.self_attn.masked as a heatmap
+    let masked = app.lesson.beats.iter().position(|b| b.op == "dec.0.self_attn.masked").unwrap();
+    app.go_to_beat(masked); // dec.0.self_attn.masked as a heatmap
     let beat_op = app.op;
     app.update(Action::StepOp); // weights: softmax by default
     app.update(Action::StepOp); // context
     assert!(!app.on_beat_op());
     app.update(Action::NextBeat);
-    assert_eq!((app.beat, app.op), (6, beat_op), "→ came back to beat 7, not beat 8");
+    assert_eq!((app.beat, app.op), (masked, beat_op), "→ came back to the beat, not the next one");
     // stepping away and back onto the beat's op restores the beat's own view
     app.update(Action::BackOp);
     app.update(Action::StepOp);
-    assert_eq!(app.view, app.lesson.beats[6].view);
+    assert_eq!(app.view, app.lesson.beats[masked].view);
     // heads: a tensor without a head axis keeps the chosen head and says why nothing moved
     app.update(Action::NextHead);
     assert_eq!(app.selection.head, 1);
-    app.go_to_beat(2); // src.mask (B, 1, 1, T): no head axis
+    app.go_to_beat(app.lesson.beats.iter().position(|b| b.op == "src.mask").unwrap()); // (B, 1, 1, T): no head axis
     app.selection.head = 1;
     app.update(Action::NextHead);
     assert_eq!(app.selection.head, 1);
