@@ -117,13 +117,69 @@ fn a_position_answers_a_token_question() {
     let expected = app.expected_answer().unwrap();
     let tokens: Vec<String> = "我有一只猫".chars().map(String::from).collect();
     let at = tokens.iter().position(|t| *t == expected).expect("a source character");
-    for c in format!("{}", at + 1).chars() {
+    let answer = |app: &mut App, typed: &str| {
         app.update(Action::Answer);
-        app.update(Action::Type(c));
-    }
+        for c in typed.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Answer);
+    };
+    // the position of another character is wrong (counted from 0, as the views count)
+    let other = if at == 0 { 1 } else { at - 1 };
+    answer(&mut app, &other.to_string());
+    assert_eq!(app.attempt(), Attempt::WrongOnce, "{other} is {}, not {expected}", tokens[other]);
+    answer(&mut app, &at.to_string());
+    assert!(matches!(app.attempt(), Attempt::Right { tries: 2 }), "{at} for {expected}");
+    assert_eq!(app.status, format!("right! position {at} is {expected}"));
+}
+
+#[test]
+fn a_position_counts_from_0_and_from_1_only_past_the_sentence() {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    // the answer is the last character, 猫 (position 4 of 5; 5 read from 1 is 猫 too)
+    let lesson = LESSON.replace(
+        "answer = \"{top-key dec.1.cross_attn.weights row=4 head=mean}\"",
+        "answer = \"{token-at side=src pos=4}\"",
+    );
+    let catalog = Catalog::from_files(vec![("keys.toml".into(), lesson)], &weights).unwrap();
+    let mut app = App::new(catalog.lessons[0].clone(), weights).unwrap();
     app.update(Action::Answer);
-    assert!(matches!(app.attempt(), Attempt::Right { tries: 1 }), "1-based {} for {expected}", at + 1);
-    assert_eq!(app.status, format!("right! position {} is {expected}", at + 1));
+    app.update(Action::Type('5'));
+    app.update(Action::Answer);
+    assert!(matches!(app.attempt(), Attempt::Right { .. }), "5 counted from 1 is 猫: {}", app.status);
+    // on batch row 1 (你有猫吗 <pad>) position 4 is a <pad>: never the answer
+    let mut app2 = self::app();
+    app2.selection.batch = 1;
+    app2.update(Action::Answer);
+    app2.update(Action::Type('4'));
+    app2.update(Action::Answer);
+    assert_eq!(app2.attempt(), Attempt::WrongOnce, "a masked <pad> is no answer");
+}
+
+#[test]
+fn the_mean_of_the_heads_does_not_follow_onto_other_tensors() {
+    let mut app = app();
+    assert!(app.selection.mean_of_heads);
+    app.update(Action::StepOp); // dec.1.cross_attn.context (B, H, T, d_k)
+    let text = screen(&app);
+    assert!(text.contains("head 0 (of 0–3)") && !text.contains("mean of the"), "{text}");
+    app.update(Action::NextHead);
+    assert_eq!((app.selection.head, app.selection.mean_of_heads), (1, false), "] goes on from the head shown");
+}
+
+#[test]
+fn a_short_text_earns_no_more_marker_and_e_starts_from_the_learners_sentence() {
+    let mut app = app();
+    app.set_sentences("我有一只狗", None).unwrap();
+    app.go_to_beat(2);
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ui::render(&app, Theme::plain(), area, &mut buf);
+    let text = ui::buffer_text(&buf);
+    assert!(!text.contains("more:"), "the short prose fits: {text}");
+    // on a beat that shows the lesson's sentences, `e` starts from the learner's own
+    app.update(Action::EditSentence);
+    assert_eq!(app.input.as_deref(), Some("我有一只狗"));
 }
 
 #[test]

@@ -62,6 +62,8 @@ fn the_check_finds_what_is_off_screen() {
     let prose = "`have` puts 0.754 and 0.19 on `I`, shape (2, 4, 7, 7); 我 and 有 and 猫; `cat`; 0.40; §5.2";
     let found = missing(prose, screen, lesson);
     assert_eq!(found, vec!["character 猫", "number 0.40", "word `cat`"], "{found:?}");
-    // a longer number on screen does not show a shorter one
+    // a longer number on screen does not show a shorter one, nor a number of the other sign
     assert_eq!(missing("0.4", "0.45", lesson), vec!["number 0.4"]);
+    assert_eq!(missing("−0.18 and 0.5", "0.18 and -0.5", lesson), vec!["number -0.18", "number 0.5"]);
+    assert!(missing("−0.18 and +0.5", "-0.18 and +0.5", lesson).is_empty());
 }

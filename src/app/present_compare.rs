@@ -199,14 +199,20 @@ impl App {
         d.push(strings::next_word_heading(words.len() - 1, &reading), Role::Title);
         let mut order: Vec<usize> = (0..step.probs.len()).collect();
         order.sort_by(|&a, &b| step.probs[b].total_cmp(&step.probs[a]).then(a.cmp(&b)));
-        let ww = order.iter().take(5).map(|&w| width(&vocab.word(w))).max().unwrap_or(4).max(6);
-        for &w in order.iter().take(5) {
+        // the five most probable words, and a sampled word from further down the list below them
+        let mut shown: Vec<usize> = order.iter().take(5).copied().collect();
+        if !shown.contains(&step.chosen) {
+            shown.push(step.chosen);
+        }
+        let ww = shown.iter().map(|&w| width(&vocab.word(w))).max().unwrap_or(4).max(6);
+        for &w in &shown {
             let p = step.probs[w];
             let role = if w == step.chosen { Role::Strong } else { Role::Plain };
             d.line()
                 .put(if w == step.chosen { "▶ " } else { "  " }, role)
                 .put(pad(&vocab.word(w), ww), role)
-                .put(format!(" {} ", pad_left(&format!("{p:.2}"), 4)), role)
+                // a drawn word from below the five keeps its digits (0.0045, not 0.00)
+                .put(format!(" {} ", pad_left(&prob_text(p, w == step.chosen && p < 0.005), 4)), role)
                 .bar(p, 30);
         }
         let chosen = vocab.word(step.chosen);
@@ -231,6 +237,11 @@ impl App {
             .put(crate::lesson::facts::translation(&self.setup, b), Role::Strong);
         d
     }
+}
+
+/// A probability to two decimals, or to its significant digits when `small` (not `0.00`).
+fn prob_text(p: f32, small: bool) -> String {
+    if small { crate::text::significant(p) } else { format!("{p:.2}") }
 }
 
 /// Two decimals, never `-0.00`.

@@ -248,18 +248,20 @@ impl App {
         let [word] = crate::lesson::question::normalize(expected).try_into().ok()?;
         let batch = self.selection.batch.min(self.setup.shape().batch - 1);
         [true, false].into_iter().find_map(|src| {
-            let tokens = self.tokens(src, batch);
-            let at = |p: usize| {
-                tokens.get(p).is_some_and(|t| crate::lesson::question::normalize(t) == std::slice::from_ref(&word))
-            };
-            let p = if at(n) {
+            // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
+            let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };
+            let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
+            let tokens = &self.tokens(src, batch)[..real];
+            // counted from 0, as every view counts; from 1 only where that reading is no position
+            let p = if n < real {
                 n
-            } else if n > 0 && at(n - 1) {
+            } else if n == real && n > 0 {
                 n - 1
             } else {
                 return None;
             };
-            Some((n, tokens[p].clone()))
+            let right = crate::lesson::question::normalize(&tokens[p]) == std::slice::from_ref(&word);
+            right.then(|| (n, tokens[p].clone()))
         })
     }
 
@@ -289,13 +291,7 @@ impl App {
 
     /// The sentences being run, `;` between batch rows: the source side, or the target.
     pub fn sentences(&self, source: bool) -> String {
-        let (ids, vocab) = if source {
-            (&self.setup.src_ids, self.setup.src_vocab())
-        } else {
-            (&self.setup.tgt_ids, self.setup.tgt_vocab())
-        };
-        let rows: Vec<String> = ids.rows().into_iter().map(|r| vocab.decode(&strip_pad(r.to_vec()))).collect();
-        rows.join(" ; ")
+        sentences_of(&self.setup, source)
     }
 
     /// Run the current lesson on other sentences (`;` between batch rows): with no target, the
@@ -478,8 +474,12 @@ impl App {
                 self.input_for = InputFor::Answer;
             }
             Action::EditSentence => {
-                // start from the sentences on screen, to edit or replace
-                self.input = Some(self.sentences(true));
+                // start from the learner's sentences (waiting while a beat shows the lesson's), or
+                // the sentences on screen, to edit or replace
+                self.input = Some(match &self.stashed_own {
+                    Some(own) => sentences_of(&own.0, true),
+                    None => self.sentences(true),
+                });
                 self.input_for = InputFor::Sentence;
             }
             Action::ToggleList => self.screen = Screen::List { cursor: self.lesson_index },
@@ -569,7 +569,9 @@ impl App {
         let shape = &self.run.program().op(self.op).shape;
         let heads = if shape.len() == 4 { shape[1] } else { 1 };
         let stops = heads + usize::from(self.shows_attention());
-        let at = if self.selection.mean_of_heads { heads } else { self.selection.head.min(heads - 1) };
+        // the mean stop exists only on attention tensors; elsewhere the keys go on from the head
+        let mean = self.selection.mean_of_heads && self.shows_attention();
+        let at = if mean { heads } else { self.selection.head.min(heads - 1) };
         let next = (at as isize + by).rem_euclid(stops as isize) as usize;
         self.selection.mean_of_heads = next == heads;
         if next < heads {
@@ -726,6 +728,13 @@ impl App {
     pub fn on_beat_op(&self) -> bool {
         self.run.program().op(self.op).name == self.lesson.beats[self.beat].op
     }
+}
+
+/// A setup's sentences of one side, `;` between batch rows.
+fn sentences_of(setup: &Setup, source: bool) -> String {
+    let (ids, vocab) = if source { (&setup.src_ids, setup.src_vocab()) } else { (&setup.tgt_ids, setup.tgt_vocab()) };
+    let rows: Vec<String> = ids.rows().into_iter().map(|r| vocab.decode(&strip_pad(r.to_vec()))).collect();
+    rows.join(" ; ")
 }
 
 /// A row of ids without its `<pad>` tail.

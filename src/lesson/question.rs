@@ -33,9 +33,52 @@ pub fn is_right(given: &str, expected: &str) -> bool {
     if givens.iter().any(|g| !g.is_empty() && expecteds.contains(g)) {
         return true;
     }
-    let numbers = |words: &Vec<String>| -> Vec<String> { words.iter().filter(|w| is_number(w)).cloned().collect() };
-    expecteds.iter().any(|e| !e.is_empty() && e.iter().all(|w| is_number(w)) && givens.iter().any(|g| numbers(g) == *e))
+    // the numbers of `words`, if every other word is one that only names or counts them
+    let numbers = |words: &Vec<String>| -> Option<Vec<String>> {
+        words
+            .iter()
+            .all(|w| is_number(w) || UNIT_WORDS.contains(&w.as_str()))
+            .then(|| words.iter().filter(|w| is_number(w)).cloned().collect())
+    };
+    expecteds.iter().any(|e| {
+        !e.is_empty() && e.iter().all(|w| is_number(w)) && givens.iter().any(|g| numbers(g).as_ref() == Some(e))
+    })
 }
+
+/// Words that may stand around a number answer without changing it (`8 times`, `positions 5, 6`);
+/// any other word (`not 8`) makes it another answer.
+const UNIT_WORDS: &[&str] = &[
+    "times",
+    "x",
+    "×",
+    "positions",
+    "position",
+    "rows",
+    "row",
+    "keys",
+    "key",
+    "columns",
+    "column",
+    "heads",
+    "head",
+    "steps",
+    "step",
+    "tokens",
+    "token",
+    "characters",
+    "character",
+    "words",
+    "word",
+    "features",
+    "parameters",
+    "params",
+    "about",
+    "is",
+    "are",
+    "it",
+    "its",
+    "the",
+];
 
 /// A normalised word that is a number.
 fn is_number(w: &str) -> bool {
@@ -139,6 +182,9 @@ mod tests {
         assert!(is_right("rows 5, 6 and 7", "5, 6, 7"));
         assert!(!is_right("7 times", "8"));
         assert!(!is_right("8 or 9 times", "8"));
+        assert!(!is_right("not 8", "8"));
+        assert!(!is_right("3 and 4 are hidden, 5 too", "3, 4"));
+        assert!(is_right("positions 3 and 4", "3, 4"));
         // a word answer still needs its words
         assert!(!is_right("the cat", "cat sat"));
     }

@@ -50,14 +50,18 @@ pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer
     let answering = app.input.is_some() && app.input_for == InputFor::Answer;
     let checked = app.question().is_some() && app.attempt() != Attempt::Unanswered;
     let below_fold = text.len() + key_row >= height;
-    let lines: Vec<Line> = if (answering || checked) && below_fold && scroll == 0 {
+    let mut lines: Vec<Line> = if (answering || checked) && below_fold && scroll == 0 {
         question.into_iter().chain(text).chain(tail).collect()
     } else {
         text.into_iter().chain(question).chain(tail).collect()
     };
+    // the blank line after the last paragraph is no more text: it must not earn a "more" marker
+    while lines.last().is_some_and(|l| l.to_string().trim().is_empty()) {
+        lines.pop();
+    }
     note_cut_lines(&lines, inner.width as usize);
     let mut block = pane(app, theme, Pane::Prose, title, area);
-    if let Some(more) = strings::prose_more(scroll > 0, scroll + height < total, app.focus == Pane::Prose) {
+    if let Some(more) = strings::prose_more(scroll > 0, scroll + height < lines.len(), app.focus == Pane::Prose) {
         block = block.title_bottom(Line::styled(more, theme.dim()).right_aligned());
     }
     Paragraph::new(lines).scroll((scroll as u16, 0)).block(block).render(area, buf);

@@ -99,7 +99,7 @@ fn is_han(c: char) -> bool {
     ('\u{4e00}'..='\u{9fff}').contains(&c)
 }
 
-/// Decimal numbers (`0.75`, `−1.25`, `5.66`), signs dropped; a section number (`§5.2`) is none.
+/// Decimal numbers (`0.75`, `-1.25` for `−1.25`, `5.66`); a section number (`§5.2`) is none.
 pub fn decimals(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
@@ -118,8 +118,10 @@ pub fn decimals(text: &str) -> Vec<String> {
                 let section = start > 0 && chars[start - 1] == '§';
                 // a decimal in an exponent form (1.5e3) or a version is not a shown value
                 let exponent = i < chars.len() && chars[i] == 'e';
+                let negative = start > 0 && matches!(chars[start - 1], '-' | '−');
                 if !section && !exponent {
-                    out.push(chars[start..i].iter().collect());
+                    let digits: String = chars[start..i].iter().collect();
+                    out.push(if negative { format!("-{digits}") } else { digits });
                 }
             }
         } else {
@@ -130,15 +132,23 @@ pub fn decimals(text: &str) -> Vec<String> {
 }
 
 /// Whether `screen` shows `number` as a whole number: `0.75` also as `.75` (the grids drop the 0).
+/// A negative number must show with its minus (`-` or `−`), a positive one without.
 fn shows_number(screen: &str, number: &str) -> bool {
+    let (negative, digits) = match number.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, number),
+    };
     let whole = |needle: &str| {
         screen.match_indices(needle).any(|(at, _)| {
             let before = screen[..at].chars().next_back();
             let after = screen[at + needle.len()..].chars().next();
-            !before.is_some_and(|c| c.is_ascii_digit() || c == '.') && !after.is_some_and(|c| c.is_ascii_digit())
+            let signed = before.is_some_and(|c| c == '-' || c == '−');
+            !before.is_some_and(|c| c.is_ascii_digit() || c == '.')
+                && !after.is_some_and(|c| c.is_ascii_digit())
+                && signed == negative
         })
     };
-    whole(number) || number.strip_prefix('0').is_some_and(|short| short.starts_with('.') && whole(short))
+    whole(digits) || digits.strip_prefix('0').is_some_and(|short| short.starts_with('.') && whole(short))
 }
 
 /// Shapes such as `(2, 4, 7, 7)`.
