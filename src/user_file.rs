@@ -68,7 +68,7 @@ pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, ReadErro
 /// A regular file no larger than `limit`, or the reason it is refused.
 fn check(meta: &Metadata, limit: u64) -> Result<(), String> {
     if !meta.is_file() {
-        return Err(format!("it is {}, not a regular file; give the path of a file", kind(meta)));
+        return Err(format!("it is {}, not a regular file; it was not read", kind(meta)));
     }
     if meta.len() > limit {
         return Err(too_large(meta.len(), limit));
@@ -144,7 +144,7 @@ mod tests {
     #[test]
     fn devices_and_directories_are_refused_before_reading() {
         let e = read(Path::new("/dev/zero"), 1 << 20, "weights file").unwrap_err();
-        assert_eq!(e.message, "weights file /dev/zero: it is a device, not a regular file; give the path of a file");
+        assert_eq!(e.message, "weights file /dev/zero: it is a device, not a regular file; it was not read");
         let e = read(&dir(), 1 << 20, "lesson file").unwrap_err();
         assert!(e.message.contains("it is a directory, not a regular file"), "{e}");
         let e = read(&dir().join("absent"), 1, "lesson file").unwrap_err();
