@@ -97,7 +97,7 @@ fn command(cli: Cli) -> Result<(), String> {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
             if let Some(path) = eval {
                 let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
-                return write_out(&train::eval_text(&weights, &corpus));
+                return write_out(&train::eval_text(&weights, &corpus)?);
             }
             let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
             let defaults = TrainOptions::default();

@@ -148,3 +148,24 @@ fn a_zip_bomb_is_refused_before_anything_is_inflated() {
     );
     assert!(start.elapsed().as_secs() < 10, "refused at once, not after inflating: {:?}", start.elapsed());
 }
+
+#[test]
+fn eval_of_a_model_without_the_corpus_words_is_refused_not_a_panic() {
+    // one word renamed: `cat` is no longer in the target vocabulary
+    let path = edited_weights("no-cat.npz", |m| {
+        edit_vocab(m, "vocab.tgt", |tokens| {
+            let at = tokens.iter().position(|t| t == "cat").unwrap();
+            tokens[at] = "kat".into();
+        })
+    });
+    refused(
+        &["train", "--eval", &path],
+        &["cannot be scored on the corpus", "target vocabulary lacks 1 of its words (cat)"],
+    );
+    // no vocabularies at all (a PyTorch file): numbered placeholders on both sides
+    let path = edited_weights("no-vocabs.npz", |m| m.retain(|(n, _)| !n.starts_with("vocab.")));
+    refused(
+        &["train", "--eval", &path],
+        &["source vocabulary lacks 67 of the corpus's characters (", ", …)", "and its target vocabulary lacks"],
+    );
+}
