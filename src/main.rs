@@ -64,6 +64,9 @@ fn command(cli: Cli) -> Result<(), String> {
                 let mut run = setup.run();
                 let count = export::export_trace(&mut run, out)?;
                 eprintln!("wrote {count} tensors and the weights to {}", out.display());
+                if let Some(first) = run.first_non_finite() {
+                    eprintln!("warning: {}", transformer_tutor::strings::non_finite_at(&run.program().op(first).name));
+                }
             }
             Ok(())
         }
