@@ -4,6 +4,7 @@
 //! weights trained so far, whole.
 
 use crate::corpus::Corpus;
+use crate::eprintln_escaped;
 use crate::model::Weights;
 use crate::train::{TrainOptions, Trainer, evaluate};
 use std::path::Path;
@@ -55,7 +56,7 @@ pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &At
     let mut trainer = Trainer::new(corpus, options);
     let start = Instant::now();
     let mut last_line = Instant::now();
-    eprintln!(
+    eprintln_escaped!(
         "training the tutor model: {} parameters, {} steps of {} pairs, seed {}",
         trainer.weights.parameter_count(),
         options.steps,
@@ -72,9 +73,11 @@ pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &At
             let elapsed = start.elapsed().as_secs_f64();
             let rate = trainer.step as f64 / elapsed;
             let left = (options.steps - trainer.step) as f64 / rate;
-            eprintln!(
+            eprintln_escaped!(
                 "step {:>5}/{}  loss {mean:.4}  lr {:.2e}  {rate:.0} steps/s  {elapsed:.1}s elapsed, {left:.0}s left",
-                trainer.step, options.steps, report.lr
+                trainer.step,
+                options.steps,
+                report.lr
             );
             last_line = Instant::now();
         }
