@@ -147,6 +147,20 @@ fn a_zip_bomb_is_refused_before_anything_is_inflated() {
         &["bomb.npz", "would unpack to", "more than the 256 MB", "nothing was unpacked"],
     );
     assert!(start.elapsed().as_secs() < 10, "refused at once, not after inflating: {:?}", start.elapsed());
+    // thousands of tiny arrays are refused by their number, before any is looked at
+    let path = temp("many.npz");
+    write_npz(&path, &trained_members());
+    let mut zip =
+        zip::ZipWriter::new_append(std::fs::OpenOptions::new().read(true).write(true).open(&path).unwrap()).unwrap();
+    let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for i in 0..4096 {
+        zip.start_file(format!("t{i}.npy"), options).unwrap();
+    }
+    zip.finish().unwrap();
+    refused(
+        &["--weights", path.to_str().unwrap(), "--list"],
+        &["many.npz", "holds 4189 arrays; a weights file holds at most 4096"],
+    );
 }
 
 #[test]
