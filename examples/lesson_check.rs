@@ -34,8 +34,20 @@ fn main() {
     let mut loaded = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     for path in &files {
-        let text = std::fs::read_to_string(path).expect("readable");
         let name = path.display().to_string();
+        // as the tutor reads them: a regular file of at most 1 MB
+        let text = match transformer_tutor::user_file::read_text(
+            path,
+            transformer_tutor::user_file::LESSON_LIMIT,
+            "lesson file",
+        ) {
+            Ok(t) => t,
+            Err(e) => {
+                println!("{name}: {}", e.reason);
+                errors += 1;
+                continue;
+            }
+        };
         let table: toml::Table = match toml::from_str(&text) {
             Ok(t) => t,
             Err(e) => {

@@ -15,3 +15,4 @@ pub mod text;
 pub mod train;
 pub mod tui;
 pub mod ui;
+pub mod user_file;

@@ -1,4 +1,3 @@
-use clap::Parser;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -7,6 +6,7 @@ use transformer_tutor::app::App;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
 use transformer_tutor::cli::{corpus, export, output, print, trace, train, train_live, translate};
+use transformer_tutor::eprintln_escaped;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::decode::Choice;
 use transformer_tutor::model::setup::{Setup, WeightSource};
@@ -20,7 +20,7 @@ use transformer_tutor::tui;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     // forward passes reuse freed tensors' pages; training's many small steps do not need it and
     // would keep ~20 MB more resident (its peak stays under 100 MB without)
     if !matches!(cli.command, Some(Command::Train { .. })) {
@@ -30,7 +30,7 @@ fn main() -> ExitCode {
         Ok(Some(signal)) => ExitCode::from((128 + signal) as u8), // the shell's convention for "killed by"
         Ok(None) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln_escaped!("error: {message}");
             ExitCode::FAILURE
         }
     }
@@ -59,11 +59,17 @@ fn command(cli: Cli) -> Result<(), String> {
             warn_unknown(&setup);
             if grads {
                 let count = export::export_grads(&setup, out)?;
-                eprintln!("wrote the loss and {count} weight gradients to {}", out.display());
+                eprintln_escaped!("wrote the loss and {count} weight gradients to {}", out.display());
             } else {
                 let mut run = setup.run();
                 let count = export::export_trace(&mut run, out)?;
-                eprintln!("wrote {count} tensors and the weights to {}", out.display());
+                eprintln_escaped!("wrote {count} tensors and the weights to {}", out.display());
+                if let Some(first) = run.first_non_finite() {
+                    eprintln_escaped!(
+                        "warning: {}",
+                        transformer_tutor::strings::non_finite_at(&run.program().op(first).name)
+                    );
+                }
             }
             Ok(())
         }
@@ -75,12 +81,12 @@ fn command(cli: Cli) -> Result<(), String> {
             };
             let translation = translate::translate_text(weights, sentence, attention, choice)?;
             for note in &translation.notes {
-                eprintln!("note: {note}");
+                eprintln_escaped!("note: {note}");
             }
             write_out(&translation.text)?;
             // last, under the translation it is about
             if let Some(warning) = &translation.warning {
-                eprintln!("warning: {warning}");
+                eprintln_escaped!("warning: {warning}");
             }
             Ok(())
         }
@@ -89,7 +95,7 @@ fn command(cli: Cli) -> Result<(), String> {
             write_out(&corpus::corpus_text(&corpus))?;
             if let Some(path) = tsv {
                 std::fs::write(path, corpus.to_tsv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                eprintln!("wrote {} pairs to {}", corpus.train.len() + corpus.heldout.len(), path.display());
+                eprintln_escaped!("wrote {} pairs to {}", corpus.train.len() + corpus.heldout.len(), path.display());
             }
             Ok(())
         }
@@ -97,7 +103,7 @@ fn command(cli: Cli) -> Result<(), String> {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
             if let Some(path) = eval {
                 let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
-                return write_out(&train::eval_text(&weights, &corpus));
+                return write_out(&train::eval_text(&weights, &corpus)?);
             }
             let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
             let defaults = TrainOptions::default();
@@ -116,7 +122,7 @@ fn command(cli: Cli) -> Result<(), String> {
             } else {
                 train::train_plain(&corpus, options, out, &stop)?
             };
-            eprint!("{message}");
+            eprintln_escaped!("{}", message.trim_end_matches('\n'));
             Ok(())
         }
         None => Ok(()), // the tutor itself: `run` handles it
@@ -129,8 +135,8 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     if cli.reset_progress {
         let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
         match progress::reset(&path)? {
-            true => eprintln!("progress cleared: {} now holds none", path.display()),
-            false => eprintln!("no saved progress at {}; nothing to clear", path.display()),
+            true => eprintln_escaped!("progress cleared: {} now holds none", path.display()),
+            false => eprintln_escaped!("no saved progress at {}; nothing to clear", path.display()),
         }
         return Ok(None);
     }
@@ -214,6 +220,6 @@ fn write_out(text: &str) -> Result<(), String> {
 
 fn warn_unknown(setup: &Setup) {
     for line in setup.unknown_report() {
-        eprintln!("note: {line}");
+        eprintln_escaped!("note: {line}");
     }
 }

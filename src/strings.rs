@@ -368,6 +368,14 @@ pub fn trace_title_at(place: &str) -> String {
     format!(" Shape trace · {place} ")
 }
 
+/// A forward pass whose numbers overflowed: said where the numbers are shown, and by `translate`.
+pub fn non_finite_at(op: &str) -> String {
+    format!(
+        "the forward pass produced NaN/Inf first at op `{op}`: float32 overflowed there (these weights are too \
+         large), so no number computed from it means anything"
+    )
+}
+
 pub fn tensor_title(name: &str, shape: &str, view: &str) -> String {
     format!(" {name} {shape} · {view} view ")
 }

@@ -10,6 +10,13 @@ use crate::strings;
 use ndarray::{Array2, ArrayD, Axis, Ix2, IxDyn};
 
 impl App {
+    /// Where the taught run first produced a NaN or an infinity, when that is at or before the
+    /// operation shown: the tensor pane and `--print` say it above the numbers.
+    pub fn non_finite_note(&self) -> Option<String> {
+        let first = self.run.first_non_finite().filter(|&i| i <= self.op)?;
+        Some(strings::non_finite_at(&self.run.program().op(first).name))
+    }
+
     /// The words of one batch row of one side.
     pub(super) fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
         let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };

@@ -144,6 +144,34 @@ pub struct InputArgs {
     pub tgt_ids: Option<String>,
 }
 
+impl Cli {
+    /// The program's arguments, or the exit clap makes (help, version, or a usage error with
+    /// code 2). Clap's errors echo the argument they are about; an argument holding a control
+    /// character is echoed written out (`\x1b`): the error is made again from the arguments with
+    /// their control characters written out, so that an escape sequence in a mistyped flag can
+    /// neither reach the terminal nor vanish from the message.
+    pub fn parse_args() -> Cli {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        let e = match Cli::try_parse_from(&args) {
+            Ok(cli) => return cli,
+            Err(e) => e,
+        };
+        let shown: Vec<std::ffi::OsString> =
+            args.iter().map(|a| crate::text::escape_controls(&a.to_string_lossy(), false).into()).collect();
+        if !e.use_stderr() || shown == args {
+            e.exit() // as clap prints it, colours and all (help and version to stdout)
+        }
+        match Cli::try_parse_from(&shown) {
+            Err(same) => same.exit(),
+            Ok(_) => {
+                // written out, the arguments parse: the first error, plain
+                crate::cli::output::to_stderr(e.render().to_string().trim_end());
+                std::process::exit(e.exit_code())
+            }
+        }
+    }
+}
+
 fn parse_preset(name: &str) -> Result<Preset, String> {
     Preset::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();

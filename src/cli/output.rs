@@ -1,6 +1,12 @@
 //! Writing a command's text to stdout without panicking: a closed pipe (`… | head`) ends the
 //! program quietly, as other Unix tools do; any other write error (a full disk) is a one-line
 //! message and a non-zero exit.
+//!
+//! Everything the program prints goes through here, to stdout (`write_stdout`) or stderr
+//! (`eprintln_escaped!`), and reaches the terminal with its control characters written out
+//! (`\x1b`, newlines and tabs kept): a file name, a vocabulary token or an argument holding an
+//! escape sequence cannot retitle or repaint the terminal. (`tests/escapes.rs` checks that no
+//! other `print!`/`eprintln!` is used.)
 
 use std::io::Write;
 
@@ -14,7 +20,23 @@ pub enum Written {
 
 /// Write `text` to stdout and flush it.
 pub fn write_stdout(text: &str) -> Result<Written, String> {
-    write_to(&mut std::io::stdout().lock(), text)
+    write_to(&mut std::io::stdout().lock(), &crate::text::escape_controls(text, true))
+}
+
+/// One line (or several) on stderr, control characters written out; a failed write is ignored,
+/// as `eprintln!` would panic on it (there is nowhere left to report it).
+pub fn to_stderr(text: &str) {
+    use std::io::Write as _;
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{}", crate::text::escape_controls(text, true));
+}
+
+/// `eprintln!` for every message: the text is escaped by `to_stderr`.
+#[macro_export]
+macro_rules! eprintln_escaped {
+    ($($arg:tt)*) => {
+        $crate::cli::output::to_stderr(&format!($($arg)*))
+    };
 }
 
 /// Write `text` to `out` and flush; a broken pipe is `PipeClosed`, other errors a message.

@@ -39,6 +39,12 @@ pub fn lesson_text(app: &mut App) -> String {
             let _ = writeln!(out, "{line}");
         }
         let _ = writeln!(out, "\n  {}\n  {}\n", op.formula, app.shape_trace());
+        if let Some(note) = app.non_finite_note() {
+            for line in wrap(&note, PRINT_WIDTH as usize) {
+                let _ = writeln!(out, "{line}");
+            }
+            let _ = writeln!(out);
+        }
         let area = Rect::new(0, 0, PRINT_WIDTH, 32);
         let mut buf = Buffer::empty(area);
         crate::ui::frame::render_view(app, Theme::plain(), area, &mut buf);

@@ -4,6 +4,7 @@
 //! weights trained so far, whole.
 
 use crate::corpus::Corpus;
+use crate::eprintln_escaped;
 use crate::model::Weights;
 use crate::train::{TrainOptions, Trainer, evaluate};
 use std::path::Path;
@@ -11,11 +12,33 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Held-out exact match and token accuracy of a weights file.
-pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> String {
+/// Held-out exact match and token accuracy of a weights file; refused for a model whose
+/// vocabularies lack words of the corpus (its pairs could not be given to it as they are).
+pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, String> {
+    let pairs: Vec<_> = corpus.heldout.iter().chain(&corpus.train).cloned().collect();
+    let (src, tgt) = crate::train::data::missing_tokens(&pairs, &weights.vocabs);
+    if !src.is_empty() || !tgt.is_empty() {
+        let list = |tokens: &[String], unit: &str| {
+            let shown: Vec<String> = tokens.iter().take(5).map(|t| crate::text::escape_controls(t, false)).collect();
+            let more = if tokens.len() > 5 { ", …" } else { "" };
+            format!("{} {unit} ({}{more})", tokens.len(), shown.join(", "))
+        };
+        let mut lacks = Vec::new();
+        if !src.is_empty() {
+            lacks.push(format!("its source vocabulary lacks {}", list(&src, "of the corpus's characters")));
+        }
+        if !tgt.is_empty() {
+            lacks.push(format!("its target vocabulary lacks {}", list(&tgt, "of its words")));
+        }
+        return Err(format!(
+            "this model cannot be scored on the corpus: {}; `train --eval` needs a model with the corpus's \
+             vocabularies (as `train` writes them)",
+            lacks.join(", and ")
+        ));
+    }
     let e = evaluate(weights, &corpus.heldout);
     let t = evaluate(weights, &corpus.train);
-    format!(
+    Ok(format!(
         "held-out: {} pairs, exact match {:.1}% ({}), token accuracy {:.1}%\ntraining: {} pairs, exact match {:.1}% ({}), token accuracy {:.1}%\n",
         e.pairs,
         100.0 * e.exact_match(),
@@ -25,7 +48,7 @@ pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> String {
         100.0 * t.exact_match(),
         t.exact,
         100.0 * t.token_accuracy()
-    )
+    ))
 }
 
 /// Train with progress lines on stderr (no terminal), then write the weights to `out`.
@@ -33,7 +56,7 @@ pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &At
     let mut trainer = Trainer::new(corpus, options);
     let start = Instant::now();
     let mut last_line = Instant::now();
-    eprintln!(
+    eprintln_escaped!(
         "training the tutor model: {} parameters, {} steps of {} pairs, seed {}",
         trainer.weights.parameter_count(),
         options.steps,
@@ -50,9 +73,11 @@ pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &At
             let elapsed = start.elapsed().as_secs_f64();
             let rate = trainer.step as f64 / elapsed;
             let left = (options.steps - trainer.step) as f64 / rate;
-            eprintln!(
+            eprintln_escaped!(
                 "step {:>5}/{}  loss {mean:.4}  lr {:.2e}  {rate:.0} steps/s  {elapsed:.1}s elapsed, {left:.0}s left",
-                trainer.step, options.steps, report.lr
+                trainer.step,
+                options.steps,
+                report.lr
             );
             last_line = Instant::now();
         }

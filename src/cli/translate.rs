@@ -39,11 +39,20 @@ pub fn translate_text(
     let setup = Setup::with_weights(weights.clone(), &TokenInput::Sentences(sentence.into()), None)
         .map_err(|e| e.to_string())?;
     let decoded = greedy(&weights, &setup.src_ids);
+    // each word (and the closing <eos>) with the probability it had when it was chosen
+    let steps = decode_steps(&weights, &setup.src_ids, Choice::Greedy);
+    // a NaN chooses no word: say where it came from instead of printing an empty translation
+    let final_run = &decoded.run;
+    let overflow = steps
+        .iter()
+        .find_map(|s| s.non_finite.clone())
+        .or_else(|| final_run.first_non_finite().map(|i| final_run.program().op(i).name.clone()));
+    if let Some(op) = overflow {
+        return Err(strings::non_finite_at(&op));
+    }
     let words = &decoded.words[0];
     let vocab = &weights.vocabs.tgt;
     let mut text = format!("{}\n", vocab.decode(words));
-    // each word (and the closing <eos>) with the probability it had when it was chosen
-    let steps = decode_steps(&weights, &setup.src_ids, Choice::Greedy);
     let _ = writeln!(text, "{}{}", strings::TRANSLATE_GREEDY, with_probabilities(&steps, vocab));
     if attention {
         text.push_str(&attention_lines(&setup, &decoded.run, words.len()));
@@ -51,6 +60,9 @@ pub fn translate_text(
     if let (Choice::Sample { seed, .. }, Some(t)) = (choice, choice.temperature()) {
         // each sampled word with the probability it was drawn at
         let steps = decode_steps(&weights, &setup.src_ids, choice);
+        if let Some(op) = steps.iter().find_map(|s| s.non_finite.clone()) {
+            return Err(strings::non_finite_at(&op));
+        }
         let _ = writeln!(text, "{}{}", strings::translate_sampled(t, seed), with_probabilities(&steps, vocab));
     }
     Ok(Translation { text, notes: setup.unknown_report(), warning: outside_corpus(&setup, sentence) })

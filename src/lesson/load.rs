@@ -173,10 +173,12 @@ pub struct LessonError {
 
 impl fmt::Display for LessonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // the file name as the directory gave it: written out if it holds control characters
+        let file = crate::text::escape_controls(&self.file, false);
         if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{file}: {}", self.message)
         } else {
-            write!(f, "{}:{}: field `{}`: {}", self.file, self.line, self.field, self.message)
+            write!(f, "{file}:{}: field `{}`: {}", self.line, self.field, self.message)
         }
     }
 }

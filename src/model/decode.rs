@@ -81,6 +81,8 @@ pub struct DecodeStep {
     pub chosen: usize,
     /// The last decoder layer's cross-attention of the last position, mean over heads.
     pub cross: Vec<f32>, // (T_src,)
+    /// The operation of this step's run that first produced a NaN or an infinity, if one did.
+    pub non_finite: Option<String>,
 }
 
 /// Decode one source row (1, T_src), each word chosen as `choice` says, and keep every step:
@@ -101,7 +103,8 @@ pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Cho
         let cross: Vec<f32> = (0..weights.shape()[3])
             .map(|k| (0..heads).map(|h| weights[[0, h, t, k]]).sum::<f32>() / heads as f32)
             .collect();
-        steps.push(DecodeStep { prefix, probs, chosen: chosen[0], cross });
+        let non_finite = run.first_non_finite().map(|i| run.program().op(i).name.clone());
+        steps.push(DecodeStep { prefix, probs, chosen: chosen[0], cross, non_finite });
     });
     steps
 }

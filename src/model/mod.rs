@@ -21,6 +21,7 @@ pub mod kernels;
 pub mod matmul;
 pub mod npz;
 pub mod npz_guard;
+pub mod npz_layout;
 pub mod parallel;
 pub mod params;
 pub mod program;

@@ -2,8 +2,9 @@
 //! (out, in)), so numpy or PyTorch can check every number the engine computes.
 
 use super::config::Config;
+use super::npz_layout::{Known, Member, expected_parameters, layer_count};
 use super::program::shape_text;
-use super::vocab::{Vocab, Vocabs};
+use super::vocab::{PAD_ID, SPECIALS, Vocab, Vocabs};
 use super::weights::Weights;
 use ndarray::ArrayD;
 use ndarray_npy::{NpzReader, NpzWriter};
@@ -67,9 +68,9 @@ impl Weights {
     /// Read weights from an `.npz` of PyTorch-named arrays. Sizes come from the arrays' shapes;
     /// a missing or misshaped array is an error naming it and the shape it should have.
     pub fn load_npz(path: &Path) -> Result<Weights, WeightsError> {
-        let bytes = std::fs::read(path)
-            .map_err(|e| WeightsError(format!("cannot open weights file {}: {e}", path.display())))?;
-        Weights::load_npz_bytes(&bytes, &path.display().to_string())
+        let bytes = crate::user_file::read(path, crate::user_file::WEIGHTS_LIMIT, "weights file")
+            .map_err(|e| WeightsError(e.message))?;
+        Weights::load_npz_bytes(&bytes, &crate::text::escape_controls(&path.display().to_string(), false))
     }
 
     /// The same from bytes in memory (the built-in weights); `label` names them in errors.
@@ -79,104 +80,142 @@ impl Weights {
     }
 
     fn read_npz<R: std::io::Read + std::io::Seek>(reader: R, label: &str) -> Result<Weights, WeightsError> {
-        struct Label<'a>(&'a str);
-        impl Label<'_> {
-            fn display(&self) -> &str {
-                self.0
-            }
+        let at = |message: String| WeightsError(format!("{label}: {message}"));
+        let mut npz =
+            NpzReader::new(reader).map_err(|e| WeightsError(format!("{label} is not a readable .npz file: {e}")))?;
+        let names = npz.names().map_err(|e| at(format!("cannot list arrays: {e}")))?;
+        let keys: Vec<(String, String)> =
+            names.into_iter().map(|name| (name.strip_suffix(".npy").unwrap_or(&name).to_string(), name)).collect();
+        // every array's name is judged before any array is read
+        let known = Known::new(layer_count(keys.iter().map(|(key, _)| key.as_str())));
+        let members: Vec<(Member, &str, &str)> =
+            keys.iter().map(|(key, name)| (known.classify(key), key.as_str(), name.as_str())).collect();
+        if let Some((Member::Unexpected(why), _, _)) =
+            members.iter().find(|(m, _, _)| matches!(m, Member::Unexpected(_)))
+        {
+            return Err(at(why.clone()));
         }
-        let path = Label(label);
-        let mut npz = NpzReader::new(reader)
-            .map_err(|e| WeightsError(format!("{} is not a readable .npz file: {e}", path.display())))?;
-        let names = npz.names().map_err(|e| WeightsError(format!("{}: cannot list arrays: {e}", path.display())))?;
         let mut arrays = BTreeMap::new();
         let mut scalars = BTreeMap::new();
         let mut vocabs = BTreeMap::new();
-        for name in names {
-            let key = name.strip_suffix(".npy").unwrap_or(&name).to_string();
-            if key.starts_with("config.") {
-                let value = read_int_scalar(&mut npz, &name)
-                    .map_err(|e| WeightsError(format!("{}: `{key}` must be an integer scalar: {e}", path.display())))?;
-                scalars.insert(key, value);
-            } else if key == "vocab.src" || key == "vocab.tgt" {
-                let bytes: ndarray::Array1<u8> = npz
-                    .by_name(&name)
-                    .map_err(|e| WeightsError(format!("{}: `{key}` must be a uint8 array: {e}", path.display())))?;
-                let vocab = Vocab::from_bytes(bytes.as_slice().unwrap_or(&[]))
-                    .map_err(|e| WeightsError(format!("{}: `{key}`: {e}", path.display())))?;
-                vocabs.insert(key, vocab);
-            } else if key.ends_with(".weight") || key.ends_with(".bias") {
-                // parameters only: an `export` file also holds the run's tensors and int64 ids
-                let array: ArrayD<f32> = npz.by_name(&name).map_err(|e| {
-                    WeightsError(format!("{}: `{key}` could not be read as float32: {e}", path.display()))
-                })?;
-                arrays.insert(key, array);
+        for (member, key, name) in members {
+            let shown = crate::text::escape_controls(key, false);
+            match member {
+                Member::Scalar => {
+                    let value = read_int_scalar(&mut npz, name)
+                        .map_err(|e| at(format!("`{shown}` must be an integer scalar: {e}")))?;
+                    scalars.insert(key.to_string(), value);
+                }
+                Member::Vocab => {
+                    let bytes: ndarray::Array1<u8> =
+                        npz.by_name(name).map_err(|e| at(format!("`{shown}` must be a uint8 array: {e}")))?;
+                    let vocab = Vocab::from_bytes(bytes.as_slice().unwrap_or(&[]))
+                        .map_err(|e| at(format!("`{shown}`: {e}")))?;
+                    vocabs.insert(key.to_string(), vocab);
+                }
+                Member::Parameter => {
+                    let array: ArrayD<f32> =
+                        npz.by_name(name).map_err(|e| at(format!("`{shown}` could not be read as float32: {e}")))?;
+                    arrays.insert(key.to_string(), array);
+                }
+                // what `export` writes beside the weights: the run's tensors and ids, not read
+                Member::Exported | Member::Unexpected(_) => {}
             }
         }
-        let weights =
-            Weights::from_named(&arrays, &scalars).map_err(|e| WeightsError(format!("{}: {}", path.display(), e.0)))?;
-        attach_vocabs(weights, vocabs.remove("vocab.src"), vocabs.remove("vocab.tgt"))
-            .map_err(|e| WeightsError(format!("{}: {}", path.display(), e.0)))
+        let weights = Weights::from_named(&arrays, &scalars).map_err(|e| at(e.0))?;
+        attach_vocabs(weights, vocabs.remove("vocab.src"), vocabs.remove("vocab.tgt")).map_err(|e| at(e.0))
     }
 
-    /// Build weights from PyTorch-named arrays and the `config.*` scalars.
+    /// Build weights from PyTorch-named arrays and the `config.*` scalars: every parameter the
+    /// sizes call for, with its exact shape and finite numbers, and nothing else; every size at
+    /// least 1. All of it is checked before the model is allocated.
     pub fn from_named(
         arrays: &BTreeMap<String, ArrayD<f32>>,
         scalars: &BTreeMap<String, i64>,
     ) -> Result<Weights, WeightsError> {
-        let scalar = |name: &str| -> Result<usize, WeightsError> {
-            let v = *scalars.get(name).ok_or_else(|| WeightsError(format!("missing integer scalar `{name}`")))?;
-            usize::try_from(v).map_err(|_| WeightsError(format!("`{name}` is {v}; it must be non-negative")))
-        };
-        let n_heads = scalar("config.n_heads")?;
-        let pad_idx = scalar("config.pad_idx")?;
-        let max_len = scalar("config.max_len")?;
-        let src = arrays.get("src_embed.weight").ok_or_else(|| missing("src_embed.weight", "(src_vocab, d_model)"))?;
-        if src.ndim() != 2 {
-            return Err(misshaped("src_embed.weight", "(src_vocab, d_model)", src.shape()));
+        let config = config_of(arrays, scalars)?;
+        let expected = expected_parameters(&config);
+        for (name, want) in &expected {
+            let got = arrays.get(name).ok_or_else(|| missing(name, &shape_text(want)))?;
+            if got.shape() != want.as_slice() {
+                return Err(misshaped(name, &shape_text(want), got.shape()));
+            }
+            if let Some((at, v)) = got.indexed_iter().find(|(_, v)| !v.is_finite()) {
+                return Err(WeightsError(format!(
+                    "array `{name}` holds {v} at index {:?}; weights must be finite numbers",
+                    ndarray::Dimension::slice(&at)
+                )));
+            }
         }
-        let (src_vocab, d_model) = (src.shape()[0], src.shape()[1]);
-        let tgt = arrays.get("tgt_embed.weight").ok_or_else(|| missing("tgt_embed.weight", "(tgt_vocab, d_model)"))?;
-        let tgt_vocab = tgt.shape().first().copied().unwrap_or(0);
-        let d_ff = arrays
-            .get("encoder.layers.0.ffn.linear1.weight")
-            .map(|a| a.shape()[0])
-            .ok_or_else(|| missing("encoder.layers.0.ffn.linear1.weight", "(d_ff, d_model)"))?;
-        let n_layers = (0..).take_while(|i| arrays.contains_key(&format!("encoder.layers.{i}.norm1.weight"))).count();
-        if n_heads == 0 || d_model % n_heads != 0 {
-            return Err(WeightsError(format!("config.n_heads is {n_heads}, which does not divide d_model {d_model}")));
+        let wanted: std::collections::HashSet<&str> = expected.iter().map(|(n, _)| n.as_str()).collect();
+        if let Some(extra) = arrays.keys().find(|k| !wanted.contains(k.as_str())) {
+            return Err(WeightsError(Known::new(config.n_layers).unexpected_message(extra)));
         }
-        if pad_idx >= src_vocab.min(tgt_vocab) {
-            return Err(WeightsError(format!("config.pad_idx {pad_idx} is outside the vocabulary")));
-        }
-        let config = Config { d_model, n_heads, d_ff, n_layers, src_vocab, tgt_vocab, max_len, pad_idx };
+        // every array is there with its shape: the model is as large as what the file holds
         let mut weights = Weights::zeros(&config);
-        let mut error = None;
-        weights.visit_mut(|name, mut slot| {
-            if error.is_some() {
-                return;
-            }
-            let want = shape_text(slot.shape());
-            match arrays.get(name) {
-                None => error = Some(missing(name, &want)),
-                Some(a) if a.shape() != slot.shape() => error = Some(misshaped(name, &want, a.shape())),
-                Some(a) => match a.indexed_iter().find(|(_, v)| !v.is_finite()) {
-                    Some((at, v)) => {
-                        error = Some(WeightsError(format!(
-                            "array `{name}` holds {v} at index {:?}; weights must be finite numbers",
-                            ndarray::Dimension::slice(&at)
-                        )))
-                    }
-                    None => slot.assign(a),
-                },
-            }
-        });
-        match error {
-            Some(e) => Err(e),
-            None => Ok(weights),
-        }
+        weights.visit_mut(|name, mut slot| slot.assign(&arrays[name]));
+        Ok(weights)
     }
 }
+
+/// The sizes, from the `config.*` scalars and the shapes of the arrays that carry them, each
+/// checked: a weight given as a scalar, a size of 0, a head count that does not divide d_model.
+fn config_of(arrays: &BTreeMap<String, ArrayD<f32>>, scalars: &BTreeMap<String, i64>) -> Result<Config, WeightsError> {
+    let scalar = |name: &str| -> Result<usize, WeightsError> {
+        let v = *scalars.get(name).ok_or_else(|| WeightsError(format!("missing integer scalar `{name}`")))?;
+        usize::try_from(v).map_err(|_| WeightsError(format!("`{name}` is {v}; it must be non-negative")))
+    };
+    let n_heads = scalar("config.n_heads")?;
+    let pad_idx = scalar("config.pad_idx")?;
+    let max_len = scalar("config.max_len")?;
+    // (rows, columns) of a matrix that must be there
+    let matrix = |name: &str, expected: &str| -> Result<(usize, usize), WeightsError> {
+        let a = arrays.get(name).ok_or_else(|| missing(name, expected))?;
+        match a.shape() {
+            &[rows, cols] => Ok((rows, cols)),
+            other => Err(misshaped(name, expected, other)),
+        }
+    };
+    let (src_vocab, d_model) = matrix("src_embed.weight", "(src_vocab, d_model)")?;
+    let (tgt_vocab, _) = matrix("tgt_embed.weight", "(tgt_vocab, d_model)")?;
+    let (d_ff, _) = matrix("encoder.layers.0.ffn.linear1.weight", "(d_ff, d_model)")?;
+    let n_layers = layer_count(arrays.keys().map(String::as_str));
+    let too_small = |what: &str, from: &str, value: usize, least: usize, why: &str| {
+        WeightsError(format!("{what} is {value} (from {from}); it must be at least {least}{why}"))
+    };
+    if d_model == 0 {
+        return Err(too_small("d_model", "the columns of `src_embed.weight`", 0, 1, ""));
+    }
+    if d_ff == 0 {
+        return Err(too_small("d_ff", "the rows of `encoder.layers.0.ffn.linear1.weight`", 0, 1, ""));
+    }
+    let specials = ": every vocabulary begins with <pad> <unk> <bos> <eos>";
+    if src_vocab < SPECIALS.len() {
+        return Err(too_small("the source vocabulary", "the rows of `src_embed.weight`", src_vocab, 4, specials));
+    }
+    if tgt_vocab < SPECIALS.len() {
+        return Err(too_small("the target vocabulary", "the rows of `tgt_embed.weight`", tgt_vocab, 4, specials));
+    }
+    if n_heads == 0 || d_model % n_heads != 0 {
+        return Err(WeightsError(format!("config.n_heads is {n_heads}, which does not divide d_model {d_model}")));
+    }
+    if !(2..=MAX_LEN_LIMIT).contains(&max_len) {
+        return Err(WeightsError(format!(
+            "config.max_len is {max_len}; it must be from 2 (a target holds <bos> and <eos>) to {MAX_LEN_LIMIT}"
+        )));
+    }
+    if pad_idx != PAD_ID {
+        return Err(WeightsError(format!(
+            "config.pad_idx is {pad_idx}, but <pad> is token {PAD_ID} of both vocabularies (sentences are padded \
+             with id {PAD_ID}); it must be {PAD_ID}"
+        )));
+    }
+    Ok(Config { d_model, n_heads, d_ff, n_layers, src_vocab, tgt_vocab, max_len, pad_idx })
+}
+
+/// The longest sentence a weights file may ask for: decoding runs up to max_len steps, each over
+/// the whole target so far.
+pub const MAX_LEN_LIMIT: usize = 1024;
 
 /// Put the file's vocabularies on the weights, checking one token per embedding row. A file
 /// without them (from PyTorch, say) keeps numbered placeholders `#4`, `#5`, ...

@@ -2,20 +2,27 @@
 //! holds: a header claiming a shape of 10¹⁴ floats would otherwise make the reader allocate that
 //! much and abort the process. Each `.npy` member's declared data size must fit in the member's
 //! uncompressed size, and that size must be one deflate could have produced from the bytes
-//! actually stored (deflate expands at most about 1032:1).
+//! actually stored (deflate expands at most about 1032:1). And the whole archive, before
+//! anything in it is inflated: at most `MAX_MEMBERS` arrays, unpacking to at most
+//! `user_file::WEIGHTS_LIMIT` bytes together (a 4 MB file of one deflated array of zeros would
+//! otherwise unpack to 4 GB).
 
 use std::io::Read;
 
 /// The most one compressed byte can expand to, with room to spare.
 const MAX_EXPANSION: u64 = 1100;
 
-/// Check every member of the archive in `bytes`; the error names the array.
+/// The most arrays a weights file may hold: the built-in model's `export` holds under 300.
+pub const MAX_MEMBERS: usize = 4096;
+
+/// Check the archive in `bytes` as a whole, then every member; the error names the array.
 pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
     // not a zip at all: the reader that follows says so in its own words
     let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(bytes)) else { return Ok(()) };
+    check_total(&mut archive, crate::user_file::WEIGHTS_LIMIT)?;
     for i in 0..archive.len() {
         let mut member = archive.by_index(i).map_err(|e| format!("cannot read member {i}: {e}"))?;
-        let name = member.name().trim_end_matches(".npy").to_string();
+        let name = crate::text::escape_controls(member.name().trim_end_matches(".npy"), false);
         let (stored, declared) = (member.compressed_size(), member.size());
         if declared > stored.saturating_mul(MAX_EXPANSION).saturating_add(4096) {
             return Err(format!(
@@ -35,6 +42,26 @@ pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
                 header.shape
             ));
         }
+    }
+    Ok(())
+}
+
+/// At most `MAX_MEMBERS` members, declaring at most `limit` unpacked bytes together: read from
+/// the archive's directory, nothing inflated.
+fn check_total<R: std::io::Read + std::io::Seek>(archive: &mut zip::ZipArchive<R>, limit: u64) -> Result<(), String> {
+    if archive.len() > MAX_MEMBERS {
+        return Err(format!("the file holds {} arrays; a weights file holds at most {MAX_MEMBERS}", archive.len()));
+    }
+    let mut total: u64 = 0;
+    for i in 0..archive.len() {
+        let member = archive.by_index_raw(i).map_err(|e| format!("cannot read member {i}: {e}"))?;
+        total = total.saturating_add(member.size());
+    }
+    if total > limit {
+        return Err(format!(
+            "its arrays would unpack to {total} bytes, more than the {} this program unpacks; nothing was unpacked",
+            crate::user_file::megabytes(limit)
+        ));
     }
     Ok(())
 }

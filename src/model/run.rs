@@ -108,6 +108,13 @@ impl Run {
         self.program.index_of(name).and_then(|i| self.value(i))
     }
 
+    /// The first computed operation whose output holds a NaN or an infinity: the one that
+    /// produced it, since every operation reads only earlier ones. None while all is finite. (The
+    /// taught model never makes one on finite weights; a weight large enough overflows float32.)
+    pub fn first_non_finite(&self) -> Option<usize> {
+        self.values.iter().position(|v| v.iter().any(|x| !x.is_finite()))
+    }
+
     /// Every computed tensor with its name, in program order.
     pub fn named_values(&self) -> impl Iterator<Item = (&str, &ArrayD<f32>)> {
         self.program.ops().iter().zip(&self.values).map(|(op, v)| (op.name.as_str(), v.as_ref()))

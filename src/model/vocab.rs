@@ -203,25 +203,54 @@ impl Vocab {
         text.into_bytes()
     }
 
-    /// Read `to_bytes`'s format back; says what is wrong otherwise.
+    /// Read `to_bytes`'s format back; says what is wrong otherwise. Every token must be
+    /// something a sentence can hold and a terminal can show: not empty, no whitespace (the
+    /// tokenizers split there), no control characters, and no token twice. One newline at the
+    /// end is the end of the last line, not an empty token.
     pub fn from_bytes(bytes: &[u8]) -> Result<Vocab, String> {
         let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
+        let text = text.strip_suffix('\n').unwrap_or(text);
         let mut lines = text.split('\n');
         let tokenizer = match lines.next() {
             Some("tokenizer=char") => Tokenizer::Char,
             Some("tokenizer=word") => Tokenizer::Word,
-            other => return Err(format!("first line must be tokenizer=char or tokenizer=word, not {other:?}")),
+            other => {
+                let shown = other.map(|l| crate::text::escape_controls(l, false));
+                return Err(format!("first line must be tokenizer=char or tokenizer=word, not {shown:?}"));
+            }
         };
         let tokens: Vec<String> = lines.map(str::to_string).collect();
         if tokens.len() < SPECIALS.len() || tokens[..SPECIALS.len()] != SPECIALS {
             return Err(format!("the first four tokens must be {}", SPECIALS.join(" ")));
         }
-        let vocab = Vocab::new(tokenizer, tokens.iter().cloned());
-        if vocab.len() != tokens.len() {
-            return Err("a token appears twice".into());
+        let mut first_at: HashMap<&str, usize> = HashMap::new();
+        for (id, token) in tokens.iter().enumerate() {
+            if let Some(fault) = token_fault(token, first_at.insert(token, id)) {
+                // id `id` is on line id + 2: the tokenizer line comes first
+                return Err(format!(
+                    "token {id} (line {}) {fault}; every token must be non-empty, without whitespace or control characters, and appear once",
+                    id + 2
+                ));
+            }
         }
-        Ok(vocab)
+        Ok(Vocab::new(tokenizer, tokens))
     }
+}
+
+/// What is wrong with a vocabulary token, if anything; `earlier` is the id it already had.
+fn token_fault(token: &str, earlier: Option<usize>) -> Option<String> {
+    let shown = crate::text::escape_controls(token, false);
+    if token.is_empty() {
+        return Some("is empty".into());
+    }
+    if let Some(c) = token.chars().find(|c| c.is_control()) {
+        let c = crate::text::escape_controls(&c.to_string(), false);
+        return Some(format!("`{shown}` holds the control character {c}"));
+    }
+    if token.chars().any(char::is_whitespace) {
+        return Some(format!("`{shown}` holds whitespace, where the tokenizer splits"));
+    }
+    earlier.map(|first| format!("`{shown}` is token {first} as well"))
 }
 
 /// `cat?` -> `cat`, `?`; a word of punctuation alone stays whole.
@@ -279,5 +308,27 @@ mod tests {
             assert_eq!(Vocab::from_bytes(&v.to_bytes()).unwrap(), v);
         }
         assert!(Vocab::from_bytes(b"tokenizer=char\n<pad>\nx").is_err());
+        let mut with_newline = tgt().to_bytes();
+        with_newline.push(b'\n');
+        assert_eq!(Vocab::from_bytes(&with_newline).unwrap(), tgt(), "one newline ends the last line");
+    }
+
+    #[test]
+    fn tokens_that_cannot_be_typed_or_shown_are_refused() {
+        let refused = |tokens: &str| {
+            let text = format!("tokenizer=word\n<pad>\n<unk>\n<bos>\n<eos>\n{tokens}");
+            Vocab::from_bytes(text.as_bytes()).unwrap_err()
+        };
+        assert_eq!(
+            refused("I\n\nhave"),
+            "token 5 (line 7) is empty; every token must be non-empty, without whitespace or control characters, and appear once"
+        );
+        assert!(refused("I\n\n").contains("token 5 (line 7) is empty"), "two newlines at the end: an empty token");
+        assert!(refused("a b").contains("token 4 (line 6) `a b` holds whitespace"));
+        assert!(refused("a\u{3000}").contains("holds whitespace"), "ideographic space");
+        assert!(refused("\x1b]0;title\x07").contains("`\\x1b]0;title\\x07` holds the control character \\x1b"));
+        assert!(refused("x\r").contains("control character \\x0d"));
+        assert!(refused("cat\ndog\ncat").contains("token 6 (line 8) `cat` is token 4 as well"));
+        assert!(refused("<unk>").contains("`<unk>` is token 1 as well"));
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::corpus::Pair;
 use crate::model::Vocabs;
-use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, pad_rows};
+use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, UNK_ID, pad_rows};
 use ndarray::Array2;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -15,12 +15,28 @@ pub struct Example {
     pub tgt: Vec<usize>,
 }
 
-/// Encode pairs with the model's vocabularies (every token of the corpus is in them).
+/// Encode pairs with the model's vocabularies. The corpus's own vocabularies hold every token;
+/// another model's may not (`missing_tokens` says which), and a token it lacks becomes `<unk>`.
 pub fn encode_pairs(pairs: &[Pair], vocabs: &Vocabs) -> Vec<Example> {
     let ids = |vocab: &crate::model::Vocab, text: &str| -> Vec<usize> {
-        vocab.tokenize(text).iter().map(|t| vocab.id(t).expect("corpus tokens are in the vocabulary")).collect()
+        vocab.tokenize(text).iter().map(|t| vocab.id(t).unwrap_or(UNK_ID)).collect()
     };
     pairs.iter().map(|p| Example { src: ids(&vocabs.src, &p.zh), tgt: ids(&vocabs.tgt, &p.en) }).collect()
+}
+
+/// The tokens of the pairs that the vocabularies lack, source side then target side, each once,
+/// in the order they first occur.
+pub fn missing_tokens(pairs: &[Pair], vocabs: &Vocabs) -> (Vec<String>, Vec<String>) {
+    let missing = |vocab: &crate::model::Vocab, texts: &mut dyn Iterator<Item = &String>| {
+        let mut out: Vec<String> = Vec::new();
+        for token in texts.flat_map(|t| vocab.tokenize(t)) {
+            if vocab.id(&token).is_none() && !out.contains(&token) {
+                out.push(token);
+            }
+        }
+        out
+    };
+    (missing(&vocabs.src, &mut pairs.iter().map(|p| &p.zh)), missing(&vocabs.tgt, &mut pairs.iter().map(|p| &p.en)))
 }
 
 /// A padded batch for teacher forcing: the decoder reads `<bos> w1 … wn` and must predict

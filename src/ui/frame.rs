@@ -138,6 +138,7 @@ fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)), area);
         let inner = block.inner(area);
         block.render(area, buf);
+        let inner = render_non_finite(app, theme, inner, buf);
         return render_cell(app, theme, inner, buf);
     }
     let title = match &app.what_if {
@@ -147,11 +148,24 @@ fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let block = pane(app, theme, Pane::Tensor, title, area);
     let inner = block.inner(area);
     block.render(area, buf);
+    let inner = render_non_finite(app, theme, inner, buf);
     if app.what_if.is_some() {
         render_what_if(app, theme, inner, buf);
     } else {
         render_view(app, theme, inner, buf);
     }
+}
+
+/// Above the numbers, when the run has overflowed at or before this operation: where it first
+/// did. Returns the area left for the view.
+fn render_non_finite(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) -> Rect {
+    let Some(note) = app.non_finite_note() else { return area };
+    let lines: Vec<Line> =
+        text::wrap(&note, area.width.max(1) as usize).into_iter().map(|l| Line::styled(l, theme.bad())).collect();
+    let height = (lines.len() as u16 + 1).min(area.height / 2);
+    let [top, rest] = Layout::vertical([Constraint::Length(height), Constraint::Fill(1)]).areas(area);
+    Paragraph::new(lines).render(top, buf);
+    rest
 }
 
 /// Cell mode: the focused tensor's numbers around the cursor, and below them the derivation of
