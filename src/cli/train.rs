@@ -11,7 +11,7 @@
 
 use crate::corpus::Corpus;
 use crate::model::Weights;
-use crate::train::{Trainer, evaluate};
+use crate::train::{Evaluation, Trainer, evaluate};
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -158,7 +158,11 @@ pub fn train_plain(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
 
 /// Evaluate, write the weights (unless a signal came meanwhile), and say what happened.
 pub fn finish(trainer: &Trainer, job: &Job, took: Duration) -> Result<Outcome, String> {
-    let e = evaluate(&trainer.weights, &job.corpus.heldout);
+    finish_evaluated(trainer, job, took, &evaluate(&trainer.weights, &job.corpus.heldout))
+}
+
+/// `finish` with the held-out evaluation of the final weights already made.
+pub fn finish_evaluated(trainer: &Trainer, job: &Job, took: Duration, e: &Evaluation) -> Result<Outcome, String> {
     if let Some(signal) = job.stop_signal() {
         return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, trainer.options.steps, job.out)));
     }

@@ -4,14 +4,14 @@
 //! so far (`train::finish`); Ctrl-C or a signal stop without writing anything (see `cli::train`).
 //! Either way the terminal is restored.
 
-use super::train::{Job, Outcome, finish, stopped_message};
+use super::train::{Job, Outcome, finish_evaluated, stopped_message};
 use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
 use crate::corpus::Corpus;
 use crate::model::Weights;
 use crate::model::decode::greedy;
 use crate::model::setup::{Setup, TokenInput};
 use crate::strings;
-use crate::train::{Trainer, evaluate};
+use crate::train::{Evaluation, Trainer, evaluate};
 use crate::ui::theme::Theme;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
@@ -64,7 +64,7 @@ impl Live {
             .then(|| Duration::from_secs_f64((v.total - v.step.min(v.total)) as f64 / v.steps_per_sec));
     }
 
-    fn evaluate(&mut self, trainer: &Trainer, corpus: &Corpus) {
+    fn evaluate(&mut self, trainer: &Trainer, corpus: &Corpus) -> Evaluation {
         let e = evaluate(&trainer.weights, &corpus.heldout);
         self.view.eval = Some(EvalView {
             step: trainer.step,
@@ -72,6 +72,7 @@ impl Live {
             exact_match: e.exact_match(),
             token_accuracy: e.token_accuracy(),
         });
+        e
     }
 }
 
@@ -137,7 +138,7 @@ fn screen_loop(
         live.view.lr = report.lr;
         live.view.grad_norm = report.grad_norm;
         if trainer.step.is_multiple_of(EVAL_EVERY) && !trainer.is_done() {
-            live.evaluate(trainer, job.corpus);
+            let _ = live.evaluate(trainer, job.corpus);
         }
     }
 
@@ -145,9 +146,9 @@ fn screen_loop(
     live.update(trainer);
     live.view.status = Some(strings::train_finishing(&job.out.display().to_string()));
     terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
-    live.evaluate(trainer, job.corpus);
+    let e = live.evaluate(trainer, job.corpus);
     live.view.attention = attention_view(&trainer.weights);
-    let outcome = finish(trainer, job, live.start.elapsed())?;
+    let outcome = finish_evaluated(trainer, job, live.start.elapsed(), &e)?;
     if user_stop || matches!(outcome, Outcome::Stopped(_)) {
         return Ok(outcome);
     }
