@@ -22,8 +22,13 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Err(message) = combos::check(&cli) {
-        // a flag that would be ignored is a usage error, reported as clap reports its own (exit 2)
-        <Cli as clap::CommandFactory>::command().error(clap::error::ErrorKind::ArgumentConflict, message).exit();
+        // a flag that would be ignored is a usage error, reported as clap reports its own (exit 2),
+        // under the subcommand's usage line
+        let mut command = <Cli as clap::CommandFactory>::command();
+        command.build();
+        let name = cli.command.as_ref().map(combos::command_name);
+        let mut command = name.and_then(|n| command.find_subcommand(n).cloned()).unwrap_or(command);
+        command.error(clap::error::ErrorKind::ArgumentConflict, message).exit();
     }
     // forward passes reuse freed tensors' pages; training's many small steps do not need it and
     // would keep ~20 MB more resident (its peak stays under 100 MB without)

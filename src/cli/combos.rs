@@ -17,7 +17,8 @@ pub fn check(cli: &Cli) -> Result<(), String> {
     }
 }
 
-fn command_name(command: &Command) -> &'static str {
+/// The subcommand's name, as typed.
+pub fn command_name(command: &Command) -> &'static str {
     match command {
         Command::Trace { .. } => "trace",
         Command::Export { .. } => "export",
