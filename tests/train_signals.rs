@@ -12,11 +12,27 @@ use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("tt-train-signals-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A test's folder, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// A learner's file: bytes that are not what training would write.
@@ -73,7 +89,6 @@ fn stop_plain(signal: &str, number: i32, existing: bool) {
         assert!(!out.exists(), "{signal}: no file appears");
     }
     no_temporaries(&dir);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

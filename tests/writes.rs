@@ -16,14 +16,31 @@ use std::time::{Duration, Instant};
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 /// A fresh folder for one test.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("tt-writes-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
-/// Run the binary; a run that has not ended after 60 s (blocked on a FIFO, say) is killed and fails.
+/// A test's folder, removed when the test ends.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Run the binary; a run that has not ended after 300 s (blocked on a FIFO, say) is killed and fails
+/// (training a step and evaluating takes seconds, more on a loaded machine).
 #[track_caller]
 fn run(args: &[&str]) -> Output {
     let mut child = Command::new(BIN)
@@ -35,9 +52,9 @@ fn run(args: &[&str]) -> Output {
         .expect("the binary runs");
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
+        if start.elapsed() > Duration::from_secs(300) {
             let _ = child.kill();
-            panic!("{args:?} did not end within 60 s (blocked writing?)");
+            panic!("{args:?} did not end within 300 s (blocked writing?)");
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -157,14 +174,14 @@ fn a_symlink_is_written_through_and_stays_a_link() {
 }
 
 /// A small tmpfs, unmounted when dropped; None where mounting is not allowed (not root).
-struct SmallDisk(PathBuf);
+struct SmallDisk(Scratch);
 
 impl SmallDisk {
     fn mount(name: &str, size: &str) -> Option<SmallDisk> {
         let dir = scratch(name);
         let ok = Command::new("mount")
             .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
-            .arg(&dir)
+            .arg(&*dir)
             .stderr(Stdio::null())
             .status()
             .is_ok_and(|s| s.success());
@@ -181,8 +198,8 @@ failing-writer unit test"
 
 impl Drop for SmallDisk {
     fn drop(&mut self) {
-        let _ = Command::new("umount").arg(&self.0).status();
-        let _ = std::fs::remove_dir_all(&self.0);
+        // unmounted here; the folder goes when its Scratch is dropped
+        let _ = Command::new("umount").arg(&*self.0).status();
     }
 }
 
