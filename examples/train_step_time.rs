@@ -8,7 +8,6 @@
 //! The last lines are `key=value` for the script to read.
 
 use ndarray_npy::NpzWriter;
-use std::fs::File;
 use std::path::PathBuf;
 use std::time::Instant;
 use transformer_tutor::corpus::{DEFAULT_SEED, generate};
@@ -42,8 +41,8 @@ fn main() {
         trainer.weights.save_npz(&dir.join("initial.npz")).expect("write initial.npz");
         // The trainer's own batcher, replayed: same examples, same seed, same draws.
         let mut batcher = Batcher::new(encode_pairs(&corpus.train, &trainer.weights.vocabs), options.seed);
-        let file = File::create(dir.join("batches.npz")).expect("create batches.npz");
-        let mut npz = NpzWriter::new(file);
+        // built in memory, written through the program's one write path
+        let mut npz = NpzWriter::new(std::io::Cursor::new(Vec::new()));
         for i in 0..total {
             let batch = batcher.next_batch(options.batch);
             let as_i64 = |a: &ndarray::Array2<usize>| a.mapv(|v| v as i64);
@@ -51,7 +50,8 @@ fn main() {
             npz.add_array(format!("tgt_in.{i}"), &as_i64(&batch.tgt_in)).expect("write");
             npz.add_array(format!("labels.{i}"), &as_i64(&batch.labels)).expect("write");
         }
-        npz.finish().expect("finish batches.npz");
+        let bytes = npz.finish().expect("finish batches.npz").into_inner();
+        transformer_tutor::atomic_file::write_bytes(&dir.join("batches.npz"), &bytes).expect("write batches.npz");
     }
 
     let mut losses = Vec::with_capacity(total);

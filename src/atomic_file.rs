@@ -4,9 +4,13 @@
 //! crash leaves the old file as it was.
 //!
 //! - a symlink is written through: its target is replaced, the link stays;
-//! - a target that is not a regular file (a directory, a FIFO, a device) is refused;
+//! - a target that is not a regular file (a directory, a FIFO, a device) is refused: the message
+//!   says which it is;
 //! - a read-only target is refused (as `cp` would ask, we do not replace it silently);
-//! - a new file gets the usual mode; a replaced file keeps its permissions.
+//! - a new file gets the usual mode; a replaced file keeps its permissions;
+//! - a failure while writing says what was kept ("the old file is as it was", "no file was created");
+//! - `check` makes the same checks without writing, so a long job (training) fails before its
+//!   work rather than after.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -16,28 +20,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Write the file at `path` with what `body` writes, atomically.
 pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>) -> io::Result<()> {
     let target = resolve(path)?;
-    let existing = match fs::metadata(&target) {
-        Ok(m) => Some(m),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
-        Err(e) => return Err(e),
-    };
-    if let Some(m) = &existing {
-        if !m.is_file() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{} is not a regular file; not replaced", target.display()),
-            ));
-        }
-        if m.permissions().readonly() {
-            return Err(io::Error::new(
-                io::ErrorKind::PermissionDenied,
-                format!("{} is read-only; not replaced", target.display()),
-            ));
-        }
-    }
+    let existing = existing(path, &target)?;
     let tmp = temporary_beside(&target);
-    let result = (|| {
-        let file = fs::OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+    let file = create_temporary(&tmp, &target)?;
+    let result: io::Result<()> = (|| {
         {
             let mut w = io::BufWriter::new(&file);
             body(&mut w)?;
@@ -57,10 +43,83 @@ pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Re
         }
         Ok(())
     })();
-    if result.is_err() {
+    result.map_err(|e| {
         let _ = fs::remove_file(&tmp);
+        let kept = if existing.is_some() { "the old file is as it was" } else { "no file was created" };
+        io::Error::new(e.kind(), format!("{e} (nothing written: {kept})"))
+    })
+}
+
+/// Whether `write` could replace `path`: the same checks (a regular, writable file or none, a
+/// folder that takes a new file), made before a long job so that it fails before its work rather
+/// than after. Nothing is left behind.
+pub fn check(path: &Path) -> io::Result<()> {
+    let target = resolve(path)?;
+    existing(path, &target)?;
+    let tmp = temporary_beside(&target);
+    drop(create_temporary(&tmp, &target)?);
+    fs::remove_file(&tmp)
+}
+
+/// The file `write` would replace, if there is one; refused when it is not a regular file or is
+/// read-only. `path` is what was asked for, `target` where its symlinks lead.
+fn existing(path: &Path, target: &Path) -> io::Result<Option<fs::Metadata>> {
+    let m = match fs::metadata(target) {
+        Ok(m) => m,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let subject = if target == path { "it".to_string() } else { format!("its target {}", target.display()) };
+    if !m.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{subject} is {}, not a regular file; nothing was written", kind_of(&m)),
+        ));
     }
-    result
+    if m.permissions().readonly() {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("{subject} is read-only; it was left as it is (make it writable to replace it)"),
+        ));
+    }
+    Ok(Some(m))
+}
+
+/// What a file that is not a regular one is, in a few words.
+fn kind_of(m: &fs::Metadata) -> &'static str {
+    let t = m.file_type();
+    if t.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (a named pipe)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "a special file"
+}
+
+/// Create the temporary file, saying which folder is missing or will not take a new file.
+fn create_temporary(tmp: &Path, target: &Path) -> io::Result<File> {
+    fs::OpenOptions::new().write(true).create_new(true).open(tmp).map_err(|e| {
+        let dir = match target.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) => d.display().to_string(),
+            None => ".".to_string(),
+        };
+        let message = match e.kind() {
+            io::ErrorKind::NotFound => format!("there is no folder {dir}"),
+            _ => format!("cannot create a file in {dir}: {e}"),
+        };
+        io::Error::new(e.kind(), message)
+    })
 }
 
 /// Write `bytes` to `path` atomically.
@@ -181,5 +240,53 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
         write_bytes(&path, b"new").unwrap();
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    #[test]
+    fn a_failure_says_the_old_file_is_kept_or_none_was_made() {
+        let dir = scratch("says");
+        let path = dir.join("a.txt");
+        let fail = |w: &mut io::BufWriter<&File>| -> io::Result<()> {
+            w.write_all(b"half")?;
+            Err(io::Error::new(io::ErrorKind::StorageFull, "No space left on device"))
+        };
+        let e = write(&path, fail).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+        assert!(e.to_string().contains("no file was created"), "{e}");
+        assert!(!path.exists());
+        write_bytes(&path, b"mine").unwrap();
+        let e = write(&path, fail).unwrap_err();
+        assert!(e.to_string().contains("the old file is as it was"), "{e}");
+        assert_eq!(fs::read(&path).unwrap(), b"mine");
+        assert!(leftovers(&dir).is_empty());
+    }
+
+    #[test]
+    fn a_missing_folder_is_named() {
+        let dir = scratch("no-folder");
+        let path = dir.join("not-there").join("a.txt");
+        for e in [write_bytes(&path, b"x").unwrap_err(), check(&path).unwrap_err()] {
+            assert!(e.to_string().contains("there is no folder") && e.to_string().contains("not-there"), "{e}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn check_refuses_what_write_refuses_and_leaves_nothing() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("check");
+        let path = dir.join("a.txt");
+        check(&path).unwrap();
+        assert!(!path.exists(), "checking creates nothing");
+        write_bytes(&path, b"mine").unwrap();
+        check(&path).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"mine");
+        assert!(check(&dir).unwrap_err().to_string().contains("not a regular file"));
+        let link = dir.join("link.txt");
+        std::os::unix::fs::symlink("a.txt", &link).unwrap();
+        check(&link).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+        let e = check(&link).unwrap_err();
+        assert!(e.to_string().contains("its target") && e.to_string().contains("read-only"), "{e}");
+        assert!(leftovers(&dir).is_empty());
     }
 }

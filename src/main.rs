@@ -1,17 +1,17 @@
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use transformer_tutor::app::App;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
-use transformer_tutor::cli::{corpus, export, output, print, trace, train, train_live, translate};
+use transformer_tutor::cli::{combos, corpus, export, output, print, trace, train, train_live, translate};
 use transformer_tutor::eprintln_escaped;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::decode::Choice;
 use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
-use transformer_tutor::train::TrainOptions;
+use transformer_tutor::train::{TrainOptions, Trainer};
 use transformer_tutor::tui;
 
 /// mimalloc instead of the system allocator: training allocates and frees many tensors of a few
@@ -21,6 +21,15 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse_args();
+    if let Err(message) = combos::check(&cli) {
+        // a flag that would be ignored is a usage error, reported as clap reports its own (exit 2),
+        // under the subcommand's usage line
+        let mut command = <Cli as clap::CommandFactory>::command();
+        command.build();
+        let name = cli.command.as_ref().map(combos::command_name);
+        let mut command = name.and_then(|n| command.find_subcommand(n).cloned()).unwrap_or(command);
+        command.error(clap::error::ErrorKind::ArgumentConflict, message).exit();
+    }
     // forward passes reuse freed tensors' pages; training's many small steps do not need it and
     // would keep ~20 MB more resident (its peak stays under 100 MB without)
     if !matches!(cli.command, Some(Command::Train { .. })) {
@@ -41,17 +50,17 @@ fn run(cli: Cli) -> Result<Option<i32>, String> {
     if cli.command.is_none() {
         return tutor(cli);
     }
-    command(cli).map(|()| None)
+    command(cli)
 }
 
-/// A subcommand: trace, export, translate, corpus, train.
-fn command(cli: Cli) -> Result<(), String> {
+/// A subcommand: trace, export, translate, corpus, train; Some(signal) when one stopped `train`.
+fn command(cli: Cli) -> Result<Option<i32>, String> {
     match cli.command {
         Some(Command::Trace { ref input }) => {
             let (src, tgt) = input.sides()?;
             let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
             warn_unknown(&setup);
-            write_out(&trace::trace_text(setup.run().program()))
+            write_out(&trace::trace_text(setup.run().program())).map(|()| None)
         }
         Some(Command::Export { ref out, grads, ref input }) => {
             let (src, tgt) = input.sides()?;
@@ -71,7 +80,7 @@ fn command(cli: Cli) -> Result<(), String> {
                     );
                 }
             }
-            Ok(())
+            Ok(None)
         }
         Some(Command::Translate { ref sentence, attention, temperature, sample_seed }) => {
             let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
@@ -88,22 +97,28 @@ fn command(cli: Cli) -> Result<(), String> {
             if let Some(warning) = &translation.warning {
                 eprintln_escaped!("warning: {warning}");
             }
-            Ok(())
+            Ok(None)
         }
         Some(Command::Corpus { ref tsv }) => {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
+            if let Some(path) = tsv {
+                // a file that cannot be written fails before anything is printed
+                transformer_tutor::atomic_file::check(path)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            }
             write_out(&corpus::corpus_text(&corpus))?;
             if let Some(path) = tsv {
-                std::fs::write(path, corpus.to_tsv()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                transformer_tutor::atomic_file::write_bytes(path, corpus.to_tsv().as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 eprintln_escaped!("wrote {} pairs to {}", corpus.train.len() + corpus.heldout.len(), path.display());
             }
-            Ok(())
+            Ok(None)
         }
         Some(Command::Train { ref out, steps, ref eval }) => {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
             if let Some(path) = eval {
                 let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
-                return write_out(&train::eval_text(&weights, &corpus)?);
+                return write_out(&train::eval_text(&weights, &corpus)?).map(|()| None);
             }
             let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
             let defaults = TrainOptions::default();
@@ -112,20 +127,37 @@ fn command(cli: Cli) -> Result<(), String> {
                 seed: cli.model.seed.unwrap_or(defaults.seed),
                 ..defaults
             };
-            let stop = Arc::new(AtomicBool::new(false));
-            for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-                signal_hook::flag::register(signal, stop.clone()).map_err(|e| format!("cannot watch signals: {e}"))?;
-            }
-            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-            let message = if terminal {
-                train_live::train_live(&corpus, options, out, &stop)?
-            } else {
-                train::train_plain(&corpus, options, out, &stop)?
+            // before any training: a target that cannot be replaced fails now, not at the end
+            transformer_tutor::atomic_file::check(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            // read whole before training, so `--weights X --out X` fine-tunes X and replaces it at the end
+            let from = cli.model.weights.as_deref();
+            let trainer = match from {
+                Some(path) => {
+                    let weights = WeightSource::File(path.to_path_buf()).load().map_err(|e| e.to_string())?;
+                    if let Some(problem) = train::fine_tune_problem(&weights, &corpus, &path.display().to_string()) {
+                        return Err(problem);
+                    }
+                    Trainer::from_weights(&corpus, options, weights)
+                }
+                None => Trainer::new(&corpus, options),
             };
-            eprintln_escaped!("{}", message.trim_end_matches('\n'));
-            Ok(())
+            let signal = Arc::new(AtomicUsize::new(0));
+            for s in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+                signal_hook::flag::register_usize(s, signal.clone(), s as usize)
+                    .map_err(|e| format!("cannot watch signals: {e}"))?;
+            }
+            let job = train::Job { corpus: &corpus, out, from, signal: &signal };
+            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+            let outcome =
+                if terminal { train_live::train_live(trainer, &job)? } else { train::train_plain(trainer, &job)? };
+            eprintln_escaped!("{}", outcome.message().trim_end_matches('\n'));
+            // stopped by a signal (nothing written), or one came after the weights were written
+            Ok(match signal.load(Ordering::Relaxed) {
+                0 => None,
+                n => Some(n as i32),
+            })
         }
-        None => Ok(()), // the tutor itself: `run` handles it
+        None => Ok(None), // the tutor itself: `run` handles it
     }
 }
 
@@ -147,7 +179,8 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     }
     .map_err(|e| {
         let layers = weights.config.n_layers;
-        let default_model = cli.model.weights.is_none() && cli.model.preset == transformer_tutor::model::Preset::Tutor;
+        let default_model =
+            cli.model.weights.is_none() && cli.model.preset() == transformer_tutor::model::Preset::Tutor;
         if e.line == 0 {
             e.to_string()
         } else if default_model || cli.lessons_dir.is_some() {

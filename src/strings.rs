@@ -696,8 +696,8 @@ pub const NOT_COMPUTED: &str = " not computed yet (press . to step)";
 // the training screen (`train` in a terminal)
 // ---------------------------------------------------------------------------------------------
 
-/// What stops the run, on every screen.
-pub const TRAIN_STOP_HINT: &str = "q / Ctrl-C stop and save the weights trained so far";
+/// What stops the run, on every screen (Ctrl-C is SIGINT's key: like the signal, it writes nothing).
+pub const TRAIN_STOP_HINT: &str = "q stop and save the weights trained so far · Ctrl-C stop, write nothing";
 
 pub fn train_loss_title(every: usize) -> String {
     format!(" Training loss (mean of every {every} steps) ")

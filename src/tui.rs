@@ -10,7 +10,7 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseEventKind};
 use ratatui::crossterm::execute;
 use std::io::{IsTerminal, stdout};
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -145,20 +145,29 @@ fn save_progress(app: &mut App, file: Option<&mut ProgressFile>) {
     }
 }
 
-/// Write the focused tensor or the current frame; returns the status line to show.
+/// Write the focused tensor or the current frame (through `atomic_file`: whole or not at all,
+/// never over a FIFO, a device or a read-only file); returns the status line to show.
 pub fn perform(effect: Effect, app: &App, frame_text: &str) -> String {
+    perform_in(Path::new(""), effect, app, frame_text)
+}
+
+/// `perform`, writing into `dir` instead of the working directory.
+pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> String {
     match effect {
         Effect::SaveTensor => {
             let (name, tensor) = app.focused();
-            let path = PathBuf::from(format!("{name}.npy"));
-            match ndarray_npy::write_npy(&path, tensor) {
+            let path = dir.join(format!("{name}.npy"));
+            let npy = |w: &mut std::io::BufWriter<&std::fs::File>| {
+                ndarray_npy::WriteNpyExt::write_npy(tensor, w).map_err(std::io::Error::other)
+            };
+            match crate::atomic_file::write(&path, npy) {
                 Ok(()) => strings::wrote(&path.display().to_string(), &format!(" {:?}", tensor.shape())),
                 Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
             }
         }
         Effect::SaveFrame => {
-            let path = PathBuf::from(format!("frame-{}-beat{}.txt", app.lesson.id, app.beat + 1));
-            match std::fs::write(&path, frame_text) {
+            let path = dir.join(format!("frame-{}-beat{}.txt", app.lesson.id, app.beat + 1));
+            match crate::atomic_file::write_bytes(&path, frame_text.as_bytes()) {
                 Ok(()) => strings::wrote(&path.display().to_string(), ""),
                 Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
             }

@@ -267,6 +267,77 @@ fn conflicting_src_and_src_ids_is_a_usage_error() {
     assert_contains(&stderr(&o), "cannot be used with");
 }
 
+/// Every flag that a combination would ignore is refused as a usage error (exit 2), saying which
+/// flag and why; nothing runs. (clap refuses a subcommand's flag elsewhere by itself.)
+#[test]
+fn flags_that_would_be_ignored_are_refused() {
+    let cases: &[(&[&str], &[&str])] = &[
+        // the tutor's flags before a subcommand
+        (&["--what-if", "no-scale", "train", "--out", "x.npz"], &["--what-if", "`train` would ignore it"]),
+        (&["--list", "trace"], &["--list", "`trace` would ignore it"]),
+        (&["--src", "我", "trace"], &["--src", "give it after the subcommand"]),
+        (&["--lesson", "masks", "export", "--out", "x.npz"], &["--lesson", "`export`"]),
+        (&["--print", "corpus"], &["--print", "`corpus`"]),
+        (&["--lessons-dir", "lessons", "translate", "我"], &["--lessons-dir", "`translate`"]),
+        (&["--reset-progress", "corpus"], &["--reset-progress", "`corpus`"]),
+        // model flags a command does not read
+        (&["corpus", "--weights", "w.npz"], &["--weights has no effect on `corpus`"]),
+        (&["corpus", "--seed", "3"], &["--seed has no effect on `corpus`"]),
+        (&["corpus", "--preset", "note001"], &["--preset has no effect on `corpus`"]),
+        (&["train", "--eval", "w.npz", "--weights", "v.npz"], &["--weights has no effect", "give the file to --eval"]),
+        (&["train", "--eval", "w.npz", "--seed", "2"], &["--seed has no effect on `train --eval FILE`"]),
+        (&["train", "--eval", "w.npz", "--preset", "note001"], &["--preset has no effect on `train --eval FILE`"]),
+        (&["train", "--out", "x.npz", "--preset", "note001"], &["trains the tutor model", "--preset note001"]),
+        (&["train", "--out", "x.npz", "--random-weights"], &["--random-weights has no effect on `train`"]),
+        (
+            &["train", "--out", "x.npz", "--weights", "w.npz", "--preset", "tutor"],
+            &["--preset has no effect with --weights"],
+        ),
+        // random-weight flags without random weights
+        (&["translate", "我", "--seed", "3"], &["--seed has no effect on the trained model", "--random-weights"]),
+        (&["trace", "--weights", "w.npz", "--seed", "3"], &["--seed has no effect with --weights"]),
+        (&["trace", "--weights", "w.npz", "--preset", "note001"], &["--preset has no effect with --weights"]),
+        (&["trace", "--preset", "note001", "--random-weights"], &["--random-weights has no effect with --preset"]),
+        (&["--lesson", "masks", "--print", "--seed", "1"], &["--seed has no effect on the trained model"]),
+        // the tutor's flags that end before a lesson is shown
+        (&["--list", "--lesson", "masks"], &["--lesson has no effect with --list"]),
+        (&["--list", "--what-if", "no-scale"], &["--what-if has no effect with --list"]),
+        (&["--reset-progress", "--print"], &["--print has no effect with --reset-progress"]),
+        (&["--reset-progress", "--weights", "w.npz"], &["--weights has no effect with --reset-progress"]),
+        // flags of one subcommand given to another: clap's own refusal
+        (&["translate", "我", "--grads"], &["--grads"]),
+        (&["trace", "--temperature", "1"], &["--temperature"]),
+        (&["export", "--out", "x.npz", "--attention"], &["--attention"]),
+        (&["train", "--out", "x.npz", "--tsv", "x.tsv"], &["--tsv"]),
+        (&["translate", "我", "--sample-seed", "2"], &["--temperature"]),
+        (&["train", "--out", "x.npz", "--steps", "0"], &["0 steps would train nothing"]),
+    ];
+    for (args, needles) in cases {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?} is a usage error:\n{err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        for n in *needles {
+            assert!(err.contains(n), "{args:?}: expected {n:?} in:\n{err}");
+        }
+        assert!(o.stdout.is_empty(), "{args:?}: nothing ran");
+    }
+    for name in ["x.npz", "x.tsv"] {
+        assert!(!Path::new(env!("CARGO_MANIFEST_DIR")).join(name).exists(), "nothing was written");
+    }
+}
+
+/// The combinations where every flag counts still run.
+#[test]
+fn flags_that_count_together_are_accepted() {
+    ok(&["trace", "--random-weights", "--seed", "3"]);
+    ok(&["--random-weights", "--seed", "3", "trace"]);
+    ok(&["trace", "--preset", "note001", "--seed", "2", "--src-ids", "1,2", "--tgt-ids", "3,4"]);
+    ok(&["translate", "我有一只猫", "--temperature", "1", "--sample-seed", "2", "--attention"]);
+    ok(&["--list", "--lessons-dir", &fixture("lessons_ok")]);
+    ok(&["--lesson", "masks", "--print", "--random-weights", "--seed", "2", "--what-if", "no-scale"]);
+}
+
 // ---- lessons ----
 
 #[test]
@@ -483,7 +554,8 @@ fn export_to_an_unwritable_path_is_an_error() {
     let dir = std::env::temp_dir().join(format!("tt-cli-no-such-dir-{}", std::process::id()));
     let out = dir.join("x.npz");
     let err = fails(&["export", "--out", out.to_str().unwrap()]);
-    assert_contains(&err, "cannot create");
+    assert_contains(&err, "cannot write");
+    assert_contains(&err, "there is no folder");
 }
 
 // ---- weights files ----

@@ -1,6 +1,6 @@
 //! Hostile but realistic input to the real binary: damaged weights files (a header declaring a
 //! huge shape, NaN or Inf in a weight, a size given as an array), empty `;` rows, ids too large
-//! to parse, a reader that closes the pipe early, a full disk. Each gets a clear message and the
+//! to parse, a reader that closes the pipe early, a full standard output. Each gets a clear message and the
 //! right exit, never a panic or an abort.
 
 use std::io::{Read, Write};
@@ -192,8 +192,10 @@ fn escape_sequences_in_lessons_and_words_are_shown_written_out() {
     assert!(!err.contains('\x1b') && err.contains("\\x1b"), "{err}");
 }
 
+/// /dev/full is a device, not a disk that fills: `export` refuses it as it refuses every target
+/// that is not a regular file (a real full disk, a small tmpfs, is in tests/writes.rs).
 #[test]
-fn export_to_a_full_disk_is_one_clear_error() {
+fn export_to_a_device_is_one_clear_error() {
     if !std::path::Path::new("/dev/full").exists() {
         return;
     }
@@ -202,7 +204,7 @@ fn export_to_a_full_disk_is_one_clear_error() {
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(!err.contains("ZipWriter") && !err.contains("Io("), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("cannot write /dev/full"), "{err}");
+    assert!(err.contains("cannot write /dev/full: it is a device, not a regular file"), "{err}");
 }
 
 #[test]

@@ -104,7 +104,7 @@ fn screen_120x40_with_evaluation() {
     assert_columns_line_up(&text);
     assert!(text.contains("held-out, at step 250") && text.contains("25.0%") && text.contains("71.3%"), "{text}");
     assert!(text.contains("step           300 / 500"), "{text}");
-    assert!(text.contains("q / Ctrl-C stop and save the weights trained so far"), "{text}");
+    assert!(text.contains("q stop and save the weights trained so far · Ctrl-C stop, write nothing"), "{text}");
     assert_snapshot!("train_120x40_evaluated", text);
 }
 
@@ -145,7 +145,7 @@ fn too_small_terminal_asks_to_enlarge_while_training_goes_on() {
     let text = frame(&view(300, 500, true), 79, 30);
     assert!(text.contains("Please enlarge the terminal to at least 80x24"), "{text}");
     assert!(text.contains("Training continues: step 300 / 500"), "{text}");
-    assert!(text.contains("q / Ctrl-C stop and save"), "{text}");
+    assert!(text.contains("q stop and save"), "{text}");
     assert_snapshot!("train_too_small_60x20", frame(&view(300, 500, true), 60, 20));
 }
 

@@ -86,13 +86,15 @@ pub enum Command {
         #[arg(long, value_name = "S", default_value_t = 0, requires = "temperature")]
         sample_seed: u64,
     },
-    /// Train the tutor model on the generated corpus and write its weights.
+    /// Train the tutor model on the generated corpus and write its weights (with --weights FILE:
+    /// fine-tune FILE's weights instead of starting from random ones).
     Train {
-        /// Where to write the trained weights (.npz); written whole or not at all.
+        /// Where to write the trained weights (.npz); written whole or not at all. A signal (Ctrl-C)
+        /// stops the run without writing: the file there before is kept.
         #[arg(long, value_name = "FILE.npz", required_unless_present = "eval")]
         out: Option<PathBuf>,
-        /// Training steps (batches of 64 sentence pairs).
-        #[arg(long)]
+        /// Training steps (batches of 64 sentence pairs), at least 1.
+        #[arg(long, value_parser = parse_steps)]
         steps: Option<usize>,
         /// Evaluate these weights on the held-out pairs instead of training.
         #[arg(long, value_name = "FILE.npz", conflicts_with_all = ["out", "steps"])]
@@ -109,7 +111,8 @@ pub enum Command {
 /// Which weights to use.
 #[derive(Debug, Clone, Args)]
 pub struct ModelArgs {
-    /// Load weights (and vocabularies) from an .npz of PyTorch-named arrays instead of the built-in trained ones.
+    /// Load weights (and vocabularies) from an .npz of PyTorch-named arrays instead of the built-in
+    /// trained ones; with `train`, the weights to fine-tune.
     #[arg(long, value_name = "FILE.npz", global = true, conflicts_with = "random_weights")]
     pub weights: Option<PathBuf>,
 
@@ -123,8 +126,8 @@ pub struct ModelArgs {
 
     /// Model configuration from the notes: tutor (note 002's sizes, the default), note001, note000.
     /// Presets other than tutor have no trained weights and start random.
-    #[arg(long, value_name = "PRESET", default_value = "tutor", value_parser = parse_preset, global = true)]
-    pub preset: Preset,
+    #[arg(long, value_name = "PRESET", value_parser = parse_preset, global = true)]
+    pub preset: Option<Preset>,
 }
 
 /// The sentences (or ids) to run. `;` separates batch rows.
@@ -180,11 +183,16 @@ fn parse_preset(name: &str) -> Result<Preset, String> {
 }
 
 impl ModelArgs {
+    /// The preset asked for, tutor when none was.
+    pub fn preset(&self) -> Preset {
+        self.preset.unwrap_or(Preset::Tutor)
+    }
+
     pub fn source(&self) -> WeightSource {
         match &self.weights {
             Some(path) => WeightSource::File(path.clone()),
-            None if self.random_weights || self.preset != Preset::Tutor => {
-                WeightSource::Seeded { preset: self.preset, seed: self.seed.unwrap_or(0) }
+            None if self.random_weights || self.preset() != Preset::Tutor => {
+                WeightSource::Seeded { preset: self.preset(), seed: self.seed.unwrap_or(0) }
             }
             None => WeightSource::Trained,
         }
@@ -224,6 +232,15 @@ fn parse_variant(name: &str) -> Result<crate::explore::Variant, String> {
         let hint = near.first().map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
         format!("no what-if `{name}`; {hint}what-ifs are {}", names.join(", "))
     })
+}
+
+/// A number of training steps: 1 or more (0 would write the starting weights as if trained).
+fn parse_steps(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("0 steps would train nothing; give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("give a whole number of steps, such as 1000".into()),
+    }
 }
 
 /// A temperature in tenths (0.1 to 10), so that it can travel in a hashable `Choice`.

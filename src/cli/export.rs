@@ -79,8 +79,8 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
     Ok(count)
 }
 
-/// Create `path` and write `bytes` to it; each failure says which of the two went wrong.
+/// Write `bytes` to `path` through `atomic_file`: whole or not at all, the old file kept on any
+/// failure; a target that is not a regular file, or is read-only, is refused.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut file = std::fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
-    std::io::Write::write_all(&mut file, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::atomic_file::write_bytes(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -1,6 +1,7 @@
 //! The non-interactive side of the program: arguments, `trace`, `export`.
 
 pub mod args;
+pub mod combos;
 pub mod corpus;
 pub mod export;
 pub mod output;

@@ -1,22 +1,22 @@
 //! The training loop behind the live screen: train steps, and every ~100 ms read the keys
 //! (never waiting for one), refresh the attention example and redraw; every `EVAL_EVERY` steps
-//! and at the end, evaluate the held-out pairs. q, Esc or Ctrl-C stop early; either way the
-//! weights are written by `train::finish` and the terminal is restored.
+//! and at the end, evaluate the held-out pairs. q or Esc stop early and write the weights trained
+//! so far (`train::finish`); Ctrl-C or a signal stop without writing anything (see `cli::train`).
+//! Either way the terminal is restored.
 
-use super::train::finish;
+use super::train::{Job, Outcome, finish_evaluated, stopped_message};
 use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
 use crate::corpus::Corpus;
 use crate::model::Weights;
 use crate::model::decode::greedy;
 use crate::model::setup::{Setup, TokenInput};
 use crate::strings;
-use crate::train::{TrainOptions, Trainer, evaluate};
+use crate::train::{Evaluation, Trainer, evaluate};
 use crate::ui::theme::Theme;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// How often the screen is redrawn (training steps run in between).
@@ -30,16 +30,15 @@ pub const EVAL_EVERY: usize = 250;
 pub const EXAMPLE_SRC: &str = "我有一只猫";
 pub const EXAMPLE_TGT: &str = "<bos> I have a cat <eos>";
 
-/// Train with the live screen, then write the weights to `out`; returns the summary to print.
-pub fn train_live(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &AtomicBool) -> Result<String, String> {
+/// Train with the live screen, then write the weights to `job.out`; returns what to print.
+pub fn train_live(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
     let theme = Theme::from_env();
-    let mut trainer = Trainer::new(corpus, options);
     // ratatui's panic hook restores the terminal on a panic; restore() below covers the rest
     let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
     // a terminal that vanishes without a signal would leave the final screen's poll spinning
     // (see tui::watch_for_lost_terminal): the process then exits with the hangup code
     let watching = crate::tui::watch_for_lost_terminal();
-    let result = screen_loop(&mut terminal, &mut trainer, corpus, out, stop, theme);
+    let result = screen_loop(&mut terminal, &mut trainer, job, theme);
     watching.store(false, std::sync::atomic::Ordering::Relaxed);
     ratatui::restore();
     result
@@ -65,7 +64,7 @@ impl Live {
             .then(|| Duration::from_secs_f64((v.total - v.step.min(v.total)) as f64 / v.steps_per_sec));
     }
 
-    fn evaluate(&mut self, trainer: &Trainer, corpus: &Corpus) {
+    fn evaluate(&mut self, trainer: &Trainer, corpus: &Corpus) -> Evaluation {
         let e = evaluate(&trainer.weights, &corpus.heldout);
         self.view.eval = Some(EvalView {
             step: trainer.step,
@@ -73,17 +72,16 @@ impl Live {
             exact_match: e.exact_match(),
             token_accuracy: e.token_accuracy(),
         });
+        e
     }
 }
 
 fn screen_loop(
     terminal: &mut DefaultTerminal,
     trainer: &mut Trainer,
-    corpus: &Corpus,
-    out: &Path,
-    stop: &AtomicBool,
+    job: &Job,
     theme: Theme,
-) -> Result<String, String> {
+) -> Result<Outcome, String> {
     let io = strings::terminal_error;
     let options = trainer.options;
     let mut live = Live {
@@ -114,8 +112,16 @@ fn screen_loop(
     let mut last_draw: Option<Instant> = None;
     let mut user_stop = false;
     loop {
-        user_stop |= stop_key_pressed(Duration::ZERO).map_err(io)?;
-        if user_stop || stop.load(Ordering::Relaxed) || trainer.is_done() {
+        match stop_key_pressed(Duration::ZERO).map_err(io)? {
+            Some(StopKey::Save) => user_stop = true,
+            // Ctrl-C is SIGINT's key: stop as the signal does, writing nothing
+            Some(StopKey::Interrupt) => job.signal.store(signal_hook::consts::SIGINT as usize, Ordering::Relaxed),
+            None => {}
+        }
+        if let Some(signal) = job.stop_signal() {
+            return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, options.steps, job.out)));
+        }
+        if user_stop || trainer.is_done() {
             break;
         }
         if last_draw.is_none_or(|t| t.elapsed() >= REDRAW) {
@@ -132,25 +138,26 @@ fn screen_loop(
         live.view.lr = report.lr;
         live.view.grad_norm = report.grad_norm;
         if trainer.step.is_multiple_of(EVAL_EVERY) && !trainer.is_done() {
-            live.evaluate(trainer, corpus);
+            let _ = live.evaluate(trainer, job.corpus);
         }
     }
 
     // the end: evaluate, refresh the example, write the weights
     live.update(trainer);
-    live.view.status = Some(strings::train_finishing(&out.display().to_string()));
+    live.view.status = Some(strings::train_finishing(&job.out.display().to_string()));
     terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
-    live.evaluate(trainer, corpus);
+    let e = live.evaluate(trainer, job.corpus);
     live.view.attention = attention_view(&trainer.weights);
-    let summary = finish(trainer, corpus, out, live.start.elapsed())?;
-    if user_stop || stop.load(Ordering::Relaxed) {
-        return Ok(summary);
+    let outcome = finish_evaluated(trainer, job, live.start.elapsed(), &e)?;
+    if user_stop || matches!(outcome, Outcome::Stopped(_)) {
+        return Ok(outcome);
     }
-    // finished: keep the final picture on screen until a key is pressed
-    live.view.status = Some(strings::train_finished(&out.display().to_string()));
+    // finished: keep the final picture on screen until a key is pressed (a signal ends it too;
+    // the weights are written by then)
+    live.view.status = Some(strings::train_finished(&job.out.display().to_string()));
     loop {
         terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
-        if stop.load(Ordering::Relaxed) {
+        if job.stop_signal().is_some() {
             break;
         }
         if event::poll(REDRAW).map_err(io)? {
@@ -160,20 +167,32 @@ fn screen_loop(
             }
         }
     }
-    Ok(summary)
+    Ok(outcome)
 }
 
-/// Read the keys waiting (without blocking longer than `wait`): q, Esc or Ctrl-C ask to stop.
-fn stop_key_pressed(wait: Duration) -> std::io::Result<bool> {
-    let mut stop = false;
+/// A key that stops the run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum StopKey {
+    /// q or Esc: stop and write the weights trained so far.
+    Save,
+    /// Ctrl-C: stop and write nothing, as SIGINT does.
+    Interrupt,
+}
+
+/// Read the keys waiting (without blocking longer than `wait`); Ctrl-C wins over q and Esc.
+fn stop_key_pressed(wait: Duration) -> std::io::Result<Option<StopKey>> {
+    let mut stop = None;
     let mut wait = wait;
     while event::poll(wait)? {
         wait = Duration::ZERO;
         if let Event::Key(key) = event::read()?
             && key.kind == KeyEventKind::Press
         {
-            let ctrl_c = key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL);
-            stop |= ctrl_c || matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc);
+            if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
+                stop = Some(StopKey::Interrupt);
+            } else if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc) {
+                stop = stop.or(Some(StopKey::Save));
+            }
         }
     }
     Ok(stop)

@@ -9,7 +9,6 @@ use super::weights::Weights;
 use ndarray::ArrayD;
 use ndarray_npy::{NpzReader, NpzWriter};
 use std::collections::BTreeMap;
-use std::fs::File;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -42,27 +41,16 @@ impl Weights {
         ]
     }
 
-    /// Write the weights, config scalars and vocabularies to an `.npz` file, whole or not at all:
-    /// they go to a temporary file beside it, which is renamed over `path` once complete.
+    /// Write the weights, config scalars and vocabularies to an `.npz` file, whole or not at all
+    /// (`atomic_file`: a temporary file beside it, renamed over `path` once complete).
     pub fn save_npz(&self, path: &Path) -> Result<(), WeightsError> {
         let fail = |e: &dyn std::fmt::Display| WeightsError(format!("cannot write {}: {e}", path.display()));
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-        let result = (|| {
-            // built in memory, then written: a write error is one message, never the zip
-            // writer's complaint when it is dropped unfinished
-            let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
-            write_weights(&mut npz, self).map_err(|e| fail(&e))?;
-            let bytes = npz.finish().map_err(|e| fail(&e))?.into_inner();
-            let mut file = File::create(&tmp).map_err(|e| fail(&e))?;
-            std::io::Write::write_all(&mut file, &bytes).map_err(|e| fail(&e))?;
-            file.sync_all().map_err(|e| fail(&e))?;
-            std::fs::rename(&tmp, path).map_err(|e| fail(&e))
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result
+        // built in memory, then written: a write error is one message, never the zip writer's
+        // complaint when it is dropped unfinished
+        let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
+        write_weights(&mut npz, self).map_err(|e| fail(&e))?;
+        let bytes = npz.finish().map_err(|e| fail(&e))?.into_inner();
+        crate::atomic_file::write_bytes(path, &bytes).map_err(|e| fail(&e))
     }
 
     /// Read weights from an `.npz` of PyTorch-named arrays. Sizes come from the arrays' shapes;

@@ -52,7 +52,13 @@ pub struct Trainer {
 impl Trainer {
     /// Fresh weights for the tutor model (seeded) and the corpus's training pairs.
     pub fn new(corpus: &Corpus, options: TrainOptions) -> Trainer {
-        let weights = crate::model::setup::seeded(Preset::Tutor, options.seed);
+        Trainer::from_weights(corpus, options, crate::model::setup::seeded(Preset::Tutor, options.seed))
+    }
+
+    /// Fine-tuning: training starts from `weights` (any sizes; their vocabularies must hold every
+    /// token of the corpus, see `cli::train::fine_tune_problem`), with a fresh optimiser and the
+    /// same schedule, warm-up included. The seed orders the batches.
+    pub fn from_weights(corpus: &Corpus, options: TrainOptions, weights: Weights) -> Trainer {
         let examples = encode_pairs(&corpus.train, &weights.vocabs);
         let schedule = Schedule { peak: options.peak_lr, warmup: options.warmup, total: options.steps };
         Trainer {

@@ -1,0 +1,160 @@
+//! Flags that would have no effect together are refused, each with what it would need. clap checks
+//! a flag alone (and the pairs declared with `conflicts_with`/`requires` in `args`); this checks
+//! the rest of the command line around it: the tutor's flags before a subcommand, model flags a
+//! command does not read, `--seed` without random weights, `--preset` with a weights file. `main`
+//! reports a refusal as clap reports a usage error (exit 2).
+
+use super::args::{Cli, Command, ModelArgs};
+
+/// The first flag on the command line that nothing would read, and why; Ok when every flag counts.
+pub fn check(cli: &Cli) -> Result<(), String> {
+    match &cli.command {
+        Some(command) => {
+            tutor_flags_before(cli, command)?;
+            command_model_flags(command, &cli.model)
+        }
+        None => tutor_flags(cli),
+    }
+}
+
+/// The subcommand's name, as typed.
+pub fn command_name(command: &Command) -> &'static str {
+    match command {
+        Command::Trace { .. } => "trace",
+        Command::Export { .. } => "export",
+        Command::Translate { .. } => "translate",
+        Command::Train { .. } => "train",
+        Command::Corpus { .. } => "corpus",
+    }
+}
+
+/// The tutor's own flags (given before a subcommand, so clap took them as the tutor's).
+fn tutor_flags_before(cli: &Cli, command: &Command) -> Result<(), String> {
+    let name = command_name(command);
+    let given = [
+        ("--lesson", cli.lesson.is_some()),
+        ("--list", cli.list),
+        ("--print", cli.print),
+        ("--src", cli.src.is_some()),
+        ("--tgt", cli.tgt.is_some()),
+        ("--what-if", cli.what_if.is_some()),
+        ("--reset-progress", cli.reset_progress),
+        ("--lessons-dir", cli.lessons_dir.is_some()),
+    ];
+    let Some((flag, _)) = given.into_iter().find(|(_, g)| *g) else { return Ok(()) };
+    let takes_input = matches!(command, Command::Trace { .. } | Command::Export { .. });
+    let hint = if takes_input && (flag == "--src" || flag == "--tgt") {
+        format!("; give it after the subcommand: `transformer-tutor {name} {flag} …`")
+    } else {
+        String::new()
+    };
+    Err(format!("{flag} is a flag of the tutor itself (no subcommand); `{name}` would ignore it{hint}"))
+}
+
+/// Model flags with a subcommand: `corpus` reads none, `train` starts from seeded random weights
+/// or fine-tunes `--weights` (tutor sizes only), `train --eval FILE` reads only FILE.
+fn command_model_flags(command: &Command, m: &ModelArgs) -> Result<(), String> {
+    let given = model_flags_given(m);
+    match command {
+        Command::Corpus { .. } => match given.first() {
+            Some(flag) => {
+                Err(format!("{flag} has no effect on `corpus`: the training corpus is the same for every model"))
+            }
+            None => Ok(()),
+        },
+        Command::Train { eval: Some(_), .. } => match given.first() {
+            Some(&"--weights") => {
+                Err("--weights has no effect on `train --eval FILE`, which scores FILE; give the file to --eval".into())
+            }
+            Some(flag) => Err(format!("{flag} has no effect on `train --eval FILE`, which scores the weights in FILE")),
+            None => Ok(()),
+        },
+        Command::Train { .. } => {
+            if m.random_weights {
+                return Err("--random-weights has no effect on `train`, which starts from random weights \
+(seeded by --seed) unless --weights names a file to fine-tune"
+                    .into());
+            }
+            if let Some(preset) = m.preset.filter(|p| *p != crate::model::Preset::Tutor) {
+                return Err(format!(
+                    "`train` trains the tutor model (note 002's sizes) only; --preset {} would be ignored. \
+To train other sizes, fine-tune a weights file of those sizes with --weights",
+                    preset.name()
+                ));
+            }
+            if m.weights.is_some() && m.preset.is_some() {
+                return Err(preset_with_weights());
+            }
+            Ok(())
+        }
+        Command::Trace { .. } | Command::Export { .. } | Command::Translate { .. } => model_flags(m),
+    }
+}
+
+/// The tutor without a subcommand: `--list` and `--reset-progress` end before a lesson is shown.
+fn tutor_flags(cli: &Cli) -> Result<(), String> {
+    let shown = [
+        ("--print", cli.print),
+        ("--src", cli.src.is_some()),
+        ("--tgt", cli.tgt.is_some()),
+        ("--what-if", cli.what_if.is_some()),
+    ];
+    if cli.reset_progress {
+        let ignored = [("--list", cli.list)].into_iter().chain(shown).find(|(_, g)| *g).map(|(f, _)| f);
+        if let Some(flag) = ignored.or_else(|| model_flags_given(&cli.model).first().copied()) {
+            return Err(format!(
+                "{flag} has no effect with --reset-progress, which clears the saved progress and exits"
+            ));
+        }
+        return Ok(());
+    }
+    if cli.list {
+        let ignored = [("--lesson", cli.lesson.is_some())].into_iter().chain(shown).find(|(_, g)| *g);
+        if let Some((flag, _)) = ignored {
+            return Err(format!("{flag} has no effect with --list, which prints the lessons and exits"));
+        }
+    }
+    model_flags(&cli.model)
+}
+
+/// The model flags given, in the order they are checked.
+fn model_flags_given(m: &ModelArgs) -> Vec<&'static str> {
+    [("--weights", m.weights.is_some()), ("--random-weights", m.random_weights), ("--seed", m.seed.is_some())]
+        .into_iter()
+        .chain([("--preset", m.preset.is_some())])
+        .filter(|(_, g)| *g)
+        .map(|(f, _)| f)
+        .collect()
+}
+
+/// Model flags where a model is run: `--preset` and `--seed` shape random weights only, and
+/// `--random-weights` is implied by a preset other than tutor.
+fn model_flags(m: &ModelArgs) -> Result<(), String> {
+    use crate::model::Preset;
+    let other_preset = m.preset.is_some_and(|p| p != Preset::Tutor);
+    if m.weights.is_some() {
+        if m.preset.is_some() {
+            return Err(preset_with_weights());
+        }
+        if m.seed.is_some() {
+            return Err("--seed has no effect with --weights: the file holds the weights (--seed seeds random \
+weights)"
+                .into());
+        }
+    }
+    if m.random_weights && other_preset {
+        return Err(
+            "--random-weights has no effect with --preset note001 or note000, whose weights are random already".into(),
+        );
+    }
+    if m.seed.is_some() && m.weights.is_none() && !m.random_weights && !other_preset {
+        return Err("--seed has no effect on the trained model: it seeds random weights; add --random-weights \
+(or --preset note001 / note000), or leave --seed out"
+            .into());
+    }
+    Ok(())
+}
+
+fn preset_with_weights() -> String {
+    "--preset has no effect with --weights: the file's arrays give the model's sizes".into()
+}
