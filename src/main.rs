@@ -2,7 +2,7 @@ use clap::Parser;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::AtomicUsize;
 use transformer_tutor::app::App;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
@@ -11,6 +11,7 @@ use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::decode::Choice;
 use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
+use transformer_tutor::signals;
 use transformer_tutor::train::TrainOptions;
 use transformer_tutor::tui;
 
@@ -41,12 +42,12 @@ fn run(cli: Cli) -> Result<Option<i32>, String> {
     if cli.command.is_none() {
         return tutor(cli);
     }
-    command(cli).map(|()| None)
+    command(cli)
 }
 
-/// A subcommand: trace, export, translate, corpus, train.
-fn command(cli: Cli) -> Result<(), String> {
-    match cli.command {
+/// A subcommand: trace, export, translate, corpus, train. Some(signal) when one ended `train`.
+fn command(cli: Cli) -> Result<Option<i32>, String> {
+    let done: Result<(), String> = match cli.command {
         Some(Command::Trace { ref input }) => {
             let (src, tgt) = input.sides()?;
             let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
@@ -97,7 +98,7 @@ fn command(cli: Cli) -> Result<(), String> {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
             if let Some(path) = eval {
                 let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
-                return write_out(&train::eval_text(&weights, &corpus));
+                return write_out(&train::eval_text(&weights, &corpus)).map(|()| None);
             }
             let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
             let defaults = TrainOptions::default();
@@ -106,10 +107,8 @@ fn command(cli: Cli) -> Result<(), String> {
                 seed: cli.model.seed.unwrap_or(defaults.seed),
                 ..defaults
             };
-            let stop = Arc::new(AtomicBool::new(false));
-            for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-                signal_hook::flag::register(signal, stop.clone()).map_err(|e| format!("cannot watch signals: {e}"))?;
-            }
+            let stop = Arc::new(AtomicUsize::new(0));
+            signals::watch(&stop)?;
             let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
             let message = if terminal {
                 train_live::train_live(&corpus, options, out, &stop)?
@@ -117,10 +116,11 @@ fn command(cli: Cli) -> Result<(), String> {
                 train::train_plain(&corpus, options, out, &stop)?
             };
             eprint!("{message}");
-            Ok(())
+            return Ok(signals::caught(&stop));
         }
         None => Ok(()), // the tutor itself: `run` handles it
-    }
+    };
+    done.map(|()| None)
 }
 
 /// The tutor itself: list, print, or open a lesson on screen.

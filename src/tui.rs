@@ -4,6 +4,7 @@
 use crate::app::keymap::{Action, action_for};
 use crate::app::{App, Effect};
 use crate::progress::ProgressFile;
+use crate::signals;
 use crate::strings;
 use crate::ui::{self, buffer_text, theme::Theme};
 use ratatui::DefaultTerminal;
@@ -19,10 +20,6 @@ use std::time::Duration;
 pub fn no_terminal_message() -> String {
     if stdout().is_terminal() { strings::NO_TERMINAL_INPUT.into() } else { strings::NO_TERMINAL.into() }
 }
-
-/// The signals that end the tutor with the terminal restored (a closed SSH session sends HUP).
-const ENDING_SIGNALS: [i32; 3] =
-    [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
 
 /// How the screen ended: the learner quit, or a signal arrived (exit with 128 + its number).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,9 +40,7 @@ pub fn run(mut app: App, mut progress: Option<ProgressFile>) -> Result<Ended, St
     }
     // a signal only sets this; the loop sees it within one poll and ends as if the learner quit
     let signal = Arc::new(AtomicUsize::new(0));
-    for s in ENDING_SIGNALS {
-        signal_hook::flag::register_usize(s, signal.clone(), s as usize).map_err(strings::cannot_watch_signals)?;
-    }
+    signals::watch(&signal)?;
     let theme = Theme::from_env();
     let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
     // ratatui's hook leaves the alternate screen and raw mode on panic; mouse capture is ours to undo
@@ -72,9 +67,9 @@ fn event_loop(
 ) -> Result<Ended, String> {
     let io = strings::terminal_error;
     while !app.quit {
-        if let n @ 1.. = signal.load(Ordering::Relaxed) {
+        if let Some(n) = signals::caught(signal) {
             save_progress(app, progress.as_deref_mut());
-            return Ok(Ended::Signal(n as i32));
+            return Ok(Ended::Signal(n));
         }
         save_progress(app, progress.as_deref_mut());
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;

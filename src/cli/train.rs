@@ -1,6 +1,7 @@
 //! `transformer-tutor train`: train the tutor model and write its weights; `--eval` scores a
 //! weights file on the held-out pairs. In a terminal a live screen shows the run (train_screen);
-//! otherwise one progress line every few seconds. Ctrl-C stops early and still writes the
+//! otherwise one progress line every few seconds. A signal (`signals::ENDING`: Ctrl-C, TERM,
+//! HUP, ...) stops the run at once and writes nothing; q on the screen stops early and writes the
 //! weights trained so far, whole.
 
 use crate::corpus::Corpus;
@@ -8,7 +9,7 @@ use crate::model::Weights;
 use crate::train::{TrainOptions, Trainer, evaluate};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::time::{Duration, Instant};
 
 /// Held-out exact match and token accuracy of a weights file.
@@ -29,7 +30,7 @@ pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> String {
 }
 
 /// Train with progress lines on stderr (no terminal), then write the weights to `out`.
-pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &AtomicBool) -> Result<String, String> {
+pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &AtomicUsize) -> Result<String, String> {
     let mut trainer = Trainer::new(corpus, options);
     let start = Instant::now();
     let mut last_line = Instant::now();
@@ -41,7 +42,10 @@ pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &At
         options.seed
     );
     let mut recent = Vec::new();
-    while !trainer.is_done() && !stop.load(Ordering::Relaxed) {
+    while !trainer.is_done() {
+        if let Some(signal) = crate::signals::caught(stop) {
+            return Ok(stopped(signal, &trainer));
+        }
         let report = trainer.train_step();
         recent.push(report.loss);
         if last_line.elapsed() >= Duration::from_secs(3) || trainer.is_done() {
@@ -58,6 +62,15 @@ pub fn train_plain(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &At
         }
     }
     finish(&trainer, corpus, out, start.elapsed())
+}
+
+/// A run ended by a signal: nothing is written (the weights are half-trained), and the
+/// message says how far it got.
+pub fn stopped(signal: i32, trainer: &Trainer) -> String {
+    format!(
+        "stopped by signal {signal} after step {} of {}; nothing was written\n",
+        trainer.step, trainer.options.steps
+    )
 }
 
 /// Evaluate, write the weights, and say what happened.

@@ -1,7 +1,8 @@
 //! The training loop behind the live screen: train steps, and every ~100 ms read the keys
 //! (never waiting for one), refresh the attention example and redraw; every `EVAL_EVERY` steps
-//! and at the end, evaluate the held-out pairs. q, Esc or Ctrl-C stop early; either way the
-//! weights are written by `train::finish` and the terminal is restored.
+//! and at the end, evaluate the held-out pairs. q, Esc or the Ctrl-C key stop early and write
+//! the weights by `train::finish`; a signal (`signals::ENDING`) ends the screen at once and
+//! writes nothing. Either way the terminal is restored.
 
 use super::train::finish;
 use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
@@ -16,7 +17,7 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// How often the screen is redrawn (training steps run in between).
@@ -31,7 +32,7 @@ pub const EXAMPLE_SRC: &str = "我有一只猫";
 pub const EXAMPLE_TGT: &str = "<bos> I have a cat <eos>";
 
 /// Train with the live screen, then write the weights to `out`; returns the summary to print.
-pub fn train_live(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &AtomicBool) -> Result<String, String> {
+pub fn train_live(corpus: &Corpus, options: TrainOptions, out: &Path, stop: &AtomicUsize) -> Result<String, String> {
     let theme = Theme::from_env();
     let mut trainer = Trainer::new(corpus, options);
     // ratatui's panic hook restores the terminal on a panic; restore() below covers the rest
@@ -81,7 +82,7 @@ fn screen_loop(
     trainer: &mut Trainer,
     corpus: &Corpus,
     out: &Path,
-    stop: &AtomicBool,
+    stop: &AtomicUsize,
     theme: Theme,
 ) -> Result<String, String> {
     let io = strings::terminal_error;
@@ -115,7 +116,10 @@ fn screen_loop(
     let mut user_stop = false;
     loop {
         user_stop |= stop_key_pressed(Duration::ZERO).map_err(io)?;
-        if user_stop || stop.load(Ordering::Relaxed) || trainer.is_done() {
+        if let Some(signal) = crate::signals::caught(stop) {
+            return Ok(super::train::stopped(signal, trainer));
+        }
+        if user_stop || trainer.is_done() {
             break;
         }
         if last_draw.is_none_or(|t| t.elapsed() >= REDRAW) {
@@ -143,14 +147,14 @@ fn screen_loop(
     live.evaluate(trainer, corpus);
     live.view.attention = attention_view(&trainer.weights);
     let summary = finish(trainer, corpus, out, live.start.elapsed())?;
-    if user_stop || stop.load(Ordering::Relaxed) {
+    if user_stop || stop.load(Ordering::Relaxed) != 0 {
         return Ok(summary);
     }
     // finished: keep the final picture on screen until a key is pressed
     live.view.status = Some(strings::train_finished(&out.display().to_string()));
     loop {
         terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
-        if stop.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) != 0 {
             break;
         }
         if event::poll(REDRAW).map_err(io)? {
