@@ -21,7 +21,21 @@ use transformer_tutor::tui;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // usage errors go to stderr with code 2, as clap does
+        Err(e) if e.use_stderr() => e.exit(),
+        // --help, --version: to stdout, and a failed write is an error (clap would exit 0)
+        Err(e) => {
+            return match output::write_clap_output(&e) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+    };
     // forward passes reuse freed tensors' pages; training's many small steps do not need it and
     // would keep ~20 MB more resident (its peak stays under 100 MB without)
     if !matches!(cli.command, Some(Command::Train { .. })) {
