@@ -142,10 +142,12 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     let progress_path = progress::default_path();
     if cli.reset_progress {
         let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
-        match progress::reset(&path)? {
-            true => eprintln!("progress cleared: {} now holds none", path.display()),
-            false => eprintln!("no saved progress at {}; nothing to clear", path.display()),
-        }
+        // with --lesson, that lesson only
+        let done = match &cli.lesson {
+            Some(id) => progress::reset_lesson(&path, id)?,
+            None => progress::reset(&path)?,
+        };
+        eprintln!("{}", done.message(&path, cli.lesson.as_deref()));
         return Ok(None);
     }
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);

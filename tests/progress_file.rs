@@ -1,10 +1,26 @@
 //! The progress file: a round trip, "done" only with every beat seen and every question
-//! finished, an unreadable file set aside and replaced (never fatal), an atomic write that leaves
-//! no temporary file behind, --reset-progress, and two tutors saving to one file (merged, and a
-//! reset between their saves not undone).
+//! finished, an atomic write that leaves no temporary file behind, --reset-progress (all, or one
+//! lesson) and two tutors saving to one file (merged, and a reset between their saves not
+//! undone; with real processes too). Nothing is ever dropped: an unusable file (one byte 0xff,
+//! not TOML, mode 000, a newer format, too large, a FIFO, a link to /dev/zero) is kept under a
+//! name of its own that never replaces an earlier kept copy, and the note says where; a file that
+//! cannot be read at all is not written over; unknown keys survive saves; a symlink stays one.
 
+use std::path::{Path, PathBuf};
 use transformer_tutor::lesson::question::Attempt;
-use transformer_tutor::progress::{self, Progress, ProgressFile, Status};
+use transformer_tutor::progress::{self, Progress, ProgressFile, Reset, Status};
+
+/// The files beside `path` kept as `progress.toml.LABEL-…`, sorted.
+fn kept(dir: &Path, label: &str) -> Vec<PathBuf> {
+    let prefix = format!("progress.toml.{label}-");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&prefix))
+        .collect();
+    found.sort();
+    found
+}
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tt-progress-{name}-{}", std::process::id()));
@@ -52,11 +68,11 @@ fn a_missing_file_is_fresh_progress_and_says_where_it_will_be_kept() {
 }
 
 #[test]
-fn a_corrupt_file_is_reported_set_aside_and_replaced() {
+fn a_corrupt_file_is_reported_kept_under_its_own_name_and_replaced() {
     for (name, text) in [
         ("garbage", "this is { not toml"),
         ("wrong-shape", "version = 1\nlessons = 3\n"),
-        ("other-version", "version = 99\n"),
+        ("older-version", "version = 0\n"),
         ("binary", "\u{0}\u{1}\u{2}"),
     ] {
         let dir = temp_dir(name);
@@ -65,13 +81,125 @@ fn a_corrupt_file_is_reported_set_aside_and_replaced() {
         let (p, note) = progress::load(&path);
         assert_eq!(p, Progress::new(), "{name}");
         let note = note.unwrap_or_else(|| panic!("{name}: a corrupt file is reported"));
-        assert!(note.contains("unreadable") && note.contains("starting afresh"), "{name}: {note}");
         assert!(!path.exists(), "{name}: the corrupt file is moved aside");
-        assert_eq!(std::fs::read_to_string(dir.join("progress.toml.corrupt")).unwrap(), text, "{name}: and kept");
-        // and the next save replaces it
+        let kept = kept(&dir, "corrupt");
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text, "{name}: and kept");
+        assert!(note.contains("unreadable") && note.contains("starts afresh"), "{name}: {note}");
+        assert!(note.contains(&kept[0].display().to_string()), "{name}: the note says where: {note}");
+        // and the next save writes a fresh file
         progress::save(&sample(), &path).unwrap();
         assert_eq!(progress::load(&path), (sample(), None));
     }
+}
+
+/// The bytes of a saved sample with the byte at `at` set to 0xff.
+fn sample_with_ff(path: &Path, at: usize) -> Vec<u8> {
+    progress::save(&sample(), path).unwrap();
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[at] = 0xff;
+    std::fs::write(path, &bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn one_byte_set_to_0xff_is_kept_and_a_second_corruption_keeps_the_first_copy() {
+    let dir = temp_dir("0xff");
+    let path = dir.join("progress.toml");
+    let first = sample_with_ff(&path, 5);
+    let (p, note) = progress::load(&path);
+    assert_eq!(p, Progress::new());
+    let note = note.unwrap();
+    assert!(note.contains("not UTF-8 text: byte 0xff at offset 5"), "{note}");
+    // a tutor runs on, saves, and the file is damaged again within the same second
+    let (mut file, mut mine, _) = ProgressFile::open(&path);
+    mine.see("masks", 0);
+    file.save(&mine).unwrap();
+    let second = sample_with_ff(&path, 9);
+    mine.see("masks", 1);
+    let (merged, note) = file.save(&mine).unwrap();
+    let note = note.expect("the second corruption is reported");
+    let kept = kept(&dir, "corrupt");
+    assert_eq!(kept.len(), 2, "two copies, neither over the other: {kept:?}");
+    let contents: Vec<Vec<u8>> = kept.iter().map(|k| std::fs::read(k).unwrap()).collect();
+    assert!(contents.contains(&first) && contents.contains(&second), "both kept byte for byte");
+    assert!(kept.iter().any(|k| note.contains(&k.display().to_string())), "{note}");
+    assert_eq!(merged, mine, "this tutor's progress written afresh");
+    assert_eq!(progress::load(&path).0, mine);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_without_read_permission_is_kept_or_when_root_reads_it_left_unwritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("mode000");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let (p, note) = progress::load(&path);
+    if std::fs::File::open(&path).is_ok() {
+        // root reads any file: the progress loads, and a file with no write permission is
+        // refused by the save (as `atomic_file` refuses every read-only target), left as it was
+        assert_eq!((p, note), (sample(), None));
+        let (mut file, mut mine, _) = ProgressFile::open(&path);
+        mine.see("encoder", 0);
+        let e = file.save(&mine).unwrap_err();
+        assert!(e.contains("read-only"), "{e}");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    } else {
+        assert_eq!(p, Progress::new());
+        let note = note.unwrap();
+        assert!(note.contains("ermission denied"), "{note}");
+        let kept = kept(&dir, "corrupt");
+        assert_eq!(kept.len(), 1);
+        std::fs::set_permissions(&kept[0], std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(std::fs::read(&kept[0]).unwrap(), before);
+    }
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_kept_as_newer_not_as_corrupt() {
+    let dir = temp_dir("newer");
+    let path = dir.join("progress.toml");
+    let text = "version = 2\nresets = 0\n[lessons.masks]\nseen = [0, 1]\nwhen = 2026-11-24T10:00:00Z\n";
+    std::fs::write(&path, text).unwrap();
+    let (p, note) = progress::load(&path);
+    assert_eq!(p, Progress::new());
+    let note = note.unwrap();
+    assert!(note.contains("newer transformer-tutor (format 2; this one reads 1)"), "{note}");
+    assert!(kept(&dir, "corrupt").is_empty());
+    let kept = kept(&dir, "newer");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text);
+    assert!(note.contains(&kept[0].display().to_string()), "{note}");
+}
+
+#[test]
+fn keys_this_version_does_not_know_survive_saves() {
+    let dir = temp_dir("unknown-keys");
+    let path = dir.join("progress.toml");
+    let text = "version = 1\nresets = 0\ntheme = \"dark\"\nfirst_run = 2026-11-24T10:00:00Z\n\
+[future]\nsetting = [1, 2]\n\
+[lessons.masks]\nseen = [0]\nbookmark = 3\n\
+[lessons.masks.answers.2]\ngiven = [\"x\"]\nstate = \"wrong-once\"\ntime_ms = 1200\n";
+    std::fs::write(&path, text).unwrap();
+    let (mut file, mut mine, note) = ProgressFile::open(&path);
+    assert_eq!(note, None);
+    mine.see("masks", 1);
+    mine.answer("masks", 2, "y", Attempt::GaveUp);
+    mine.see("encoder", 0);
+    file.save(&mine).unwrap();
+    let saved: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    assert_eq!(saved["theme"].as_str(), Some("dark"));
+    assert!(saved["first_run"].as_datetime().is_some(), "a date stays a date: {saved:?}");
+    assert_eq!(saved["future"]["setting"].as_array().unwrap().len(), 2);
+    let masks = &saved["lessons"]["masks"];
+    assert_eq!(masks["bookmark"].as_integer(), Some(3));
+    assert_eq!(masks["seen"].as_array().unwrap().len(), 2);
+    assert_eq!(masks["answers"]["2"]["time_ms"].as_integer(), Some(1200));
+    assert_eq!(masks["answers"]["2"]["state"].as_str(), Some("gave-up"));
 }
 
 #[test]
@@ -121,14 +249,26 @@ fn done_needs_every_beat_seen_and_every_question_finished() {
 fn reset_clears_the_file_and_says_whether_there_was_anything() {
     let dir = temp_dir("reset");
     let path = dir.join("progress.toml");
-    assert_eq!(progress::reset(&path), Ok(false), "no file");
+    assert_eq!(progress::reset(&path), Ok(Reset::Nothing { saved: vec![] }), "no file");
     progress::save(&sample(), &path).unwrap();
-    assert_eq!(progress::reset(&path), Ok(true));
+    assert_eq!(progress::reset(&path), Ok(Reset::Cleared));
     let (after, note) = progress::load(&path);
     assert_eq!(note, None);
     assert!(after.lessons.is_empty(), "{after:?}");
     assert_eq!(after.resets, 1, "the file counts the reset");
-    assert_eq!(progress::reset(&path), Ok(false), "nothing left to clear");
+    assert_eq!(progress::reset(&path), Ok(Reset::Nothing { saved: vec![] }), "nothing left to clear");
+}
+
+#[test]
+fn reset_of_one_lesson_keeps_the_others() {
+    let dir = temp_dir("reset-lesson");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    assert_eq!(progress::reset_lesson(&path, "masks"), Ok(Reset::Cleared));
+    let after = progress::load(&path).0;
+    assert_eq!(after.lessons.keys().collect::<Vec<_>>(), ["tokens"], "{after:?}");
+    assert_eq!(after.resets, 1);
+    assert_eq!(progress::reset_lesson(&path, "mask"), Ok(Reset::Nothing { saved: vec!["tokens".into()] }));
 }
 
 #[test]
@@ -209,7 +349,7 @@ fn a_deleted_file_is_not_written_back_whole_either() {
 }
 
 #[test]
-fn a_file_that_became_unreadable_is_set_aside_and_this_tutors_progress_written() {
+fn a_file_that_became_unreadable_is_kept_and_this_tutors_progress_written() {
     let dir = temp_dir("unreadable-later");
     let path = dir.join("progress.toml");
     progress::save(&sample(), &path).unwrap();
@@ -217,9 +357,11 @@ fn a_file_that_became_unreadable_is_set_aside_and_this_tutors_progress_written()
     std::fs::write(&path, "version = 99\n").unwrap();
     mine.see("encoder", 0);
     let (merged, note) = file.save(&mine).unwrap();
-    let note = note.expect("the unreadable file is reported");
-    assert!(note.contains("unreadable") && note.contains("progress.toml.corrupt"), "{note}");
+    let note = note.expect("the unusable file is reported");
+    let kept = kept(&dir, "newer");
+    assert_eq!(kept.len(), 1);
+    assert!(note.contains("newer") && note.contains(&kept[0].display().to_string()), "{note}");
     assert_eq!(merged, mine, "nothing to merge with: all this tutor knows");
     assert_eq!(progress::load(&path).0, mine);
-    assert_eq!(std::fs::read_to_string(dir.join("progress.toml.corrupt")).unwrap(), "version = 99\n");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "version = 99\n");
 }

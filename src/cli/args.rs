@@ -39,7 +39,8 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", value_parser = parse_variant)]
     pub what_if: Option<crate::explore::Variant>,
 
-    /// Forget the saved progress (lessons seen, answers given) and exit.
+    /// Forget the saved progress (lessons seen, answers given) and exit; with --lesson ID, that
+    /// lesson's only.
     #[arg(long)]
     pub reset_progress: bool,
 
