@@ -365,3 +365,187 @@ fn a_file_that_became_unreadable_is_kept_and_this_tutors_progress_written() {
     assert_eq!(progress::load(&path).0, mine);
     assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "version = 99\n");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_progress_file_stays_a_symlink() {
+    let dir = temp_dir("symlink");
+    let real = dir.join("elsewhere.toml");
+    progress::save(&sample(), &real).unwrap();
+    let path = dir.join("progress.toml");
+    std::os::unix::fs::symlink("elsewhere.toml", &path).unwrap();
+    let (mut file, mut mine, note) = ProgressFile::open(&path);
+    assert_eq!(note, None);
+    mine.see("encoder", 0);
+    file.save(&mine).unwrap();
+    assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink(), "still a link");
+    assert!(progress::load(&real).0.lessons.contains_key("encoder"), "written through to its target");
+    // its target damaged: the target is kept beside itself, the link stays and is written through
+    std::fs::write(&real, b"\xff").unwrap();
+    mine.see("encoder", 1);
+    let (_, note) = file.save(&mine).unwrap();
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("elsewhere.toml.corrupt-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(note.unwrap().contains(&kept[0]));
+    assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink(), "still a link");
+    assert!(progress::load(&real).0.lessons["encoder"].seen.contains(&1));
+}
+
+/// `load` on another thread, failing the test instead of hanging it.
+fn load_within_seconds(path: &Path) -> (Progress, Option<String>) {
+    let path = path.to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(progress::load(&path)).unwrap());
+    rx.recv_timeout(std::time::Duration::from_secs(5)).expect("load returned instead of hanging")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_a_link_to_dev_zero_and_a_huge_file_are_refused_before_reading_and_kept() {
+    let dir = temp_dir("not-regular");
+    let path = dir.join("progress.toml");
+    // a FIFO nobody writes to: opening it to read would block the tutor's start
+    assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+    let (p, note) = load_within_seconds(&path);
+    assert_eq!(p, Progress::new());
+    assert!(note.unwrap().contains("a FIFO (named pipe), not a regular file"));
+    assert!(!path.exists() && kept(&dir, "corrupt").len() == 1, "the FIFO itself is kept aside");
+    // a link to /dev/zero: read, it would grow without end; the link is moved, not the device
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let (p, note) = load_within_seconds(&path);
+    assert_eq!(p, Progress::new());
+    assert!(note.unwrap().contains("a device, not a regular file"));
+    assert!(std::path::Path::new("/dev/zero").exists());
+    let links = kept(&dir, "corrupt");
+    assert_eq!(links.len(), 2);
+    assert!(links.iter().any(|l| std::fs::read_link(l).is_ok_and(|t| t == Path::new("/dev/zero"))));
+    // 100 MB (sparse: no disk used) took 8 s and 4 GB to open; now refused by its size alone
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(100 << 20).unwrap();
+    drop(f);
+    let start = std::time::Instant::now();
+    let (p, note) = load_within_seconds(&path);
+    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    assert_eq!(p, Progress::new());
+    let note = note.unwrap();
+    assert!(note.contains("104857600 bytes, more than the 1024 KB a progress file can be"), "{note}");
+    assert_eq!(kept(&dir, "corrupt").len(), 3);
+    assert_eq!(progress::MAX_BYTES, 1 << 20);
+}
+
+#[test]
+fn a_file_that_cannot_be_read_at_all_is_never_written_over() {
+    let dir = temp_dir("blocked");
+    // the "directory" is a file: the path cannot be looked at (an I/O error, not a bad file)
+    let blocker = dir.join("not-a-dir");
+    std::fs::write(&blocker, "x").unwrap();
+    let path = blocker.join("progress.toml");
+    let (p, note) = progress::load(&path);
+    assert_eq!(p, Progress::new());
+    assert!(note.unwrap().contains("is not saved until it can be read"));
+    let (mut file, mut mine, _) = ProgressFile::open(&path);
+    mine.see("masks", 0);
+    let e = file.save(&mine).unwrap_err();
+    assert!(e.contains("cannot"), "{e}");
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "x");
+}
+
+#[test]
+fn a_lesson_reset_by_another_process_while_a_tutor_runs_stays_reset_and_the_rest_stays() {
+    let dir = temp_dir("reset-lesson-running");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    let (mut file, mut mine, _) = ProgressFile::open(&path);
+    mine.see("encoder", 0);
+    (mine, _) = file.save(&mine).unwrap();
+    let reset = |lesson: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
+            .args(["--reset-progress", "--lesson", lesson])
+            .env(progress::DIR_VAR, &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let said = reset("masks");
+    assert!(said.contains("progress of lesson `masks` cleared") && said.contains("other lessons' kept"), "{said}");
+    let said = reset("mask");
+    assert!(said.contains("no saved progress for lesson `mask`") && said.contains("encoder, tokens"), "{said}");
+    mine.see("decoder", 4);
+    let (merged, note) = file.save(&mine).unwrap();
+    let note = note.expect("the tutor is told of the reset");
+    assert!(note.contains("progress of masks was reset"), "{note}");
+    let on_disk = progress::load(&path).0;
+    assert_eq!(on_disk, merged);
+    assert_eq!(on_disk.lessons.keys().collect::<Vec<_>>(), ["decoder", "encoder", "tokens"], "{on_disk:?}");
+    assert_eq!(on_disk.attempt("masks", 2), Attempt::Unanswered, "the reset lesson stays reset");
+}
+
+/// A tutor in a pseudo-terminal on the data directory `dir`, showing `lesson`.
+#[cfg(target_os = "linux")]
+fn tutor_in_a_pty(dir: &Path, lesson: &str, shown: &str) -> rexpect::session::PtySession {
+    let bin = env!("CARGO_BIN_EXE_transformer-tutor");
+    let script = format!("stty rows 40 cols 120; exec '{bin}' --lesson {lesson}");
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", &script]).env("TERM", "xterm-256color").env(progress::DIR_VAR, dir);
+    let mut session = rexpect::session::spawn_command(command, Some(20_000)).expect("a pty");
+    session.exp_string(shown).expect("the screen is drawn"); // ASCII only: rexpect reads Latin-1
+    session
+}
+
+/// Type `text` into the tutor's terminal.
+#[cfg(target_os = "linux")]
+fn keys(session: &mut rexpect::session::PtySession, text: &str) {
+    session.send(text).unwrap();
+    session.flush().unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn two_tutor_processes_on_one_file_keep_each_others_beats() {
+    let dir = temp_dir("two-processes");
+    let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
+    let mut b = tutor_in_a_pty(&dir, "encoder", "The encoder");
+    keys(&mut a, "lll");
+    keys(&mut b, "ll");
+    keys(&mut a, "q");
+    a.exp_eof().expect("a quits");
+    keys(&mut b, "lq");
+    b.exp_eof().expect("b quits");
+    let on_disk = progress::load(&dir.join("progress.toml")).0;
+    let seen = |lesson: &str| on_disk.lessons.get(lesson).map(|l| l.seen.iter().copied().collect::<Vec<_>>());
+    assert_eq!(seen("masks"), Some(vec![0, 1, 2, 3]), "a's beats kept by b's saves: {on_disk:?}");
+    assert_eq!(seen("encoder"), Some(vec![0, 1, 2, 3]), "{on_disk:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_tutor_ended_by_a_signal_within_a_second_of_a_change_saves_it() {
+    let dir = temp_dir("signal-saves");
+    let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
+    keys(&mut a, "llll");
+    std::thread::sleep(std::time::Duration::from_millis(300)); // the keys are read, not yet saved
+    a.process_mut().signal(rexpect::process::Signal::SIGTERM).unwrap(); // the shell exec'd the tutor
+    a.exp_eof().expect("the tutor ends");
+    let on_disk = progress::load(&dir.join("progress.toml")).0;
+    assert_eq!(on_disk.lessons["masks"].seen.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_status_bar_says_where_an_unreadable_file_is_kept() {
+    let dir = temp_dir("status-bar");
+    let path = dir.join("progress.toml");
+    sample_with_ff(&path, 5);
+    let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
+    a.exp_string("is unreadable (not UTF-8 text: byte 0xff at offset 5)").expect("the status bar says why");
+    a.exp_string("it is kept as").expect("and where");
+    keys(&mut a, "q");
+    a.exp_eof().unwrap();
+    assert_eq!(kept(&dir, "corrupt").len(), 1);
+}
