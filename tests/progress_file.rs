@@ -543,9 +543,12 @@ fn the_status_bar_says_where_an_unreadable_file_is_kept() {
     let path = dir.join("progress.toml");
     sample_with_ff(&path, 5);
     let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
-    a.exp_string("is unreadable (not UTF-8 text: byte 0xff at offset 5)").expect("the status bar says why");
-    a.exp_string("it is kept as").expect("and where");
+    // the long message wraps by words, at a place that depends on the directory's name: look
+    // for single words, and for the kept file's whole path (one word, shorter than a line)
+    a.exp_string("0xff").expect("the status bar says why");
+    let kept = kept(&dir, "corrupt");
+    assert_eq!(kept.len(), 1);
+    a.exp_string(&kept[0].display().to_string()).expect("and where the file is kept");
     keys(&mut a, "q");
     a.exp_eof().unwrap();
-    assert_eq!(kept(&dir, "corrupt").len(), 1);
 }
