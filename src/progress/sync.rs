@@ -2,9 +2,12 @@
 //! tutor's progress, or `--reset-progress`. Each save re-reads the file and writes it back with
 //! what this tutor learned since it last read or wrote the file, and the tutor goes on from the
 //! result. What a reset removed was read before the reset, so it is never "learned since" and
-//! never comes back. A reset leaves an empty file that counts it (`resets`), so the tutor can say
-//! that it happened. Reading, merging and renaming hold a lock on the file's directory, so a reset
-//! cannot fall between another process's read and its rename.
+//! never comes back. A reset (of every lesson, or of one: `--reset-progress --lesson ID`) removes
+//! the lessons' progress and counts itself (`resets`), so the tutor can say that it happened and
+//! whose progress went; keys this version does not know stay. Reading, merging and renaming hold
+//! a lock on the file's directory, so a reset cannot fall between another process's read and its
+//! rename. A file that cannot be read at all is never written over: the save fails and is tried
+//! again at the next change.
 
 use super::file::{Found, read};
 use super::{AnswerRecord, Progress, directory, save};
