@@ -10,6 +10,7 @@ pub mod explore;
 pub mod lesson;
 pub mod model;
 pub mod progress;
+pub mod signals;
 pub mod strings;
 pub mod text;
 pub mod train;

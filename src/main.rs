@@ -11,6 +11,7 @@ use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::decode::Choice;
 use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
+use transformer_tutor::signals;
 use transformer_tutor::train::{TrainOptions, Trainer};
 use transformer_tutor::tui;
 
@@ -142,10 +143,7 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
                 None => Trainer::new(&corpus, options),
             };
             let signal = Arc::new(AtomicUsize::new(0));
-            for s in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-                signal_hook::flag::register_usize(s, signal.clone(), s as usize)
-                    .map_err(|e| format!("cannot watch signals: {e}"))?;
-            }
+            signals::watch(&signal)?;
             let job = train::Job { corpus: &corpus, out, from, signal: &signal };
             let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
             let outcome =
@@ -166,10 +164,12 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     let progress_path = progress::default_path();
     if cli.reset_progress {
         let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
-        match progress::reset(&path)? {
-            true => eprintln_escaped!("progress cleared: {} now holds none", path.display()),
-            false => eprintln_escaped!("no saved progress at {}; nothing to clear", path.display()),
-        }
+        // with --lesson, that lesson only
+        let done = match &cli.lesson {
+            Some(id) => progress::reset_lesson(&path, id)?,
+            None => progress::reset(&path)?,
+        };
+        eprintln_escaped!("{}", done.message(&path, cli.lesson.as_deref()));
         return Ok(None);
     }
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);

@@ -1,22 +1,31 @@
 //! A learner's saved progress: which beats of which lessons were seen, and every answer given.
 //! It lives in the user's data directory (`directories`: ~/.local/share/transformer-tutor on
-//! Linux), or in `$TRANSFORMER_TUTOR_DATA_DIR` when set. It is written atomically (a temporary
-//! file in the same directory, then a rename), and a missing or unreadable file is reported and
-//! replaced, never fatal. A running tutor saves through `ProgressFile` (sync.rs), which merges
-//! with what other processes wrote meanwhile and respects `--reset-progress`.
+//! Linux), or in `$TRANSFORMER_TUTOR_DATA_DIR` when set.
+//!
+//! Nothing in it is ever dropped: it is written through `atomic_file` (whole or not at all; a
+//! symlink written through); a file that cannot be used (not UTF-8, not TOML, a newer format,
+//! larger than `MAX_BYTES`, not a regular file, not readable) is kept under a name of its own
+//! and reported, never overwritten (file.rs); keys this version does not know are kept on every
+//! save. A running tutor saves through `ProgressFile` (sync.rs), which merges with what other
+//! processes wrote meanwhile and respects `--reset-progress`, and `Pacer` (pace.rs) decides
+//! when: after a change, at most once a second, and at once when the tutor ends.
 
+mod file;
+mod pace;
 mod sync;
 
-pub use sync::{ProgressFile, reset};
+pub use file::MAX_BYTES;
+pub use pace::{Pacer, SAVE_EVERY};
+pub use sync::{ProgressFile, Reset, reset, reset_lesson};
 
 use crate::lesson::Lesson;
 use crate::lesson::question::Attempt;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The progress file's format version; a file of another version is set aside and started afresh.
+/// The progress file's format version. A file of a newer version is kept as it is under a name
+/// of its own (`progress.toml.newer-…`) and this tutor starts afresh; an older one is unreadable.
 pub const VERSION: u32 = 1;
 
 /// The environment variable that moves the progress file's directory (tests, teachers).
@@ -34,6 +43,9 @@ pub struct Progress {
     /// By lesson id.
     #[serde(default)]
     pub lessons: BTreeMap<String, LessonProgress>,
+    /// Keys this version does not know (written by a later one, or by hand): kept as they are.
+    #[serde(skip)]
+    pub other: toml::Table,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -44,6 +56,9 @@ pub struct LessonProgress {
     /// Answers to the lesson's questions, by beat (as a string key: TOML tables need them).
     #[serde(default)]
     pub answers: BTreeMap<String, AnswerRecord>,
+    /// Keys this version does not know: kept.
+    #[serde(skip)]
+    pub other: toml::Table,
 }
 
 /// Every answer a learner gave to one question, and where that left them.
@@ -52,6 +67,9 @@ pub struct AnswerRecord {
     pub given: Vec<String>,
     /// `unanswered`, `wrong-once`, `right`, `gave-up`.
     pub state: String,
+    /// Keys this version does not know: kept.
+    #[serde(skip)]
+    pub other: toml::Table,
 }
 
 impl AnswerRecord {
@@ -94,7 +112,7 @@ pub fn question_beats(lesson: &Lesson) -> Vec<usize> {
 
 impl Progress {
     pub fn new() -> Progress {
-        Progress { version: VERSION, resets: 0, lessons: BTreeMap::new() }
+        Progress { version: VERSION, resets: 0, lessons: BTreeMap::new(), other: toml::Table::new() }
     }
 
     /// Record that beat `beat` of `lesson` was shown.
@@ -160,16 +178,78 @@ impl Progress {
         record.state = AnswerRecord::state_name(attempt).to_string();
     }
 
+    /// The file's text: the fields this version knows, and every key it does not, as read.
     pub fn to_toml(&self) -> String {
-        toml::to_string(self).expect("progress is plain data")
+        let mut table = toml::Table::try_from(self).expect("progress is plain data");
+        table.extend(self.other.clone());
+        if let Some(toml::Value::Table(lessons)) = table.get_mut("lessons") {
+            for (id, lesson) in &self.lessons {
+                let Some(toml::Value::Table(l)) = lessons.get_mut(id) else { continue };
+                l.extend(lesson.other.clone());
+                let Some(toml::Value::Table(answers)) = l.get_mut("answers") else { continue };
+                for (beat, record) in &lesson.answers {
+                    if let Some(toml::Value::Table(a)) = answers.get_mut(beat) {
+                        a.extend(record.other.clone());
+                    }
+                }
+            }
+        }
+        toml::to_string(&table).expect("a table read from TOML is TOML")
     }
 
     pub fn from_toml(text: &str) -> Result<Progress, String> {
-        let p: Progress = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        Progress::parse(text).map_err(|e| e.to_string())
+    }
+
+    /// The progress in `text`, or why it cannot be used.
+    pub fn parse(text: &str) -> Result<Progress, Unusable> {
+        let table: toml::Table = toml::from_str(text).map_err(|e| Unusable::Bad(e.message().to_string()))?;
+        if let Some(v) = table.get("version").and_then(|v| v.as_integer())
+            && v > VERSION as i64
+        {
+            return Err(Unusable::Newer(v));
+        }
+        let mut p: Progress = toml::Value::Table(table.clone())
+            .try_into()
+            .map_err(|e: toml::de::Error| Unusable::Bad(e.message().to_string()))?;
         if p.version != VERSION {
-            return Err(format!("it is version {}, this program writes version {VERSION}", p.version));
+            return Err(Unusable::Bad(format!("it is version {}, this program reads version {VERSION}", p.version)));
+        }
+        // what this version does not know, kept exactly as read (types included) for the next save
+        p.other = unknown(&table, &["version", "resets", "lessons"]);
+        for (id, lesson) in &mut p.lessons {
+            let Some(l) = table.get("lessons").and_then(|v| v.get(id)).and_then(|v| v.as_table()) else { continue };
+            lesson.other = unknown(l, &["seen", "answers"]);
+            for (beat, record) in &mut lesson.answers {
+                if let Some(a) = l.get("answers").and_then(|v| v.get(beat)).and_then(|v| v.as_table()) {
+                    record.other = unknown(a, &["given", "state"]);
+                }
+            }
         }
         Ok(p)
+    }
+}
+
+/// The keys of `table` other than `known`.
+fn unknown(table: &toml::Table, known: &[&str]) -> toml::Table {
+    table.iter().filter(|(k, _)| !known.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect()
+}
+
+/// Why the text of a progress file cannot be used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unusable {
+    /// Written by a newer version of the program: format version N.
+    Newer(i64),
+    /// Not progress this program can read.
+    Bad(String),
+}
+
+impl std::fmt::Display for Unusable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unusable::Newer(v) => write!(f, "it is format version {v}, newer than this program's {VERSION}"),
+            Unusable::Bad(why) => f.write_str(why),
+        }
     }
 }
 
@@ -183,29 +263,15 @@ pub fn default_path() -> Option<PathBuf> {
 }
 
 /// Read the progress at `path`. A missing file gives fresh progress and says where it will be
-/// kept; an unreadable one gives fresh progress, is moved aside to `….corrupt`, and says so.
+/// kept; a file that cannot be used gives fresh progress, is kept under a name of its own, and
+/// the note says where; a file that cannot be read for another reason (an I/O error) is left
+/// alone, and the note says so (a `ProgressFile` then does not write over it).
 pub fn load(path: &Path) -> (Progress, Option<String>) {
-    match read(path) {
-        Ok(Some(p)) => (p, None),
-        Ok(None) => (Progress::new(), Some(format!("no saved progress yet; it will be kept in {}", path.display()))),
-        Err(why) => (Progress::new(), Some(format!("{why}; starting afresh"))),
+    match file::read(path) {
+        file::Found::Read(p) => (p, None),
+        file::Found::Missing => (Progress::new(), Some(crate::strings::progress_none_yet(&path.display().to_string()))),
+        file::Found::SetAside(note) | file::Found::Blocked(note) => (Progress::new(), Some(note)),
     }
-}
-
-/// The progress at `path`: None when there is no file; an unreadable file is moved aside to
-/// `….corrupt` and the error says so.
-fn read(path: &Path) -> Result<Option<Progress>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("could not read progress {}: {e}", path.display())),
-    };
-    Progress::from_toml(&text).map(Some).map_err(|why| {
-        let aside = path.with_extension("toml.corrupt");
-        let kept = std::fs::rename(path, &aside).is_ok();
-        let note = if kept { format!(" (the old file is kept as {})", aside.display()) } else { String::new() };
-        format!("progress file {} is unreadable: {why}{note}", path.display())
-    })
 }
 
 /// The directory that holds `path` (created when missing).
@@ -215,18 +281,10 @@ fn directory(path: &Path) -> Result<&Path, String> {
     Ok(dir)
 }
 
-/// Write `progress` to `path` whole or not at all: a temporary file beside it, flushed, renamed.
+/// Write `progress` to `path` whole or not at all, through `atomic_file` (a symlink is written
+/// through and stays a link; a read-only or non-regular target is refused).
 pub fn save(progress: &Progress, path: &Path) -> Result<(), String> {
-    let dir = directory(path)?;
-    let tmp = dir.join(format!(".{FILE_NAME}.{}.tmp", std::process::id()));
-    let write = || -> std::io::Result<()> {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(progress.to_toml().as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    };
-    write().map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot save progress to {}: {e}", path.display())
-    })
+    directory(path)?;
+    crate::atomic_file::write_bytes(path, progress.to_toml().as_bytes())
+        .map_err(|e| crate::strings::progress_cannot_save(&path.display().to_string(), &e.to_string()))
 }

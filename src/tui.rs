@@ -3,7 +3,8 @@
 
 use crate::app::keymap::{Action, action_for};
 use crate::app::{App, Effect};
-use crate::progress::ProgressFile;
+use crate::progress::{Pacer, ProgressFile};
+use crate::signals;
 use crate::strings;
 use crate::ui::{self, buffer_text, theme::Theme};
 use ratatui::DefaultTerminal;
@@ -20,10 +21,6 @@ pub fn no_terminal_message() -> String {
     if stdout().is_terminal() { strings::NO_TERMINAL_INPUT.into() } else { strings::NO_TERMINAL.into() }
 }
 
-/// The signals that end the tutor with the terminal restored (a closed SSH session sends HUP).
-const ENDING_SIGNALS: [i32; 3] =
-    [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP];
-
 /// How the screen ended: the learner quit, or a signal arrived (exit with 128 + its number).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ended {
@@ -37,15 +34,13 @@ pub fn has_terminal() -> bool {
 }
 
 /// Run the interactive tutor until the learner quits, saving progress to `progress` as it goes.
-pub fn run(mut app: App, mut progress: Option<ProgressFile>) -> Result<Ended, String> {
+pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
     if !has_terminal() {
         return Err(no_terminal_message());
     }
     // a signal only sets this; the loop sees it within one poll and ends as if the learner quit
     let signal = Arc::new(AtomicUsize::new(0));
-    for s in ENDING_SIGNALS {
-        signal_hook::flag::register_usize(s, signal.clone(), s as usize).map_err(strings::cannot_watch_signals)?;
-    }
+    signals::watch(&signal)?;
     let theme = Theme::from_env();
     let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
     // ratatui's hook leaves the alternate screen and raw mode on panic; mouse capture is ours to undo
@@ -55,8 +50,11 @@ pub fn run(mut app: App, mut progress: Option<ProgressFile>) -> Result<Ended, St
         restore_terminal(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let watching = watch_for_lost_terminal();
-    let result = event_loop(&mut terminal, &mut app, theme, progress.as_mut(), &signal);
+    let mut pacer = progress.map(Pacer::new);
+    // a vanished terminal ends the process from the watch: it saves what is waiting first
+    let flush = pacer.as_ref().map(|p| Box::new(p.flush_from_elsewhere()) as Box<dyn Fn() + Send>);
+    let watching = watch_for_lost_terminal_then(flush);
+    let result = event_loop(&mut terminal, &mut app, theme, pacer.as_mut(), &signal);
     watching.store(false, Ordering::Relaxed);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
@@ -67,16 +65,16 @@ fn event_loop(
     terminal: &mut DefaultTerminal,
     app: &mut App,
     theme: Theme,
-    mut progress: Option<&mut ProgressFile>,
+    mut progress: Option<&mut Pacer>,
     signal: &AtomicUsize,
 ) -> Result<Ended, String> {
     let io = strings::terminal_error;
     while !app.quit {
-        if let n @ 1.. = signal.load(Ordering::Relaxed) {
-            save_progress(app, progress.as_deref_mut());
-            return Ok(Ended::Signal(n as i32));
+        if let Some(n) = signals::caught(signal) {
+            save_progress(app, progress.as_deref_mut(), true);
+            return Ok(Ended::Signal(n));
         }
-        save_progress(app, progress.as_deref_mut());
+        save_progress(app, progress.as_deref_mut(), false);
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         // Tab skips the map when this size does not show it; the text scrolls no further than its end
         app.map_shown = ui::frame::wide_layout(completed.area);
@@ -102,23 +100,31 @@ fn event_loop(
             app.update(action);
         }
     }
-    save_progress(app, progress);
+    save_progress(app, progress, true);
     Ok(Ended::Quit)
 }
 
 /// A terminal can vanish without a SIGHUP reaching the tutor (its multiplexer killed). Its reads
 /// then return end-of-file forever and crossterm's poll spins on them, so the loop never sees a
 /// flag. This thread checks twice a second that the process still has a controlling terminal and
-/// exits with the hangup code when it has not (progress is saved after every change already, and
-/// there is no terminal left to restore). Returns the switch that stops the watch. The training
-/// screen (`cli::train_live`) runs the same watch.
+/// exits with the hangup code when it has not (there is no terminal left to restore). Returns the
+/// switch that stops the watch. The training screen (`cli::train_live`) runs the same watch.
 pub(crate) fn watch_for_lost_terminal() -> Arc<std::sync::atomic::AtomicBool> {
+    watch_for_lost_terminal_then(None)
+}
+
+/// `watch_for_lost_terminal`, running `before_exit` (the tutor saves its progress) before the
+/// process exits.
+fn watch_for_lost_terminal_then(before_exit: Option<Box<dyn Fn() + Send>>) -> Arc<std::sync::atomic::AtomicBool> {
     let watching = Arc::new(std::sync::atomic::AtomicBool::new(true));
     let flag = watching.clone();
     std::thread::spawn(move || {
         while flag.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(500));
             if flag.load(Ordering::Relaxed) && std::fs::File::open("/dev/tty").is_err() {
+                if let Some(save) = &before_exit {
+                    save();
+                }
                 std::process::exit(128 + signal_hook::consts::SIGHUP);
             }
         }
@@ -126,14 +132,17 @@ pub(crate) fn watch_for_lost_terminal() -> Arc<std::sync::atomic::AtomicBool> {
     watching
 }
 
-/// Save the progress when it changed, merged with what other processes wrote meanwhile (the
-/// tutor goes on from the merge); a failure is shown in the status bar, never fatal.
-fn save_progress(app: &mut App, file: Option<&mut ProgressFile>) {
-    if !app.progress_changed {
-        return;
+/// Save the progress when it changed (at most once every `progress::SAVE_EVERY`, or now at the
+/// `end`), merged with what other processes wrote meanwhile (the tutor goes on from the merge); a
+/// failure is shown in the status bar, never fatal, and the change is tried again.
+fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) {
+    let Some(pacer) = pacer else { return };
+    if app.progress_changed {
+        app.progress_changed = false;
+        pacer.changed(&app.progress);
     }
-    app.progress_changed = false;
-    match file.map(|f| f.save(&app.progress)) {
+    let saved = if end { pacer.save_now() } else { pacer.save_if_due(std::time::Instant::now()) };
+    match saved {
         Some(Ok((merged, note))) => {
             app.progress = merged;
             if let Some(note) = note {

@@ -1,10 +1,26 @@
 //! The progress file: a round trip, "done" only with every beat seen and every question
-//! finished, an unreadable file set aside and replaced (never fatal), an atomic write that leaves
-//! no temporary file behind, --reset-progress, and two tutors saving to one file (merged, and a
-//! reset between their saves not undone).
+//! finished, an atomic write that leaves no temporary file behind, --reset-progress (all, or one
+//! lesson) and two tutors saving to one file (merged, and a reset between their saves not
+//! undone; with real processes too). Nothing is ever dropped: an unusable file (one byte 0xff,
+//! not TOML, mode 000, a newer format, too large, a FIFO, a link to /dev/zero) is kept under a
+//! name of its own that never replaces an earlier kept copy, and the note says where; a file that
+//! cannot be read at all is not written over; unknown keys survive saves; a symlink stays one.
 
+use std::path::{Path, PathBuf};
 use transformer_tutor::lesson::question::Attempt;
-use transformer_tutor::progress::{self, Progress, ProgressFile, Status};
+use transformer_tutor::progress::{self, Progress, ProgressFile, Reset, Status};
+
+/// The files beside `path` kept as `progress.toml.LABEL-…`, sorted.
+fn kept(dir: &Path, label: &str) -> Vec<PathBuf> {
+    let prefix = format!("progress.toml.{label}-");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&prefix))
+        .collect();
+    found.sort();
+    found
+}
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tt-progress-{name}-{}", std::process::id()));
@@ -52,11 +68,11 @@ fn a_missing_file_is_fresh_progress_and_says_where_it_will_be_kept() {
 }
 
 #[test]
-fn a_corrupt_file_is_reported_set_aside_and_replaced() {
+fn a_corrupt_file_is_reported_kept_under_its_own_name_and_replaced() {
     for (name, text) in [
         ("garbage", "this is { not toml"),
         ("wrong-shape", "version = 1\nlessons = 3\n"),
-        ("other-version", "version = 99\n"),
+        ("older-version", "version = 0\n"),
         ("binary", "\u{0}\u{1}\u{2}"),
     ] {
         let dir = temp_dir(name);
@@ -65,13 +81,125 @@ fn a_corrupt_file_is_reported_set_aside_and_replaced() {
         let (p, note) = progress::load(&path);
         assert_eq!(p, Progress::new(), "{name}");
         let note = note.unwrap_or_else(|| panic!("{name}: a corrupt file is reported"));
-        assert!(note.contains("unreadable") && note.contains("starting afresh"), "{name}: {note}");
         assert!(!path.exists(), "{name}: the corrupt file is moved aside");
-        assert_eq!(std::fs::read_to_string(dir.join("progress.toml.corrupt")).unwrap(), text, "{name}: and kept");
-        // and the next save replaces it
+        let kept = kept(&dir, "corrupt");
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text, "{name}: and kept");
+        assert!(note.contains("unreadable") && note.contains("starts afresh"), "{name}: {note}");
+        assert!(note.contains(&kept[0].display().to_string()), "{name}: the note says where: {note}");
+        // and the next save writes a fresh file
         progress::save(&sample(), &path).unwrap();
         assert_eq!(progress::load(&path), (sample(), None));
     }
+}
+
+/// The bytes of a saved sample with the byte at `at` set to 0xff.
+fn sample_with_ff(path: &Path, at: usize) -> Vec<u8> {
+    progress::save(&sample(), path).unwrap();
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[at] = 0xff;
+    std::fs::write(path, &bytes).unwrap();
+    bytes
+}
+
+#[test]
+fn one_byte_set_to_0xff_is_kept_and_a_second_corruption_keeps_the_first_copy() {
+    let dir = temp_dir("0xff");
+    let path = dir.join("progress.toml");
+    let first = sample_with_ff(&path, 5);
+    let (p, note) = progress::load(&path);
+    assert_eq!(p, Progress::new());
+    let note = note.unwrap();
+    assert!(note.contains("not UTF-8 text: byte 0xff at offset 5"), "{note}");
+    // a tutor runs on, saves, and the file is damaged again within the same second
+    let (mut file, mut mine, _) = ProgressFile::open(&path);
+    mine.see("masks", 0);
+    file.save(&mine).unwrap();
+    let second = sample_with_ff(&path, 9);
+    mine.see("masks", 1);
+    let (merged, note) = file.save(&mine).unwrap();
+    let note = note.expect("the second corruption is reported");
+    let kept = kept(&dir, "corrupt");
+    assert_eq!(kept.len(), 2, "two copies, neither over the other: {kept:?}");
+    let contents: Vec<Vec<u8>> = kept.iter().map(|k| std::fs::read(k).unwrap()).collect();
+    assert!(contents.contains(&first) && contents.contains(&second), "both kept byte for byte");
+    assert!(kept.iter().any(|k| note.contains(&k.display().to_string())), "{note}");
+    assert_eq!(merged, mine, "this tutor's progress written afresh");
+    assert_eq!(progress::load(&path).0, mine);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_without_read_permission_is_kept_or_when_root_reads_it_left_unwritten() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("mode000");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let (p, note) = progress::load(&path);
+    if std::fs::File::open(&path).is_ok() {
+        // root reads any file: the progress loads, and a file with no write permission is
+        // refused by the save (as `atomic_file` refuses every read-only target), left as it was
+        assert_eq!((p, note), (sample(), None));
+        let (mut file, mut mine, _) = ProgressFile::open(&path);
+        mine.see("encoder", 0);
+        let e = file.save(&mine).unwrap_err();
+        assert!(e.contains("read-only"), "{e}");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    } else {
+        assert_eq!(p, Progress::new());
+        let note = note.unwrap();
+        assert!(note.contains("ermission denied"), "{note}");
+        let kept = kept(&dir, "corrupt");
+        assert_eq!(kept.len(), 1);
+        std::fs::set_permissions(&kept[0], std::fs::Permissions::from_mode(0o600)).unwrap();
+        assert_eq!(std::fs::read(&kept[0]).unwrap(), before);
+    }
+}
+
+#[test]
+fn a_file_from_a_newer_version_is_kept_as_newer_not_as_corrupt() {
+    let dir = temp_dir("newer");
+    let path = dir.join("progress.toml");
+    let text = "version = 2\nresets = 0\n[lessons.masks]\nseen = [0, 1]\nwhen = 2026-11-24T10:00:00Z\n";
+    std::fs::write(&path, text).unwrap();
+    let (p, note) = progress::load(&path);
+    assert_eq!(p, Progress::new());
+    let note = note.unwrap();
+    assert!(note.contains("newer transformer-tutor (format 2; this one reads 1)"), "{note}");
+    assert!(kept(&dir, "corrupt").is_empty());
+    let kept = kept(&dir, "newer");
+    assert_eq!(kept.len(), 1);
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), text);
+    assert!(note.contains(&kept[0].display().to_string()), "{note}");
+}
+
+#[test]
+fn keys_this_version_does_not_know_survive_saves() {
+    let dir = temp_dir("unknown-keys");
+    let path = dir.join("progress.toml");
+    let text = "version = 1\nresets = 0\ntheme = \"dark\"\nfirst_run = 2026-11-24T10:00:00Z\n\
+[future]\nsetting = [1, 2]\n\
+[lessons.masks]\nseen = [0]\nbookmark = 3\n\
+[lessons.masks.answers.2]\ngiven = [\"x\"]\nstate = \"wrong-once\"\ntime_ms = 1200\n";
+    std::fs::write(&path, text).unwrap();
+    let (mut file, mut mine, note) = ProgressFile::open(&path);
+    assert_eq!(note, None);
+    mine.see("masks", 1);
+    mine.answer("masks", 2, "y", Attempt::GaveUp);
+    mine.see("encoder", 0);
+    file.save(&mine).unwrap();
+    let saved: toml::Table = std::fs::read_to_string(&path).unwrap().parse().unwrap();
+    assert_eq!(saved["theme"].as_str(), Some("dark"));
+    assert!(saved["first_run"].as_datetime().is_some(), "a date stays a date: {saved:?}");
+    assert_eq!(saved["future"]["setting"].as_array().unwrap().len(), 2);
+    let masks = &saved["lessons"]["masks"];
+    assert_eq!(masks["bookmark"].as_integer(), Some(3));
+    assert_eq!(masks["seen"].as_array().unwrap().len(), 2);
+    assert_eq!(masks["answers"]["2"]["time_ms"].as_integer(), Some(1200));
+    assert_eq!(masks["answers"]["2"]["state"].as_str(), Some("gave-up"));
 }
 
 #[test]
@@ -121,14 +249,26 @@ fn done_needs_every_beat_seen_and_every_question_finished() {
 fn reset_clears_the_file_and_says_whether_there_was_anything() {
     let dir = temp_dir("reset");
     let path = dir.join("progress.toml");
-    assert_eq!(progress::reset(&path), Ok(false), "no file");
+    assert_eq!(progress::reset(&path), Ok(Reset::Nothing { saved: vec![] }), "no file");
     progress::save(&sample(), &path).unwrap();
-    assert_eq!(progress::reset(&path), Ok(true));
+    assert_eq!(progress::reset(&path), Ok(Reset::Cleared));
     let (after, note) = progress::load(&path);
     assert_eq!(note, None);
     assert!(after.lessons.is_empty(), "{after:?}");
     assert_eq!(after.resets, 1, "the file counts the reset");
-    assert_eq!(progress::reset(&path), Ok(false), "nothing left to clear");
+    assert_eq!(progress::reset(&path), Ok(Reset::Nothing { saved: vec![] }), "nothing left to clear");
+}
+
+#[test]
+fn reset_of_one_lesson_keeps_the_others() {
+    let dir = temp_dir("reset-lesson");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    assert_eq!(progress::reset_lesson(&path, "masks"), Ok(Reset::Cleared));
+    let after = progress::load(&path).0;
+    assert_eq!(after.lessons.keys().collect::<Vec<_>>(), ["tokens"], "{after:?}");
+    assert_eq!(after.resets, 1);
+    assert_eq!(progress::reset_lesson(&path, "mask"), Ok(Reset::Nothing { saved: vec!["tokens".into()] }));
 }
 
 #[test]
@@ -209,7 +349,7 @@ fn a_deleted_file_is_not_written_back_whole_either() {
 }
 
 #[test]
-fn a_file_that_became_unreadable_is_set_aside_and_this_tutors_progress_written() {
+fn a_file_that_became_unreadable_is_kept_and_this_tutors_progress_written() {
     let dir = temp_dir("unreadable-later");
     let path = dir.join("progress.toml");
     progress::save(&sample(), &path).unwrap();
@@ -217,9 +357,198 @@ fn a_file_that_became_unreadable_is_set_aside_and_this_tutors_progress_written()
     std::fs::write(&path, "version = 99\n").unwrap();
     mine.see("encoder", 0);
     let (merged, note) = file.save(&mine).unwrap();
-    let note = note.expect("the unreadable file is reported");
-    assert!(note.contains("unreadable") && note.contains("progress.toml.corrupt"), "{note}");
+    let note = note.expect("the unusable file is reported");
+    let kept = kept(&dir, "newer");
+    assert_eq!(kept.len(), 1);
+    assert!(note.contains("newer") && note.contains(&kept[0].display().to_string()), "{note}");
     assert_eq!(merged, mine, "nothing to merge with: all this tutor knows");
     assert_eq!(progress::load(&path).0, mine);
-    assert_eq!(std::fs::read_to_string(dir.join("progress.toml.corrupt")).unwrap(), "version = 99\n");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), "version = 99\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_progress_file_stays_a_symlink() {
+    let dir = temp_dir("symlink");
+    let real = dir.join("elsewhere.toml");
+    progress::save(&sample(), &real).unwrap();
+    let path = dir.join("progress.toml");
+    std::os::unix::fs::symlink("elsewhere.toml", &path).unwrap();
+    let (mut file, mut mine, note) = ProgressFile::open(&path);
+    assert_eq!(note, None);
+    mine.see("encoder", 0);
+    file.save(&mine).unwrap();
+    assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink(), "still a link");
+    assert!(progress::load(&real).0.lessons.contains_key("encoder"), "written through to its target");
+    // its target damaged: the target is kept beside itself, the link stays and is written through
+    std::fs::write(&real, b"\xff").unwrap();
+    mine.see("encoder", 1);
+    let (_, note) = file.save(&mine).unwrap();
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("elsewhere.toml.corrupt-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert!(note.unwrap().contains(&kept[0]));
+    assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_symlink(), "still a link");
+    assert!(progress::load(&real).0.lessons["encoder"].seen.contains(&1));
+}
+
+/// `load` on another thread, failing the test instead of hanging it.
+fn load_within_seconds(path: &Path) -> (Progress, Option<String>) {
+    let path = path.to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(progress::load(&path)).unwrap());
+    rx.recv_timeout(std::time::Duration::from_secs(5)).expect("load returned instead of hanging")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_a_link_to_dev_zero_and_a_huge_file_are_refused_before_reading_and_kept() {
+    let dir = temp_dir("not-regular");
+    let path = dir.join("progress.toml");
+    // a FIFO nobody writes to: opening it to read would block the tutor's start
+    assert!(std::process::Command::new("mkfifo").arg(&path).status().unwrap().success());
+    let (p, note) = load_within_seconds(&path);
+    assert_eq!(p, Progress::new());
+    assert!(note.unwrap().contains("a FIFO (named pipe), not a regular file"));
+    assert!(!path.exists() && kept(&dir, "corrupt").len() == 1, "the FIFO itself is kept aside");
+    // a link to /dev/zero: read, it would grow without end; the link is moved, not the device
+    std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+    let (p, note) = load_within_seconds(&path);
+    assert_eq!(p, Progress::new());
+    assert!(note.unwrap().contains("a device, not a regular file"));
+    assert!(std::path::Path::new("/dev/zero").exists());
+    let links = kept(&dir, "corrupt");
+    assert_eq!(links.len(), 2);
+    assert!(links.iter().any(|l| std::fs::read_link(l).is_ok_and(|t| t == Path::new("/dev/zero"))));
+    // 100 MB (sparse: no disk used) took 8 s and 4 GB to open; now refused by its size alone
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(100 << 20).unwrap();
+    drop(f);
+    let start = std::time::Instant::now();
+    let (p, note) = load_within_seconds(&path);
+    assert!(start.elapsed() < std::time::Duration::from_secs(1), "{:?}", start.elapsed());
+    assert_eq!(p, Progress::new());
+    let note = note.unwrap();
+    assert!(note.contains("104857600 bytes, more than the 1024 KB a progress file can be"), "{note}");
+    assert_eq!(kept(&dir, "corrupt").len(), 3);
+    assert_eq!(progress::MAX_BYTES, 1 << 20);
+}
+
+#[test]
+fn a_file_that_cannot_be_read_at_all_is_never_written_over() {
+    let dir = temp_dir("blocked");
+    // the "directory" is a file: the path cannot be looked at (an I/O error, not a bad file)
+    let blocker = dir.join("not-a-dir");
+    std::fs::write(&blocker, "x").unwrap();
+    let path = blocker.join("progress.toml");
+    let (p, note) = progress::load(&path);
+    assert_eq!(p, Progress::new());
+    assert!(note.unwrap().contains("is not saved until it can be read"));
+    let (mut file, mut mine, _) = ProgressFile::open(&path);
+    mine.see("masks", 0);
+    let e = file.save(&mine).unwrap_err();
+    assert!(e.contains("cannot"), "{e}");
+    assert_eq!(std::fs::read_to_string(&blocker).unwrap(), "x");
+}
+
+#[test]
+fn a_lesson_reset_by_another_process_while_a_tutor_runs_stays_reset_and_the_rest_stays() {
+    let dir = temp_dir("reset-lesson-running");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    let (mut file, mut mine, _) = ProgressFile::open(&path);
+    mine.see("encoder", 0);
+    (mine, _) = file.save(&mine).unwrap();
+    let reset = |lesson: &str| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
+            .args(["--reset-progress", "--lesson", lesson])
+            .env(progress::DIR_VAR, &dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stderr).into_owned()
+    };
+    let said = reset("masks");
+    assert!(said.contains("progress of lesson `masks` cleared") && said.contains("other lessons' kept"), "{said}");
+    let said = reset("mask");
+    assert!(said.contains("no saved progress for lesson `mask`") && said.contains("encoder, tokens"), "{said}");
+    mine.see("decoder", 4);
+    let (merged, note) = file.save(&mine).unwrap();
+    let note = note.expect("the tutor is told of the reset");
+    assert!(note.contains("progress of masks was reset"), "{note}");
+    let on_disk = progress::load(&path).0;
+    assert_eq!(on_disk, merged);
+    assert_eq!(on_disk.lessons.keys().collect::<Vec<_>>(), ["decoder", "encoder", "tokens"], "{on_disk:?}");
+    assert_eq!(on_disk.attempt("masks", 2), Attempt::Unanswered, "the reset lesson stays reset");
+}
+
+/// A tutor in a pseudo-terminal on the data directory `dir`, showing `lesson`.
+#[cfg(target_os = "linux")]
+fn tutor_in_a_pty(dir: &Path, lesson: &str, shown: &str) -> rexpect::session::PtySession {
+    let bin = env!("CARGO_BIN_EXE_transformer-tutor");
+    let script = format!("stty rows 40 cols 120; exec '{bin}' --lesson {lesson}");
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", &script]).env("TERM", "xterm-256color").env(progress::DIR_VAR, dir);
+    let mut session = rexpect::session::spawn_command(command, Some(20_000)).expect("a pty");
+    session.exp_string(shown).expect("the screen is drawn"); // ASCII only: rexpect reads Latin-1
+    session
+}
+
+/// Type `text` into the tutor's terminal.
+#[cfg(target_os = "linux")]
+fn keys(session: &mut rexpect::session::PtySession, text: &str) {
+    session.send(text).unwrap();
+    session.flush().unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn two_tutor_processes_on_one_file_keep_each_others_beats() {
+    let dir = temp_dir("two-processes");
+    let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
+    let mut b = tutor_in_a_pty(&dir, "encoder", "The encoder");
+    keys(&mut a, "lll");
+    keys(&mut b, "ll");
+    keys(&mut a, "q");
+    a.exp_eof().expect("a quits");
+    keys(&mut b, "lq");
+    b.exp_eof().expect("b quits");
+    let on_disk = progress::load(&dir.join("progress.toml")).0;
+    let seen = |lesson: &str| on_disk.lessons.get(lesson).map(|l| l.seen.iter().copied().collect::<Vec<_>>());
+    assert_eq!(seen("masks"), Some(vec![0, 1, 2, 3]), "a's beats kept by b's saves: {on_disk:?}");
+    assert_eq!(seen("encoder"), Some(vec![0, 1, 2, 3]), "{on_disk:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_tutor_ended_by_a_signal_within_a_second_of_a_change_saves_it() {
+    let dir = temp_dir("signal-saves");
+    let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
+    keys(&mut a, "llll");
+    std::thread::sleep(std::time::Duration::from_millis(300)); // the keys are read, not yet saved
+    a.process_mut().signal(rexpect::process::Signal::SIGTERM).unwrap(); // the shell exec'd the tutor
+    a.exp_eof().expect("the tutor ends");
+    let on_disk = progress::load(&dir.join("progress.toml")).0;
+    assert_eq!(on_disk.lessons["masks"].seen.iter().copied().collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_status_bar_says_where_an_unreadable_file_is_kept() {
+    let dir = temp_dir("status-bar");
+    let path = dir.join("progress.toml");
+    sample_with_ff(&path, 5);
+    let mut a = tutor_in_a_pty(&dir, "masks", "Masks: no peeking");
+    // the long message wraps by words, at a place that depends on the directory's name: look
+    // for single words, and for the kept file's whole path (one word, shorter than a line)
+    a.exp_string("0xff").expect("the status bar says why");
+    let kept = kept(&dir, "corrupt");
+    assert_eq!(kept.len(), 1);
+    a.exp_string(&kept[0].display().to_string()).expect("and where the file is kept");
+    keys(&mut a, "q");
+    a.exp_eof().unwrap();
 }

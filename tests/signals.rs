@@ -1,9 +1,10 @@
-//! The tutor in a pseudo-terminal, ended by a signal (kill -TERM, -INT, -HUP: a closed SSH
-//! session sends HUP). The terminal must be restored: the alternate screen left, the cursor
-//! shown, mouse reporting off, raw mode off (`stty` shows `icanon` and `isig` again), and the exit
-//! code is 128 + the signal's number.
+//! The tutor and `train`'s live screen in a pseudo-terminal, ended by each signal whose default
+//! action ends the process (HUP: a closed SSH session; INT, QUIT, USR1, USR2, PIPE, ALRM, TERM).
+//! The terminal must be restored: the alternate screen left, the cursor shown, mouse reporting
+//! off, raw mode off (`stty` shows `icanon`, `isig` and `iexten` again), and the exit code is 128 +
+//! the signal's number.
 
-#![cfg(unix)]
+#![cfg(target_os = "linux")]
 
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -24,56 +25,89 @@ fn find_tutor(token: &str) -> Option<u32> {
     None
 }
 
-fn end_with(signal: &str, number: i32) {
-    let token = format!("TT_SIGNAL_TEST={signal}-{}", std::process::id());
-    let data = std::env::temp_dir().join(format!("tt-signals-{signal}-{}", std::process::id()));
-    // a shell in the pty runs the tutor in the foreground, then reports its exit code and the
-    // terminal's modes as the tutor left them
-    let script = format!("stty rows 40 cols 120; '{BIN}' --lesson masks; echo \"rc=$?\"; stty -a");
+/// Which screen the signal ends.
+#[derive(Clone, Copy, Debug)]
+enum Screen {
+    /// The tutor on a lesson (mouse reporting on).
+    Tutor,
+    /// `train`'s live screen, training for far longer than the test waits.
+    Train,
+}
+
+fn end_with(screen: Screen, signal: &str, number: i32) {
+    let token = format!("TT_SIGNAL_TEST={screen:?}-{signal}-{}", std::process::id());
+    let data = std::env::temp_dir().join(format!("tt-signals-{screen:?}-{signal}-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    let (args, drawn) = match screen {
+        Screen::Tutor => ("--lesson masks".to_string(), "Masks: no peeking"),
+        Screen::Train => (format!("train --steps 100000 --out '{}'", data.join("w.npz").display()), "gradient norm"),
+    };
+    // a shell in the pty runs the program in the foreground, then reports its exit code and the
+    // terminal's modes as the program left them
+    let script = format!("stty rows 40 cols 120; '{BIN}' {args}; echo \"rc=$?\"; stty -a");
     let mut command = Command::new("sh");
     command
         .args(["-c", &script])
         .env("TERM", "xterm-256color")
         .env("TRANSFORMER_TUTOR_DATA_DIR", &data)
         .env(token.split('=').next().unwrap(), token.split('=').nth(1).unwrap());
-    let mut session = rexpect::session::spawn_command(command, Some(20_000)).expect("a pty");
-    session.exp_string("Masks: no peeking").expect("the screen is drawn"); // rexpect reads bytes as Latin-1: ASCII only
+    let mut session = rexpect::session::spawn_command(command, Some(60_000)).expect("a pty");
+    session.exp_string(drawn).expect("the screen is drawn"); // rexpect reads bytes as Latin-1: ASCII only
     let start = Instant::now();
     let pid = loop {
         if let Some(pid) = find_tutor(&token) {
             break pid;
         }
-        assert!(start.elapsed() < Duration::from_secs(10), "the tutor's process was not found");
+        assert!(start.elapsed() < Duration::from_secs(10), "the program's process was not found");
         std::thread::sleep(Duration::from_millis(50));
     };
     let killed = Command::new("kill").args(["-s", signal, &pid.to_string()]).status().expect("kill runs");
     assert!(killed.success());
     let rest = session.exp_eof().expect("the shell finishes");
-    assert!(rest.contains(&format!("rc={}", 128 + number)), "{signal}: exit code 128+{number} expected in:\n{rest}");
-    assert!(rest.contains("\x1b[?1049l"), "{signal}: the alternate screen is left");
-    assert!(rest.contains("\x1b[?25h"), "{signal}: the cursor is shown again");
-    assert!(rest.contains("\x1b[?1000l"), "{signal}: mouse reporting is switched off");
+    let what = format!("{screen:?} {signal}");
+    assert!(rest.contains(&format!("rc={}", 128 + number)), "{what}: exit code 128+{number} expected in:\n{rest}");
+    assert!(rest.contains("\x1b[?1049l"), "{what}: the alternate screen is left");
+    assert!(rest.contains("\x1b[?25h"), "{what}: the cursor is shown again");
+    if let Screen::Tutor = screen {
+        assert!(rest.contains("\x1b[?1000l"), "{what}: mouse reporting is switched off");
+    }
     let stty = &rest[rest.find("rc=").unwrap()..];
     let modes: Vec<&str> = stty.split(|c: char| c.is_whitespace() || c == ';').collect();
     for mode in ["icanon", "isig", "iexten"] {
-        assert!(modes.contains(&mode), "{signal}: raw mode still on, `{mode}` missing:\n{stty}");
+        assert!(modes.contains(&mode), "{what}: raw mode still on, `{mode}` missing:\n{stty}");
     }
     let _ = std::fs::remove_dir_all(&data);
 }
 
-#[test]
-fn sigterm_restores_the_terminal_and_exits_143() {
-    end_with("TERM", 15);
+/// One test per screen and signal: every signal whose default action ends the process.
+macro_rules! ending_signals {
+    ($($name:ident: $screen:ident $signal:literal $number:literal;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                end_with(Screen::$screen, $signal, $number);
+            }
+        )*
+    };
 }
 
-#[test]
-fn sigint_restores_the_terminal_and_exits_130() {
-    end_with("INT", 2);
-}
-
-#[test]
-fn sighup_restores_the_terminal_and_exits_129() {
-    end_with("HUP", 1);
+ending_signals! {
+    tutor_sighup_restores_the_terminal_and_exits_129: Tutor "HUP" 1;
+    tutor_sigint_restores_the_terminal_and_exits_130: Tutor "INT" 2;
+    tutor_sigquit_restores_the_terminal_and_exits_131: Tutor "QUIT" 3;
+    tutor_sigusr1_restores_the_terminal_and_exits_138: Tutor "USR1" 10;
+    tutor_sigusr2_restores_the_terminal_and_exits_140: Tutor "USR2" 12;
+    tutor_sigpipe_restores_the_terminal_and_exits_141: Tutor "PIPE" 13;
+    tutor_sigalrm_restores_the_terminal_and_exits_142: Tutor "ALRM" 14;
+    tutor_sigterm_restores_the_terminal_and_exits_143: Tutor "TERM" 15;
+    train_sighup_restores_the_terminal_and_exits_129: Train "HUP" 1;
+    train_sigint_restores_the_terminal_and_exits_130: Train "INT" 2;
+    train_sigquit_restores_the_terminal_and_exits_131: Train "QUIT" 3;
+    train_sigusr1_restores_the_terminal_and_exits_138: Train "USR1" 10;
+    train_sigusr2_restores_the_terminal_and_exits_140: Train "USR2" 12;
+    train_sigpipe_restores_the_terminal_and_exits_141: Train "PIPE" 13;
+    train_sigalrm_restores_the_terminal_and_exits_142: Train "ALRM" 14;
+    train_sigterm_restores_the_terminal_and_exits_143: Train "TERM" 15;
 }
 
 #[test]

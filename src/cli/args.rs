@@ -39,7 +39,8 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", value_parser = parse_variant)]
     pub what_if: Option<crate::explore::Variant>,
 
-    /// Forget the saved progress (lessons seen, answers given) and exit.
+    /// Forget the saved progress (lessons seen, answers given) and exit; with --lesson ID, that
+    /// lesson's only.
     #[arg(long)]
     pub reset_progress: bool,
 
@@ -161,8 +162,16 @@ impl Cli {
         };
         let shown: Vec<std::ffi::OsString> =
             args.iter().map(|a| crate::text::escape_controls(&a.to_string_lossy(), false).into()).collect();
-        if !e.use_stderr() || shown == args {
-            e.exit() // as clap prints it, colours and all (help and version to stdout)
+        if !e.use_stderr() {
+            // --help, --version: to stdout, and a failed write is an error (clap would exit 0)
+            if let Err(message) = crate::cli::output::write_clap_output(&e) {
+                crate::cli::output::to_stderr(&format!("error: {message}"));
+                std::process::exit(1);
+            }
+            std::process::exit(0);
+        }
+        if shown == args {
+            e.exit() // as clap prints it, colours and all
         }
         match Cli::try_parse_from(&shown) {
             Err(same) => same.exit(),

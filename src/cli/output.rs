@@ -1,6 +1,11 @@
 //! Writing a command's text to stdout without panicking: a closed pipe (`… | head`) ends the
-//! program quietly, as other Unix tools do; any other write error (a full disk) is a one-line
-//! message and a non-zero exit.
+//! program quietly, as other Unix tools do; any other write error (a full disk, a closed stdout)
+//! is a one-line message and a non-zero exit. `--help` and `--version` go through here too.
+//!
+//! A stdout that was closed when the program started (`transformer-tutor --list >&-`) would
+//! swallow every write: Rust's runtime opens /dev/null in its place before `main`. So the state
+//! of descriptor 1 is recorded before the runtime starts (an ELF constructor, Linux only), and
+//! writing to a stdout that was closed is the error `ls` and `cat` give.
 //!
 //! Everything the program prints goes through here, to stdout (`write_stdout`) or stderr
 //! (`eprintln_escaped!`), and reaches the terminal with its control characters written out
@@ -9,6 +14,33 @@
 //! other `print!`/`eprintln!` is used.)
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether descriptor 1 was closed when the process started.
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+/// Runs before Rust's runtime (which replaces a closed standard descriptor by /dev/null).
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static RECORD_STDOUT: extern "C" fn() = {
+    extern "C" fn record() {
+        // SAFETY: F_GETFD reads descriptor 1's flags and touches nothing; -1 means it is not open
+        let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+        STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+    }
+    record
+};
+
+/// Whether stdout was closed when the program started (always false off Linux: not recorded).
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed)
+}
+
+/// The message for a stdout that was closed.
+fn closed_message() -> String {
+    format!("cannot write to standard output: {}", std::io::Error::from_raw_os_error(libc::EBADF))
+}
 
 /// How writing to stdout went.
 #[derive(Debug, PartialEq, Eq)]
@@ -20,6 +52,9 @@ pub enum Written {
 
 /// Write `text` to stdout and flush it.
 pub fn write_stdout(text: &str) -> Result<Written, String> {
+    if stdout_closed() {
+        return Err(closed_message());
+    }
     write_to(&mut std::io::stdout().lock(), &crate::text::escape_controls(text, true))
 }
 
@@ -39,9 +74,23 @@ macro_rules! eprintln_escaped {
     };
 }
 
+/// Print clap's help or version text (the `Err` of a parse that is not a usage error) to stdout,
+/// as clap prints it (colours on a terminal), with write errors reported as `write_stdout` does;
+/// clap's own `exit()` ignores them.
+pub fn write_clap_output(e: &clap::Error) -> Result<Written, String> {
+    if stdout_closed() {
+        return Err(closed_message());
+    }
+    outcome(e.print().and_then(|()| std::io::stdout().flush()))
+}
+
 /// Write `text` to `out` and flush; a broken pipe is `PipeClosed`, other errors a message.
 pub fn write_to(out: &mut impl Write, text: &str) -> Result<Written, String> {
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    outcome(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
+
+fn outcome(written: std::io::Result<()>) -> Result<Written, String> {
+    match written {
         Ok(()) => Ok(Written::All),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Written::PipeClosed),
         Err(e) => Err(format!("cannot write to standard output: {e}")),

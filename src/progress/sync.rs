@@ -2,11 +2,15 @@
 //! tutor's progress, or `--reset-progress`. Each save re-reads the file and writes it back with
 //! what this tutor learned since it last read or wrote the file, and the tutor goes on from the
 //! result. What a reset removed was read before the reset, so it is never "learned since" and
-//! never comes back. A reset leaves an empty file that counts it (`resets`), so the tutor can say
-//! that it happened. Reading, merging and renaming hold a lock on the file's directory, so a reset
-//! cannot fall between another process's read and its rename.
+//! never comes back. A reset (of every lesson, or of one: `--reset-progress --lesson ID`) removes
+//! the lessons' progress and counts itself (`resets`), so the tutor can say that it happened and
+//! whose progress went; keys this version does not know stay. Reading, merging and renaming hold
+//! a lock on the file's directory, so a reset cannot fall between another process's read and its
+//! rename. A file that cannot be read at all is never written over: the save fails and is tried
+//! again at the next change.
 
-use super::{AnswerRecord, Progress, directory, read, save};
+use super::file::{Found, read};
+use super::{AnswerRecord, Progress, directory, save};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -36,15 +40,26 @@ impl ProgressFile {
         let _lock = lock(directory(&self.path)?);
         let nothing = Progress::new();
         let (mut merged, base, note) = match read(&self.path) {
-            Ok(Some(now)) => {
-                let reset = now.resets > self.synced.resets;
-                let note = reset.then(|| crate::strings::PROGRESS_RESET_MEANWHILE.to_string());
+            Found::Read(now) => {
+                let note = (now.resets > self.synced.resets).then(|| {
+                    let gone: Vec<&str> = self
+                        .synced
+                        .lessons
+                        .keys()
+                        .filter(|id| !now.lessons.contains_key(*id))
+                        .map(String::as_str)
+                        .collect();
+                    crate::strings::progress_reset_meanwhile(&gone)
+                });
                 (now, &self.synced, note)
             }
             // deleted (by hand, or by an older `--reset-progress`): forgotten, as by a reset
-            Ok(None) => (Progress::new(), &self.synced, None),
-            // unreadable (and now set aside): nothing to merge with, so all that this tutor knows
-            Err(why) => (Progress { resets: self.synced.resets, ..Progress::new() }, &nothing, Some(why)),
+            Found::Missing => (Progress::new(), &self.synced, None),
+            // unusable, and now kept under another name: nothing to merge with, so all that
+            // this tutor knows
+            Found::SetAside(why) => (Progress { resets: self.synced.resets, ..Progress::new() }, &nothing, Some(why)),
+            // unreadable and left where it is: not written over; the next save tries again
+            Found::Blocked(why) => return Err(why),
         };
         add_learned(&mut merged, mine, base);
         save(&merged, &self.path)?;
@@ -80,7 +95,7 @@ fn add_learned(into: &mut Progress, mine: &Progress, base: &Progress) {
             let target = target
                 .answers
                 .entry(beat.clone())
-                .or_insert_with(|| AnswerRecord { given: Vec::new(), state: record.state.clone() });
+                .or_insert_with(|| AnswerRecord { state: record.state.clone(), ..AnswerRecord::default() });
             target.given.extend(record.given[known..].iter().cloned());
             if rank(&record.state) > rank(&target.state) {
                 target.state = record.state.clone();
@@ -107,22 +122,72 @@ fn lock(dir: &Path) -> Option<File> {
     Some(file)
 }
 
+/// What a `--reset-progress` did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reset {
+    /// Progress was removed (all, or the one lesson's).
+    Cleared,
+    /// There was no file, or nothing in it to clear. For one lesson: the lessons the file does
+    /// hold progress for (a mistyped id is then easy to see).
+    Nothing { saved: Vec<String> },
+    /// The file could not be used and was kept under another name (the note says where); an
+    /// empty file now counts the reset.
+    SetAside(String),
+}
+
+impl Reset {
+    /// What `--reset-progress [--lesson ID]` prints.
+    pub fn message(&self, path: &Path, lesson: Option<&str>) -> String {
+        let path = path.display();
+        match (self, lesson) {
+            (Reset::Cleared, None) => format!("progress cleared: {path} now holds none"),
+            (Reset::Cleared, Some(id)) => format!("progress of lesson `{id}` cleared in {path}; other lessons' kept"),
+            (Reset::Nothing { .. }, None) => format!("no saved progress at {path}; nothing to clear"),
+            (Reset::Nothing { saved }, Some(id)) if saved.is_empty() => {
+                format!("no saved progress for lesson `{id}` at {path} (none for any lesson); nothing to clear")
+            }
+            (Reset::Nothing { saved }, Some(id)) => format!(
+                "no saved progress for lesson `{id}` at {path}; nothing to clear (progress is saved for {})",
+                saved.join(", ")
+            ),
+            (Reset::SetAside(note), _) => format!("{note}; an empty progress file replaces it"),
+        }
+    }
+}
+
 /// Forget the saved progress: the file is replaced by an empty one that counts this reset, so a
-/// tutor still running learns of it and does not write back what it read before. Ok(false) when
-/// there was nothing to clear (no file, or no progress in it).
-pub fn reset(path: &Path) -> Result<bool, String> {
-    if !path.exists() {
-        return Ok(false);
+/// tutor still running learns of it and does not write back what it read before.
+pub fn reset(path: &Path) -> Result<Reset, String> {
+    reset_where(path, None)
+}
+
+/// Forget the saved progress of lesson `id` only; the other lessons' stays as it was.
+pub fn reset_lesson(path: &Path, id: &str) -> Result<Reset, String> {
+    reset_where(path, Some(id))
+}
+
+fn reset_where(path: &Path, lesson: Option<&str>) -> Result<Reset, String> {
+    if std::fs::symlink_metadata(path).is_err() {
+        return Ok(Reset::Nothing { saved: Vec::new() });
     }
     let _lock = lock(directory(path)?);
-    let (resets, had_progress) = match read(path) {
-        Ok(Some(p)) => (p.resets, !p.lessons.is_empty()),
-        Ok(None) => return Ok(false),
-        Err(_) => (0, true), // set aside as `….corrupt`; the empty file replaces it
+    let mut now = match read(path) {
+        Found::Read(p) => p,
+        Found::Missing => return Ok(Reset::Nothing { saved: Vec::new() }),
+        Found::SetAside(note) => {
+            save(&Progress { resets: 1, ..Progress::new() }, path)?;
+            return Ok(Reset::SetAside(note));
+        }
+        Found::Blocked(why) => return Err(why),
     };
-    if !had_progress {
-        return Ok(false);
+    let removed = match lesson {
+        Some(id) => now.lessons.remove(id).is_some(),
+        None => !std::mem::take(&mut now.lessons).is_empty(),
+    };
+    if !removed {
+        return Ok(Reset::Nothing { saved: now.lessons.keys().cloned().collect() });
     }
-    save(&Progress { resets: resets + 1, ..Progress::new() }, path)?;
-    Ok(true)
+    now.resets += 1;
+    save(&now, path)?;
+    Ok(Reset::Cleared)
 }
