@@ -53,6 +53,15 @@ fn prose_bottom(frame: &str) -> &str {
 #[test]
 fn the_prose_pane_says_more_text_follows_and_how_to_reach_it() {
     let mut app = lesson("masks");
+    // the first beat whose text is longer than the pane
+    let screen = ratatui::layout::Rect::new(0, 0, 80, 24);
+    let long = (0..app.beat_count())
+        .find(|&b| {
+            app.go_to_beat(b);
+            ui::frame::prose_scroll_limit(&app, screen) >= 1
+        })
+        .expect("a beat whose text does not fit");
+    app.go_to_beat(long);
     let first = text(&mut app, 80, 24);
     assert!(prose_bottom(&first).contains("↓ more: PgDn (or Tab here, ↓)"), "{first}");
     assert_snapshot!("compact_prose_more_below", first);

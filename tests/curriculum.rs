@@ -30,7 +30,7 @@ const IDEAS: [Idea; 14] = [
         &[("src.embed", "tokens"), ("tgt.embed", "tokens")],
     ),
     (4, "token embedding: the lookup table, the <pad> row", "embedding", &[("src.embed", "vector"), ("src.pe", "*")]),
-    (5, "positional encoding", "positional", &[("src.pe", "vector"), ("src.pe", "heatmap"), ("src.x", "vector")]),
+    (5, "positional encoding", "positional", &[("src.pe", "vector"), ("tgt.pe", "heatmap"), ("src.x", "vector")]),
     (
         6,
         "self-attention: Q, K, V, scores, softmax, weighted sum",

@@ -35,16 +35,25 @@ fn rows(app: &App, theme: Theme, area: Rect) -> ([Vec<Line<'static>>; 3], usize)
 
 /// How far the prose in pane `area` can scroll: until its last line is the pane's last.
 pub(super) fn scroll_limit(app: &App, area: Rect) -> u16 {
-    let total: usize = rows(app, Theme::plain(), area).0.iter().map(Vec::len).sum();
+    let total = line_count(&rows(app, Theme::plain(), area).0);
     total.saturating_sub(area.height.saturating_sub(2) as usize).try_into().unwrap_or(u16::MAX)
+}
+
+/// The lines of the text, question and tail together, without the blank lines at the end (the
+/// gap after the last paragraph is no more text).
+fn line_count(parts: &[Vec<Line<'static>>; 3]) -> usize {
+    let all: Vec<&Line> = parts.iter().flatten().collect();
+    let blank_tail = all.iter().rev().take_while(|l| l.to_string().trim().is_empty()).count();
+    all.len() - blank_tail
 }
 
 pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let title = prose_title(app.beat + 1, app.beat_count(), &app.lesson.title, area.width.saturating_sub(2) as usize);
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
     let height = inner.height as usize;
-    let ([text, question, tail], key_row) = rows(app, theme, area);
-    let total = text.len() + question.len() + tail.len();
+    let (parts, key_row) = rows(app, theme, area);
+    let total = line_count(&parts);
+    let [text, question, tail] = parts;
     // scroll no further than the last line
     let scroll = usize::from(app.prose_scroll).min(total.saturating_sub(height));
     let answering = app.input.is_some() && app.input_for == InputFor::Answer;
