@@ -11,7 +11,7 @@ use transformer_tutor::model::softmax::expf_fma;
 
 /// How many of the floats with bits lo..hi differ; compiled for FMA, as the softmax runs it.
 fn check(lo: u64, hi: u64) -> u64 {
-    fast::with_avx2_fma(|| {
+    fast::with_avx2_fma(#[inline(always)] || {
         let mut bad = 0;
         for b in lo..hi {
             let x = f32::from_bits(b as u32);

@@ -32,9 +32,9 @@ pub fn softmax_rows(rows: &mut [f32], n: usize) {
         return;
     }
     if n >= VECTOR_ROW {
-        fast::with_avx2_fma(|| softmax_rows_with(rows, n, exp_poly))
+        fast::with_avx2_fma(#[inline(always)] || softmax_rows_with(rows, n, exp_poly))
     } else if GLIBC_FMA_EXPF && fast::avx2_fma() {
-        fast::with_avx2_fma(|| softmax_rows_with(rows, n, expf_fma))
+        fast::with_avx2_fma(#[inline(always)] || softmax_rows_with(rows, n, expf_fma))
     } else {
         softmax_rows_with(rows, n, f32::exp)
     }
@@ -51,11 +51,16 @@ fn softmax_rows_portable(rows: &mut [f32], n: usize) {
     if n >= VECTOR_ROW { softmax_rows_with(rows, n, exp_poly) } else { softmax_rows_with(rows, n, f32::exp) }
 }
 
+/// The loop of `softmax_rows` for one `exp`. Plain `for` loops rather than iterator adaptors that
+/// take closures (`for_each`, `fold`, `sum`), which the compiler may keep out of line, compiled
+/// for the baseline CPU, when `fast::with_avx2_fma` compiles this loop for AVX2.
 #[inline(always)]
 fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy) {
     let mut groups = rows.chunks_exact_mut(n * GROUP);
     for group in &mut groups {
-        group.chunks_exact_mut(n).for_each(|row| exp_shifted(row, exp));
+        for row in group.chunks_exact_mut(n) {
+            exp_shifted(row, exp);
+        }
         let mut sums = [0.0f32; GROUP];
         let group_rows: [&[f32]; GROUP] = std::array::from_fn(|r| &group[r * n..(r + 1) * n]);
         #[allow(clippy::needless_range_loop)] // p indexes all eight rows at once
@@ -70,7 +75,11 @@ fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy
     }
     for row in groups.into_remainder().chunks_exact_mut(n) {
         exp_shifted(row, exp);
-        let sum: f32 = row.iter().sum();
+        // summed in order from -0.0, as `Iterator::sum` does
+        let mut sum = -0.0f32;
+        for &v in row.iter() {
+            sum += v;
+        }
         divide(row, sum);
     }
 }
@@ -81,13 +90,18 @@ fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy
 fn exp_shifted(row: &mut [f32], exp: impl Fn(f32) -> f32) {
     let mut lanes = [f32::NEG_INFINITY; 8];
     let chunks = row.chunks_exact(8);
-    let tail = chunks.remainder().iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+    let mut max = f32::NEG_INFINITY;
+    for &v in chunks.remainder() {
+        max = max.max(v);
+    }
     for chunk in chunks {
         for l in 0..8 {
             lanes[l] = lanes[l].max(chunk[l]);
         }
     }
-    let max = lanes.iter().fold(tail, |m, &v| m.max(v));
+    for v in lanes {
+        max = max.max(v);
+    }
     for v in row.iter_mut() {
         *v = exp(*v - max);
     }

@@ -77,6 +77,7 @@ pub fn with_avx2_fma<R>(kernel: impl FnOnce() -> R) -> R {
 /// `kernel()`, with the closure (and what it inlines) compiled for AVX2 and FMA.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
+#[inline]
 fn compiled_for_avx2_fma<R>(kernel: impl FnOnce() -> R) -> R {
     kernel()
 }
