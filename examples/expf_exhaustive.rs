@@ -11,20 +11,23 @@ use transformer_tutor::model::softmax::expf_fma;
 
 /// How many of the floats with bits lo..hi differ; compiled for FMA, as the softmax runs it.
 fn check(lo: u64, hi: u64) -> u64 {
-    fast::with_avx2_fma(#[inline(always)] || {
-        let mut bad = 0;
-        for b in lo..hi {
-            let x = f32::from_bits(b as u32);
-            let (m, l) = (expf_fma(x), x.exp());
-            if m.to_bits() != l.to_bits() && !(m.is_nan() && l.is_nan()) {
-                bad += 1;
-                if bad < 5 {
-                    eprintln!("{x} {b:#x}: {m} vs {l}");
+    fast::with_avx2_fma(
+        #[inline(always)]
+        || {
+            let mut bad = 0;
+            for b in lo..hi {
+                let x = f32::from_bits(b as u32);
+                let (m, l) = (expf_fma(x), x.exp());
+                if m.to_bits() != l.to_bits() && !(m.is_nan() && l.is_nan()) {
+                    bad += 1;
+                    if bad < 5 {
+                        eprintln!("{x} {b:#x}: {m} vs {l}");
+                    }
                 }
             }
-        }
-        bad
-    })
+            bad
+        },
+    )
 }
 
 fn main() {

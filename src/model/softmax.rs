@@ -32,9 +32,15 @@ pub fn softmax_rows(rows: &mut [f32], n: usize) {
         return;
     }
     if n >= VECTOR_ROW {
-        fast::with_avx2_fma(#[inline(always)] || softmax_rows_with(rows, n, exp_poly))
+        fast::with_avx2_fma(
+            #[inline(always)]
+            || softmax_rows_with(rows, n, exp_poly),
+        )
     } else if GLIBC_FMA_EXPF && fast::avx2_fma() {
-        fast::with_avx2_fma(#[inline(always)] || softmax_rows_with(rows, n, expf_fma))
+        fast::with_avx2_fma(
+            #[inline(always)]
+            || softmax_rows_with(rows, n, expf_fma),
+        )
     } else {
         softmax_rows_with(rows, n, f32::exp)
     }

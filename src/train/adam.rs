@@ -68,7 +68,10 @@ impl Constants {
     /// has it: eight parameters per instruction instead of four (division and square root are
     /// exact in vector registers too, and nothing is fused: the same bits).
     fn update(self, p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32]) {
-        fast::with_avx2_fma(#[inline(always)] || self.update_loop(p, g, m, v))
+        fast::with_avx2_fma(
+            #[inline(always)]
+            || self.update_loop(p, g, m, v),
+        )
     }
 
     #[inline(always)]

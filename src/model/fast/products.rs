@@ -1,7 +1,7 @@
 //! The large matrix products, and every call into the `gemm` crate: safe functions over ndarray
 //! views, whose raw pointers stay here. Which product takes which path is `model::matmul`'s choice.
 
-use super::parallel::{self, Shared};
+use super::parallel;
 use ndarray::{ArrayView2, ArrayViewMut2, Axis, s};
 use std::sync::Mutex;
 
@@ -20,6 +20,7 @@ pub enum Addend<'a> {
 /// computed nothing, where the kernel cannot run: not `avx2_fma()` (another CPU or target, or the
 /// portable kernels forced), a's or c's rows not contiguous and in order, an empty side, or a c
 /// to add to with k longer than one slice (the slices keep their partial sums in c).
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
 pub fn packed(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) -> bool {
     let (m, k) = a.dim();
     let n = b.ncols();
@@ -28,38 +29,29 @@ pub fn packed(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend
     if let Addend::Row(bias) = addend {
         assert_eq!(bias.len(), n, "a bias row of n");
     }
-    let rows_forward = |strides: &[isize]| strides[1] == 1 && strides[0] >= 0;
-    let fits = super::avx2_fma()
-        && m > 0
-        && n > 0
-        && k > 0
-        && rows_forward(a.strides())
-        && rows_forward(c.strides())
-        && (k <= KC || !matches!(addend, Addend::Dst));
-    fits && packed_on_threads(alpha, a, b, addend, c)
-}
-
-/// The slice of k one pass of the packed kernel covers.
-#[cfg(target_arch = "x86_64")]
-const KC: usize = super::packed::KC;
-#[cfg(not(target_arch = "x86_64"))]
-const KC: usize = 0;
-
-#[cfg(not(target_arch = "x86_64"))]
-fn packed_on_threads(_: f32, _: ArrayView2<f32>, _: ArrayView2<f32>, _: Addend, _: &mut ArrayViewMut2<f32>) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let rows_forward = |strides: &[isize]| strides[1] == 1 && strides[0] >= 0;
+        let fits = super::avx2_fma()
+            && m > 0
+            && n > 0
+            && k > 0
+            && rows_forward(a.strides())
+            && rows_forward(c.strides())
+            && (k <= super::packed::KC || !matches!(addend, Addend::Dst));
+        if fits {
+            packed_on_threads(alpha, a, b, addend, c);
+            return true;
+        }
+    }
     false
 }
 
 /// `packed` once its conditions hold.
 #[cfg(target_arch = "x86_64")]
-fn packed_on_threads(
-    alpha: f32,
-    a: ArrayView2<f32>,
-    b: ArrayView2<f32>,
-    addend: Addend,
-    c: &mut ArrayViewMut2<f32>,
-) -> bool {
+fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) {
     use super::packed::{self, MR, NR, Rows};
+    use super::parallel::Shared;
     let (m, k) = a.dim();
     let n = b.ncols();
     let panels_data = packed::pack(b);
@@ -89,7 +81,6 @@ fn packed_on_threads(
             packed::product_rows(alpha, a_rows.get(), &panels_data, (k, n), addend, c_rows.get(), rows, panel_range)
         }
     });
-    true
 }
 
 /// c = alpha · a · b + beta · c by the `gemm` crate, for any strides; beta is 0 or 1.

@@ -17,7 +17,10 @@ const MAX_K: usize = 32;
 pub(super) fn small(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
     // compiled for AVX2 where the CPU has it: eight f32 lanes per instruction instead of four;
     // separate multiplications and additions either way (Rust never fuses them), so the same bits
-    fast::with_avx2_fma(#[inline(always)] || small_loop(alpha, a, b, beta, c))
+    fast::with_avx2_fma(
+        #[inline(always)]
+        || small_loop(alpha, a, b, beta, c),
+    )
 }
 
 #[inline(always)]
