@@ -53,6 +53,19 @@ fn fingerprint() -> Vec<String> {
     lines
 }
 
+/// A command that runs this test binary again: itself, or under the runner cargo ran it with for
+/// this architecture (`CARGO_TARGET_AARCH64_…_RUNNER=qemu-aarch64`, the tests under qemu-user).
+fn this_binary() -> Command {
+    let exe = std::env::current_exe().expect("this test binary");
+    let prefix = format!("CARGO_TARGET_{}_", std::env::consts::ARCH.to_uppercase());
+    let runner = std::env::vars().find(|(key, _)| key.starts_with(&prefix) && key.ends_with("_RUNNER"));
+    let Some((_, runner)) = runner else { return Command::new(exe) };
+    let mut words = runner.split_whitespace();
+    let mut command = Command::new(words.next().unwrap_or_default());
+    command.args(words).arg(exe);
+    command
+}
+
 #[test]
 fn the_portable_kernels_give_the_bits_of_the_fast_ones() {
     if let Some(out) = std::env::var_os(CHILD_OUT) {
@@ -61,7 +74,7 @@ fn the_portable_kernels_give_the_bits_of_the_fast_ones() {
         return;
     }
     let out = std::env::temp_dir().join(format!("transformer-tutor-portable-{}.txt", std::process::id()));
-    let child = Command::new(std::env::current_exe().expect("this test binary"))
+    let child = this_binary()
         .args(["--exact", "the_portable_kernels_give_the_bits_of_the_fast_ones", "--test-threads", "1"])
         .env(fast::PORTABLE_VAR, "1")
         .env(CHILD_OUT, &out)
