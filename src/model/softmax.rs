@@ -2,8 +2,8 @@
 //!
 //! Long rows (the vocabulary, note 000's 64 keys) spend their time in `exp`, and use `exp_poly`, a
 //! branch-free polynomial (within 2 ulp of the exact value) in plain arithmetic: the same bits on
-//! every CPU and target, and the compiler turns it into vector code (8 lanes where the CPU has
-//! AVX2, 4 with SSE2 or NEON). Short rows keep the exact values of the standard `f32::exp`: on
+//! every CPU and target, and the compiler turns it into vector code (8 lanes wide where the CPU
+//! has AVX2 and FMA, see `fast::with_avx2_fma`). Short rows keep the exact values of the standard `f32::exp`: on
 //! Linux with glibc and a CPU with AVX2 and FMA they compute them with `expf_fma`, glibc's own
 //! steps written so that they vectorise (training's rows of 6 to 12 keys spent a fifth of the
 //! forward pass calling `f32::exp` one number at a time); elsewhere, and with the portable
