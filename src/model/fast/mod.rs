@@ -61,8 +61,12 @@ fn cpu_has_avx2_fma() -> bool {
 /// `kernel()`, compiled for AVX2 and FMA when `avx2_fma()`, else for the target's baseline. For
 /// loops in plain Rust: Rust never fuses a multiplication and an addition on its own (only an
 /// explicit `mul_add` is fused, and that is exact either way), so both compilations give the same
-/// bits; the wider vectors only make the loop faster. The kernel's own functions should be
-/// `#[inline(always)]`, so that they are compiled into the AVX2 copy.
+/// bits; the wider vectors only make the loop faster. Only what is inlined into the AVX2 copy is
+/// compiled for AVX2, so: mark the closure `#[inline(always)]` (`with_avx2_fma(#[inline(always)]
+/// || kernel(..))`) and the functions it calls too, and write their loops as `for` loops rather
+/// than adaptors that take closures (`for_each`, `fold`, `sum`), which the compiler may leave out
+/// of line, compiled for the baseline. `objdump -d` shows it: the copies of
+/// `compiled_for_avx2_fma` should use `ymm` registers and call no `Iterator::fold`.
 #[inline(always)]
 pub fn with_avx2_fma<R>(kernel: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
