@@ -4,12 +4,12 @@
 
 mod common;
 
-/// The allocator and its setting the program uses (src/main.rs, src/alloc.rs).
+/// The allocator and its setting the program uses (src/main.rs, src/model/fast/alloc.rs).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    transformer_tutor::alloc::keep_freed_memory();
+    transformer_tutor::model::fast::alloc::keep_freed_memory();
     divan::main();
 }
 

@@ -30,7 +30,7 @@ fn median_ms(run: &Run, reps: usize) -> f64 {
 }
 
 fn main() {
-    transformer_tutor::alloc::keep_freed_memory();
+    transformer_tutor::model::fast::alloc::keep_freed_memory();
     println!("note000_block={:.2}", median_ms(&common::note000_block(), 15));
     println!("note001_forward={:.3}", median_ms(&common::note001_forward(), 60));
     println!("default_forward={:.4}", median_ms(&common::default_forward(), 600));

@@ -14,7 +14,7 @@ use transformer_tutor::model::matmul::{matmul_bias_into, use_packed_kernel};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    transformer_tutor::alloc::keep_freed_memory();
+    transformer_tutor::model::fast::alloc::keep_freed_memory();
     // (rows, in, out) of a Linear: note 001's projections, FFN halves and logits; note 000's projection
     for (m, k, n, calls) in [
         (200, 128, 128, 3001),

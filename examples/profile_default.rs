@@ -9,7 +9,7 @@ mod common;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    transformer_tutor::alloc::keep_freed_memory();
+    transformer_tutor::model::fast::alloc::keep_freed_memory();
     let run = common::default_forward();
     let medians = common::op_medians(&run, 2001);
     common::print_by_kind(&run, &medians, true);

@@ -8,7 +8,7 @@ mod common;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    transformer_tutor::alloc::keep_freed_memory();
+    transformer_tutor::model::fast::alloc::keep_freed_memory();
     let run = common::note001_forward();
     let medians = common::op_medians(&run, 40);
     for (op, &ms) in run.program().ops().iter().zip(&medians) {

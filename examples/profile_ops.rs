@@ -9,7 +9,7 @@ mod common;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    transformer_tutor::alloc::keep_freed_memory();
+    transformer_tutor::model::fast::alloc::keep_freed_memory();
     if std::env::args().any(|a| a == "--gemm") {
         transformer_tutor::model::matmul::use_packed_kernel(false);
     }

@@ -1,7 +1,6 @@
 //! transformer-tutor: a small, real encoder-decoder Transformer, run one operation at a time,
 //! and a terminal tutor that shows what each operation did.
 
-pub mod alloc;
 pub mod app;
 pub mod atomic_file;
 pub mod cli;

@@ -34,7 +34,7 @@ fn main() -> ExitCode {
     // forward passes reuse freed tensors' pages; training's many small steps do not need it and
     // would keep ~20 MB more resident (its peak stays under 100 MB without)
     if !matches!(cli.command, Some(Command::Train { .. })) {
-        transformer_tutor::alloc::keep_freed_memory();
+        transformer_tutor::model::fast::alloc::keep_freed_memory();
     }
     match run(cli) {
         Ok(Some(signal)) => ExitCode::from((128 + signal) as u8), // the shell's convention for "killed by"

@@ -4,8 +4,8 @@
 
 use ndarray::{Array1, Array2, ShapeBuilder};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use transformer_tutor::model::fast::parallel::{for_each_chunk_mut, for_each_part, join};
 use transformer_tutor::model::matmul::{gemm_into, matmul_bias_into, matmul_into};
-use transformer_tutor::model::parallel::{for_each_chunk_mut, for_each_part, join};
 
 #[test]
 fn every_part_runs_exactly_once_even_when_calls_nest_or_race() {

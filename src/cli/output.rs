@@ -4,7 +4,7 @@
 //!
 //! A stdout that was closed when the program started (`transformer-tutor --list >&-`) would
 //! swallow every write: Rust's runtime opens /dev/null in its place before `main`. So the state
-//! of descriptor 1 is recorded before the runtime starts (an ELF constructor, Linux only), and
+//! of descriptor 1 is recorded before the runtime starts (`model::fast::startup`), and
 //! writing to a stdout that was closed is the error `ls` and `cat` give.
 //!
 //! Everything the program prints goes through here, to stdout (`write_stdout`) or stderr
@@ -14,27 +14,11 @@
 //! other `print!`/`eprintln!` is used.)
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Whether descriptor 1 was closed when the process started.
-static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
-
-/// Runs before Rust's runtime (which replaces a closed standard descriptor by /dev/null).
-#[cfg(target_os = "linux")]
-#[used]
-#[unsafe(link_section = ".init_array")]
-static RECORD_STDOUT: extern "C" fn() = {
-    extern "C" fn record() {
-        // SAFETY: F_GETFD reads descriptor 1's flags and touches nothing; -1 means it is not open
-        let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
-        STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
-    }
-    record
-};
-
-/// Whether stdout was closed when the program started (always false off Linux: not recorded).
+/// Whether stdout was closed when the program started (recorded before the runtime replaced it
+/// by /dev/null; always false off Linux).
 pub fn stdout_closed() -> bool {
-    STDOUT_CLOSED_AT_START.load(Ordering::Relaxed)
+    crate::model::fast::startup::stdout_closed_at_start()
 }
 
 /// The message for a stdout that was closed.

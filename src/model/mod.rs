@@ -5,7 +5,9 @@
 //! - `weights`: parameters and their seeded initialisation; `npz`: load and save them
 //! - `program` + `build`: the forward pass as an ordered list of named operations, written from
 //!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes)
-//! - `kernels`: the arithmetic of each operation
+//! - `kernels`: the arithmetic of each operation; `matmul`, `softmax`: their products and softmax
+//! - `fast`: every `unsafe` of the crate (threads, the x86_64 kernels, calls into `gemm`), and
+//!   `TRANSFORMER_TUTOR_PORTABLE`, the switch to the portable kernels
 //! - `run`: executes a program one operation at a time
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
@@ -16,13 +18,16 @@ pub mod batch_norm;
 pub mod build;
 pub mod config;
 pub mod decode;
+// the one module allowed `unsafe` (Cargo.toml denies it everywhere else): threads, the AVX2
+// kernels, calls into `gemm` and mimalloc; and the switch to the portable kernels
+#[allow(unsafe_code)]
+pub mod fast;
 pub mod fused_qkv;
 pub mod kernels;
 pub mod matmul;
 pub mod npz;
 pub mod npz_guard;
 pub mod npz_layout;
-pub mod parallel;
 pub mod params;
 pub mod program;
 pub mod rnn;

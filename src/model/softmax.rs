@@ -1,12 +1,15 @@
 //! Softmax of rows: subtract each row's maximum, exponentiate, divide by the sum.
 //!
-//! Long rows (the vocabulary, note 000's 64 keys) spend their time in `exp`. On CPUs with AVX2
-//! and FMA they use `exp_poly`, a branch-free polynomial the compiler turns into 8-wide vector
-//! code (within 2 ulp of the exact value). Short rows keep the exact values of the standard
-//! `f32::exp`: on Linux with glibc and a CPU with AVX2 and FMA they compute them with `expf_fma`,
-//! glibc's own steps written so that they vectorise (training's rows of 6 to 12 keys spent a fifth
-//! of the forward pass calling `f32::exp` one number at a time); elsewhere they call `f32::exp`.
-//! Either way a masked score (-1e9 - max) gives exactly 0.
+//! Long rows (the vocabulary, note 000's 64 keys) spend their time in `exp`, and use `exp_poly`, a
+//! branch-free polynomial (within 2 ulp of the exact value) in plain arithmetic: the same bits on
+//! every CPU and target, and the compiler turns it into vector code (8 lanes wide where the CPU
+//! has AVX2 and FMA, see `fast::with_avx2_fma`). Short rows keep the exact values of the standard `f32::exp`: on
+//! Linux with glibc and a CPU with AVX2 and FMA they compute them with `expf_fma`, glibc's own
+//! steps written so that they vectorise (training's rows of 6 to 12 keys spent a fifth of the
+//! forward pass calling `f32::exp` one number at a time); elsewhere, and with the portable
+//! kernels forced, they call `f32::exp`. Either way a masked score (-1e9 - max) gives exactly 0.
+
+use crate::model::fast;
 
 /// Rows shorter than this keep the standard exp's values: `exp_poly` does not pay for itself.
 const VECTOR_ROW: usize = 16;
@@ -28,39 +31,42 @@ pub fn softmax_rows(rows: &mut [f32], n: usize) {
     if n == 0 {
         return;
     }
-    #[cfg(target_arch = "x86_64")]
-    if n >= VECTOR_ROW && std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has just been checked for AVX2 and FMA.
-        unsafe { softmax_rows_avx2(rows, n) };
-        return;
+    if n >= VECTOR_ROW {
+        fast::with_avx2_fma(
+            #[inline(always)]
+            || softmax_rows_with(rows, n, exp_poly),
+        )
+    } else if GLIBC_FMA_EXPF && fast::avx2_fma() {
+        fast::with_avx2_fma(
+            #[inline(always)]
+            || softmax_rows_with(rows, n, expf_fma),
+        )
+    } else {
+        softmax_rows_with(rows, n, f32::exp)
     }
-    // where f32::exp is glibc's __expf_fma build (glibc picks it on CPUs with AVX2 and FMA)
-    #[cfg(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"))]
-    if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has just been checked for AVX2 and FMA.
-        unsafe { softmax_short_rows_fma(rows, n) };
-        return;
-    }
-    softmax_rows_with(rows, n, f32::exp);
 }
 
-#[cfg(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"))]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn softmax_short_rows_fma(rows: &mut [f32], n: usize) {
-    softmax_rows_with(rows, n, expf_fma);
+/// Whether `f32::exp` is glibc's `__expf_fma` on a CPU with AVX2 and FMA (glibc picks that build
+/// there), whose bits `expf_fma` reproduces.
+const GLIBC_FMA_EXPF: bool = cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"));
+
+/// As `softmax_rows`, compiled for the target's baseline whatever the CPU: the portable path,
+/// which the tests hold to the same bits.
+#[cfg(test)]
+fn softmax_rows_portable(rows: &mut [f32], n: usize) {
+    if n >= VECTOR_ROW { softmax_rows_with(rows, n, exp_poly) } else { softmax_rows_with(rows, n, f32::exp) }
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn softmax_rows_avx2(rows: &mut [f32], n: usize) {
-    softmax_rows_with(rows, n, exp_poly);
-}
-
+/// The loop of `softmax_rows` for one `exp`. Plain `for` loops rather than iterator adaptors that
+/// take closures (`for_each`, `fold`, `sum`), which the compiler may keep out of line, compiled
+/// for the baseline CPU, when `fast::with_avx2_fma` compiles this loop for AVX2.
 #[inline(always)]
 fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy) {
     let mut groups = rows.chunks_exact_mut(n * GROUP);
     for group in &mut groups {
-        group.chunks_exact_mut(n).for_each(|row| exp_shifted(row, exp));
+        for row in group.chunks_exact_mut(n) {
+            exp_shifted(row, exp);
+        }
         let mut sums = [0.0f32; GROUP];
         let group_rows: [&[f32]; GROUP] = std::array::from_fn(|r| &group[r * n..(r + 1) * n]);
         #[allow(clippy::needless_range_loop)] // p indexes all eight rows at once
@@ -75,7 +81,11 @@ fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy
     }
     for row in groups.into_remainder().chunks_exact_mut(n) {
         exp_shifted(row, exp);
-        let sum: f32 = row.iter().sum();
+        // summed in order from -0.0, as `Iterator::sum` does
+        let mut sum = -0.0f32;
+        for &v in row.iter() {
+            sum += v;
+        }
         divide(row, sum);
     }
 }
@@ -86,13 +96,18 @@ fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy
 fn exp_shifted(row: &mut [f32], exp: impl Fn(f32) -> f32) {
     let mut lanes = [f32::NEG_INFINITY; 8];
     let chunks = row.chunks_exact(8);
-    let tail = chunks.remainder().iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+    let mut max = f32::NEG_INFINITY;
+    for &v in chunks.remainder() {
+        max = max.max(v);
+    }
     for chunk in chunks {
         for l in 0..8 {
             lanes[l] = lanes[l].max(chunk[l]);
         }
     }
-    let max = lanes.iter().fold(tail, |m, &v| m.max(v));
+    for v in lanes {
+        max = max.max(v);
+    }
     for v in row.iter_mut() {
         *v = exp(*v - max);
     }
@@ -246,6 +261,33 @@ mod tests {
         assert!(same(f32::NAN) && same(-1e9) && same(0.0) && same(-0.0));
         for bits in (0..0x7f80_0000u32).step_by(251).flat_map(|b| [b, b | 0x8000_0000]) {
             assert!(same(f32::from_bits(bits)), "x = {} ({bits:#x})", f32::from_bits(bits));
+        }
+    }
+
+    /// The path this CPU runs (AVX2 and FMA here, unless `TRANSFORMER_TUTOR_PORTABLE` is set) gives
+    /// the portable path's bits: rows short and long, one and several groups of eight, masked
+    /// scores, ties, large and tiny values.
+    #[test]
+    fn the_fast_path_gives_the_bits_of_the_portable_path() {
+        let mut seed = 3u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            match seed >> 28 {
+                0 => -1e9,
+                1 => 0.0,
+                2 => 80.0,
+                _ => ((seed >> 8) as f32 / (1 << 24) as f32 - 0.5) * 10f32.powi((seed % 5) as i32 - 1),
+            }
+        };
+        for n in [1, 2, 5, 6, 8, 12, 15, 16, 17, 31, 64, 81, 1000] {
+            for rows in [1, 7, 8, 9, 20] {
+                let scores: Vec<f32> = (0..n * rows).map(|_| next()).collect();
+                let (mut fast, mut portable) = (scores.clone(), scores);
+                softmax_rows(&mut fast, n);
+                softmax_rows_portable(&mut portable, n);
+                let same = fast.iter().zip(&portable).all(|(a, b)| a.to_bits() == b.to_bits());
+                assert!(same, "{rows} rows of {n}: {fast:?} vs {portable:?}");
+            }
         }
     }
 

@@ -6,7 +6,7 @@ use super::schedule::Schedule;
 use crate::corpus::Corpus;
 use crate::model::backward::Gradients;
 use crate::model::build::{self, RunShape};
-use crate::model::parallel;
+use crate::model::fast::parallel;
 use crate::model::{Inputs, Preset, Program, Run, Weights};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -26,7 +26,7 @@ pub use masks::{
 };
 pub use norm::{mean_and_variance, normalize, normalize_backward, scale_shift, scale_shift_backward};
 
-use crate::model::parallel;
+use crate::model::fast::parallel;
 
 /// Run `f(row_index, row)` on every `row_len`-long row of `data`; on every core when there is
 /// enough work to pay for it (a few rows at a time, so the parts are not too small).
@@ -68,17 +68,8 @@ pub(crate) fn new_parts(len: usize, row_len: usize, f: impl Fn(usize, &mut [f32]
         }
         return out;
     }
-    let mut out: Vec<f32> = Vec::with_capacity(len);
     let rows_per_part = rows_per_part(len, row_len);
-    parallel::for_each_chunk_mut(&mut out.spare_capacity_mut()[..len], rows_per_part * row_len, |part, chunk| {
-        chunk.fill(std::mem::MaybeUninit::new(0.0));
-        // SAFETY: every element of the chunk was initialised on the line above
-        let chunk = unsafe { &mut *(chunk as *mut [std::mem::MaybeUninit<f32>] as *mut [f32]) };
-        f(part * rows_per_part, chunk);
-    });
-    // SAFETY: the parts above initialised all `len` elements
-    unsafe { out.set_len(len) };
-    out
+    parallel::zeroed_in_parts(len, rows_per_part * row_len, |part, rows| f(part * rows_per_part, rows))
 }
 
 /// A copy of `x` (standard layout) with `f(first_row_index, rows)` applied in place to its

@@ -3,6 +3,7 @@
 //! and in each output's chain of additions, not in the multiplications, so the loop computes
 //! eight outputs side by side, each by exactly the arithmetic of one at a time.
 
+use crate::model::fast::{self, products};
 use ndarray::{ArrayView2, ArrayViewMut2};
 
 /// Outputs computed side by side (one vector register of f32 with AVX).
@@ -14,20 +15,12 @@ const MAX_K: usize = 32;
 /// cases) each output is `dot` of two contiguous rows; otherwise (weights·v) each output row is
 /// a sum of b's rows scaled by a's entries, in order.
 pub(super) fn small(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
-    #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has just been checked for AVX2
-        return unsafe { small_avx2(alpha, a, b, beta, c) };
-    }
-    small_loop(alpha, a, b, beta, c)
-}
-
-/// The same loop compiled for AVX2: eight f32 lanes per instruction instead of four. Separate
-/// multiplications and additions as before (Rust never fuses them), so the same bits.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn small_avx2(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
-    small_loop(alpha, a, b, beta, c)
+    // compiled for AVX2 where the CPU has it: eight f32 lanes per instruction instead of four;
+    // separate multiplications and additions either way (Rust never fuses them), so the same bits
+    fast::with_avx2_fma(
+        #[inline(always)]
+        || small_loop(alpha, a, b, beta, c),
+    )
 }
 
 #[inline(always)]
@@ -35,7 +28,7 @@ fn small_loop(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: 
     let (m, k) = a.dim();
     let n = b.ncols();
     let Some(c_s) = c.as_slice_mut() else {
-        return super::gemm_path(alpha, a, b, beta, c, gemm::Parallelism::None);
+        return products::gemm(alpha, a, b, beta, c, gemm::Parallelism::None);
     };
     if let Some(bt) = b.t().as_slice() {
         let Some(a_s) = a.as_slice() else {
@@ -79,7 +72,7 @@ fn small_loop(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: 
         // b neither row- nor column-major: `gemm` over a contiguous copy of a, as before (gemm
         // picks its routine from the strides, and so its bits)
         let a = a.as_standard_layout();
-        super::gemm_path(alpha, a.view(), b, beta, c, gemm::Parallelism::None)
+        products::gemm(alpha, a.view(), b, beta, c, gemm::Parallelism::None)
     }
 }
 
@@ -238,6 +231,32 @@ mod tests {
                     small(alpha, a, b.view(), beta, &mut got.view_mut());
                     let same = expected.iter().zip(&got).all(|(x, y)| x.to_bits() == y.to_bits());
                     assert!(same, "({m}, {k}, {n}) alpha {alpha} beta {beta}: {expected:?} vs {got:?}");
+                }
+            }
+        }
+    }
+
+    /// The loop compiled for this CPU (AVX2 here, unless `TRANSFORMER_TUTOR_PORTABLE` is set)
+    /// gives the bits of the loop compiled for the target's baseline, for both kinds of b.
+    #[test]
+    fn the_fast_loop_gives_the_bits_of_the_portable_one() {
+        let mut seed = 13u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            ((seed >> 8) as f32 / (1 << 24) as f32 - 0.5) * 10f32.powi((seed % 7) as i32 - 3)
+        };
+        for (m, k, n) in [(8, 8, 8), (7, 9, 8), (6, 6, 8), (12, 20, 24), (1, 32, 8), (2, 33, 9), (4, 17, 3)] {
+            for (alpha, beta) in [(1.0, 0.0), (0.353_553_4, 0.0), (1.0, 1.0)] {
+                let a = Array2::from_shape_fn((m, k), |_| next());
+                let w = Array2::from_shape_fn((n, k), |_| next());
+                let b = Array2::from_shape_fn((k, n), |_| next());
+                let start = Array2::from_shape_fn((m, n), |_| next());
+                for b in [w.t(), b.view()] {
+                    let (mut fast, mut portable) = (start.clone(), start.clone());
+                    small(alpha, a.view(), b, beta, &mut fast.view_mut());
+                    small_loop(alpha, a.view(), b, beta, &mut portable.view_mut());
+                    let same = fast.iter().zip(&portable).all(|(x, y)| x.to_bits() == y.to_bits());
+                    assert!(same, "({m}, {k}, {n}) alpha {alpha} beta {beta}");
                 }
             }
         }

@@ -8,62 +8,40 @@
 //! fused multiply-add chain Σ_p a[i, p]·b[p, j] in the order p = 0, 1, …, k−1, then scaled by
 //! alpha and added to c or to a bias row, which is exactly what the `gemm` crate computes: the
 //! two agree to the bit (tests/parallel_products.rs), so switching kernels changes no weight, no
-//! trained model and no screen.
+//! trained model and no screen. Compiled on x86_64 only; `products::packed` checks the CPU and the
+//! shapes before it calls in.
 
+use super::products::Addend;
+use ndarray::{ArrayView2, s};
 use std::arch::x86_64::*;
 
 /// Rows of a tile.
-pub const MR: usize = 6;
+pub(super) const MR: usize = 6;
 /// Columns of a tile and of a packed panel.
-pub const NR: usize = 16;
+pub(super) const NR: usize = 16;
 /// Rows of a that one thread works through panel by panel: 96 rows of up to 512 floats stay in
 /// the core's L2 cache while the panels go past.
 const MC: usize = 96;
 /// The slice of k one pass over a panel covers: 256 × 16 floats of b (16 KB) stay in L1.
-pub const KC: usize = 256;
-
-/// What is added to alpha · a · b.
-#[derive(Clone, Copy)]
-pub enum Addend<'a> {
-    Nothing,
-    /// c's current values (c += alpha · a · b)
-    Dst,
-    /// the same row added to every row of c: a Linear's bias, shape (n,)
-    Row(&'a [f32]),
-}
+pub(super) const KC: usize = 256;
 
 /// A matrix by its first element and row stride; its columns are contiguous.
 #[derive(Clone, Copy)]
-pub struct Rows<T> {
-    pub ptr: T,
-    pub row_stride: usize,
-}
-
-/// Can this CPU run the kernel?
-pub fn available() -> bool {
-    std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
+pub(super) struct Rows<T> {
+    pub(super) ptr: T,
+    pub(super) row_stride: usize,
 }
 
 /// b (k, n), any strides, as ⌈n/16⌉ panels of k rows × 16 columns (zero beyond column n); the
 /// panels are shared out between the threads.
-///
-/// # Safety
-/// `b` must address a live (k, n) matrix with strides (row_stride, col_stride) in elements.
-pub unsafe fn pack(b: *const f32, (k, n): (usize, usize), (row_stride, col_stride): (isize, isize)) -> Vec<f32> {
-    let panels = n.div_ceil(NR);
-    let mut packed = vec![0.0f32; panels * k * NR];
-    let b = crate::model::parallel::Shared(b);
-    crate::model::parallel::for_each_chunk_mut(&mut packed, k * NR, |panel, out| {
+pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
+    let (k, n) = b.dim();
+    let mut packed = vec![0.0f32; n.div_ceil(NR) * k * NR];
+    super::parallel::for_each_chunk_mut(&mut packed, k * NR, |panel, out| {
         let j0 = panel * NR;
-        let width = NR.min(n - j0);
-        // SAFETY: columns j0 .. j0 + width of b exist; row p < k of each is read below
-        let columns: [*const f32; NR] =
-            std::array::from_fn(|jj| unsafe { b.get().offset((j0 + jj.min(width - 1)) as isize * col_stride) });
-        for (p, out_row) in out.chunks_exact_mut(NR).enumerate() {
-            for (o, column) in out_row.iter_mut().zip(&columns).take(width) {
-                // SAFETY: row p < k of column j0 + jj < n
-                *o = unsafe { *column.offset(p as isize * row_stride) };
-            }
+        let columns = b.slice(s![.., j0..(j0 + NR).min(n)]);
+        for (out_row, b_row) in out.chunks_exact_mut(NR).zip(columns.rows()) {
+            out_row.iter_mut().zip(b_row).for_each(|(o, &v)| *o = v);
         }
     });
     packed
@@ -75,11 +53,11 @@ pub unsafe fn pack(b: *const f32, (k, n): (usize, usize), (row_stride, col_strid
 /// # Safety
 /// The CPU has AVX2 and FMA; `a` addresses an (m, k) matrix and `c` an (m, n) one, neither
 /// overlapping the other; `packed` comes from `pack` for a (k, n) matrix; `rows` ⊆ 0..m,
-/// `panels` ⊆ 0..⌈n/16⌉;
-/// a `Row` addend holds n values; with a `Dst` addend k ≤ KC.
+/// `panels` ⊆ 0..⌈n/16⌉; a `Row` addend holds n values; with a `Dst` addend k ≤ KC; no other
+/// thread writes rows `rows` of the panels `panels` of c meanwhile.
 #[target_feature(enable = "avx2,fma")]
 #[allow(clippy::too_many_arguments)]
-pub unsafe fn product_rows(
+pub(super) unsafe fn product_rows(
     alpha: f32,
     a: Rows<*const f32>,
     packed: &[f32],
@@ -127,6 +105,10 @@ struct Step {
 
 /// Products p = k0 .. k1 of one 6 × 16 tile of c (fewer rows or columns at the edges), from row
 /// i and column j0.
+///
+/// # Safety
+/// As for `product_rows`, with rows i .. i + tile_rows inside a and c, columns j0 .. j0 + cols
+/// inside c (and the bias row), cols ≤ 16, and `panel` one panel of k rows, k0 ≤ k1 ≤ k.
 #[target_feature(enable = "avx2,fma")]
 #[allow(clippy::too_many_arguments)]
 unsafe fn tile(
@@ -142,8 +124,10 @@ unsafe fn tile(
     c: Rows<*mut f32>,
 ) {
     // rows past the edge read row i again; their results are not stored
+    // SAFETY: rows i .. i + tile_rows of a exist, and i itself for the rows past the edge
     let a_row: [*const f32; MR] =
         std::array::from_fn(|r| unsafe { a.ptr.add((i + if r < tile_rows { r } else { 0 }) * a.row_stride) });
+    // SAFETY: called for r < tile_rows only: row i + r of c, from column j0
     let c_row = |r: usize| unsafe { c.ptr.add((i + r) * c.row_stride + j0) };
     let mut acc = [[_mm256_setzero_ps(); 2]; MR]; // (6 rows, 16 columns)
     if !step.first {
@@ -158,6 +142,7 @@ unsafe fn tile(
             }
         }
     }
+    // SAFETY: k0 ≤ k, and the panel holds k rows of 16
     let mut b = unsafe { panel.as_ptr().add(step.k0 * NR) };
     for p in step.k0..step.k1 {
         // SAFETY: the panel holds k rows of 16; each a row holds k values

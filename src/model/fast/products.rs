@@ -1,0 +1,142 @@
+//! The large matrix products, and every call into the `gemm` crate: safe functions over ndarray
+//! views, whose raw pointers stay here. Which product takes which path is `model::matmul`'s choice.
+
+use super::parallel;
+use ndarray::{ArrayView2, ArrayViewMut2, Axis, s};
+use std::sync::Mutex;
+
+/// What is added to alpha · a · b.
+#[derive(Clone, Copy)]
+pub enum Addend<'a> {
+    Nothing,
+    /// c's current values (c += alpha · a · b)
+    Dst,
+    /// the same row added to every row of c: a Linear's bias, shape (n,)
+    Row(&'a [f32]),
+}
+
+/// c = alpha · a (m, k) · b (k, n) + addend by the packed AVX2 + FMA kernel, shared out between the
+/// engine's threads: the same bits as `gemm` (tests/parallel_products.rs). Returns false, having
+/// computed nothing, where the kernel cannot run: not `avx2_fma()` (another CPU or target, or the
+/// portable kernels forced), a's or c's rows not contiguous and in order, an empty side, or a c
+/// to add to with k longer than one slice (the slices keep their partial sums in c).
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+pub fn packed(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) -> bool {
+    let (m, k) = a.dim();
+    let n = b.ncols();
+    assert_eq!(b.nrows(), k, "a (m, k) · b (k, n)");
+    assert_eq!(c.dim(), (m, n), "c (m, n)");
+    if let Addend::Row(bias) = addend {
+        assert_eq!(bias.len(), n, "a bias row of n");
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        let rows_forward = |strides: &[isize]| strides[1] == 1 && strides[0] >= 0;
+        let fits = super::avx2_fma()
+            && m > 0
+            && n > 0
+            && k > 0
+            && rows_forward(a.strides())
+            && rows_forward(c.strides())
+            && (k <= super::packed::KC || !matches!(addend, Addend::Dst));
+        if fits {
+            packed_on_threads(alpha, a, b, addend, c);
+            return true;
+        }
+    }
+    false
+}
+
+/// `packed` once its conditions hold.
+#[cfg(target_arch = "x86_64")]
+fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) {
+    use super::packed::{self, MR, NR, Rows};
+    use super::parallel::Shared;
+    let (m, k) = a.dim();
+    let n = b.ncols();
+    let panels_data = packed::pack(b);
+    let a_rows = Shared(Rows { ptr: a.as_ptr(), row_stride: a.strides()[0] as usize });
+    let c_rows = Shared(Rows { ptr: c.as_mut_ptr(), row_stride: c.strides()[0] as usize });
+    // parts of c, four per thread so that a slowed core leaves some to the other: blocks of
+    // whole tiles of rows, or, for a wide c of few rows (note 001's logits), blocks of panels,
+    // so that each part reads only its own share of b
+    let parts = 4 * parallel::threads();
+    let panels = n.div_ceil(NR);
+    let by_columns = panels >= 2 * parts && m <= n;
+    let block = if by_columns { panels.div_ceil(parts) } else { m.div_ceil(parts).next_multiple_of(MR) };
+    let count = if by_columns { panels.div_ceil(block) } else { m.div_ceil(block) };
+    parallel::for_each_part(count, |i| {
+        let (rows, panel_range) = if by_columns {
+            (0..m, i * block..((i + 1) * block).min(panels))
+        } else {
+            (i * block..((i + 1) * block).min(m), 0..panels)
+        };
+        // SAFETY: `packed` checked AVX2 and FMA (`avx2_fma`), that m, n, k > 0, that a's and c's
+        // rows are contiguous at a non-negative stride, and that a `Dst` addend comes with k ≤ KC;
+        // it asserted the shapes and the bias's length. a and c are live (m, k) and (m, n) views
+        // for this whole call, c borrowed mutably (so it overlaps neither a nor b, nor any other
+        // row of itself); `panels_data` is b packed; each part writes only its own block of rows
+        // or panels of c, inside 0..m and 0..⌈n/16⌉
+        unsafe {
+            packed::product_rows(alpha, a_rows.get(), &panels_data, (k, n), addend, c_rows.get(), rows, panel_range)
+        }
+    });
+}
+
+/// c = alpha · a · b + beta · c by the `gemm` crate, for any strides; beta is 0 or 1.
+pub fn gemm(
+    alpha: f32,
+    a: ArrayView2<f32>,
+    b: ArrayView2<f32>,
+    beta: f32,
+    c: &mut ArrayViewMut2<f32>,
+    parallelism: ::gemm::Parallelism,
+) {
+    let (m, k) = a.dim();
+    let n = b.ncols();
+    assert_eq!(b.nrows(), k, "a (m, k) · b (k, n)");
+    assert_eq!(c.dim(), (m, n), "c (m, n)");
+    let (a_rs, a_cs) = (a.strides()[0], a.strides()[1]);
+    let (b_rs, b_cs) = (b.strides()[0], b.strides()[1]);
+    let (c_rs, c_cs) = (c.strides()[0], c.strides()[1]);
+    // SAFETY: the pointers and strides come from live ndarray views of exactly the shapes
+    // asserted above, and c does not alias a or b (it is borrowed mutably)
+    unsafe {
+        ::gemm::gemm(
+            m,
+            n,
+            k,
+            c.as_mut_ptr(),
+            c_cs,
+            c_rs,
+            beta != 0.0,
+            a.as_ptr(),
+            a_cs,
+            a_rs,
+            b.as_ptr(),
+            b_cs,
+            b_rs,
+            beta,
+            alpha,
+            false,
+            false,
+            false,
+            parallelism,
+        );
+    }
+}
+
+/// A large product by the `gemm` crate, one block of rows per thread (each block packs b for
+/// itself, so more blocks would cost more); the same bits as one call over all rows.
+pub fn gemm_by_blocks(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, beta: f32, c: &mut ArrayViewMut2<f32>) {
+    let block = a.nrows().div_ceil(parallel::threads()).max(1);
+    // each block of c's rows is taken by the one part that computes it
+    let blocks: Vec<Mutex<Option<ArrayViewMut2<f32>>>> =
+        c.axis_chunks_iter_mut(Axis(0), block).map(|rows| Mutex::new(Some(rows))).collect();
+    parallel::for_each_part(blocks.len(), |i| {
+        let taken = blocks[i].lock().map(|mut slot| slot.take());
+        let mut c_rows = taken.ok().flatten().expect("each block is computed once");
+        let rows = i * block..i * block + c_rows.nrows();
+        gemm(alpha, a.slice(s![rows, ..]), b, beta, &mut c_rows, ::gemm::Parallelism::None);
+    });
+}
