@@ -6,6 +6,7 @@ pub mod atomic_file;
 pub mod cli;
 pub mod corpus;
 pub mod explore;
+pub mod lang;
 pub mod lesson;
 pub mod model;
 pub mod progress;

@@ -1,0 +1,122 @@
+//! The language the learner reads: English or Chinese.
+//!
+//! Chosen by `--lang`, else by the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, in the order
+//! POSIX gives them precedence; a value beginning with `zh` means Chinese), else remembered with
+//! the progress. The screen's words come from `strings`, which asks `current()`; the language is
+//! kept per thread, so tests that draw Chinese and English screens side by side do not meet.
+//! A leaf module: it imports nothing from the crate.
+
+use std::cell::Cell;
+
+/// A language of the screens and lessons.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    /// Both languages, English first.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+
+    /// The code used by `--lang` and the progress file: `en` or `zh`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
+    /// `en`/`zh` (any case, with or without a region: `zh-CN`, `zh_TW`, `en_GB`).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        let lower = code.trim().to_ascii_lowercase();
+        let primary = lower.split(['-', '_', '.', '@']).next().unwrap_or("");
+        match primary {
+            "en" => Some(Lang::En),
+            "zh" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+
+    /// The other language (the key that switches languages on the running screen).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::En => Lang::Zh,
+            Lang::Zh => Lang::En,
+        }
+    }
+
+    /// The language the environment asks for, if it says: the first of `LC_ALL`, `LC_MESSAGES`,
+    /// `LANG` that is set and not empty decides (`C`, `POSIX` and other languages mean English).
+    pub fn from_env() -> Option<Lang> {
+        let get = |name: &str| std::env::var(name).ok();
+        Lang::from_locale_vars(get("LC_ALL"), get("LC_MESSAGES"), get("LANG"))
+    }
+
+    /// `from_env` on given values (testable without touching the process's environment).
+    pub fn from_locale_vars(
+        lc_all: Option<String>,
+        lc_messages: Option<String>,
+        lang: Option<String>,
+    ) -> Option<Lang> {
+        let value = [lc_all, lc_messages, lang].into_iter().flatten().find(|v| !v.is_empty())?;
+        Some(if value.to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En })
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
+}
+
+/// The language this thread draws and prints in.
+pub fn current() -> Lang {
+    CURRENT.with(Cell::get)
+}
+
+/// Draw and print in `lang` on this thread from now on.
+pub fn set_current(lang: Lang) {
+    CURRENT.with(|c| c.set(lang));
+}
+
+/// English text or Chinese text, by this thread's language.
+pub fn pick<T>(en: T, zh: T) -> T {
+    match current() {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_with_regions_are_read() {
+        assert_eq!(Lang::from_code("zh"), Some(Lang::Zh));
+        assert_eq!(Lang::from_code("zh_CN.UTF-8"), Some(Lang::Zh));
+        assert_eq!(Lang::from_code("ZH-tw"), Some(Lang::Zh));
+        assert_eq!(Lang::from_code("en_GB"), Some(Lang::En));
+        assert_eq!(Lang::from_code("fr"), None);
+        assert_eq!(Lang::from_code(""), None);
+    }
+
+    #[test]
+    fn the_environment_decides_in_posix_order() {
+        let s = |v: &str| Some(v.to_string());
+        assert_eq!(Lang::from_locale_vars(None, None, s("zh_CN.UTF-8")), Some(Lang::Zh));
+        assert_eq!(Lang::from_locale_vars(s("C"), None, s("zh_CN.UTF-8")), Some(Lang::En));
+        assert_eq!(Lang::from_locale_vars(s(""), s("zh_TW"), s("en_US")), Some(Lang::Zh));
+        assert_eq!(Lang::from_locale_vars(None, None, s("C.UTF-8")), Some(Lang::En));
+        assert_eq!(Lang::from_locale_vars(None, None, None), None);
+    }
+
+    #[test]
+    fn the_language_is_per_thread() {
+        set_current(Lang::Zh);
+        assert_eq!(pick("en", "zh"), "zh");
+        let other = std::thread::spawn(current).join().unwrap();
+        assert_eq!(other, Lang::En);
+        set_current(Lang::En);
+    }
+}
