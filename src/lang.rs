@@ -55,11 +55,7 @@ impl Lang {
     }
 
     /// `from_env` on given values (testable without touching the process's environment).
-    pub fn from_locale_vars(
-        lc_all: Option<String>,
-        lc_messages: Option<String>,
-        lang: Option<String>,
-    ) -> Option<Lang> {
+    pub fn from_locale_vars(lc_all: Option<String>, lc_messages: Option<String>, lang: Option<String>) -> Option<Lang> {
         let value = [lc_all, lc_messages, lang].into_iter().flatten().find(|v| !v.is_empty())?;
         Some(if value.to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En })
     }

@@ -1,14 +1,39 @@
 //! Checking a learner's answer against the one computed from the run. Answers compare as lists
 //! of words and numbers: case, spaces, brackets, commas and the `<>` of special tokens do not
-//! matter, so `(2,4,8,5)` = `2 4 8 5`, `eos` = `<eos>`, `Cat` = `cat`.
+//! matter, so `(2,4,8,5)` = `2 4 8 5`, `eos` = `<eos>`, `Cat` = `cat`. Full-width digits, letters
+//! and punctuation read as their ASCII forms (`（２，４，７，６）` = `(2, 4, 7, 6)`), and Chinese
+//! characters count one word each, so `8次` is `8 次`.
+
+/// `text` with full-width forms as ASCII (U+FF01..U+FF5E), the ideographic space as a space,
+/// `、` as a comma and `。` as a full stop, and a space on each side of every wide (CJK) character.
+fn ascii_forms(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let c = match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            '、' => ',',
+            '。' => '.',
+            _ => c,
+        };
+        if crate::text::width(c.encode_utf8(&mut [0; 4])) == 2 {
+            out.push(' ');
+            out.push(c);
+            out.push(' ');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// The words and numbers of an answer, lowercased: `(2, 4, 8, 5)` → ["2", "4", "8", "5"].
 /// Chinese characters count as letters, so `猫` stays `猫`; `and` between items is dropped.
 pub fn normalize(answer: &str) -> Vec<String> {
-    answer
+    ascii_forms(answer)
         .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '?' || c == '-'))
         .map(|w| w.trim_end_matches('.').to_lowercase())
-        .filter(|w| !w.is_empty() && w != "and" && w != "-")
+        .filter(|w| !w.is_empty() && w != "and" && w != "和" && w != "-")
         .map(|w| canonical_number(&w).unwrap_or(w))
         .collect()
 }
@@ -78,6 +103,22 @@ const UNIT_WORDS: &[&str] = &[
     "it",
     "its",
     "the",
+    // the same in Chinese, one character each (`8 次`, `第 5 个位置`, `共 8 个头`)
+    "次",
+    "个",
+    "位",
+    "置",
+    "行",
+    "列",
+    "头",
+    "步",
+    "词",
+    "字",
+    "第",
+    "共",
+    "约",
+    "是",
+    "维",
 ];
 
 /// A normalised word that is a number.
@@ -94,9 +135,9 @@ pub fn position_typed(given: &str) -> Option<usize> {
     }
 }
 
-/// `8,544` → `8544`: a comma between a digit and exactly three digits is a thousands separator.
+/// `8,544` → `8544` (full-width `８，５４４` too): a comma between a digit and exactly three digits is a thousands separator.
 fn without_thousands(s: &str) -> String {
-    let chars: Vec<char> = s.chars().collect();
+    let chars: Vec<char> = ascii_forms(s).chars().collect();
     let mut out = String::new();
     for (i, &c) in chars.iter().enumerate() {
         let separator = c == ','
@@ -207,6 +248,22 @@ mod tests {
         assert!(!is_right("dog", "cat"));
         assert!(!is_right("", "cat"));
         assert!(!is_right("   ", "none"));
+    }
+
+    #[test]
+    fn chinese_and_full_width_answers_read_like_ascii() {
+        assert!(is_right("（２，４，７，６）", "(2, 4, 7, 6)"));
+        assert!(is_right("（2，4，7，6）", "(2, 4, 7, 6)"));
+        assert!(is_right("5、6 和 7", "5, 6, 7"));
+        assert!(is_right("8次", "8"));
+        assert!(is_right("共 8 个头", "8"));
+        assert!(is_right("０．９７", "0.97"));
+        assert!(is_right("８，５４４", "8544"));
+        assert!(is_right("猫。", "猫"));
+        assert!(!is_right("不是 8", "8"));
+        assert!(!is_right("狗", "猫"));
+        assert_eq!(position_typed("第３个"), None, "a position is one bare number");
+        assert_eq!(position_typed("３"), Some(3));
     }
 
     #[test]
