@@ -2,7 +2,8 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget};
 
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
@@ -14,6 +15,9 @@ impl Widget for TooSmall {
         let text = crate::strings::too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT);
         let top = area.height.saturating_sub(3) / 2;
         let area = Rect { y: area.y + top, height: area.height - top, ..area };
-        Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(area, buf);
+        // wrapped by the one wrapper every pane uses (CJK-aware, measured with unicode-width)
+        let width = usize::from(area.width).max(1);
+        let lines: Vec<Line> = text.lines().flat_map(|l| crate::text::wrap(l, width)).map(Line::from).collect();
+        Paragraph::new(lines).alignment(Alignment::Center).render(area, buf);
     }
 }
