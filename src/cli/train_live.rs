@@ -52,6 +52,34 @@ struct Live {
 }
 
 impl Live {
+    /// The screen's state before the first step.
+    fn new(trainer: &Trainer, theme: Theme) -> Live {
+        let options = trainer.options;
+        Live {
+            view: TrainView {
+                step: 0,
+                total: options.steps,
+                parameters: trainer.weights.parameter_count(),
+                batch: options.batch,
+                seed: options.seed,
+                curve: Vec::new(),
+                loss: None,
+                lr: 0.0,
+                grad_norm: 0.0,
+                steps_per_sec: 0.0,
+                elapsed: Duration::ZERO,
+                left: None,
+                eval: None,
+                eval_every: EVAL_EVERY,
+                attention: None,
+                status: None,
+                theme,
+            },
+            curve: LossCurve::new(SMOOTHING),
+            start: Instant::now(),
+        }
+    }
+
     fn update(&mut self, trainer: &Trainer) {
         let v = &mut self.view;
         v.step = trainer.step;
@@ -84,29 +112,7 @@ fn screen_loop(
 ) -> Result<Outcome, String> {
     let io = strings::terminal_error;
     let options = trainer.options;
-    let mut live = Live {
-        view: TrainView {
-            step: 0,
-            total: options.steps,
-            parameters: trainer.weights.parameter_count(),
-            batch: options.batch,
-            seed: options.seed,
-            curve: Vec::new(),
-            loss: None,
-            lr: 0.0,
-            grad_norm: 0.0,
-            steps_per_sec: 0.0,
-            elapsed: Duration::ZERO,
-            left: None,
-            eval: None,
-            eval_every: EVAL_EVERY,
-            attention: None,
-            status: None,
-            theme,
-        },
-        curve: LossCurve::new(SMOOTHING),
-        start: Instant::now(),
-    };
+    let mut live = Live::new(trainer, theme);
     live.view.attention = attention_view(&trainer.weights);
     let mut last_attention = Instant::now();
     let mut last_draw: Option<Instant> = None;
@@ -152,22 +158,27 @@ fn screen_loop(
     if user_stop || matches!(outcome, Outcome::Stopped(_)) {
         return Ok(outcome);
     }
-    // finished: keep the final picture on screen until a key is pressed (a signal ends it too;
-    // the weights are written by then)
     live.view.status = Some(strings::train_finished(&job.out.display().to_string()));
+    hold_final_picture(terminal, &live.view, job)?;
+    Ok(outcome)
+}
+
+/// Keep the final picture on screen until a key is pressed (a signal ends it too; the weights are
+/// written by then).
+fn hold_final_picture(terminal: &mut DefaultTerminal, view: &TrainView, job: &Job) -> Result<(), String> {
+    let io = strings::terminal_error;
     loop {
-        terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
+        terminal.draw(|f| train_screen::draw(f, view)).map_err(io)?;
         if job.stop_signal().is_some() {
-            break;
+            return Ok(());
         }
         if event::poll(REDRAW).map_err(io)? {
             match event::read().map_err(io)? {
-                Event::Key(key) if key.kind == KeyEventKind::Press => break,
+                Event::Key(key) if key.kind == KeyEventKind::Press => return Ok(()),
                 _ => {} // resize: redraw
             }
         }
     }
-    Ok(outcome)
 }
 
 /// A key that stops the run.
