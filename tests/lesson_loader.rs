@@ -11,15 +11,15 @@ use transformer_tutor::model::{Preset, Weights};
 const FILE: &str = "lessons/tiny.toml";
 
 /// A valid lesson. Line numbers matter to the tests below:
-/// 1 id, 2 title, 3 order, 4 summary, 5 src, 6 tgt, 8 [[beat]], 9 op, 10 view, 11 batch,
-/// 12 head, 13 row, 14 text, 16 [[beat]], 17 op, 18 view, 19 text.
+/// 1 id, 2 title, 3 order, 4 summary, 5 src, 6 tgt, 7 format, 8 [[beat]], 9 op, 10 view,
+/// 11 batch, 12 head, 13 row, 14 text, 16 [[beat]], 17 op, 18 view, 19 text.
 const BASE: &str = r#"id = "tiny"
 title = "Tiny"
 order = 3
 summary = "A tiny lesson"
 src = "我有一只猫 ; 你有猫吗"
 tgt = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>"
-
+format = 1
 [[beat]]
 op = "dec.0.self_attn.weights"
 view = "softmax"
