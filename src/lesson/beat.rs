@@ -114,7 +114,7 @@ fn check_view(c: &Checker, b: &BeatFile, op_name: &str, op: &Op) -> Result<ViewK
         return Err(c.err(
             &b.view,
             "view",
-            format!("no view `{view_name}`{hint}; views are {} {}", names.join(", "), see("view")),
+            format!("no view `{view_name}`{hint} (views are {}; see lessons/FORMAT.md#views)", names.join(", ")),
         ));
     };
     if !view.fits(op.kind, op.shape.len()) {

@@ -152,7 +152,7 @@ impl<'a> Args<'a> {
             words.next().ok_or(format!("an empty `{{}}`; write a fact such as {{next-word row=1}} {SEE_FACTS}"))?;
         let kind: FactKind = name.parse().map_err(|_| {
             let hint = crate::strings::suggestion(name, FactKind::names().iter().copied());
-            format!("no fact `{name}`{hint}; facts are {} {SEE_FACTS}", FactKind::names().join(", "))
+            format!("no fact `{name}`{hint} (facts are {}; see lessons/FORMAT.md#facts)", FactKind::names().join(", "))
         })?;
         let takes = kind.takes();
         let mut args = Args { kind, bare: None, keyed: Vec::new() };
