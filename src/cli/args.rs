@@ -187,7 +187,8 @@ impl Cli {
 fn parse_preset(name: &str) -> Result<Preset, String> {
     Preset::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        format!("no preset `{name}`; presets are {}", names.join(", "))
+        let hint = crate::strings::suggestion(name, names.iter().copied());
+        format!("no preset `{name}`{hint} (presets are {})", names.join(", "))
     })
 }
 
