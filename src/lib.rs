@@ -12,6 +12,7 @@ pub mod model;
 pub mod progress;
 pub mod signals;
 pub mod strings;
+pub mod suggest;
 pub mod text;
 pub mod train;
 pub mod tui;

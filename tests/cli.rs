@@ -376,6 +376,18 @@ fn unknown_lesson_without_print_suggests_too() {
 }
 
 #[test]
+fn unknown_what_if_and_preset_suggest_the_near_miss_as_lessons_do() {
+    for (args, needle) in [
+        (&["--lesson", "masks", "--print", "--what-if", "no_scale"][..], "did you mean `no-scale`?"),
+        (&["trace", "--preset", "note01"][..], "did you mean `note001`"),
+    ] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: a usage error\n{}", stderr(&o));
+        assert_contains(&stderr(&o), needle);
+    }
+}
+
+#[test]
 fn lesson_without_a_terminal_says_to_use_print() {
     let o = run(&["--lesson", "masks"]);
     assert_eq!(o.status.code(), Some(1), "stderr:\n{}", stderr(&o));

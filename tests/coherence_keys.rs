@@ -11,6 +11,7 @@ use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 const LESSON: &str = r#"
+format = 1
 id = "keys"
 title = "Keys"
 order = 12

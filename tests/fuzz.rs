@@ -127,6 +127,8 @@ fn lesson_loader_never_panics() {
     }
     let dictionary: &[&[u8]] = &[
         b"[[beat]]\n",
+        b"format = 2\n",
+        b"{top-key enc.0.self_attn.weights row=1 head=mean}",
         b"op = \"probs\"\n",
         b"view = \"decode\"\n",
         b"step = 3\n",

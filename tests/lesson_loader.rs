@@ -11,15 +11,15 @@ use transformer_tutor::model::{Preset, Weights};
 const FILE: &str = "lessons/tiny.toml";
 
 /// A valid lesson. Line numbers matter to the tests below:
-/// 1 id, 2 title, 3 order, 4 summary, 5 src, 6 tgt, 8 [[beat]], 9 op, 10 view, 11 batch,
-/// 12 head, 13 row, 14 text, 16 [[beat]], 17 op, 18 view, 19 text.
+/// 1 id, 2 title, 3 order, 4 summary, 5 src, 6 tgt, 7 format, 8 [[beat]], 9 op, 10 view,
+/// 11 batch, 12 head, 13 row, 14 text, 16 [[beat]], 17 op, 18 view, 19 text.
 const BASE: &str = r#"id = "tiny"
 title = "Tiny"
 order = 3
 summary = "A tiny lesson"
 src = "我有一只猫 ; 你有猫吗"
 tgt = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>"
-
+format = 1
 [[beat]]
 op = "dec.0.self_attn.weights"
 view = "softmax"
@@ -662,4 +662,46 @@ fn a_beat_that_keeps_the_lessons_sentences_says_so_in_its_field() {
     assert!(lesson.beats[1].keeps_lesson_sentences && !lesson.beats[0].keeps_lesson_sentences);
     let e = error_of(&edited("text = \"More words.\"", "sentence = \"mine\"\ntext = \"More words.\""));
     assert_error(&e, 19, "sentence", &["`mine`", "\"lesson\""]);
+}
+
+// ---- the format version and the schema it points to ----
+
+#[test]
+fn a_lesson_without_its_format_is_refused_at_line_1() {
+    let e = error_of(&edited("format = 1\n", "\n"));
+    assert_error(&e, 1, "format", &["format = 1", "(see lessons/FORMAT.md#format)"]);
+}
+
+#[test]
+fn a_lesson_of_another_format_is_refused_on_its_line() {
+    // a later format may have fields this one does not know: the version is refused first
+    let e = error_of(&edited("format = 1\n", "format = 2\nnew_field = true\n"));
+    assert_error(&e, 7, "format", &["is 2", "lesson format 1", "(see lessons/FORMAT.md#format)"]);
+    let e = error_of(&edited("format = 1\n", "format = \"1\"\n"));
+    assert_error(&e, 7, "format", &["is `\"1\"`", "a whole number", "lessons/FORMAT.md#format"]);
+}
+
+#[test]
+fn schema_mistakes_point_to_their_section_of_the_schema() {
+    let e = error_of(&edited("view = \"mask\"", "view = \"fusedqkv\""));
+    assert_error(&e, 18, "view", &["did you mean `fused-qkv`?", "see lessons/FORMAT.md#views)"]);
+    let e = error_of(&edited("row = 3\n", "row = 3\ncolour = 1\n"));
+    assert_error(&e, 14, "colour", &["unknown field", "(see lessons/FORMAT.md#lesson)"]);
+    let e = error_of(&edited("text = \"Some words.\"", "text = \"It says {next-words row=0}.\""));
+    assert_error(&e, 14, "text", &["did you mean `next-word`", "see lessons/FORMAT.md#facts)"]);
+}
+
+#[test]
+fn a_fact_takes_only_its_own_arguments() {
+    for (fact, needles) in [
+        ("{shape tgt.mask batch=1}", &["`shape` takes no `batch=`", "it takes OP", "lessons/FORMAT.md#facts"][..]),
+        ("{max-len row=1}", &["`max-len` takes no `row=`", "no arguments"]),
+        ("{token-at side=src row=1}", &["`token-at` takes no `row=`", "side=, pos=, batch="]),
+        ("{next-word probs row=0}", &["`probs` is not understood", "row=, batch="]),
+        ("{masked-keys tgt.mask tgt.causal row=1}", &["`tgt.causal` is not understood"]),
+        ("{config d_mdl}", &["`config` takes a size", "did you mean `d_model`?"]),
+    ] {
+        let e = error_of(&edited("text = \"More words.\"", &format!("text = \"A {fact} B\"")));
+        assert_error(&e, 19, "text", needles);
+    }
 }

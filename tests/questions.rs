@@ -26,6 +26,7 @@ fn resized(n_heads: usize, d_model: usize) -> Arc<Weights> {
 }
 
 const QUIZ: &str = r#"
+format = 1
 id = "quiz"
 title = "A quiz"
 order = 12

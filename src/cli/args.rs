@@ -187,7 +187,8 @@ impl Cli {
 fn parse_preset(name: &str) -> Result<Preset, String> {
     Preset::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        format!("no preset `{name}`; presets are {}", names.join(", "))
+        let hint = crate::strings::suggestion(name, names.iter().copied());
+        format!("no preset `{name}`{hint} (presets are {})", names.join(", "))
     })
 }
 
@@ -237,9 +238,8 @@ fn parse_variant(name: &str) -> Result<crate::explore::Variant, String> {
     use crate::explore::Variant;
     Variant::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
-        let near = crate::lesson::closest(name, names.iter().copied());
-        let hint = near.first().map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
-        format!("no what-if `{name}`; {hint}what-ifs are {}", names.join(", "))
+        let hint = crate::strings::suggestion(name, names.iter().copied());
+        format!("no what-if `{name}`{hint} (what-ifs are {})", names.join(", "))
     })
 }
 

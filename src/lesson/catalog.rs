@@ -1,6 +1,7 @@
 //! Every lesson, in curriculum order; lookup by id with "did you mean".
 
-use super::load::{Lesson, LessonError, closest, load_lesson};
+use super::error::LessonError;
+use super::load::{Lesson, load_lesson};
 use crate::model::Weights;
 use std::path::Path;
 use std::sync::Arc;
@@ -79,15 +80,12 @@ impl Catalog {
     /// "no lesson `mask`; did you mean `masks`?"
     pub fn unknown_message(&self, id: &str) -> String {
         let id = &crate::text::escape_controls(id, false);
-        let near = closest(id, self.lessons.iter().map(|l| l.id.as_str()));
-        let ids: Vec<&str> = self.lessons.iter().map(|l| l.id.as_str()).collect();
-        match near.as_slice() {
-            [] => format!("no lesson `{id}`; the lessons are: {} (see --list)", ids.join(", ")),
-            [one] => format!("no lesson `{id}`; did you mean `{one}`?"),
-            many => format!(
-                "no lesson `{id}`; did you mean {}?",
-                many.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(" or ")
-            ),
+        let hint = crate::strings::suggestion(id, self.lessons.iter().map(|l| l.id.as_str()));
+        if hint.is_empty() {
+            let ids: Vec<&str> = self.lessons.iter().map(|l| l.id.as_str()).collect();
+            format!("no lesson `{id}`; the lessons are: {} (see --list)", ids.join(", "))
+        } else {
+            format!("no lesson `{id}`{hint}")
         }
     }
 

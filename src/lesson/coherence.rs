@@ -7,8 +7,9 @@
 //! this module checks the part a loader can know without drawing: which tensor, row, head, step.
 
 use super::ViewKind;
-use super::facts::{Fact, FactKind, HeadChoice};
-use crate::model::program::{OpKind, Program};
+use super::facts::fact::DecodeAt;
+use super::facts::{Fact, HeadChoice};
+use crate::model::program::{OpKind, Program, Side};
 
 /// What a beat's screen shows: its view of its operation, at its batch row, head and step.
 #[derive(Debug, Clone, Copy)]
@@ -23,116 +24,132 @@ pub struct Shown<'a> {
 
 /// `Ok` when `fact` is about what `shown` shows; otherwise what differs and how to fix it.
 pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String> {
-    match fact.kind {
-        FactKind::TopKey | FactKind::TopWeight => {
+    match fact {
+        Fact::TopKey(a) | Fact::TopWeight(a) => {
             views(fact, shown, &[ViewKind::Softmax, ViewKind::Heatmap])?;
-            same_op(fact, shown)?;
+            same_op(fact, &a.op, shown)?;
             same_batch(fact, shown)?;
-            if fact.head != shown.head {
-                return Err(format!(
-                    "{} reads {} but the view shows {}; give the beat head = {} or the fact head={}",
-                    describe(fact),
-                    head_text(fact.head),
-                    head_text(shown.head),
-                    head_value(fact.head),
-                    head_arg(shown.head),
-                ));
-            }
-            Ok(())
+            same_head(fact, a.head, shown)
         }
-        FactKind::MaskedKeys => {
-            let mask_of_view = match shown.view {
-                ViewKind::Mask => Some(shown.op.to_string()),
-                ViewKind::Softmax => mask_read_by(program, shown.op),
-                _ => None,
-            };
-            if mask_of_view.as_deref() != Some(fact.op.as_str()) {
-                return Err(format!(
-                    "{} is about `{}`, but the beat shows `{}` in a `{}` view; show `{}` (view = \"mask\"), or the attention weights it masks (view = \"softmax\")",
-                    describe(fact),
-                    fact.op,
-                    shown.op,
-                    shown.view.name(),
-                    fact.op
-                ));
-            }
-            // a padding mask's view lists every batch row; any other view shows one
-            let all_rows = shown.view == ViewKind::Mask && mask_rank_padding(program, &fact.op);
-            let causal = program.index_of(&fact.op).is_some_and(|i| program.op(i).kind == OpKind::CausalMask);
-            if all_rows || causal { Ok(()) } else { same_batch(fact, shown) }
-        }
-        FactKind::NextWord | FactKind::NextProb => {
+        Fact::MaskedKeys { op, .. } => masked_keys(fact, op, shown, program),
+        Fact::NextWord(_) | Fact::NextProb { .. } => {
             views(fact, shown, &[ViewKind::TopWords])?;
             same_batch(fact, shown)
         }
-        FactKind::DecodeWord | FactKind::DecodeProb => {
-            views(fact, shown, &[ViewKind::Decode])?;
-            same_batch(fact, shown)?;
-            // the view shows the words chosen up to its step, and the probabilities of its step
-            let fits =
-                if fact.kind == FactKind::DecodeWord { fact.step <= shown.step } else { fact.step == shown.step };
-            if fits {
-                Ok(())
-            } else {
-                Err(format!(
-                    "{} is about decoding step {} but the view shows step {}; give the beat step = {}",
-                    describe(fact),
-                    fact.step,
-                    shown.step,
-                    fact.step
-                ))
-            }
-        }
-        FactKind::Translation => {
+        Fact::DecodeWord(at) | Fact::DecodeProb(at) => decode_step(fact, *at, shown),
+        Fact::Translation { .. } => {
             views(fact, shown, &[ViewKind::Decode])?;
             same_batch(fact, shown)
         }
-        FactKind::Rms => {
+        Fact::Rms { op, .. } => rms(fact, op, shown, program),
+        Fact::EmbedNorm { side, .. } => {
             views(fact, shown, &[ViewKind::Vector])?;
-            let reads = program
-                .index_of(shown.op)
-                .is_some_and(|i| program.op(i).inputs.iter().any(|&j| program.op(j).name == fact.op));
-            if fact.op != shown.op && !reads {
-                return Err(format!(
-                    "{} is about `{}`, but the view shows `{}`, which does not read it; show `{}` or an operation that reads it",
-                    describe(fact),
-                    fact.op,
-                    shown.op,
-                    fact.op
-                ));
-            }
-            same_batch(fact, shown)
+            embedding_of(fact, *side, shown, program)
         }
-        FactKind::EmbedNorm => {
-            views(fact, shown, &[ViewKind::Vector])?;
-            let embed = program.index_of(shown.op).is_some_and(|i| program.op(i).kind == OpKind::Embed(fact.side));
-            if embed {
-                Ok(())
-            } else {
-                Err(format!("{} reads the embedding table of its side; show that side's embedding", describe(fact)))
-            }
-        }
-        FactKind::RnnGain => {
+        Fact::RnnGain { .. } => {
             views(fact, shown, &[ViewKind::Rnn])?;
             same_batch(fact, shown)
         }
-        FactKind::BnTokenMean | FactKind::BnPadShift => {
+        Fact::BnTokenMean { op, .. } => {
             views(fact, shown, &[ViewKind::NormCompare])?;
-            same_op(fact, shown)?;
-            if fact.kind == FactKind::BnTokenMean { same_batch(fact, shown) } else { Ok(()) }
+            same_op(fact, op, shown)?;
+            same_batch(fact, shown)
+        }
+        Fact::BnPadShift { op } => {
+            views(fact, shown, &[ViewKind::NormCompare])?;
+            same_op(fact, op, shown)
         }
         // sizes and shapes of the model and the sentences: the drawn-screen test checks them
-        FactKind::Shape
-        | FactKind::Ids
-        | FactKind::Tokens
-        | FactKind::TokenAt
-        | FactKind::Length
-        | FactKind::RnnSteps
-        | FactKind::VocabSize
-        | FactKind::MaxLen
-        | FactKind::SqrtDModel
-        | FactKind::Params
-        | FactKind::Config => Ok(()),
+        Fact::Shape { .. }
+        | Fact::Ids(_)
+        | Fact::Tokens(_)
+        | Fact::TokenAt { .. }
+        | Fact::Length(_)
+        | Fact::RnnSteps { .. }
+        | Fact::VocabSize { .. }
+        | Fact::MaxLen
+        | Fact::SqrtDModel
+        | Fact::Params { .. }
+        | Fact::Config(_) => Ok(()),
+    }
+}
+
+fn same_head(fact: &Fact, head: HeadChoice, shown: &Shown) -> Result<(), String> {
+    if head == shown.head {
+        return Ok(());
+    }
+    Err(format!(
+        "{} reads {} but the view shows {}; give the beat head = {} or the fact head={}",
+        describe(fact),
+        head_text(head),
+        head_text(shown.head),
+        head_value(head),
+        head_arg(shown.head),
+    ))
+}
+
+/// A mask's facts are shown by the mask's own view or the attention weights it masks.
+fn masked_keys(fact: &Fact, op: &str, shown: &Shown, program: &Program) -> Result<(), String> {
+    let mask_of_view = match shown.view {
+        ViewKind::Mask => Some(shown.op.to_string()),
+        ViewKind::Softmax => mask_read_by(program, shown.op),
+        _ => None,
+    };
+    if mask_of_view.as_deref() != Some(op) {
+        return Err(format!(
+            "{} is about `{}`, but the beat shows `{}` in a `{}` view; show `{}` (view = \"mask\"), or the attention weights it masks (view = \"softmax\")",
+            describe(fact),
+            op,
+            shown.op,
+            shown.view.name(),
+            op
+        ));
+    }
+    // a padding mask's view lists every batch row; any other view shows one
+    let all_rows = shown.view == ViewKind::Mask && mask_rank_padding(program, op);
+    let causal = program.index_of(op).is_some_and(|i| program.op(i).kind == OpKind::CausalMask);
+    if all_rows || causal { Ok(()) } else { same_batch(fact, shown) }
+}
+
+/// The decode view shows the words chosen up to its step, and the probabilities of its step.
+fn decode_step(fact: &Fact, at: DecodeAt, shown: &Shown) -> Result<(), String> {
+    views(fact, shown, &[ViewKind::Decode])?;
+    same_batch(fact, shown)?;
+    let fits = if matches!(fact, Fact::DecodeWord(_)) { at.step <= shown.step } else { at.step == shown.step };
+    if fits {
+        return Ok(());
+    }
+    Err(format!(
+        "{} is about decoding step {} but the view shows step {}; give the beat step = {}",
+        describe(fact),
+        at.step,
+        shown.step,
+        at.step
+    ))
+}
+
+/// `rms` is shown by a vector view of its operation or of one that reads it.
+fn rms(fact: &Fact, op: &str, shown: &Shown, program: &Program) -> Result<(), String> {
+    views(fact, shown, &[ViewKind::Vector])?;
+    let reads =
+        program.index_of(shown.op).is_some_and(|i| program.op(i).inputs.iter().any(|&j| program.op(j).name == op));
+    if op != shown.op && !reads {
+        return Err(format!(
+            "{} is about `{}`, but the view shows `{}`, which does not read it; show `{}` or an operation that reads it",
+            describe(fact),
+            op,
+            shown.op,
+            op
+        ));
+    }
+    same_batch(fact, shown)
+}
+
+fn embedding_of(fact: &Fact, side: Side, shown: &Shown, program: &Program) -> Result<(), String> {
+    if program.index_of(shown.op).is_some_and(|i| program.op(i).kind == OpKind::Embed(side)) {
+        Ok(())
+    } else {
+        Err(format!("{} reads the embedding table of its side; show that side's embedding", describe(fact)))
     }
 }
 
@@ -149,31 +166,32 @@ fn views(fact: &Fact, shown: &Shown, allowed: &[ViewKind]) -> Result<(), String>
     ))
 }
 
-fn same_op(fact: &Fact, shown: &Shown) -> Result<(), String> {
-    if fact.op == shown.op {
+fn same_op(fact: &Fact, op: &str, shown: &Shown) -> Result<(), String> {
+    if op == shown.op {
         Ok(())
     } else {
         Err(format!(
             "{} is about `{}` but the beat shows `{}`; make the beat's op `{}` or quote `{}`",
             describe(fact),
-            fact.op,
+            op,
             shown.op,
-            fact.op,
+            op,
             shown.op
         ))
     }
 }
 
 fn same_batch(fact: &Fact, shown: &Shown) -> Result<(), String> {
-    if fact.batch == shown.batch {
+    let batch = fact.batch();
+    if batch == shown.batch {
         Ok(())
     } else {
         Err(format!(
             "{} is about batch row {} but the view shows batch row {}; give the beat batch = {} or the fact batch={}",
             describe(fact),
-            fact.batch,
+            batch,
             shown.batch,
-            fact.batch,
+            batch,
             shown.batch
         ))
     }
@@ -193,8 +211,7 @@ fn mask_rank_padding(program: &Program, name: &str) -> bool {
 }
 
 fn describe(fact: &Fact) -> String {
-    let name = FactKind::ALL.iter().find(|(_, k)| *k == fact.kind).map(|(n, _)| *n).unwrap_or("?");
-    format!("the fact `{name}`")
+    format!("the fact `{}`", fact.kind().name())
 }
 
 fn head_text(h: HeadChoice) -> String {

@@ -1,12 +1,20 @@
-//! The lesson file as a teacher writes it (TOML). Every field keeps its place in the file,
-//! so validation can say which line is wrong.
+//! The lesson file as a teacher writes it (TOML; the schema is lessons/FORMAT.md). Every field
+//! keeps its place in the file, so validation can say which line is wrong.
 
 use serde::Deserialize;
 use toml::Spanned;
 
+/// The version alone, read before the rest: a lesson of another format may have other fields.
+#[derive(Debug, Deserialize)]
+pub struct FormatOnly {
+    pub format: Option<Spanned<toml::Value>>,
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LessonFile {
+    /// The lesson format, 1 (checked first, from `FormatOnly`).
+    pub format: Spanned<toml::Value>,
     pub id: Spanned<String>,
     pub title: Spanned<String>,
     /// Place in the curriculum (the notes' order of ideas, 1..14).
@@ -26,7 +34,7 @@ pub struct LessonFile {
 pub struct BeatFile {
     /// The engine operation this beat runs up to and shows.
     pub op: Spanned<String>,
-    /// How to show it: heatmap, mask, softmax, layernorm, vector.
+    /// How to show it: a `ViewKind` name.
     pub view: Spanned<String>,
     /// The prose: a few sentences about the numbers on screen.
     pub text: Spanned<String>,

@@ -1,18 +1,28 @@
-//! Lessons are data: `lessons/*.toml`, loaded and validated before anything is shown.
+//! Lessons are data: `lessons/*.toml`, loaded and validated before anything is shown. The
+//! schema, every table, field, view and fact: lessons/FORMAT.md.
 //!
 //! - `file`: the TOML shape a teacher writes
-//! - `load`: parse + validate into a `Lesson`, with errors that name file, line and field
+//! - `load`: parse + validate into a `Lesson`; `beat`: one `[[beat]]`; `error`: errors that name
+//!   file, line and field
+//! - `view_kind`: the views a beat can show its operation in
 //! - `facts`: weight-dependent facts in prose, `{next-word row=1}`, filled in from the run
+//! - `coherence`: each fact is about what its beat's view shows
 //! - `question`: checking a learner's answer against the run's
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
 
+pub mod beat;
 pub mod catalog;
 pub mod coherence;
+pub mod error;
 pub mod facts;
 pub mod file;
 pub mod load;
 pub mod question;
+pub mod view_kind;
 
+pub use beat::{Beat, Question};
 pub use catalog::Catalog;
+pub use error::LessonError;
 pub use facts::HeadChoice;
-pub use load::{Beat, Lesson, LessonError, Question, ViewKind, closest};
+pub use load::Lesson;
+pub use view_kind::ViewKind;

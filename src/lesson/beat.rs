@@ -1,0 +1,271 @@
+//! One `[[beat]]` checked against the program it will show: its operation, its view, the
+//! batch row, head, row and decoding step it shows, the what-if beside it, its prose and its
+//! question, each fact of which must be about what the view shows (`coherence`).
+
+use super::coherence::{self, Shown};
+use super::error::{Checker, LessonError, see};
+use super::facts::{self, HeadChoice, Piece};
+use super::file::{BeatFile, HeadField};
+use super::view_kind::ViewKind;
+use crate::explore::Variant;
+use crate::model::Run;
+use crate::model::program::{Op, Program};
+use crate::model::setup::Setup;
+use std::cell::OnceCell;
+use toml::Spanned;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Beat {
+    pub op: String,
+    pub view: ViewKind,
+    /// The prose as written, facts still in braces.
+    pub text: String,
+    /// The prose as text and facts to fill in from the run (see `facts`).
+    pub pieces: Vec<Piece>,
+    pub batch: Option<usize>,
+    /// One head, or the mean of the heads (`head = "mean"`).
+    pub head: Option<HeadChoice>,
+    pub row: Option<usize>,
+    /// A variant of the model run beside the taught one (a what-if, or one of the notes' mistakes).
+    pub what_if: Option<Variant>,
+    /// The decoding step a `decode` view shows.
+    pub step: Option<usize>,
+    /// On a learner's own sentences, this beat still shows the lesson's (`sentence = "lesson"`).
+    pub keeps_lesson_sentences: bool,
+    /// When the beat asks the learner something: the answer and what to say.
+    pub question: Option<Question>,
+}
+
+/// A question a beat asks. Its answer is a template of facts, computed from the run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Question {
+    pub answer: Vec<Piece>,
+    /// Shown after the first wrong answer.
+    pub hint: Vec<Piece>,
+    /// Shown after the second wrong answer, or a right one.
+    pub explain: Vec<Piece>,
+}
+
+/// What every beat of one lesson is checked against: its program, its sentences, and the whole
+/// program run once if a question needs its answer rendered.
+pub struct Context<'a> {
+    pub c: &'a Checker<'a>,
+    pub program: &'a Program,
+    pub setup: &'a Setup,
+    pub full: OnceCell<Run>,
+}
+
+pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
+    let c = cx.c;
+    let (op_name, op) = check_op(cx, b)?;
+    let view = check_view(c, b, op_name, op)?;
+    let rows = if op.shape.len() >= 2 { op.shape[op.shape.len() - 2] } else { 1 };
+    let what_if = check_what_if(c, &b.what_if)?;
+    let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
+    let step = check_step(cx, &b.step, view)?;
+    let head = check_head(c, &b.head, cx.setup.weights.config.n_heads)?;
+    let keeps_lesson_sentences = check_sentence(c, &b.sentence)?;
+    // what the beat's screen shows, which every fact of its prose and question must be about
+    let shown = Shown {
+        view,
+        op: op_name,
+        batch: batch.unwrap_or(0),
+        head: head.unwrap_or(HeadChoice::One(0)),
+        step: step.unwrap_or(0),
+    };
+    let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
+    let pieces = parse_shown(cx, &b.text, "text", &text, &shown)?;
+    let question = check_question(cx, b, &shown)?;
+    Ok(Beat {
+        op: op_name.to_string(),
+        view,
+        text,
+        pieces,
+        batch,
+        head,
+        row: c.index(&b.row, "row", rows, "rows of this tensor")?,
+        what_if,
+        step,
+        keeps_lesson_sentences,
+        question,
+    })
+}
+
+/// The beat's operation, by name.
+fn check_op<'p>(cx: &'p Context, b: &'p BeatFile) -> Result<(&'p str, &'p Op), LessonError> {
+    let op_name = b.op.get_ref().trim();
+    let Some(index) = cx.program.index_of(op_name) else {
+        let hint = crate::strings::suggestion(op_name, cx.program.names());
+        return Err(cx.c.err(
+            &b.op,
+            "op",
+            format!("no operation `{op_name}` in the engine{hint} (`transformer-tutor trace` lists them all)"),
+        ));
+    };
+    Ok((op_name, cx.program.op(index)))
+}
+
+/// The beat's view, by name, and one that can show its operation.
+fn check_view(c: &Checker, b: &BeatFile, op_name: &str, op: &Op) -> Result<ViewKind, LessonError> {
+    let view_name = b.view.get_ref().trim();
+    let Some(view) = ViewKind::from_name(view_name) else {
+        let names = ViewKind::names();
+        let hint = crate::strings::suggestion(view_name, names.iter().copied());
+        return Err(c.err(
+            &b.view,
+            "view",
+            format!("no view `{view_name}`{hint} (views are {}; see lessons/FORMAT.md#views)", names.join(", ")),
+        ));
+    };
+    if !view.fits(op.kind, op.shape.len()) {
+        let suggestion = ViewKind::default_for(op.kind, op.shape.len()).name();
+        return Err(c.err(
+            &b.view,
+            "view",
+            format!(
+                "`{view_name}` cannot show `{op_name}` ({}): it needs {}; try view = \"{suggestion}\" {}",
+                op.kind.label(),
+                view.needs(),
+                see("view")
+            ),
+        ));
+    }
+    Ok(view)
+}
+
+/// `what_if`: any `--what-if` name.
+fn check_what_if(c: &Checker, what_if: &Option<Spanned<String>>) -> Result<Option<Variant>, LessonError> {
+    let Some(s) = what_if else { return Ok(None) };
+    let name = s.get_ref().trim();
+    let Some(w) = Variant::from_name(name) else {
+        let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
+        let hint = crate::strings::suggestion(name, names.iter().copied());
+        return Err(c.err(
+            s,
+            "what_if",
+            format!("no what-if `{name}`{hint} (what-ifs are {}; see lessons/FORMAT.md#beats)", names.join(", ")),
+        ));
+    };
+    Ok(Some(w))
+}
+
+/// `step`: only a decode view has one; decoding takes at most max_len steps (how many it takes
+/// depends on the weights, and a step past the end shows the last one).
+fn check_step(cx: &Context, step: &Option<Spanned<i64>>, view: ViewKind) -> Result<Option<usize>, LessonError> {
+    match step {
+        None => Ok(None),
+        Some(s) if view != ViewKind::Decode => Err(cx.c.err(
+            s,
+            "step",
+            format!("only a `decode` view has decoding steps; remove `step` or use view = \"decode\" {}", see("step")),
+        )),
+        Some(_) => cx.c.index(step, "step", cx.setup.weights.config.max_len, "decoding steps (max_len)"),
+    }
+}
+
+/// A beat's `head`: a head number below `heads`, or `"mean"`.
+fn check_head(c: &Checker, head: &Option<Spanned<HeadField>>, heads: usize) -> Result<Option<HeadChoice>, LessonError> {
+    let Some(spanned) = head else { return Ok(None) };
+    match spanned.get_ref() {
+        HeadField::Name(name) if name.trim() == "mean" => Ok(Some(HeadChoice::Mean)),
+        HeadField::Name(name) => Err(c.err(
+            spanned,
+            "head",
+            format!(
+                "is `{name}`; a head is a number from 0 to {} or \"mean\" {}",
+                heads.saturating_sub(1),
+                see("head")
+            ),
+        )),
+        HeadField::Index(n) => {
+            let n = *n;
+            if n < 0 || n as usize >= heads {
+                Err(c.err(spanned, "head", format!("is {n}, but heads run from 0 to {}", heads.saturating_sub(1))))
+            } else {
+                Ok(Some(HeadChoice::One(n as usize)))
+            }
+        }
+    }
+}
+
+/// `sentence = "lesson"`, the one value there is.
+fn check_sentence(c: &Checker, sentence: &Option<Spanned<String>>) -> Result<bool, LessonError> {
+    match sentence {
+        None => Ok(false),
+        Some(s) if s.get_ref().trim() == "lesson" => Ok(true),
+        Some(s) => Err(c.err(
+            s,
+            "sentence",
+            format!(
+                "is `{}`; the only value is \"lesson\" (keep the lesson's sentences on this beat) {}",
+                s.get_ref(),
+                see("sentence")
+            ),
+        )),
+    }
+}
+
+/// Parse a field's facts and check that each is about what the beat shows.
+fn parse_shown(
+    cx: &Context,
+    span: &Spanned<String>,
+    field: &str,
+    text: &str,
+    shown: &Shown,
+) -> Result<Vec<Piece>, LessonError> {
+    let pieces = facts::parse(text, cx.program, cx.setup).map_err(|m| cx.c.err(span, field, m))?;
+    for piece in &pieces {
+        if let Piece::Fact(fact) = piece {
+            coherence::check(fact, shown, cx.program)
+                .map_err(|m| cx.c.err(span, field, format!("{m} {}", facts::SEE_FACTS)))?;
+        }
+    }
+    Ok(pieces)
+}
+
+/// A beat's question: `answer`, `hint` and `explain` all given, or none of them.
+fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Question>, LessonError> {
+    let c = cx.c;
+    let (answer, hint, explain) = match (&b.answer, &b.hint, &b.explain) {
+        (None, None, None) => return Ok(None),
+        (Some(a), Some(h), Some(e)) => (a, h, e),
+        (a, h, e) => {
+            let missing: Vec<&str> = [("answer", a.is_none()), ("hint", h.is_none()), ("explain", e.is_none())]
+                .iter()
+                .filter(|(_, m)| *m)
+                .map(|(n, _)| *n)
+                .collect();
+            let at = [a, h, e].into_iter().flatten().next().expect("one is given");
+            return Err(c.err(
+                at,
+                missing[0],
+                format!(
+                    "a question needs answer, hint and explain; `{}` is missing {}",
+                    missing.join("`, `"),
+                    see("answer")
+                ),
+            ));
+        }
+    };
+    let parse = |s: &Spanned<String>, field: &str| -> Result<Vec<Piece>, LessonError> {
+        let text = crate::text::escape_controls(&c.non_empty(s, field)?, true);
+        parse_shown(cx, s, field, &text, shown)
+    };
+    let question =
+        Question { answer: parse(answer, "answer")?, hint: parse(hint, "hint")?, explain: parse(explain, "explain")? };
+    // an answer that renders to nothing could never be typed
+    let full = cx.full.get_or_init(|| {
+        let mut run = cx.setup.run();
+        run.run_all();
+        run
+    });
+    let expected = facts::render(&question.answer, full, cx.setup);
+    if super::question::normalize(&expected).is_empty() {
+        return Err(c.err(
+            answer,
+            "answer",
+            format!("renders as `{expected}`, which has no words or numbers to type {}", see("answer")),
+        ));
+    }
+    Ok(Some(question))
+}

@@ -1,0 +1,113 @@
+//! A lesson file that cannot be used: where (file, line), which field, what is wrong and what
+//! would be right, and where the schema (lessons/FORMAT.md) says more.
+
+use std::fmt;
+use toml::Spanned;
+
+/// A lesson file that cannot be used: where, which field, what is wrong and what would be right.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LessonError {
+    pub file: String,
+    pub line: usize,
+    pub field: String,
+    pub message: String,
+}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // the file name as the directory gave it: written out if it holds control characters
+        let file = crate::text::escape_controls(&self.file, false);
+        if self.line == 0 {
+            write!(f, "{file}: {}", self.message)
+        } else {
+            write!(f, "{file}:{}: field `{}`: {}", self.line, self.field, self.message)
+        }
+    }
+}
+
+impl std::error::Error for LessonError {}
+
+/// The schema's section on `field`, for the end of a message: `(see lessons/FORMAT.md#beats)`.
+pub fn see(field: &str) -> String {
+    let section = match field {
+        "view" => "views",
+        "op" | "text" | "batch" | "head" | "row" | "step" | "sentence" | "what_if" | "beat" => "beats",
+        "answer" | "hint" | "explain" => "questions",
+        "format" => "format",
+        _ => "lesson",
+    };
+    format!("(see lessons/FORMAT.md#{section})")
+}
+
+/// 1-based line of a byte offset.
+pub fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+/// A TOML error (syntax, a missing or unknown field, a value of the wrong type) as a lesson
+/// error on its line, naming the field when it can.
+pub fn from_toml(file: &str, text: &str, e: &toml::de::Error) -> LessonError {
+    let line = e.span().map(|s| line_of(text, s.start)).unwrap_or(1);
+    let message = e.message().to_string();
+    let named = message.starts_with("unknown field") || message.starts_with("missing field");
+    let field = if named {
+        message.split('`').nth(1).unwrap_or("(file)").to_string()
+    } else {
+        // the key on the line of the error, if that line is `key = value`
+        let start = e.span().map(|s| s.start).unwrap_or(0).min(text.len());
+        let line_start = text[..start].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        let line = text[line_start..].lines().next().unwrap_or("");
+        match line.split_once('=') {
+            Some((key, _)) if !key.trim().is_empty() && !key.contains('"') => key.trim().to_string(),
+            _ => "(syntax)".to_string(),
+        }
+    };
+    let see = if field == "(syntax)" { String::new() } else { format!(" {}", see(&field)) };
+    LessonError { file: file.to_string(), line, field, message: format!("not a valid lesson file: {message}{see}") }
+}
+
+/// Errors that point into one lesson file.
+pub struct Checker<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+}
+
+impl Checker<'_> {
+    pub fn err<T>(&self, span: &Spanned<T>, field: &str, message: impl Into<String>) -> LessonError {
+        LessonError {
+            file: self.file.to_string(),
+            line: line_of(self.text, span.span().start),
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn non_empty(&self, s: &Spanned<String>, field: &str) -> Result<String, LessonError> {
+        let v = s.get_ref().trim();
+        if v.is_empty() {
+            Err(self.err(s, field, format!("is empty; write a few words here {}", see(field))))
+        } else {
+            Ok(v.to_string())
+        }
+    }
+
+    pub fn index(
+        &self,
+        v: &Option<Spanned<i64>>,
+        field: &str,
+        limit: usize,
+        what: &str,
+    ) -> Result<Option<usize>, LessonError> {
+        match v {
+            None => Ok(None),
+            Some(s) => {
+                let n = *s.get_ref();
+                if n < 0 || n as usize >= limit {
+                    Err(self.err(s, field, format!("is {n}, but {what} run from 0 to {}", limit.saturating_sub(1))))
+                } else {
+                    Ok(Some(n as usize))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! A fact's value, read from a run of the lesson's whole program: the words and numbers the
+//! screen fills into the prose whenever the beat is shown.
+
+use super::fact::{AttentionRow, DecodeAt, Fact, HeadChoice, Sentence, TargetRow};
+use super::run_rows::{decode_steps, real_positions, real_rows, token, translation};
+use crate::model::Run;
+use crate::model::decode::argmax;
+use crate::model::program::{Dim, Side, shape_text};
+use crate::model::setup::Setup;
+use crate::model::vocab::PAD_ID;
+use crate::text::{significant, thousands};
+use ndarray::{ArrayD, IxDyn};
+
+/// The fact's text, or a note when this run's sentences have no such row.
+pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
+    if !fits(fact, full, setup) {
+        return crate::strings::FACT_NOT_IN_SENTENCES.to_string();
+    }
+    match fact {
+        Fact::TopKey(a) => {
+            let best = argmax(attention_row(full, a).iter().copied());
+            let op = full.program().op(full.program().index_of(&a.op).expect("validated"));
+            let side = if op.dims[3] == Dim::Tokens(Side::Src) { Side::Src } else { Side::Tgt };
+            token(setup, side, a.batch, best)
+        }
+        Fact::TopWeight(a) => {
+            let row = attention_row(full, a);
+            format!("{:.2}", row[argmax(row.iter().copied())])
+        }
+        // three decimals, as the top-words view shows them
+        Fact::NextWord(at) => setup.tgt_vocab().word(argmax(probs_row(full, *at).iter().copied())),
+        Fact::NextProb { at, word } => {
+            let row = probs_row(full, *at);
+            let id = match word {
+                Some(w) => setup.tgt_vocab().id(w).expect("validated"),
+                None => argmax(row.iter().copied()),
+            };
+            format!("{:.3}", row[id])
+        }
+        Fact::Translation { batch } => translation(setup, *batch),
+        Fact::Shape { op } => shape_text(full.get(op).expect("validated op, full run").shape()),
+        Fact::MaskedKeys { op, batch, row } => masked_keys(full.get(op).expect("validated op, full run"), *batch, *row),
+        Fact::Ids(s) => ids_of(setup, *s).iter().map(|id| id.to_string()).collect::<Vec<_>>().join(" "),
+        Fact::Tokens(s) => {
+            (0..ids_of(setup, *s).len()).map(|p| token(setup, s.side, s.batch, p)).collect::<Vec<_>>().join(" ")
+        }
+        Fact::TokenAt { sentence, pos } => token(setup, sentence.side, sentence.batch, *pos),
+        Fact::Length(s) => ids_of(setup, *s).iter().filter(|&&id| id != PAD_ID).count().to_string(),
+        Fact::VocabSize { side } => {
+            let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
+            v.len().to_string()
+        }
+        Fact::MaxLen => setup.weights.config.max_len.to_string(),
+        Fact::SqrtDModel => format!("{:.2}", (setup.weights.config.d_model as f32).sqrt()),
+        Fact::Params { prefix } => {
+            let mut n = 0;
+            setup.weights.visit(|name, v| {
+                if name.starts_with(prefix.as_str()) {
+                    n += v.len()
+                }
+            });
+            thousands(n)
+        }
+        Fact::Rms { op, batch } => {
+            let rows = real_rows(full, setup, op, *batch);
+            let n = rows.len().max(1) as f64;
+            format!("{:.2}", (rows.iter().map(|&v| (v as f64).powi(2)).sum::<f64>() / n).sqrt())
+        }
+        Fact::EmbedNorm { side, word } => {
+            let (table, vocab) = if *side == Side::Src {
+                (&setup.weights.src_embed, setup.src_vocab())
+            } else {
+                (&setup.weights.tgt_embed, setup.tgt_vocab())
+            };
+            let id = vocab.id(word).expect("validated");
+            format!("{:.2}", table.row(id).iter().map(|&v| v * v).sum::<f32>().sqrt())
+        }
+        Fact::RnnGain { scale, batch } => {
+            let x = real_rows(full, setup, "src.x", *batch);
+            significant(crate::model::rnn::chain(x.view(), *scale).first_to_last())
+        }
+        Fact::RnnSteps { batch } => real_rows(full, setup, "src.x", *batch).nrows().saturating_sub(1).to_string(),
+        Fact::DecodeWord(at) => decoded(setup, *at, |step| setup.tgt_vocab().word(step.chosen)),
+        Fact::DecodeProb(at) => decoded(setup, *at, |step| format!("{:.2}", step.probs[step.chosen])),
+        Fact::BnTokenMean { op, batch, row } => {
+            let c = norm_comparison(full, setup, op);
+            let (mean, _) = crate::model::batch_norm::token_stats(c.batch.view())[[*batch, *row]];
+            format!("{:.2}", if mean.abs() < 0.005 { 0.0 } else { mean })
+        }
+        Fact::BnPadShift { op } => format!("{:.2}", norm_comparison(full, setup, op).pad_shift()),
+        Fact::Config(name) => name.value(&setup.weights.config).to_string(),
+    }
+}
+
+/// Whether the batch row and row a fact names exist in this run: a lesson's facts are checked
+/// against its own sentences, and a learner's own sentences may be fewer or shorter.
+fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
+    let shape = setup.shape();
+    if fact.batch() >= shape.batch {
+        return false;
+    }
+    match fact {
+        Fact::TopKey(a) | Fact::TopWeight(a) => full.get(&a.op).is_some_and(|t| {
+            let head_exists = match a.head {
+                HeadChoice::Mean => true,
+                HeadChoice::One(h) => h < t.shape()[1],
+            };
+            head_exists && a.row < t.shape()[2]
+        }),
+        Fact::NextWord(at) | Fact::NextProb { at, .. } => at.row < shape.t_tgt,
+        Fact::TokenAt { sentence, pos } if sentence.side == Side::Src => *pos < shape.t_src,
+        Fact::TokenAt { pos, .. } => *pos < shape.t_tgt,
+        Fact::BnTokenMean { op, row, .. } => full.get(op).is_some_and(|t| *row < t.shape()[1]),
+        _ => true,
+    }
+}
+
+/// One query row of attention weights (B, H, T_q, T_k): one head's, or the mean over heads.
+fn attention_row(full: &Run, a: &AttentionRow) -> Vec<f32> {
+    let t = full.get(&a.op).expect("validated op, full run");
+    let (heads, keys) = (t.shape()[1], t.shape()[3]);
+    let at = |h: usize, k: usize| t[IxDyn(&[a.batch, h, a.row, k])];
+    (0..keys)
+        .map(|k| match a.head {
+            HeadChoice::One(h) => at(h, k),
+            HeadChoice::Mean => (0..heads).map(|h| at(h, k)).sum::<f32>() / heads as f32,
+        })
+        .collect()
+}
+
+/// The output's probabilities (B, T, V) at one target position.
+fn probs_row(full: &Run, at: TargetRow) -> Vec<f32> {
+    let probs = full.get("probs").expect("full run");
+    (0..probs.shape()[2]).map(|j| probs[IxDyn(&[at.batch, at.row, j])]).collect()
+}
+
+/// The key positions a mask (B, 1, T_q or 1, T_k) hides from one query row.
+fn masked_keys(t: &ArrayD<f32>, batch: usize, row: usize) -> String {
+    let keys = t.shape()[3];
+    let b = batch.min(t.shape()[0] - 1);
+    let r = row.min(t.shape()[2] - 1);
+    let hidden: Vec<String> = (0..keys).filter(|&k| t[IxDyn(&[b, 0, r, k])] == 0.0).map(|k| k.to_string()).collect();
+    if hidden.is_empty() { "none".into() } else { hidden.join(", ") }
+}
+
+fn ids_of(setup: &Setup, s: Sentence) -> Vec<usize> {
+    let ids = if s.side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+    ids.row(s.batch).to_vec()
+}
+
+/// A greedy decoding step, shown by `show`, or a note that decoding had ended before it.
+fn decoded(setup: &Setup, at: DecodeAt, show: impl Fn(&crate::model::decode::DecodeStep) -> String) -> String {
+    let steps = decode_steps(setup, at.batch, crate::model::decode::Choice::Greedy);
+    match steps.get(at.step) {
+        Some(step) => show(step),
+        None => crate::strings::DECODING_HAD_ENDED.to_string(),
+    }
+}
+
+/// LayerNorm against BatchNorm on an Add & Norm's sum (B, T, d).
+fn norm_comparison(full: &Run, setup: &Setup, op: &str) -> crate::model::batch_norm::NormComparison {
+    let x = full.get(op).expect("validated op, full run");
+    let x = x.view().into_dimensionality::<ndarray::Ix3>().expect("(B, T, d)");
+    let side = if op.starts_with("enc") { Side::Src } else { Side::Tgt };
+    crate::model::batch_norm::NormComparison::of(x, real_positions(setup, side).view())
+}

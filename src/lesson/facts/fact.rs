@@ -1,0 +1,239 @@
+//! The facts a lesson can write, one variant per kind, each holding exactly its own arguments.
+//! The kind names come from one derive (`FactKind`, kebab-case: `TopKey` is `top-key`);
+//! lessons/FORMAT.md#facts documents each.
+
+use crate::model::program::Side;
+use strum::{EnumDiscriminants, EnumString, IntoStaticStr, VariantArray, VariantNames};
+
+/// Which head a fact reads: one, or the mean of all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeadChoice {
+    One(usize),
+    Mean,
+}
+
+/// One query row of attention weights (B, H, T_q, T_k): `{top-key OP row=R [batch=B] [head=H|mean]}`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AttentionRow {
+    pub op: String,
+    pub batch: usize,
+    pub head: HeadChoice,
+    pub row: usize,
+}
+
+/// A target position of the output's probabilities: `row=R [batch=B]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TargetRow {
+    pub batch: usize,
+    pub row: usize,
+}
+
+/// One sentence of one side: `side=src|tgt [batch=B]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sentence {
+    pub side: Side,
+    pub batch: usize,
+}
+
+/// A step of greedy decoding of one source row: `step=N [batch=B]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DecodeAt {
+    pub batch: usize,
+    pub step: usize,
+}
+
+/// A size of the loaded model, `{config NAME}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumString, IntoStaticStr, VariantArray, VariantNames)]
+#[strum(serialize_all = "snake_case")]
+pub enum ConfigName {
+    DModel,
+    NHeads,
+    #[strum(serialize = "d_k")]
+    DK,
+    DFf,
+    NLayers,
+    MaxLen,
+}
+
+impl ConfigName {
+    pub fn names() -> &'static [&'static str] {
+        <Self as VariantNames>::VARIANTS
+    }
+
+    pub fn value(self, c: &crate::model::Config) -> usize {
+        match self {
+            ConfigName::DModel => c.d_model,
+            ConfigName::NHeads => c.n_heads,
+            ConfigName::DK => c.d_k(),
+            ConfigName::DFf => c.d_ff,
+            ConfigName::NLayers => c.n_layers,
+            ConfigName::MaxLen => c.max_len,
+        }
+    }
+}
+
+/// A fact in lesson prose, checked against the program when the lesson loads.
+#[derive(Debug, Clone, PartialEq, EnumDiscriminants)]
+#[strum_discriminants(
+    name(FactKind),
+    derive(EnumString, IntoStaticStr, VariantArray, VariantNames),
+    strum(serialize_all = "kebab-case")
+)]
+pub enum Fact {
+    /// The key token a row of attention weights weights most.
+    TopKey(AttentionRow),
+    /// That largest weight, to two decimals.
+    TopWeight(AttentionRow),
+    /// The most probable next word at a target position.
+    NextWord(TargetRow),
+    /// Its probability, or `word`'s, to three decimals as the top-words view shows it.
+    NextProb {
+        at: TargetRow,
+        word: Option<String>,
+    },
+    /// The model's greedy translation of a source row.
+    Translation {
+        batch: usize,
+    },
+    /// An operation's shape, `(2, 4, 8, 5)`.
+    Shape {
+        op: String,
+    },
+    /// The key positions a mask hides from a query row, `5, 6, 7` or `none`.
+    MaskedKeys {
+        op: String,
+        batch: usize,
+        row: usize,
+    },
+    /// A sentence's ids, padded.
+    Ids(Sentence),
+    /// A sentence's tokens, padded.
+    Tokens(Sentence),
+    /// The token at a position of a sentence.
+    TokenAt {
+        sentence: Sentence,
+        pos: usize,
+    },
+    /// How many real (non-`<pad>`) tokens a sentence has.
+    Length(Sentence),
+    VocabSize {
+        side: Side,
+    },
+    MaxLen,
+    SqrtDModel,
+    /// How many parameters have a PyTorch name starting with `prefix` (all when empty).
+    Params {
+        prefix: String,
+    },
+    /// Root mean square of a row's values at real positions.
+    Rms {
+        op: String,
+        batch: usize,
+    },
+    /// The length of `word`'s row of a side's embedding table.
+    EmbedNorm {
+        side: Side,
+        word: String,
+    },
+    /// Note 003's RNN on a sentence: ‖∂h_T/∂h_1‖ with recurrent gain `scale`.
+    RnnGain {
+        scale: f32,
+        batch: usize,
+    },
+    /// Note 003's RNN: T − 1 steps.
+    RnnSteps {
+        batch: usize,
+    },
+    /// Greedy decoding's word at a step.
+    DecodeWord(DecodeAt),
+    /// Greedy decoding's probability of its word at a step.
+    DecodeProb(DecodeAt),
+    /// A token's feature mean after BatchNorm of an Add & Norm's sum.
+    BnTokenMean {
+        op: String,
+        batch: usize,
+        row: usize,
+    },
+    /// The largest change of a BatchNorm mean when `<pad>` positions are left out.
+    BnPadShift {
+        op: String,
+    },
+    Config(ConfigName),
+}
+
+/// What a fact kind is written with: its one bare argument (an operation, a prefix, a size) and
+/// its `key=` arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Takes {
+    /// `OP`, `PREFIX` or `NAME`, if the kind takes a bare argument.
+    pub bare: Option<&'static str>,
+    pub keys: &'static [&'static str],
+}
+
+impl FactKind {
+    pub fn all() -> &'static [FactKind] {
+        <Self as VariantArray>::VARIANTS
+    }
+
+    pub fn names() -> &'static [&'static str] {
+        <Self as VariantNames>::VARIANTS
+    }
+
+    /// The name a lesson writes, `top-key`.
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// The arguments this kind is written with; any other is refused.
+    pub fn takes(self) -> Takes {
+        let (bare, keys): (Option<&'static str>, &'static [&'static str]) = match self {
+            FactKind::TopKey | FactKind::TopWeight => (Some("OP"), &["row", "batch", "head"]),
+            FactKind::NextWord => (None, &["row", "batch"]),
+            FactKind::NextProb => (None, &["row", "batch", "word"]),
+            FactKind::Translation | FactKind::RnnSteps => (None, &["batch"]),
+            FactKind::Shape | FactKind::BnPadShift => (Some("OP"), &[]),
+            FactKind::MaskedKeys | FactKind::BnTokenMean => (Some("OP"), &["row", "batch"]),
+            FactKind::Ids | FactKind::Tokens | FactKind::Length => (None, &["side", "batch"]),
+            FactKind::TokenAt => (None, &["side", "pos", "batch"]),
+            FactKind::VocabSize => (None, &["side"]),
+            FactKind::MaxLen | FactKind::SqrtDModel => (None, &[]),
+            FactKind::Params => (Some("PREFIX"), &[]),
+            FactKind::Rms => (Some("OP"), &["batch"]),
+            FactKind::EmbedNorm => (None, &["side", "word"]),
+            FactKind::RnnGain => (None, &["scale", "batch"]),
+            FactKind::DecodeWord | FactKind::DecodeProb => (None, &["step", "batch"]),
+            FactKind::Config => (Some("NAME"), &[]),
+        };
+        Takes { bare, keys }
+    }
+}
+
+impl Fact {
+    pub fn kind(&self) -> FactKind {
+        self.into()
+    }
+
+    /// The batch row the fact reads (0 for a fact about the model, not a sentence).
+    pub fn batch(&self) -> usize {
+        match self {
+            Fact::TopKey(a) | Fact::TopWeight(a) => a.batch,
+            Fact::NextWord(at) | Fact::NextProb { at, .. } => at.batch,
+            Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::TokenAt { sentence: s, .. } => s.batch,
+            Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,
+            Fact::Translation { batch }
+            | Fact::MaskedKeys { batch, .. }
+            | Fact::Rms { batch, .. }
+            | Fact::RnnGain { batch, .. }
+            | Fact::RnnSteps { batch }
+            | Fact::BnTokenMean { batch, .. } => *batch,
+            Fact::Shape { .. }
+            | Fact::VocabSize { .. }
+            | Fact::MaxLen
+            | Fact::SqrtDModel
+            | Fact::Params { .. }
+            | Fact::EmbedNorm { .. }
+            | Fact::BnPadShift { .. }
+            | Fact::Config(_) => 0,
+        }
+    }
+}

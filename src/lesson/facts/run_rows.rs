@@ -1,0 +1,53 @@
+//! What facts and views read from a run of the lesson's sentences: a row's real (non-`<pad>`)
+//! token vectors, its tokens, greedy decoding and the translation it gives.
+
+use crate::model::Run;
+use crate::model::decode::greedy;
+use crate::model::program::{Dim, Side};
+use crate::model::setup::Setup;
+use crate::model::vocab::PAD_ID;
+
+/// Decoding of one source row, step by step, each word chosen as `choice` says.
+pub fn decode_steps(
+    setup: &Setup,
+    batch: usize,
+    choice: crate::model::decode::Choice,
+) -> Vec<crate::model::decode::DecodeStep> {
+    let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
+    crate::model::decode::decode_steps(&setup.weights, &src, choice)
+}
+
+/// The model's greedy translation of source row `batch`, as `{translation}` and the decode view show it.
+pub fn translation(setup: &Setup, batch: usize) -> String {
+    let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
+    let decoded = greedy(&setup.weights, &src);
+    setup.tgt_vocab().decode(&decoded.words[0])
+}
+
+/// The (T, d) token vectors of one batch row of `op`, real positions only.
+pub fn real_rows(full: &Run, setup: &Setup, op: &str, batch: usize) -> ndarray::Array2<f32> {
+    let t = full.get(op).expect("validated op, full run");
+    let index = full.program().index_of(op).expect("validated");
+    let dims = &full.program().op(index).dims;
+    let side = if op.starts_with("tgt") || dims.contains(&Dim::Tokens(Side::Tgt)) { Side::Tgt } else { Side::Src };
+    let ids = if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+    let row = if t.ndim() == 3 { t.index_axis(ndarray::Axis(0), batch) } else { t.view() };
+    let keep: Vec<usize> =
+        (0..row.shape()[0]).filter(|&p| ids.get([batch, p]).is_none_or(|&id| id != PAD_ID)).collect();
+    let d = row.shape()[1];
+    ndarray::Array2::from_shape_fn((keep.len(), d), |(i, j)| row[[keep[i], j]])
+}
+
+/// The real (non-`<pad>`) positions of each batch row of one side: (B, T) booleans.
+pub fn real_positions(setup: &Setup, side: Side) -> ndarray::Array2<bool> {
+    let ids = if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+    ids.mapv(|id| id != PAD_ID)
+}
+
+/// The token at `position` of one side's batch row.
+pub fn token(setup: &Setup, side: Side, batch: usize, position: usize) -> String {
+    match side {
+        Side::Src => setup.src_vocab().word(setup.src_ids[[batch, position]]),
+        Side::Tgt => setup.tgt_vocab().word(setup.tgt_ids[[batch, position]]),
+    }
+}

@@ -1,0 +1,112 @@
+//! How a beat shows its operation: the views a lesson names (`view = "softmax"`), what each
+//! can show, and which one suits an operation when a lesson does not say. The names come from
+//! one derive (`strum`); lessons/FORMAT.md#views documents each.
+
+use crate::model::program::{LinearRef, OpKind, Proj, Side};
+use strum::{EnumString, IntoStaticStr, VariantArray, VariantNames};
+
+/// How a beat shows its operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, EnumString, IntoStaticStr, VariantArray, VariantNames)]
+#[strum(serialize_all = "kebab-case")]
+pub enum ViewKind {
+    Heatmap,
+    Mask,
+    Softmax,
+    #[strum(serialize = "layernorm")]
+    LayerNorm,
+    Vector,
+    /// The most probable words per position, for the output's probabilities.
+    TopWords,
+    /// Text → tokens → ids for both sides, padding, vocab_size vs max_len.
+    Tokens,
+    /// The forward pass as stages with their shapes, computed ones marked.
+    Pipeline,
+    /// Parameter counts per block.
+    Params,
+    /// Note 003's RNN on the same sentence, next to attention.
+    Rnn,
+    /// LayerNorm and BatchNorm on the same tensor.
+    NormCompare,
+    /// Note 003's fused W_qkv, and the widths d_k and d_v.
+    FusedQkv,
+    /// Greedy decoding, one step at a time.
+    Decode,
+}
+
+impl ViewKind {
+    /// Every view, in the order the schema lists them.
+    pub fn all() -> &'static [ViewKind] {
+        <Self as VariantArray>::VARIANTS
+    }
+
+    /// Every view's name, as a lesson writes it.
+    pub fn names() -> &'static [&'static str] {
+        <Self as VariantNames>::VARIANTS
+    }
+
+    /// The view a lesson calls `name`.
+    pub fn from_name(name: &str) -> Option<ViewKind> {
+        name.parse().ok()
+    }
+
+    /// The name a lesson writes (`view = "top-words"`).
+    pub fn name(self) -> &'static str {
+        self.into()
+    }
+
+    /// Whether this view can show an operation of this kind and rank.
+    pub fn fits(self, kind: OpKind, ndim: usize) -> bool {
+        match self {
+            ViewKind::Mask => kind.is_mask(),
+            ViewKind::Softmax => kind == OpKind::Softmax && ndim == 4,
+            ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize { .. } | OpKind::ScaleShift(_)),
+            ViewKind::Heatmap | ViewKind::Vector => ndim >= 2,
+            ViewKind::TopWords | ViewKind::Decode => kind == OpKind::Softmax && ndim == 3,
+            ViewKind::Tokens => matches!(kind, OpKind::Embed(_)),
+            ViewKind::Rnn => kind == OpKind::Embed(Side::Src),
+            ViewKind::Pipeline | ViewKind::Params => true,
+            ViewKind::NormCompare => kind == OpKind::Add && ndim == 3,
+            ViewKind::FusedQkv => {
+                matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
+            }
+        }
+    }
+
+    /// Text views whose rows are not the tensor's rows: ↑/↓ scroll them instead of choosing a row
+    /// (a `decode` view's step is the beat's `step`).
+    pub fn scrolls_lines(self) -> bool {
+        matches!(
+            self,
+            ViewKind::Tokens
+                | ViewKind::Pipeline
+                | ViewKind::Params
+                | ViewKind::Rnn
+                | ViewKind::FusedQkv
+                | ViewKind::Decode
+        )
+    }
+
+    /// What a view needs, for the error when a beat's op does not fit it.
+    pub fn needs(self) -> &'static str {
+        match self {
+            ViewKind::Tokens => "an embedding (src.embed or tgt.embed)",
+            ViewKind::Rnn => "the source embedding, src.embed",
+            ViewKind::NormCompare => "an Add & Norm's sum, e.g. enc.0.norm1.sum",
+            ViewKind::FusedQkv => "a q, k or v projection, e.g. enc.0.self_attn.q_proj",
+            ViewKind::Decode | ViewKind::TopWords => "the output probabilities, probs",
+            _ => "another kind of operation",
+        }
+    }
+
+    /// The view that suits an operation when a lesson does not say (free stepping).
+    pub fn default_for(kind: OpKind, ndim: usize) -> ViewKind {
+        match kind {
+            kind if kind.is_mask() => ViewKind::Mask,
+            OpKind::Softmax if ndim == 4 => ViewKind::Softmax,
+            OpKind::Softmax => ViewKind::TopWords,
+            OpKind::Add | OpKind::Normalize { .. } | OpKind::ScaleShift(_) => ViewKind::LayerNorm,
+            OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional => ViewKind::Vector,
+            _ => ViewKind::Heatmap,
+        }
+    }
+}
