@@ -425,7 +425,7 @@ fn malformed_lesson_is_refused_with_file_line_and_field() {
     let dir = fixture("lessons_bad");
     for args in [vec!["--lessons-dir", &dir, "--list"], vec!["--lessons-dir", &dir, "--print"]] {
         let err = fails(&args);
-        assert_contains(&err, "bad_head.toml:12: field `head`: is 7, but heads run from 0 to 3");
+        assert_contains(&err, "bad_head.toml:14: field `head`: is 7, but heads run from 0 to 3");
         assert_contains(&err, "tests/fixtures/lessons_bad");
         assert_contains(&err, "refused before anything was shown");
     }

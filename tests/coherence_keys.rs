@@ -10,6 +10,8 @@ use transformer_tutor::model::Weights;
 use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
+mod bilingual_lessons;
+
 const LESSON: &str = r#"
 format = 1
 id = "keys"
@@ -44,7 +46,8 @@ text = "This beat is about 我有一只猫."
 
 fn app() -> App {
     let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
-    let catalog = Catalog::from_files(vec![("keys.toml".into(), LESSON.into())], &weights).unwrap();
+    let catalog =
+        Catalog::from_files(vec![("keys.toml".into(), bilingual_lessons::with_chinese(&LESSON).0)], &weights).unwrap();
     App::new(catalog.lessons[0].clone(), weights).unwrap()
 }
 
@@ -142,7 +145,8 @@ fn a_position_counts_from_0_and_from_1_only_past_the_sentence() {
         "answer = \"{top-key dec.1.cross_attn.weights row=4 head=mean}\"",
         "answer = \"{token-at side=src pos=4}\"",
     );
-    let catalog = Catalog::from_files(vec![("keys.toml".into(), lesson)], &weights).unwrap();
+    let catalog =
+        Catalog::from_files(vec![("keys.toml".into(), bilingual_lessons::with_chinese(&lesson).0)], &weights).unwrap();
     let mut app = App::new(catalog.lessons[0].clone(), weights).unwrap();
     app.update(Action::Answer);
     app.update(Action::Type('5'));

@@ -143,6 +143,8 @@ fn lesson_loader_never_panics() {
         b"answer = \"{config d_ff}\"\n",
         b"hint = \"h\"\n",
         b"explain = \"e\"\n",
+        "text_zh = \"中文\"\n".as_bytes(),
+        b"hint_zh = \"h\"\n",
         b";",
         b" ; ",
         b"\x1b[31m",

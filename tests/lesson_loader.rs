@@ -4,11 +4,32 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use transformer_tutor::explore::Variant;
-use transformer_tutor::lesson::load::load_lesson;
+use transformer_tutor::lesson::Lesson;
 use transformer_tutor::lesson::{Catalog, LessonError, ViewKind};
 use transformer_tutor::model::{Preset, Weights};
 
+mod bilingual_lessons;
+
 const FILE: &str = "lessons/tiny.toml";
+
+/// Load an inline English lesson as the loader sees it with its Chinese (`bilingual_lessons`);
+/// errors keep the English text's line numbers.
+fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Lesson, LessonError> {
+    let (text, inserted) = bilingual_lessons::with_chinese(text);
+    transformer_tutor::lesson::load::load_lesson(file, &text, weights)
+        .map_err(|e| bilingual_lessons::map_error(&inserted, e))
+}
+
+/// A catalog of inline English lessons, each with its Chinese; errors keep the English lines.
+fn catalog_of(files: Vec<(String, String)>, weights: &Arc<Weights>) -> Result<Catalog, LessonError> {
+    let made: Vec<(String, (String, Vec<usize>))> =
+        files.into_iter().map(|(name, text)| (name, bilingual_lessons::with_chinese(&text))).collect();
+    let texts = made.iter().map(|(name, (text, _))| (name.clone(), text.clone())).collect();
+    Catalog::from_files(texts, weights).map_err(|e| {
+        let inserted = made.iter().find(|(name, _)| *name == e.file).map(|(_, (_, i))| i.clone()).unwrap_or_default();
+        bilingual_lessons::map_error(&inserted, e)
+    })
+}
 
 /// A valid lesson. Line numbers matter to the tests below:
 /// 1 id, 2 title, 3 order, 4 summary, 5 src, 6 tgt, 7 format, 8 [[beat]], 9 op, 10 view,
@@ -343,7 +364,7 @@ fn different_batch_row_counts_are_refused() {
 fn duplicate_ids_across_two_files_name_both_files() {
     let files =
         vec![("lessons/a.toml".to_string(), BASE.to_string()), ("lessons/b.toml".to_string(), BASE.to_string())];
-    let e = Catalog::from_files(files, &weights()).unwrap_err();
+    let e = catalog_of(files, &weights()).unwrap_err();
     assert_eq!(e.file, "lessons/b.toml");
     assert_eq!(e.line, 1, "{e}");
     assert_eq!(e.field, "id");
@@ -358,7 +379,7 @@ fn first_bad_file_stops_the_whole_catalog() {
         ("lessons/a.toml".to_string(), BASE.to_string()),
         ("lessons/b.toml".to_string(), edited("head = 2", "head = 9").replacen("\"tiny\"", "\"other\"", 1)),
     ];
-    let e = Catalog::from_files(files, &weights()).unwrap_err();
+    let e = catalog_of(files, &weights()).unwrap_err();
     assert_eq!((e.file.as_str(), e.line, e.field.as_str()), ("lessons/b.toml", 12, "head"), "{e}");
 }
 
@@ -372,7 +393,7 @@ fn catalog_sorts_by_order_then_id() {
         ("a.toml".to_string(), mk("beta", 5)),
         ("b.toml".to_string(), mk("alpha", 2)),
     ];
-    let catalog = Catalog::from_files(files, &weights()).unwrap();
+    let catalog = catalog_of(files, &weights()).unwrap();
     let ids: Vec<&str> = catalog.lessons.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(ids, ["alpha", "zeta", "beta"]);
     assert!(catalog.get("beta").is_some());
@@ -458,7 +479,7 @@ fn fixture_dirs_load_and_refuse() {
     assert_eq!(ok.lessons[0].beats.len(), 2);
     let bad = Catalog::from_dir(&fixture("lessons_bad"), &weights).unwrap_err();
     assert!(bad.file.ends_with("bad_head.toml"), "{bad}");
-    assert_eq!((bad.line, bad.field.as_str()), (12, "head"), "{bad}");
+    assert_eq!((bad.line, bad.field.as_str()), (14, "head"), "{bad}");
     assert!(bad.message.contains("heads run from 0 to 3"), "{bad}");
 }
 
@@ -704,4 +725,67 @@ fn a_fact_takes_only_its_own_arguments() {
         let e = error_of(&edited("text = \"More words.\"", &format!("text = \"A {fact} B\"")));
         assert_error(&e, 19, "text", needles);
     }
+}
+
+// ---- two languages ----
+
+/// BASE with its Chinese written out (not generated), for the tests of the two languages.
+fn base_zh() -> String {
+    BASE.replace("title = \"Tiny\"\n", "title = \"Tiny\"\ntitle_zh = \"小课\"\n")
+        .replace("summary = \"A tiny lesson\"\n", "summary = \"A tiny lesson\"\nsummary_zh = \"一节小课\"\n")
+        .replace("text = \"Some words.\"\n", "text = \"Some words.\"\ntext_zh = \"几句话。\"\n")
+        .replace("text = \"More words.\"\n", "text = \"More words.\"\ntext_zh = \"再几句。\"\n")
+}
+
+fn zh_error_of(text: &str) -> LessonError {
+    match transformer_tutor::lesson::load::load_lesson(FILE, text, &weights()) {
+        Ok(_) => panic!("expected an error, but the lesson loaded"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn both_languages_load_side_by_side() {
+    let lesson = transformer_tutor::lesson::load::load_lesson(FILE, &base_zh(), &weights()).unwrap();
+    use transformer_tutor::lang::Lang;
+    assert_eq!(lesson.title_in(Lang::Zh), "小课");
+    assert_eq!(lesson.summary_in(Lang::En), "A tiny lesson");
+    assert_eq!(lesson.beats[0].text_in(Lang::Zh), "几句话。");
+    assert_eq!(lesson.beats[1].text_in(Lang::En), "More words.");
+}
+
+#[test]
+fn a_lesson_missing_a_language_is_refused_on_the_english_line() {
+    // lines of base_zh: 2 title, 3 title_zh, 5 summary, 6 summary_zh, 16 text, 17 text_zh, 22 text, 23 text_zh
+    let e = zh_error_of(&base_zh().replace("text_zh = \"再几句。\"\n", ""));
+    assert_error(&e, 22, "text_zh", &["`text` needs `text_zh`", "FORMAT.md#beats"]);
+    let e = zh_error_of(&base_zh().replace("title_zh = \"小课\"\n", ""));
+    assert_error(&e, 2, "title_zh", &["`title` needs `title_zh`"]);
+    let e = zh_error_of(&base_zh().replace("summary_zh = \"一节小课\"\n", ""));
+    assert_error(&e, 5, "summary_zh", &["`summary` needs `summary_zh`"]);
+    let e = zh_error_of(&base_zh().replace("text_zh = \"几句话。\"", "text_zh = \"  \""));
+    assert_error(&e, 17, "text_zh", &["is empty"]);
+}
+
+#[test]
+fn a_beat_whose_languages_quote_other_facts_is_refused() {
+    let both = base_zh().replace(
+        "text = \"Some words.\"\ntext_zh = \"几句话。\"",
+        "text = \"It reads {top-key dec.0.self_attn.weights row=3 batch=1 head=2}.\"\ntext_zh = \"它读的是 {top-key dec.0.self_attn.weights row=3 batch=1 head=2}。\"",
+    );
+    transformer_tutor::lesson::load::load_lesson(FILE, &both, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    let other = both.replace(
+        "它读的是 {top-key dec.0.self_attn.weights row=3 batch=1 head=2}。",
+        "它读的是 {top-weight dec.0.self_attn.weights row=3 batch=1 head=2}。",
+    );
+    let e = zh_error_of(&other);
+    assert_error(
+        &e,
+        17,
+        "text_zh",
+        &["the English has {top-key dec.0.self_attn.weights row=3 batch=1 head=2}", "the Chinese has {top-weight"],
+    );
+    let none = both.replace("它读的是 {top-key dec.0.self_attn.weights row=3 batch=1 head=2}。", "它读的是第一个键。");
+    let e = zh_error_of(&none);
+    assert_error(&e, 17, "text_zh", &["the Chinese has nothing"]);
 }

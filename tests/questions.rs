@@ -14,6 +14,8 @@ use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::model::{Config, Weights};
 use transformer_tutor::ui::{self, theme::Theme};
 
+mod bilingual_lessons;
+
 fn trained() -> Arc<Weights> {
     Arc::new(WeightSource::Trained.load().expect("the built-in weights load"))
 }
@@ -52,7 +54,8 @@ explain = "Positions {masked-keys tgt.causal row=3}: the future."
 "#;
 
 fn quiz(weights: Arc<Weights>) -> App {
-    let catalog = Catalog::from_files(vec![("quiz.toml".into(), QUIZ.into())], &weights).expect("the quiz loads");
+    let catalog = Catalog::from_files(vec![("quiz.toml".into(), bilingual_lessons::with_chinese(&QUIZ).0)], &weights)
+        .expect("the quiz loads");
     App::new(catalog.lessons[0].clone(), weights).expect("sentences encode")
 }
 

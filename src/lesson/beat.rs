@@ -8,6 +8,7 @@ use super::facts::{self, HeadChoice, Piece};
 use super::file::{BeatFile, HeadField};
 use super::view_kind::ViewKind;
 use crate::explore::Variant;
+use crate::lang::Lang;
 use crate::model::Run;
 use crate::model::program::{Op, Program};
 use crate::model::setup::Setup;
@@ -18,10 +19,13 @@ use toml::Spanned;
 pub struct Beat {
     pub op: String,
     pub view: ViewKind,
-    /// The prose as written, facts still in braces.
+    /// The prose as written, facts still in braces (English).
     pub text: String,
-    /// The prose as text and facts to fill in from the run (see `facts`).
+    /// The prose as text and facts to fill in from the run (see `facts`) (English).
     pub pieces: Vec<Piece>,
+    /// The Chinese prose as written, and its pieces: the same facts as the English.
+    pub text_zh: String,
+    pub pieces_zh: Vec<Piece>,
     pub batch: Option<usize>,
     /// One head, or the mean of the heads (`head = "mean"`).
     pub head: Option<HeadChoice>,
@@ -40,10 +44,48 @@ pub struct Beat {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Question {
     pub answer: Vec<Piece>,
-    /// Shown after the first wrong answer.
+    /// Shown after the first wrong answer (English, then Chinese).
     pub hint: Vec<Piece>,
-    /// Shown after the second wrong answer, or a right one.
+    pub hint_zh: Vec<Piece>,
+    /// Shown after the second wrong answer, or a right one (English, then Chinese).
     pub explain: Vec<Piece>,
+    pub explain_zh: Vec<Piece>,
+}
+
+impl Beat {
+    /// The prose as written, in `lang`.
+    pub fn text_in(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.text,
+            Lang::Zh => &self.text_zh,
+        }
+    }
+
+    /// The prose's pieces in `lang`.
+    pub fn prose(&self, lang: Lang) -> &[Piece] {
+        match lang {
+            Lang::En => &self.pieces,
+            Lang::Zh => &self.pieces_zh,
+        }
+    }
+}
+
+impl Question {
+    /// The hint in `lang`.
+    pub fn hint_in(&self, lang: Lang) -> &[Piece] {
+        match lang {
+            Lang::En => &self.hint,
+            Lang::Zh => &self.hint_zh,
+        }
+    }
+
+    /// The explanation in `lang`.
+    pub fn explain_in(&self, lang: Lang) -> &[Piece] {
+        match lang {
+            Lang::En => &self.explain,
+            Lang::Zh => &self.explain_zh,
+        }
+    }
 }
 
 /// What every beat of one lesson is checked against: its program, its sentences, and the whole
@@ -75,12 +117,18 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     };
     let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
     let pieces = parse_shown(cx, &b.text, "text", &text, &shown)?;
+    let zh = c.translation(&b.text_zh, &b.text, "text_zh")?;
+    let text_zh = crate::text::escape_controls(&c.non_empty(zh, "text_zh")?, true);
+    let pieces_zh = parse_shown(cx, zh, "text_zh", &text_zh, &shown)?;
+    same_facts(c, zh, "text_zh", (&b.text.get_ref()[..], &pieces), &pieces_zh)?;
     let question = check_question(cx, b, &shown)?;
     Ok(Beat {
         op: op_name.to_string(),
         view,
         text,
         pieces,
+        text_zh,
+        pieces_zh,
         batch,
         head,
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,
@@ -251,8 +299,17 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
         let text = crate::text::escape_controls(&c.non_empty(s, field)?, true);
         parse_shown(cx, s, field, &text, shown)
     };
-    let question =
-        Question { answer: parse(answer, "answer")?, hint: parse(hint, "hint")?, explain: parse(explain, "explain")? };
+    let hint_zh = c.translation(&b.hint_zh, hint, "hint_zh")?;
+    let explain_zh = c.translation(&b.explain_zh, explain, "explain_zh")?;
+    let question = Question {
+        answer: parse(answer, "answer")?,
+        hint: parse(hint, "hint")?,
+        hint_zh: parse(hint_zh, "hint_zh")?,
+        explain: parse(explain, "explain")?,
+        explain_zh: parse(explain_zh, "explain_zh")?,
+    };
+    same_facts(c, hint_zh, "hint_zh", (&hint.get_ref()[..], &question.hint), &question.hint_zh)?;
+    same_facts(c, explain_zh, "explain_zh", (&explain.get_ref()[..], &question.explain), &question.explain_zh)?;
     // an answer that renders to nothing could never be typed
     let full = cx.full.get_or_init(|| {
         let mut run = cx.setup.run();
@@ -268,4 +325,62 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
         ));
     }
     Ok(Some(question))
+}
+
+/// The Chinese of a field says the same facts from the run as its English: the same kinds with
+/// the same arguments, as many times each (the order may differ, as Chinese sentences do).
+fn same_facts(
+    c: &Checker,
+    zh: &Spanned<String>,
+    field: &str,
+    (en_text, en): (&str, &[Piece]),
+    zh_pieces: &[Piece],
+) -> Result<(), LessonError> {
+    let facts = |pieces: &[Piece]| -> Vec<String> {
+        let mut v: Vec<String> =
+            pieces.iter().filter_map(|p| if let Piece::Fact(f) = p { Some(format!("{f:?}")) } else { None }).collect();
+        v.sort();
+        v
+    };
+    if facts(en) == facts(zh_pieces) {
+        return Ok(());
+    }
+    let en_field = field.trim_end_matches("_zh");
+    let (en_only, zh_only) = (written_facts(en_text), written_facts(zh.get_ref()));
+    Err(c.err(
+        zh,
+        field,
+        crate::strings::facts_differ_by_language(
+            &missing(&en_only, &zh_only),
+            &missing(&zh_only, &en_only),
+            &see(en_field),
+        ),
+    ))
+}
+
+/// The facts of a field as written, `{top-key OP row=2}`, spaces collapsed (`{{` is a brace).
+fn written_facts(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text.replace("{{", "").replace("}}", "");
+    while let Some(start) = rest.find('{') {
+        let Some(len) = rest[start..].find('}') else { break };
+        out.push(rest[start..=start + len].split_whitespace().collect::<Vec<_>>().join(" "));
+        rest = rest[start + len + 1..].to_string();
+    }
+    out
+}
+
+/// What `a` has that `b` lacks, counting repeats.
+fn missing(a: &[String], b: &[String]) -> Vec<String> {
+    let mut b = b.to_vec();
+    a.iter()
+        .filter(|f| match b.iter().position(|g| g == *f) {
+            Some(i) => {
+                b.remove(i);
+                false
+            }
+            None => true,
+        })
+        .cloned()
+        .collect()
 }

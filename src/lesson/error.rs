@@ -32,7 +32,9 @@ pub fn see(field: &str) -> String {
     let section = match field {
         "view" => "views",
         "op" | "text" | "batch" | "head" | "row" | "step" | "sentence" | "what_if" | "beat" => "beats",
-        "answer" | "hint" | "explain" => "questions",
+        "answer" | "hint" | "explain" | "hint_zh" | "explain_zh" => "questions",
+        "text_zh" => "beats",
+        "title_zh" | "summary_zh" => "lesson",
         "format" => "format",
         _ => "lesson",
     };
@@ -80,6 +82,19 @@ impl Checker<'_> {
             field: field.into(),
             message: message.into(),
         }
+    }
+
+    /// A field's Chinese (`text_zh` beside `text`): every lesson is written in both languages,
+    /// so a missing one is refused on the line of its English.
+    pub fn translation<'s>(
+        &self,
+        zh: &'s Option<Spanned<String>>,
+        en: &Spanned<String>,
+        field: &str,
+    ) -> Result<&'s Spanned<String>, LessonError> {
+        zh.as_ref().ok_or_else(|| {
+            self.err(en, field, crate::strings::missing_translation(field, field.trim_end_matches("_zh"), &see(field)))
+        })
     }
 
     pub fn non_empty(&self, s: &Spanned<String>, field: &str) -> Result<String, LessonError> {

@@ -17,10 +17,14 @@ pub struct LessonFile {
     pub format: Spanned<toml::Value>,
     pub id: Spanned<String>,
     pub title: Spanned<String>,
+    /// The title in Chinese.
+    pub title_zh: Option<Spanned<String>>,
     /// Place in the curriculum (the notes' order of ideas, 1..14).
     pub order: Spanned<i64>,
     /// One line for `--list`.
     pub summary: Spanned<String>,
+    /// The summary in Chinese.
+    pub summary_zh: Option<Spanned<String>>,
     /// Source sentences, `;` between batch rows.
     pub src: Spanned<String>,
     /// Target sentences, `;` between batch rows.
@@ -38,6 +42,8 @@ pub struct BeatFile {
     pub view: Spanned<String>,
     /// The prose: a few sentences about the numbers on screen.
     pub text: Spanned<String>,
+    /// The prose in Chinese: the same facts, written for a Chinese reader.
+    pub text_zh: Option<Spanned<String>>,
     pub batch: Option<Spanned<i64>>,
     /// A head number, or `"mean"` for the mean of the heads.
     pub head: Option<Spanned<HeadField>>,
@@ -52,8 +58,10 @@ pub struct BeatFile {
     pub answer: Option<Spanned<String>>,
     /// Shown after the first wrong answer.
     pub hint: Option<Spanned<String>>,
+    pub hint_zh: Option<Spanned<String>>,
     /// Shown after the second wrong answer, or a right one.
     pub explain: Option<Spanned<String>>,
+    pub explain_zh: Option<Spanned<String>>,
 }
 
 /// A beat's `head`: a number, or `"mean"`.

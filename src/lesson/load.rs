@@ -19,8 +19,10 @@ pub const FORMAT: i64 = 1;
 pub struct Lesson {
     pub id: String,
     pub title: String,
+    pub title_zh: String,
     pub order: i64,
     pub summary: String,
+    pub summary_zh: String,
     pub src: String,
     pub tgt: String,
     pub beats: Vec<Beat>,
@@ -46,6 +48,10 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     // control characters (an escape sequence in a title, say) are shown written out, never sent to the terminal
     let title = crate::text::escape_controls(&c.non_empty(&raw.title, "title")?, false);
     let summary = crate::text::escape_controls(&c.non_empty(&raw.summary, "summary")?, false);
+    let zh = c.translation(&raw.title_zh, &raw.title, "title_zh")?;
+    let title_zh = crate::text::escape_controls(&c.non_empty(zh, "title_zh")?, false);
+    let zh = c.translation(&raw.summary_zh, &raw.summary, "summary_zh")?;
+    let summary_zh = crate::text::escape_controls(&c.non_empty(zh, "summary_zh")?, false);
     let (src, tgt, setup) = check_sentences(&c, &raw, weights)?;
     let program = build::transformer(&weights.config, setup.shape());
     if raw.beat.is_empty() {
@@ -57,7 +63,18 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     }
     let cx = Context { c: &c, program: &program, setup: &setup, full: std::cell::OnceCell::new() };
     let beats = raw.beat.iter().map(|b| check_beat(&cx, b)).collect::<Result<Vec<_>, _>>()?;
-    Ok(Lesson { id, title, order: *raw.order.get_ref(), summary, src, tgt, beats, file: file.to_string() })
+    Ok(Lesson {
+        id,
+        title,
+        title_zh,
+        order: *raw.order.get_ref(),
+        summary,
+        summary_zh,
+        src,
+        tgt,
+        beats,
+        file: file.to_string(),
+    })
 }
 
 /// `format = 1`: missing or another number is refused, on its line.
@@ -122,4 +139,22 @@ fn check_sentences(
         return Err(c.err(&raw.tgt, "tgt", unknown(&u.word)));
     }
     Ok((src, tgt, setup))
+}
+
+impl Lesson {
+    /// The title in `lang`.
+    pub fn title_in(&self, lang: crate::lang::Lang) -> &str {
+        match lang {
+            crate::lang::Lang::En => &self.title,
+            crate::lang::Lang::Zh => &self.title_zh,
+        }
+    }
+
+    /// The summary in `lang`.
+    pub fn summary_in(&self, lang: crate::lang::Lang) -> &str {
+        match lang {
+            crate::lang::Lang::En => &self.summary,
+            crate::lang::Lang::Zh => &self.summary_zh,
+        }
+    }
 }

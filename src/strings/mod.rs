@@ -7,6 +7,7 @@ use std::fmt::Display;
 use crate::model::Tokenizer;
 use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side};
 
+mod bilingual;
 mod derive;
 mod frame;
 mod grids;
@@ -18,6 +19,7 @@ mod translate;
 mod views;
 mod what_if;
 
+pub use bilingual::*;
 pub use derive::*;
 pub use frame::*;
 pub use grids::*;
