@@ -4,6 +4,8 @@
 //! written against the English lesson keeps its lines. Tests of the two languages themselves
 //! write their Chinese out and call the loader directly.
 
+#![allow(dead_code)] // each test crate uses part of it
+
 use transformer_tutor::lesson::LessonError;
 
 const TRANSLATED: &[&str] = &["title", "summary", "text", "hint", "explain"];
