@@ -47,7 +47,7 @@ text = "This beat is about 我有一只猫."
 fn app() -> App {
     let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
     let catalog =
-        Catalog::from_files(vec![("keys.toml".into(), bilingual_lessons::with_chinese(&LESSON).0)], &weights).unwrap();
+        Catalog::from_files(vec![("keys.toml".into(), bilingual_lessons::with_chinese(LESSON).0)], &weights).unwrap();
     App::new(catalog.lessons[0].clone(), weights).unwrap()
 }
 

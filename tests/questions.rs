@@ -54,7 +54,7 @@ explain = "Positions {masked-keys tgt.causal row=3}: the future."
 "#;
 
 fn quiz(weights: Arc<Weights>) -> App {
-    let catalog = Catalog::from_files(vec![("quiz.toml".into(), bilingual_lessons::with_chinese(&QUIZ).0)], &weights)
+    let catalog = Catalog::from_files(vec![("quiz.toml".into(), bilingual_lessons::with_chinese(QUIZ).0)], &weights)
         .expect("the quiz loads");
     App::new(catalog.lessons[0].clone(), weights).expect("sentences encode")
 }
