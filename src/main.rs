@@ -9,8 +9,8 @@ use transformer_tutor::cli::{combos, corpus, export, output, print, trace, train
 use transformer_tutor::eprintln_escaped;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::decode::Choice;
-use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
+use transformer_tutor::setup::{Setup, WeightSource};
 use transformer_tutor::signals;
 use transformer_tutor::train::{TrainOptions, Trainer};
 use transformer_tutor::tui;

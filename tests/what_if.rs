@@ -10,8 +10,8 @@ use transformer_tutor::explore::measure::{
 use transformer_tutor::explore::{Variant, VariantRun, run_variant};
 use transformer_tutor::model::kernels;
 use transformer_tutor::model::program::OpKind;
-use transformer_tutor::model::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 use transformer_tutor::model::{Run, build};
+use transformer_tutor::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 
 fn setup(src: &str, tgt: &str) -> Setup {
     Setup::new(&WeightSource::Trained, &TokenInput::Sentences(src.into()), Some(&TokenInput::Sentences(tgt.into())))

@@ -1,7 +1,7 @@
 //! Command-line arguments, as clap reads them.
 
 use crate::model::Preset;
-use crate::model::setup::{DEFAULT_SRC, DEFAULT_TGT, TokenInput, WeightSource};
+use crate::setup::{DEFAULT_SRC, DEFAULT_TGT, TokenInput, WeightSource};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 

@@ -2,8 +2,8 @@
 
 use crate::model::build::{self, RunShape};
 use crate::model::npz::write_weights;
-use crate::model::setup::Setup;
 use crate::model::{Inputs, Run};
+use crate::setup::Setup;
 use ndarray::{Array2, s};
 use ndarray_npy::NpzWriter;
 use std::path::Path;

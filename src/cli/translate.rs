@@ -4,8 +4,8 @@
 
 use crate::corpus;
 use crate::model::decode::{Choice, decode_steps, greedy};
-use crate::model::setup::{Setup, TokenInput};
 use crate::model::{Vocab, Weights};
+use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use std::fmt::Write;
 use std::sync::Arc;

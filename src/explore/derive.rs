@@ -7,8 +7,8 @@
 use crate::model::arch::MaskFill;
 use crate::model::program::{OpKind, Side};
 use crate::model::run::eps;
-use crate::model::setup::Setup;
 use crate::model::{Run, kernels};
+use crate::setup::Setup;
 use crate::strings;
 use ndarray::{ArrayD, IxDyn};
 

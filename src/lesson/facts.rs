@@ -32,8 +32,8 @@
 use crate::model::Run;
 use crate::model::decode::{argmax, greedy};
 use crate::model::program::{Dim, OpKind, Program, Side, shape_text};
-use crate::model::setup::Setup;
 use crate::model::vocab::PAD_ID;
+use crate::setup::Setup;
 use crate::text::{significant, thousands};
 use ndarray::{ArrayD, IxDyn};
 

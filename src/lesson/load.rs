@@ -8,7 +8,7 @@ use crate::explore::Variant;
 use crate::model::Weights;
 use crate::model::build;
 use crate::model::program::{LinearRef, OpKind, Program, Proj, Side};
-use crate::model::setup::{Setup, SetupError, TokenInput};
+use crate::setup::{Setup, SetupError, TokenInput};
 use std::fmt;
 use std::sync::Arc;
 use toml::Spanned;

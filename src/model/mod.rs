@@ -32,7 +32,6 @@ pub mod params;
 pub mod program;
 pub mod rnn;
 pub mod run;
-pub mod setup;
 pub mod softmax;
 pub mod vocab;
 pub mod weights;

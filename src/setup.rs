@@ -1,11 +1,14 @@
 //! From what a user typed (preset, seed, weights file, sentences or ids) to a ready `Run`.
+//!
+//! Above the model: seeded weights take the corpus vocabularies, so this reads `corpus` (the model
+//! itself imports nothing above it).
 
-use super::build::{self, RunShape};
-use super::config::Preset;
-use super::npz::WeightsError;
-use super::run::{Inputs, Run};
-use super::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
-use super::weights::Weights;
+use crate::model::build::{self, RunShape};
+use crate::model::config::Preset;
+use crate::model::npz::WeightsError;
+use crate::model::run::{Inputs, Run};
+use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
+use crate::model::weights::Weights;
 use ndarray::Array2;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,7 +20,7 @@ pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> do you have a ca
 
 /// The trained tutor model, built into the program (`weights/zh-en.npz`; the README says how it
 /// was trained).
-pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../../weights/zh-en.npz");
+pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../weights/zh-en.npz");
 
 /// Where the weights come from.
 #[derive(Debug, Clone, PartialEq)]
@@ -157,8 +160,8 @@ impl Setup {
     pub fn unknown_report(&self) -> Vec<String> {
         let side = |name: &str, vocab: &Vocab, list: &[UnknownWord]| -> Vec<String> {
             let unit = match vocab.tokenizer {
-                super::vocab::Tokenizer::Char => "character",
-                super::vocab::Tokenizer::Word => "word",
+                crate::model::vocab::Tokenizer::Char => "character",
+                crate::model::vocab::Tokenizer::Word => "word",
             };
             list.iter()
                 .map(|u| {
@@ -179,7 +182,7 @@ impl Setup {
 
 /// `<bos>`, the greedy translation, `<eos>`, for every source row (B, T_tgt).
 fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<usize> {
-    let decoded = super::decode::greedy(weights, src_ids);
+    let decoded = crate::model::decode::greedy(weights, src_ids);
     let rows: Vec<Vec<usize>> = decoded
         .words
         .iter()
