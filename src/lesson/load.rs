@@ -4,7 +4,7 @@
 use super::coherence::{self, Shown};
 use super::facts::{self, Piece};
 use super::file::{BeatFile, LessonFile};
-use crate::explore::Variant;
+use crate::model::Variant;
 use crate::model::Weights;
 use crate::model::build;
 use crate::model::program::{LinearRef, OpKind, Program, Proj, Side};

@@ -9,6 +9,7 @@
 //! - `fast`: every `unsafe` of the crate (threads, the x86_64 kernels, calls into `gemm`), and
 //!   `TRANSFORMER_TUTOR_PORTABLE`, the switch to the portable kernels
 //! - `run`: executes a program one operation at a time
+//! - `variant`: the what-if switches and the notes' mistakes, by name, each an `arch`
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
@@ -33,6 +34,7 @@ pub mod program;
 pub mod rnn;
 pub mod run;
 pub mod softmax;
+pub mod variant;
 pub mod vocab;
 pub mod weights;
 
@@ -41,5 +43,6 @@ pub use build::RunShape;
 pub use config::{Config, Preset};
 pub use program::{Op, OpKind, Place, Program};
 pub use run::{Inputs, Run};
+pub use variant::Variant;
 pub use vocab::{Tokenizer, Vocab, Vocabs};
 pub use weights::Weights;

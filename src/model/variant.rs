@@ -1,21 +1,31 @@
-//! The what-if switches and the notes' mistakes, each an architecture description.
+//! The what-if switches and the notes' mistakes, each an architecture description. Their names
+//! live here, below lesson and strings, so both can name a variant; running one (forking the live
+//! run) is `explore`'s.
 
-use crate::model::arch::{Arch, ArchError, MaskFill, NormAt, PadMask};
+use super::arch::{Arch, ArchError, MaskFill, NormAt, PadMask};
+use strum::{EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-/// One way the model can be built differently from the one the tutor teaches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// One way the model can be built differently from the one the tutor teaches. Its name (what a
+/// lesson file's `what_if = "..."` and `--what-if` use) comes from the derive: kebab-case of the
+/// variant, or the `serialize` given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, EnumString, IntoStaticStr, VariantArray, VariantNames)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Variant {
     /// q·kᵀ not divided by √d_k.
     NoScale,
     /// The decoder's self-attention without its causal mask.
+    #[strum(serialize = "no-causal")]
     NoCausalMask,
     /// Masked scores filled with -inf instead of -1e9, under note 000's q & k padding mask.
+    #[strum(serialize = "minus-inf")]
     MinusInfinity,
     /// No mask applied anywhere.
     MaskOff,
     /// Note 001 §5.1: the mask multiplied into the scores.
+    #[strum(serialize = "multiply-mask")]
     MultipliedMask,
     /// Pre-LN on the same weights.
+    #[strum(serialize = "pre-ln")]
     PreLn,
     /// No LayerNorm.
     NoNorm,
@@ -26,36 +36,30 @@ pub enum Variant {
     /// Note 000: decoder layers built from EncoderLayer, without cross-attention.
     DecoderWithoutCross,
     /// Note 000: make_pad_mask repeats the key flags len_k times instead of len_q.
+    #[strum(serialize = "repeat-len-k")]
     RepeatLenK,
     /// Note 004: the decoder's FFN residual taken from before cross-attention.
     FfnResidualBeforeCross,
     /// Note 002: make_tgt_mask without its padding part.
     TgtMaskNoPadding,
     /// Note 000: LayerNorm's eps = 1e-10.
+    #[strum(serialize = "eps-1e-10")]
     Eps1e10,
     /// Note 000: `forward` indented inside `__init__`.
     ForwardInInit,
 }
 
 impl Variant {
-    /// Every variant with the name a lesson file (`what_if = "..."`) and `--what-if` use.
-    pub const ALL: [(&'static str, Variant); 15] = [
-        ("no-scale", Variant::NoScale),
-        ("no-causal", Variant::NoCausalMask),
-        ("minus-inf", Variant::MinusInfinity),
-        ("mask-off", Variant::MaskOff),
-        ("multiply-mask", Variant::MultipliedMask),
-        ("pre-ln", Variant::PreLn),
-        ("no-norm", Variant::NoNorm),
-        ("no-residual", Variant::NoResidual),
-        ("dropped-norm", Variant::DroppedNorm),
-        ("decoder-without-cross", Variant::DecoderWithoutCross),
-        ("repeat-len-k", Variant::RepeatLenK),
-        ("ffn-residual-before-cross", Variant::FfnResidualBeforeCross),
-        ("tgt-mask-no-padding", Variant::TgtMaskNoPadding),
-        ("eps-1e-10", Variant::Eps1e10),
-        ("forward-in-init", Variant::ForwardInInit),
-    ];
+    /// Every variant with its name, in declaration order.
+    pub const ALL: [(&'static str, Variant); <Variant as VariantArray>::VARIANTS.len()] = {
+        let mut all = [("", Variant::NoScale); <Variant as VariantArray>::VARIANTS.len()];
+        let mut i = 0;
+        while i < all.len() {
+            all[i] = (<Variant as VariantNames>::VARIANTS[i], <Variant as VariantArray>::VARIANTS[i]);
+            i += 1;
+        }
+        all
+    };
 
     /// The switches the `w` key cycles through (the mistakes live in the `pitfalls` lesson).
     pub const SWITCHES: [Variant; 8] = [
@@ -70,11 +74,11 @@ impl Variant {
     ];
 
     pub fn name(self) -> &'static str {
-        Variant::ALL.iter().find(|(_, v)| *v == self).map(|(n, _)| *n).unwrap_or("?")
+        self.into()
     }
 
     pub fn from_name(name: &str) -> Option<Variant> {
-        Variant::ALL.iter().find(|(n, _)| *n == name).map(|(_, v)| *v)
+        name.parse().ok()
     }
 
     /// The architecture this variant builds, or the error building it raises (as PyTorch would).
@@ -106,5 +110,42 @@ impl Variant {
                 });
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Variant;
+
+    /// The names are an interface (lesson files and `--what-if` use them): the derive must keep
+    /// every one of them, in this order.
+    #[test]
+    fn names_from_the_derive_are_the_documented_ones() {
+        let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
+        assert_eq!(
+            names,
+            [
+                "no-scale",
+                "no-causal",
+                "minus-inf",
+                "mask-off",
+                "multiply-mask",
+                "pre-ln",
+                "no-norm",
+                "no-residual",
+                "dropped-norm",
+                "decoder-without-cross",
+                "repeat-len-k",
+                "ffn-residual-before-cross",
+                "tgt-mask-no-padding",
+                "eps-1e-10",
+                "forward-in-init",
+            ]
+        );
+        for (name, v) in Variant::ALL {
+            assert_eq!(v.name(), name);
+            assert_eq!(Variant::from_name(name), Some(v));
+        }
+        assert_eq!(Variant::from_name("NoScale"), None);
     }
 }
