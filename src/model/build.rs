@@ -4,7 +4,7 @@ use super::arch::{Arch, ArchError, MaskFill, NormAt, PadMask};
 use super::config::Config;
 use super::program::Dim::{Batch, Broadcast, Features, Heads, Positions, Tokens, Vocab};
 use super::program::{
-    AttnBlock, LinearRef, NormRef, OpKind, Part, Place, Program, Proj, Shape, Side, Stack, shape_text,
+    AttnBlock, Formula, LinearRef, NormRef, OpKind, Part, Place, Program, Proj, Shape, Side, Stack, shape_text,
 };
 
 /// (B, T, width) over one sentence's tokens.
@@ -38,7 +38,7 @@ pub fn variant(config: &Config, shape: RunShape, arch: &Arch) -> Result<Program,
         &[&logits],
         Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
         Place::Output,
-        "probs = softmax(logits) over the vocabulary".into(),
+        Formula::Probs,
     );
     Ok(p)
 }
@@ -49,14 +49,13 @@ pub fn training(config: &Config, shape: RunShape, smoothing_permille: u16) -> Pr
     let mut p = Program::default();
     let spec = Spec { config, arch: &Arch::default() };
     let logits = encoder_decoder(&mut p, &spec, shape).expect("the default architecture builds for every shape");
-    let eps = smoothing_permille as f32 / 1000.0;
     p.push(
         "loss".into(),
         OpKind::CrossEntropy { smoothing_permille },
         &[&logits],
         Shape::of(&[]),
         Place::Loss,
-        format!("loss = mean over non-<pad> labels of cross-entropy(logits, labels), label smoothing {eps}"),
+        Formula::Loss { smoothing_permille },
     );
     p
 }
@@ -92,7 +91,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
         &[&x],
         Shape::of(&[(b, Batch), (t_src, Tokens(Side::Src)), (d, Features)]),
         Place::Encoder { layer: config.n_layers - 1, part: Part::AddNorm(2) },
-        format!("C = {x} (the encoder's output, the memory every decoder layer reads)"),
+        Formula::Memory { x: x.clone() },
     );
 
     let tgt_x = embedding(p, config, Side::Tgt, b, t_tgt);
@@ -105,7 +104,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
             &[],
             Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
             Place::Masks(Side::Tgt),
-            "tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part".into(),
+            Formula::PadOnes,
         )
     };
     let causal_shape =
@@ -117,7 +116,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
             &[],
             causal_shape,
             Place::Masks(Side::Tgt),
-            "tgt.causal = lower-triangular ones: query i sees keys 0..=i".into(),
+            Formula::Causal { on: true },
         )
     } else {
         p.push(
@@ -126,7 +125,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
             &[],
             causal_shape,
             Place::Masks(Side::Tgt),
-            "tgt.causal = ones: no causal mask, every query sees every key".into(),
+            Formula::Causal { on: false },
         )
     };
     let tgt_mask = p.push(
@@ -135,7 +134,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
         &[&tgt_pad, &causal],
         Shape::of(&[(b, Batch), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]),
         Place::Masks(Side::Tgt),
-        "tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)".into(),
+        Formula::TargetMask,
     );
     let cross_mask = match arch.pad_mask {
         PadMask::Keys => src_mask.clone(),
@@ -154,7 +153,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
         &[&y],
         Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
         Place::Output,
-        format!("logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {}", config.tgt_vocab),
+        Formula::Logits { y: y.clone(), d, vocab: config.tgt_vocab },
     ))
 }
 
@@ -172,7 +171,6 @@ fn padding_mask(
     t_k: usize,
 ) -> Result<String, ArchError> {
     let place = Place::Masks(if q == k { k } else { Side::Src });
-    let (qs, ks) = (q.prefix(), k.prefix());
     match arch.pad_mask {
         PadMask::Keys => Ok(p.push(
             name.into(),
@@ -180,7 +178,7 @@ fn padding_mask(
             &[],
             Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_k, Tokens(k))]),
             place,
-            format!("{name} = ({ks}_ids != <pad>), as (B, 1, 1, T_{ks})"),
+            Formula::PadKeys { name: name.into(), k },
         )),
         PadMask::QueryAndKeyRepeatLenK if t_q != t_k => Err(ArchError {
             op: name.into(),
@@ -197,7 +195,7 @@ fn padding_mask(
             &[],
             Shape::of(&[(b, Batch), (1, Broadcast), (t_q, Tokens(q)), (t_k, Tokens(k))]),
             place,
-            format!("{name} = ({qs}_ids != <pad>) & ({ks}_ids != <pad>), as (B, 1, T_{qs}, T_{ks})"),
+            Formula::PadQueryKey { name: name.into(), q, k },
         )),
     }
 }
@@ -209,9 +207,9 @@ pub fn attention_block(config: &Config, batch: usize, t: usize) -> Program {
     let place = Place::Encoder { layer: 0, part: Part::SelfAttention };
     let tokens = Tokens(Side::Src);
     let x_shape = Shape::of(&[(batch, Batch), (t, tokens), (config.d_model, Features)]);
-    let x = p.push("x".into(), OpKind::Input, &[], x_shape, place, "x: the input".into());
+    let x = p.push("x".into(), OpKind::Input, &[], x_shape, place, Formula::Input);
     let mask_shape = Shape::of(&[(1, Broadcast), (1, Broadcast), (t, tokens), (t, tokens)]);
-    let mask = p.push("mask".into(), OpKind::CausalMask, &[], mask_shape, place, "mask = lower-triangular ones".into());
+    let mask = p.push("mask".into(), OpKind::CausalMask, &[], mask_shape, place, Formula::CausalInput);
     let at = AttnAt {
         prefix: "attn".into(),
         stack: Stack::Encoder,
@@ -236,7 +234,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         &[],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
-        format!("{s}.embed = {s}_embed[{s}_ids]: one row of the ({}, {d}) table per token", vocab(config, side)),
+        Formula::Embed { side, vocab: vocab(config, side), d },
     );
     let pe = p.push(
         format!("{s}.pe"),
@@ -244,7 +242,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         &[],
         Shape::of(&[(t, Positions), (d, Features)]),
         place,
-        format!("PE[pos, 2i] = sin(pos/10000^(2i/{d})), PE[pos, 2i+1] = cos(pos/10000^(2i/{d}))"),
+        Formula::PositionalEncoding { d },
     );
     p.push(
         format!("{s}.x"),
@@ -252,7 +250,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         &[&embed, &pe],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
-        format!("x = {s}.embed + {s}.pe"),
+        Formula::AddPositional { side },
     )
 }
 
@@ -291,15 +289,13 @@ fn attention(
     let pre = &at.prefix;
     let lin = |proj| OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
     let split = |p: &mut Program, name: &str, proj: Proj, input: &str, t: usize, side: Side| {
-        let upper = name.to_uppercase();
-        let width = if proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
         let projected = p.push(
             format!("{pre}.{name}_proj"),
             lin(proj),
             &[input],
             Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
             at.place,
-            format!("{name}_proj = {input}·W_{name}ᵀ + b_{name}"),
+            Formula::Projection { proj, input: input.into() },
         );
         p.push(
             format!("{pre}.{name}"),
@@ -307,20 +303,16 @@ fn attention(
             &[&projected],
             Shape::of(&[(b, Batch), (h, Heads), (t, Tokens(side)), (dk, Features)]),
             at.place,
-            format!(
-                "{upper} = split {} → {}: {h} heads of {width} = {dk}",
-                shape_text(&[b, t, d]),
-                shape_text(&[b, h, t, dk])
-            ),
+            Formula::SplitHeads { proj, b, t, d, h, dk },
         )
     };
     let q = split(p, "q", Proj::Q, x_q, t_q, at.q_side);
     let k = split(p, "k", Proj::K, x_kv, t_k, at.kv_side);
     let v = split(p, "v", Proj::V, x_kv, t_k, at.kv_side);
     let grid = || Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]);
-    let qk = p.push(format!("{pre}.qk"), OpKind::QueryKey, &[&q, &k], grid(), at.place, "qk = q·kᵀ".into());
+    let qk = p.push(format!("{pre}.qk"), OpKind::QueryKey, &[&q, &k], grid(), at.place, Formula::QueryKey);
     let scores = if arch.scale {
-        p.push(format!("{pre}.scores"), OpKind::Scale, &[&qk], grid(), at.place, format!("scores = qk/√{dk}"))
+        p.push(format!("{pre}.scores"), OpKind::Scale, &[&qk], grid(), at.place, Formula::Scores { dk, scaled: true })
     } else {
         p.push(
             format!("{pre}.scores"),
@@ -328,7 +320,7 @@ fn attention(
             &[&qk],
             grid(),
             at.place,
-            format!("scores = qk, not divided by √{dk} (the what-if)"),
+            Formula::Scores { dk, scaled: false },
         )
     };
     let masked_name = format!("{pre}.masked");
@@ -339,32 +331,21 @@ fn attention(
             &[&scores],
             grid(),
             at.place,
-            "masked = scores: the mask is not applied (the what-if)".into(),
+            Formula::Masked { fill: MaskFill::Off, mask: mask.into() },
         ),
         fill => {
-            let formula = match fill {
-                MaskFill::MinusInfinity => format!("masked = masked_fill(scores, {mask} == 0, -inf)"),
-                MaskFill::Multiply => format!("masked = scores · {mask} (note 001 §5.1's multiplied mask)"),
-                _ => format!("masked = masked_fill(scores, {mask} == 0, -1e9)"),
-            };
+            let formula = Formula::Masked { fill, mask: mask.into() };
             p.push(masked_name, OpKind::MaskFill(fill), &[&scores, mask], grid(), at.place, formula)
         }
     };
-    let weights = p.push(
-        format!("{pre}.weights"),
-        OpKind::Softmax,
-        &[&masked],
-        grid(),
-        at.place,
-        "weights = softmax(masked) over the keys; each row sums to 1".into(),
-    );
+    let weights = p.push(format!("{pre}.weights"), OpKind::Softmax, &[&masked], grid(), at.place, Formula::Weights);
     let context = p.push(
         format!("{pre}.context"),
         OpKind::Context,
         &[&weights, &v],
         Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (dk, Features)]),
         at.place,
-        "context = weights·v".into(),
+        Formula::Context,
     );
     let merged = p.push(
         format!("{pre}.merged"),
@@ -372,7 +353,7 @@ fn attention(
         &[&context],
         Shape::of(&[(b, Batch), (t_q, Tokens(at.q_side)), (d, Features)]),
         at.place,
-        format!("merged = merge {} → {}", shape_text(&[b, h, t_q, dk]), shape_text(&[b, t_q, d])),
+        Formula::Merge { b, h, t: t_q, dk, d },
     );
     p.push(
         format!("{pre}.out"),
@@ -380,7 +361,7 @@ fn attention(
         &[&merged],
         Shape::of(&[(b, Batch), (t_q, Tokens(at.q_side)), (d, Features)]),
         at.place,
-        "out = merged·W_oᵀ + b_o".into(),
+        Formula::AttentionOut,
     )
 }
 
@@ -412,7 +393,6 @@ fn residual_block(
     sublayer: impl FnOnce(&mut Program, &str) -> String,
 ) -> BlockOut {
     let (pre, i, place) = (at.pre, at.norm.index, at.place);
-    let eps = format!("1e{}", arch.eps_exponent);
     let normalize = OpKind::Normalize { eps_exponent: arch.eps_exponent };
     let sum = |p: &mut Program, sub: &str| {
         if arch.residual {
@@ -422,7 +402,7 @@ fn residual_block(
                 &[skip, sub],
                 at.shape.clone(),
                 place,
-                format!("sum = {skip} + {sub}"),
+                Formula::Sum { skip: skip.into(), sub: sub.into(), residual: true },
             )
         } else {
             p.push(
@@ -431,7 +411,7 @@ fn residual_block(
                 &[sub],
                 at.shape.clone(),
                 place,
-                format!("sum = {sub}: no residual connection (the what-if)"),
+                Formula::Sum { skip: skip.into(), sub: sub.into(), residual: false },
             )
         }
     };
@@ -442,7 +422,7 @@ fn residual_block(
             &[input],
             at.shape.clone(),
             place,
-            format!("x̂ = ({input} - mean) / √(var + {eps}), per token over the features"),
+            Formula::Normalize { input: input.into(), eps_exponent: arch.eps_exponent },
         );
         p.push(
             format!("{pre}.norm{i}.out"),
@@ -450,7 +430,7 @@ fn residual_block(
             &[&hat],
             at.shape.clone(),
             place,
-            "out = γ·x̂ + β".into(),
+            Formula::ScaleShift,
         )
     };
     match arch.norm_at {
@@ -492,7 +472,7 @@ fn feed_forward(
         &[x],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (f, Features)]),
         place,
-        format!("pre = {x}·W_1ᵀ + b_1: {d} → {f}"),
+        Formula::FfnIn { x: x.into(), d, f },
     );
     let hidden = p.push(
         format!("{pre}.ffn.hidden"),
@@ -500,7 +480,7 @@ fn feed_forward(
         &[&pre_act],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (f, Features)]),
         place,
-        "hidden = max(0, pre)".into(),
+        Formula::Relu,
     );
     p.push(
         format!("{pre}.ffn.out"),
@@ -508,7 +488,7 @@ fn feed_forward(
         &[&hidden],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
-        format!("out = hidden·W_2ᵀ + b_2: {f} → {d}"),
+        Formula::FfnOut { f, d },
     )
 }
 

@@ -11,6 +11,7 @@ mod derive;
 mod frame;
 mod grids;
 mod lesson_pane;
+mod model_text;
 mod status;
 mod train_screen;
 mod translate;
