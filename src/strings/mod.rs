@@ -7,9 +7,11 @@ use std::fmt::Display;
 use crate::model::Tokenizer;
 use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side};
 
+mod cli;
 mod derive;
 mod frame;
 mod grids;
+mod input;
 mod lesson_pane;
 mod model_text;
 mod status;
@@ -18,9 +20,11 @@ mod translate;
 mod views;
 mod what_if;
 
+pub use cli::*;
 pub use derive::*;
 pub use frame::*;
 pub use grids::*;
+pub use input::*;
 pub use lesson_pane::*;
 pub use status::*;
 pub use train_screen::*;
