@@ -10,27 +10,32 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The screen code: every `.rs` file under these folders, and these files.
-const SCANNED_DIRS: &[&str] = &[
-    "src/ui",
-    "src/app",
-    "src/cli",
-    "src/explore",
-    "src/progress",
-    "src/model",
-    "src/lesson",
-    "src/corpus",
-    "src/train",
-];
-const SCANNED_FILES: &[&str] = &[
-    "src/tui.rs",
-    "src/main.rs",
-    "src/progress.rs",
-    "src/setup.rs",
-    "src/signals.rs",
-    "src/user_file.rs",
-    "src/atomic_file.rs",
-    "src/text.rs",
+/// The code whose text a learner reads: every `.rs` file under `src/` except `src/strings/`
+/// (the text itself) and these, each with the reason it is not scanned.
+const NOT_SCANNED: &[(&str, &str)] = &[
+    ("src/lesson/load.rs", "the lesson loader's messages, for lesson authors (file:line:field)"),
+    ("src/lesson/file.rs", "the lesson file's TOML shape, for lesson authors"),
+    ("src/lesson/coherence.rs", "the lesson loader's checks of prose against the model, for lesson authors"),
+    (
+        "src/lesson/facts.rs",
+        "being rewritten as typed facts by another part of issue 19 at the same time; to be scanned once merged",
+    ),
+    (
+        "src/lesson/question.rs",
+        "being rewritten with the typed facts by another part of issue 19 at the same time; to be scanned once merged",
+    ),
+    ("src/model/npz.rs", "engine errors about a weights file (the model imports nothing above it)"),
+    ("src/model/npz_guard.rs", "engine errors about a weights file (the model imports nothing above it)"),
+    ("src/model/npz_layout.rs", "engine errors about a weights file (the model imports nothing above it)"),
+    ("src/model/weights.rs", "engine errors about a weights file (the model imports nothing above it)"),
+    ("src/model/vocab.rs", "engine errors about a vocabulary (the model imports nothing above it)"),
+    ("src/model/params.rs", "PyTorch's parameter names, matched against a weights file's arrays (engine data)"),
+    ("src/model/fast/", "CPU feature names, the portable switch's variable, and the engine threads' panic messages"),
+    ("src/corpus/", "the training corpus: its sentences are the model's data, English by design"),
+    ("src/train/", "the trainer, which prints nothing (cli::train says what it did)"),
+    ("src/text.rs", "a leaf: imports nothing from the crate, strings included"),
+    ("src/user_file.rs", "a leaf: imports nothing from the crate, strings included; its I/O errors stay with it"),
+    ("src/atomic_file.rs", "a leaf: imports nothing from the crate, strings included; its I/O errors stay with it"),
 ];
 
 /// Literals with letters that are not display text: which files may hold them, and why.
@@ -297,22 +302,48 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+fn not_scanned(rel: &str) -> bool {
+    rel.starts_with("src/strings/")
+        || NOT_SCANNED.iter().any(|(p, _)| if p.ends_with('/') { rel.starts_with(p) } else { rel == *p })
+}
+
 /// (path relative to the crate, source) of every scanned file.
 fn scanned() -> Vec<(String, String)> {
     let root = root();
     let mut paths = Vec::new();
-    for dir in SCANNED_DIRS {
-        rust_files(&root.join(dir), &mut paths);
-    }
-    paths.extend(SCANNED_FILES.iter().map(|f| root.join(f)));
+    rust_files(&root.join("src"), &mut paths);
     paths
         .into_iter()
-        .map(|p| {
-            let rel = p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+        .map(|p| (p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/"), p))
+        .filter(|(rel, _)| !not_scanned(rel))
+        .map(|(rel, p)| {
             let src = fs::read_to_string(&p).unwrap_or_else(|e| panic!("{rel}: {e}"));
             (rel, src)
         })
         .collect()
+}
+
+#[test]
+fn the_scan_covers_every_room_and_each_exception_exists() {
+    let files: Vec<String> = scanned().into_iter().map(|(f, _)| f).collect();
+    for must in [
+        "src/main.rs",
+        "src/tui.rs",
+        "src/progress.rs",
+        "src/setup.rs",
+        "src/model/program.rs",
+        "src/model/build.rs",
+        "src/lesson/catalog.rs",
+        "src/explore/derive.rs",
+        "src/cli/print.rs",
+        "src/ui/frame.rs",
+        "src/app/keymap.rs",
+    ] {
+        assert!(files.iter().any(|f| f == must), "{must} is not scanned");
+    }
+    for (path, why) in NOT_SCANNED {
+        assert!(root().join(path).exists(), "{path} ({why}) is listed as not scanned but does not exist");
+    }
 }
 
 fn allowed(file: &str, text: &str) -> bool {
