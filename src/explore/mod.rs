@@ -1,5 +1,5 @@
 //! Exploring the live model: what-if variants of the architecture and the notes' known mistakes
-//! (`model::variant`), run by forking the live run (`fork`), and what each one changes, measured
+//! (`model::arch::Variant`), run by forking the live run (`fork`), and what each one changes, measured
 //! (`measure`). No terminal code here: the app shows what these compute.
 
 pub mod derive;
@@ -7,6 +7,6 @@ pub mod fork;
 pub mod measure;
 
 pub use fork::{VariantRun, run_variant};
-// the variants' names and architectures are the model's (`model::variant`), so lesson and
+// the variants' names and architectures are the model's (`model::arch::Variant`), so lesson and
 // strings can name them; running one is explore's
-pub use crate::model::variant::Variant;
+pub use crate::model::arch::Variant;

@@ -4,12 +4,12 @@
 //! - `vocab`: words <-> ids
 //! - `weights`: parameters and their seeded initialisation; `npz`: load and save them
 //! - `program` + `build`: the forward pass as an ordered list of named operations, written from
-//!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes)
+//!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes; `arch`
+//!   also names the what-ifs, `Variant`)
 //! - `kernels`: the arithmetic of each operation; `matmul`, `softmax`: their products and softmax
 //! - `fast`: every `unsafe` of the crate (threads, the x86_64 kernels, calls into `gemm`), and
 //!   `TRANSFORMER_TUTOR_PORTABLE`, the switch to the portable kernels
 //! - `run`: executes a program one operation at a time
-//! - `variant`: the what-if switches and the notes' mistakes, by name, each an `arch`
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
@@ -35,15 +35,14 @@ pub mod program;
 pub mod rnn;
 pub mod run;
 pub mod softmax;
-pub mod variant;
 pub mod vocab;
 pub mod weights;
 
 pub use arch::Arch;
+pub use arch::Variant;
 pub use build::RunShape;
 pub use config::{Config, Preset};
 pub use program::{Formula, Op, OpKind, Place, Program};
 pub use run::{Inputs, Run};
-pub use variant::Variant;
 pub use vocab::{Tokenizer, Vocab, Vocabs};
 pub use weights::Weights;
