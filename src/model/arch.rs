@@ -93,18 +93,15 @@ impl Default for Arch {
     }
 }
 
-/// A program the description cannot make: the error PyTorch would raise, in its words.
+/// A program the description cannot make, as a key: `strings` writes the error PyTorch would
+/// raise, in its words, with what went wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ArchError {
-    /// The operation that could not be built, e.g. `cross.mask`.
-    pub op: String,
-    pub message: String,
-}
-
-impl std::fmt::Display for ArchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.op, self.message)
-    }
+pub enum ArchError {
+    /// Note 000's make_pad_mask with k repeated len_k times: the operation `op` cannot broadcast
+    /// q_mask (b, 1, t_q, t_k) with k_mask (b, 1, t_k, t_k) when t_q ≠ t_k.
+    RepeatLenK { op: String, b: usize, t_q: usize, t_k: usize },
+    /// Note 000's `forward` indented inside `__init__`: the Encoder has no forward.
+    ForwardMissing,
 }
 
 impl std::error::Error for ArchError {}
@@ -210,11 +207,7 @@ impl Variant {
             Variant::Eps1e10 => Arch { eps_exponent: -10, ..base },
             Variant::ForwardInInit => {
                 // Transformer.forward is defined; the first module it calls, the Encoder, has none
-                return Err(ArchError {
-                    op: "enc.0".into(),
-                    message: "NotImplementedError: Module [Encoder] is missing the required \"forward\" function"
-                        .into(),
-                });
+                return Err(ArchError::ForwardMissing);
             }
         })
     }

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::model::arch::MaskFill;
+use crate::model::arch::{ArchError, MaskFill};
 use crate::model::program::{Op, Part, Proj, Side, Stack, shape_text};
 use crate::model::{Formula, OpKind, Place};
 
@@ -159,6 +159,24 @@ impl Op {
             (OpKind::PositionalEncoding, Place::Embedding(Side::Src)) => "source positional encoding".into(),
             (OpKind::PositionalEncoding, Place::Embedding(Side::Tgt)) => "target positional encoding".into(),
             _ => self.place.describe(),
+        }
+    }
+}
+
+impl fmt::Display for ArchError {
+    /// `op: message`, the error PyTorch raises, in its words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArchError::RepeatLenK { op, b, t_q, t_k } => write!(
+                f,
+                "{op}: q_mask {} & k_mask {}: the size of tensor a ({t_q}) must match the size of tensor b ({t_k}) \
+                 at non-singleton dimension 2 (k was repeated len_k = {t_k} times instead of len_q = {t_q})",
+                shape_text(&[*b, 1, *t_q, *t_k]),
+                shape_text(&[*b, 1, *t_k, *t_k])
+            ),
+            ArchError::ForwardMissing => {
+                write!(f, "enc.0: NotImplementedError: Module [Encoder] is missing the required \"forward\" function")
+            }
         }
     }
 }

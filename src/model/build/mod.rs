@@ -5,7 +5,7 @@
 use super::arch::{Arch, ArchError, PadMask};
 use super::config::Config;
 use super::program::Dim::{Batch, Broadcast, Features, Positions, Tokens, Vocab};
-use super::program::{AttnBlock, Formula, LinearRef, OpKind, Part, Place, Program, Shape, Side, Stack, shape_text};
+use super::program::{AttnBlock, Formula, LinearRef, OpKind, Part, Place, Program, Shape, Side, Stack};
 
 mod attention;
 mod layers;
@@ -186,15 +186,7 @@ fn padding_mask(
             place,
             Formula::PadKeys { name: name.into(), k },
         )),
-        PadMask::QueryAndKeyRepeatLenK if t_q != t_k => Err(ArchError {
-            op: name.into(),
-            message: format!(
-                "q_mask {} & k_mask {}: the size of tensor a ({t_q}) must match the size of tensor b ({t_k}) \
-                 at non-singleton dimension 2 (k was repeated len_k = {t_k} times instead of len_q = {t_q})",
-                shape_text(&[b, 1, t_q, t_k]),
-                shape_text(&[b, 1, t_k, t_k])
-            ),
-        }),
+        PadMask::QueryAndKeyRepeatLenK if t_q != t_k => Err(ArchError::RepeatLenK { op: name.into(), b, t_q, t_k }),
         PadMask::QueryAndKey | PadMask::QueryAndKeyRepeatLenK => Ok(p.push(
             name.into(),
             OpKind::PaddingMaskQK { q, k },
