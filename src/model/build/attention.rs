@@ -36,27 +36,9 @@ pub(super) fn attention(
     let (d, h, dk) = (config.d_model, config.n_heads, config.d_k());
     let pre = &at.prefix;
     let lin = |proj| OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
-    let split = |p: &mut Program, name: &str, proj: Proj, input: &str, t: usize, side: Side| {
-        let projected = p.push(
-            format!("{pre}.{name}_proj"),
-            lin(proj),
-            &[input],
-            Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
-            at.place,
-            Formula::Projection { proj, input: input.into() },
-        );
-        p.push(
-            format!("{pre}.{name}"),
-            OpKind::SplitHeads,
-            &[&projected],
-            Shape::of(&[(b, Batch), (h, Heads), (t, Tokens(side)), (dk, Features)]),
-            at.place,
-            Formula::SplitHeads { proj, b, t, d, h, dk },
-        )
-    };
-    let q = split(p, "q", Proj::Q, x_q, t_q, at.q_side);
-    let k = split(p, "k", Proj::K, x_kv, t_k, at.kv_side);
-    let v = split(p, "v", Proj::V, x_kv, t_k, at.kv_side);
+    let q = project_and_split(p, spec, at, Proj::Q, x_q, b, t_q, at.q_side);
+    let k = project_and_split(p, spec, at, Proj::K, x_kv, b, t_k, at.kv_side);
+    let v = project_and_split(p, spec, at, Proj::V, x_kv, b, t_k, at.kv_side);
     let grid = || Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]);
     let qk = p.push(format!("{pre}.qk"), OpKind::QueryKey, &[&q, &k], grid(), at.place, Formula::QueryKey);
     let scores = if arch.scale {
@@ -110,5 +92,45 @@ pub(super) fn attention(
         Shape::of(&[(b, Batch), (t_q, Tokens(at.q_side)), (d, Features)]),
         at.place,
         Formula::AttentionOut,
+    )
+}
+
+/// One projection of attention's input, then split into heads: `{pre}.q_proj` (B, t, d), then
+/// `{pre}.q` (B, H, t, d_k). Returns the split tensor's name.
+#[allow(clippy::too_many_arguments)]
+fn project_and_split(
+    p: &mut Program,
+    spec: &Spec,
+    at: &AttnAt,
+    proj: Proj,
+    input: &str,
+    b: usize,
+    t: usize,
+    side: Side,
+) -> String {
+    let config = spec.config;
+    let (d, h, dk) = (config.d_model, config.n_heads, config.d_k());
+    let pre = &at.prefix;
+    let name = match proj {
+        Proj::Q => "q",
+        Proj::K => "k",
+        _ => "v",
+    };
+    let lin = OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
+    let projected = p.push(
+        format!("{pre}.{name}_proj"),
+        lin,
+        &[input],
+        Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
+        at.place,
+        Formula::Projection { proj, input: input.into() },
+    );
+    p.push(
+        format!("{pre}.{name}"),
+        OpKind::SplitHeads,
+        &[&projected],
+        Shape::of(&[(b, Batch), (h, Heads), (t, Tokens(side)), (dk, Features)]),
+        at.place,
+        Formula::SplitHeads { proj, b, t, d, h, dk },
     )
 }

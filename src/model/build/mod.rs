@@ -101,6 +101,31 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
     );
 
     let tgt_x = embedding(p, config, Side::Tgt, b, t_tgt);
+    let tgt_mask = target_mask(p, arch, b, t_tgt)?;
+    let cross_mask = match arch.pad_mask {
+        PadMask::Keys => src_mask.clone(),
+        _ => padding_mask(p, arch, "cross.mask", Side::Tgt, Side::Src, b, t_tgt, t_src)?,
+    };
+    let masks = Masks { cross: cross_mask, tgt: tgt_mask };
+
+    let mut y = tgt_x;
+    for layer in 0..config.n_layers {
+        y = decoder_layer(p, spec, layer, &y, &memory, &masks, b, t_tgt, t_src);
+    }
+
+    Ok(p.push(
+        "logits".into(),
+        OpKind::Linear(LinearRef::Out),
+        &[&y],
+        Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
+        Place::Output,
+        Formula::Logits { y: y.clone(), d, vocab: config.tgt_vocab },
+    ))
+}
+
+/// The decoder self-attention's mask: the target's padding mask (or ones, note 002's mistake)
+/// AND the causal mask (or ones, the no-causal what-if), (B, 1, T, T). Returns `tgt.mask`.
+fn target_mask(p: &mut Program, arch: &Arch, b: usize, t_tgt: usize) -> Result<String, ArchError> {
     let tgt_pad = if arch.tgt_padding {
         padding_mask(p, arch, "tgt.pad_mask", Side::Tgt, Side::Tgt, b, t_tgt, t_tgt)?
     } else {
@@ -134,32 +159,13 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
             Formula::Causal { on: false },
         )
     };
-    let tgt_mask = p.push(
+    Ok(p.push(
         "tgt.mask".into(),
         OpKind::MaskAnd,
         &[&tgt_pad, &causal],
         Shape::of(&[(b, Batch), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]),
         Place::Masks(Side::Tgt),
         Formula::TargetMask,
-    );
-    let cross_mask = match arch.pad_mask {
-        PadMask::Keys => src_mask.clone(),
-        _ => padding_mask(p, arch, "cross.mask", Side::Tgt, Side::Src, b, t_tgt, t_src)?,
-    };
-    let masks = Masks { cross: cross_mask, tgt: tgt_mask };
-
-    let mut y = tgt_x;
-    for layer in 0..config.n_layers {
-        y = decoder_layer(p, spec, layer, &y, &memory, &masks, b, t_tgt, t_src);
-    }
-
-    Ok(p.push(
-        "logits".into(),
-        OpKind::Linear(LinearRef::Out),
-        &[&y],
-        Shape::of(&[(b, Batch), (t_tgt, Tokens(Side::Tgt)), (config.tgt_vocab, Vocab)]),
-        Place::Output,
-        Formula::Logits { y: y.clone(), d, vocab: config.tgt_vocab },
     ))
 }
 
