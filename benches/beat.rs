@@ -15,7 +15,7 @@ fn main() {
 }
 
 fn masks_app() -> App {
-    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
+    let weights = Arc::new(transformer_tutor::setup::seeded(Preset::Tutor, 0));
     let lesson = Catalog::built_in(&weights).expect("lessons load").get("masks").expect("masks").clone();
     App::new(lesson, weights).expect("sentences encode")
 }

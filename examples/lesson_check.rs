@@ -13,7 +13,7 @@ use transformer_tutor::app::App;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::lesson::load::load_lesson;
 use transformer_tutor::model::config::Preset;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 
 /// The learners' sentences of the third and fourth runs: a word the lessons do not use, and note
 /// 003's pair in one order.

@@ -1,5 +1,24 @@
 //! transformer-tutor: a small, real encoder-decoder Transformer, run one operation at a time,
 //! and a terminal tutor that shows what each operation did.
+//!
+//! The rooms, and which way imports go (tests/rooms.rs checks this from the source):
+//!
+//! - leaves, importing nothing from the crate but each other: `text` (display width, cutting,
+//!   escaping), `user_file` (reading a file the user named; uses `text`), `atomic_file` (the one
+//!   write path). Every room may use them.
+//! - `model`: the Transformer, its program, runs and weights; imports only the leaves. It carries
+//!   typed keys (an op's `Formula`, a `Place`, an `OpKind`, a what-if `Variant`) that `strings`
+//!   renders, so no screen text lives in it.
+//! - `corpus` (the sentences and vocabularies) and `train`: above the model.
+//! - `setup`: what a user typed (preset, seed, weights file, sentences) to a ready `Run`; reads
+//!   the corpus for seeded weights, which is why it is not in the model.
+//! - `strings`: every piece of screen text; renders the model's typed keys.
+//! - `lesson`: lessons from `lessons/*.toml`; imports model, setup, strings and the leaves, never
+//!   explore, app or ui.
+//! - `explore`: the what-if runs (forking a run, measuring, deriving a cell).
+//! - `progress`: the saved progress.
+//! - `app` (state and keys) -> `ui` (drawing) -> `tui` (the terminal loop); `cli` and `main`
+//!   on top.
 
 pub mod app;
 pub mod atomic_file;
@@ -10,6 +29,7 @@ pub mod lang;
 pub mod lesson;
 pub mod model;
 pub mod progress;
+pub mod setup;
 pub mod signals;
 pub mod strings;
 pub mod suggest;

@@ -9,9 +9,10 @@ use transformer_tutor::cli::{combos, corpus, export, output, print, trace, train
 use transformer_tutor::eprintln_escaped;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::decode::Choice;
-use transformer_tutor::model::setup::{Setup, WeightSource};
 use transformer_tutor::progress::{self, Progress};
+use transformer_tutor::setup::{Setup, WeightSource};
 use transformer_tutor::signals;
+use transformer_tutor::strings;
 use transformer_tutor::train::{TrainOptions, Trainer};
 use transformer_tutor::tui;
 
@@ -40,7 +41,7 @@ fn main() -> ExitCode {
         Ok(Some(signal)) => ExitCode::from((128 + signal) as u8), // the shell's convention for "killed by"
         Ok(None) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln_escaped!("error: {message}");
+            eprintln_escaped!("{}", strings::error_line(&message));
             ExitCode::FAILURE
         }
     }
@@ -69,16 +70,14 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
             warn_unknown(&setup);
             if grads {
                 let count = export::export_grads(&setup, out)?;
-                eprintln_escaped!("wrote the loss and {count} weight gradients to {}", out.display());
+                eprintln_escaped!("{}", strings::wrote_gradients(count, out.display()));
             } else {
                 let mut run = setup.run();
                 let count = export::export_trace(&mut run, out)?;
-                eprintln_escaped!("wrote {count} tensors and the weights to {}", out.display());
+                eprintln_escaped!("{}", strings::wrote_tensors(count, out.display()));
                 if let Some(first) = run.first_non_finite() {
-                    eprintln_escaped!(
-                        "warning: {}",
-                        transformer_tutor::strings::non_finite_at(&run.program().op(first).name)
-                    );
+                    let name = &run.program().op(first).name;
+                    eprintln_escaped!("{}", strings::warning_line(&strings::non_finite_at(name)));
                 }
             }
             Ok(None)
@@ -91,12 +90,12 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
             };
             let translation = translate::translate_text(weights, sentence, attention, choice)?;
             for note in &translation.notes {
-                eprintln_escaped!("note: {note}");
+                eprintln_escaped!("{}", strings::note_line(note));
             }
             write_out(&translation.text)?;
             // last, under the translation it is about
             if let Some(warning) = &translation.warning {
-                eprintln_escaped!("warning: {warning}");
+                eprintln_escaped!("{}", strings::warning_line(warning));
             }
             Ok(None)
         }
@@ -104,14 +103,16 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
             let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
             if let Some(path) = tsv {
                 // a file that cannot be written fails before anything is printed
-                transformer_tutor::atomic_file::check(path)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                transformer_tutor::atomic_file::check(path).map_err(|e| strings::cannot_write(path.display(), e))?;
             }
             write_out(&corpus::corpus_text(&corpus))?;
             if let Some(path) = tsv {
                 transformer_tutor::atomic_file::write_bytes(path, corpus.to_tsv().as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                eprintln_escaped!("wrote {} pairs to {}", corpus.train.len() + corpus.heldout.len(), path.display());
+                    .map_err(|e| strings::cannot_write(path.display(), e))?;
+                eprintln_escaped!(
+                    "{}",
+                    strings::wrote_pairs(corpus.train.len() + corpus.heldout.len(), path.display())
+                );
             }
             Ok(None)
         }
@@ -121,7 +122,7 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
                 let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
                 return write_out(&train::eval_text(&weights, &corpus)?).map(|()| None);
             }
-            let out = out.as_ref().ok_or("--out FILE.npz is needed: where to write the trained weights")?;
+            let out = out.as_ref().ok_or(strings::TRAIN_NEEDS_OUT)?;
             let defaults = TrainOptions::default();
             let options = TrainOptions {
                 steps: steps.unwrap_or(defaults.steps),
@@ -129,7 +130,7 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
                 ..defaults
             };
             // before any training: a target that cannot be replaced fails now, not at the end
-            transformer_tutor::atomic_file::check(out).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+            transformer_tutor::atomic_file::check(out).map_err(|e| strings::cannot_write(out.display(), e))?;
             // read whole before training, so `--weights X --out X` fine-tunes X and replaces it at the end
             let from = cli.model.weights.as_deref();
             let trainer = match from {
@@ -163,7 +164,7 @@ fn command(cli: Cli) -> Result<Option<i32>, String> {
 fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     let progress_path = progress::default_path();
     if cli.reset_progress {
-        let path = progress_path.ok_or("no data directory on this system, so there is no saved progress to clear")?;
+        let path = progress_path.ok_or(strings::NO_DATA_DIR_TO_CLEAR)?;
         // with --lesson, that lesson only
         let done = match &cli.lesson {
             Some(id) => progress::reset_lesson(&path, id)?,
@@ -184,12 +185,9 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         if e.line == 0 {
             e.to_string()
         } else if default_model || cli.lessons_dir.is_some() {
-            format!("{e}\n(the lesson was refused before anything was shown; fix the file and run again)")
+            strings::lesson_refused(e)
         } else {
-            format!(
-                "{e}\n(the lessons are written for the tutor model, 2 layers; this model has {layers}. \
-Run them without --preset/--weights, or give --lessons-dir with lessons for this model)"
-            )
+            strings::lesson_for_other_model(e, layers)
         }
     })?;
     if cli.list {
@@ -200,7 +198,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
         None => 0,
     };
     if catalog.lessons.is_empty() {
-        return Err("there are no lessons".into());
+        return Err(strings::NO_LESSONS.into());
     }
     let lessons = Arc::new(catalog.lessons);
     if cli.print {
@@ -221,7 +219,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
             let (file, progress, note) = progress::ProgressFile::open(path);
             (Some(file), progress, note)
         }
-        None => (None, Progress::new(), Some("no data directory on this system: progress is not saved".into())),
+        None => (None, Progress::new(), Some(strings::NO_DATA_DIR.into())),
     };
     let mut app = if cli.lesson.is_some() {
         App::with_lessons(lessons, index, 0, weights, progress, Screen::Lesson)
@@ -253,6 +251,6 @@ fn write_out(text: &str) -> Result<(), String> {
 
 fn warn_unknown(setup: &Setup) {
     for line in setup.unknown_report() {
-        eprintln_escaped!("note: {line}");
+        eprintln_escaped!("{}", strings::note_line(&line));
     }
 }

@@ -213,7 +213,7 @@ impl Progress {
             .try_into()
             .map_err(|e: toml::de::Error| Unusable::Bad(e.message().to_string()))?;
         if p.version != VERSION {
-            return Err(Unusable::Bad(format!("it is version {}, this program reads version {VERSION}", p.version)));
+            return Err(Unusable::Bad(crate::strings::progress_other_version(p.version.into(), VERSION)));
         }
         // what this version does not know, kept exactly as read (types included) for the next save
         p.other = unknown(&table, &["version", "resets", "lessons"]);
@@ -247,7 +247,7 @@ pub enum Unusable {
 impl std::fmt::Display for Unusable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Unusable::Newer(v) => write!(f, "it is format version {v}, newer than this program's {VERSION}"),
+            Unusable::Newer(v) => f.write_str(&crate::strings::progress_newer_version(*v, VERSION)),
             Unusable::Bad(why) => f.write_str(why),
         }
     }
@@ -277,7 +277,8 @@ pub fn load(path: &Path) -> (Progress, Option<String>) {
 /// The directory that holds `path` (created when missing).
 fn directory(path: &Path) -> Result<&Path, String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| crate::strings::cannot_create(&dir.display().to_string(), &e.to_string()))?;
     Ok(dir)
 }
 

@@ -851,7 +851,7 @@ fn every_widget_at_every_width_keeps_wide_characters_whole() {
 // ---------------------------------------------------------------------------------------------
 
 fn masks_app() -> App {
-    let weights = Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0));
+    let weights = Arc::new(transformer_tutor::setup::seeded(Preset::Tutor, 0));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let lesson = catalog.get("masks").expect("masks lesson").clone();
     App::new(lesson, weights).expect("lesson sentences encode")

@@ -91,7 +91,7 @@ fn fixture(name: &str) -> String {
 }
 
 fn tutor_weights() -> Weights {
-    transformer_tutor::model::setup::seeded(Preset::Tutor, 0)
+    transformer_tutor::setup::seeded(Preset::Tutor, 0)
 }
 
 /// Write the tutor weights to an uncompressed npz, with `edit` deciding each array's fate:

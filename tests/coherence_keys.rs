@@ -7,7 +7,7 @@ use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::lesson::question::Attempt;
 use transformer_tutor::model::Weights;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 mod bilingual_lessons;

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use transformer_tutor::app::keymap::action_for;
 use transformer_tutor::app::{App, Pane};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::strings;
 use transformer_tutor::ui::{self, theme::Theme};
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use transformer_tutor::lesson::{Catalog, Lesson, ViewKind};
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 
 /// (idea, what it is, lesson id, beats that must be in it: (operation name or `*` for any, view)).
 /// (idea, what it is, lesson id, (operation, view) pairs that must be among its beats)

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::explore::Variant;
 use transformer_tutor::lesson::{Catalog, ViewKind};
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, cuts, theme::Theme};
 
 /// Draws the app at 120x40 and keeps what was cut, saying where.

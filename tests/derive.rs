@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use transformer_tutor::explore::derive::derive;
 use transformer_tutor::explore::{Variant, run_variant};
-use transformer_tutor::model::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 use transformer_tutor::model::{Run, build};
+use transformer_tutor::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 
 fn setup() -> Setup {
     Setup::new(

@@ -10,8 +10,8 @@ use common::expected_shapes;
 use ndarray::{ArrayD, Axis, Ix3, Ix4};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use transformer_tutor::model::setup::{Setup, TokenInput, WeightSource};
 use transformer_tutor::model::{Preset, Run, Vocab};
+use transformer_tutor::setup::{Setup, TokenInput, WeightSource};
 
 /// Every token of one side's vocabulary except `<pad>` (padding is added explicitly, at the end).
 fn words(src: bool) -> Vec<String> {

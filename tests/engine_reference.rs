@@ -6,8 +6,8 @@ mod common;
 
 use common::{Worst, compare_run, expected_shapes, named_map, reference_forward};
 use std::path::PathBuf;
-use transformer_tutor::model::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 use transformer_tutor::model::{Preset, Weights};
+use transformer_tutor::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 
 fn setup(source: WeightSource, src: TokenInput, tgt: TokenInput) -> Setup {
     Setup::new(&source, &src, Some(&tgt)).unwrap_or_else(|e| panic!("setup failed: {e}"))
@@ -93,7 +93,7 @@ fn note001_with_ids() {
         TokenInput::Ids("5,17,300,0,0;9,8,7,6,5".into()),
         TokenInput::Ids("2,40,999;2,500,12,3".into()),
     );
-    assert_eq!(s.weights.config, transformer_tutor::model::setup::preset_config(Preset::Note001));
+    assert_eq!(s.weights.config, transformer_tutor::setup::preset_config(Preset::Note001));
     assert_eq!(s.src_ids.dim(), (2, 5));
     assert_eq!(s.tgt_ids.dim(), (2, 4));
     assert_eq!(s.tgt_ids[[0, 3]], 0, "target row 0 is padded with id 0");
@@ -128,7 +128,7 @@ fn temp_npz(tag: &str) -> TempFile {
 /// with the reference (and, bit for bit, with the run from the seeded weights).
 #[test]
 fn weights_loaded_back_from_npz() {
-    let weights = transformer_tutor::model::setup::seeded(Preset::Tutor, 11);
+    let weights = transformer_tutor::setup::seeded(Preset::Tutor, 11);
     let file = temp_npz("tutor11");
     weights.save_npz(&file.0).unwrap_or_else(|e| panic!("save_npz: {e}"));
     let loaded = Weights::load_npz(&file.0).unwrap_or_else(|e| panic!("load_npz: {e}"));

@@ -9,7 +9,7 @@ use transformer_tutor::app::keymap::Mode;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::explore::Variant;
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn app_at(lesson: &str, op: &str) -> App {

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use transformer_tutor::app::App;
 use transformer_tutor::lesson::load::load_lesson;
 use transformer_tutor::model::Weights;
-use transformer_tutor::model::setup::{Setup, TokenInput, WeightSource};
+use transformer_tutor::setup::{Setup, TokenInput, WeightSource};
 
 /// How long each target runs: FUZZ_SECONDS, or a short default that keeps `cargo test` quick.
 fn budget() -> Duration {

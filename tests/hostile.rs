@@ -6,7 +6,7 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 

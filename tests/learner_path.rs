@@ -8,8 +8,8 @@ use std::sync::Arc;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::progress::{Progress, Status, question_beats};
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn all_lessons() -> App {

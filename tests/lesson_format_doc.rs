@@ -160,7 +160,7 @@ fn the_example_lesson_loads() {
     let doc = doc();
     let start = doc.find("```toml\n").expect("an example lesson") + "```toml\n".len();
     let example = &doc[start..start + doc[start..].find("```").unwrap()];
-    let weights = Arc::new(transformer_tutor::model::setup::WeightSource::Trained.load().unwrap());
+    let weights = Arc::new(transformer_tutor::setup::WeightSource::Trained.load().unwrap());
     let lesson = load_lesson("lessons/FORMAT.md", example, &weights).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((lesson.id.as_str(), lesson.beats.len()), ("tiny", 2));
     assert!(lesson.beats[1].question.is_some());

@@ -56,7 +56,7 @@ text = "More words."
 "#;
 
 fn weights() -> Arc<Weights> {
-    Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0))
+    Arc::new(transformer_tutor::setup::seeded(Preset::Tutor, 0))
 }
 
 /// BASE with the first `from` replaced by `to` (which must be there, so a test cannot go stale).
@@ -496,7 +496,7 @@ fn facts_are_filled_in_from_the_run() {
         "op = \"probs\"\nview = \"top-words\"\ntext = \"After <bos> comes {next-word row=0} ({next-prob row=0}).\"",
         1,
     );
-    let weights = Arc::new(transformer_tutor::model::setup::WeightSource::Trained.load().unwrap());
+    let weights = Arc::new(transformer_tutor::setup::WeightSource::Trained.load().unwrap());
     let lesson = load_lesson(FILE, &text, &weights).unwrap_or_else(|e| panic!("{e}"));
     let app = transformer_tutor::app::App::new(lesson, weights).unwrap();
     let prose = app.text_of_beat(0);

@@ -8,7 +8,7 @@ use ratatui::backend::TestBackend;
 use std::sync::Arc;
 use transformer_tutor::app::App;
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn frame(app: &App, width: u16, height: u16) -> String {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use transformer_tutor::app::App;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::Weights;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 
 /// The trained weights with the first encoder layer's FFN weight at 3e38 throughout: finite,
 /// but x̂ · Wᵀ overflows for any token.

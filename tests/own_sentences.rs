@@ -10,7 +10,7 @@ use std::sync::Arc;
 use transformer_tutor::app::state::InputFor;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 fn app(lesson: &str) -> App {

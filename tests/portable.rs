@@ -9,7 +9,7 @@ use std::process::Command;
 use transformer_tutor::corpus::{DEFAULT_SEED, generate};
 use transformer_tutor::model::Preset;
 use transformer_tutor::model::fast;
-use transformer_tutor::model::setup::{Setup, TokenInput, WeightSource};
+use transformer_tutor::setup::{Setup, TokenInput, WeightSource};
 use transformer_tutor::train::{TrainOptions, Trainer};
 
 /// Set in the child process: the file to write its fingerprint to.

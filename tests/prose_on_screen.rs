@@ -12,7 +12,7 @@ use transformer_tutor::app::App;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::Weights;
 use transformer_tutor::model::config::Preset;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 
 /// Learners' sentences: a word the lessons do not use, and note 003's pair in one order.
 const OWN_SENTENCES: [&str; 2] = ["我有一只狗", "猫追老鼠"];

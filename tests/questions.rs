@@ -10,8 +10,8 @@ use std::sync::Arc;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::lesson::question::{Attempt, is_right};
-use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::model::{Config, Weights};
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 mod bilingual_lessons;

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use transformer_tutor::app::{Action, App, Pane};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::Preset;
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
 /// The shipped, trained weights: what a learner sees.
@@ -163,7 +163,7 @@ fn every_operation_renders_in_its_default_view_at_both_sizes() {
 
 #[test]
 fn every_beat_of_every_built_in_lesson_draws_at_both_sizes() {
-    for weights in [trained(), Arc::new(transformer_tutor::model::setup::seeded(Preset::Tutor, 0))] {
+    for weights in [trained(), Arc::new(transformer_tutor::setup::seeded(Preset::Tutor, 0))] {
         every_beat_draws(weights);
     }
 }

@@ -19,8 +19,8 @@ use transformer_tutor::app::App;
 use transformer_tutor::app::keymap::action_for;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::lesson::Catalog;
-use transformer_tutor::model::setup::WeightSource;
 use transformer_tutor::progress::Progress;
+use transformer_tutor::setup::WeightSource;
 use transformer_tutor::text::width;
 use transformer_tutor::ui::{self, theme::Theme};
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use transformer_tutor::cli::train_live::attention_view;
 use transformer_tutor::cli::train_screen::{self, AttentionView, EvalView, LossCurve, TrainView};
 use transformer_tutor::model::Preset;
-use transformer_tutor::model::setup::seeded;
+use transformer_tutor::setup::seeded;
 use transformer_tutor::ui::theme::Theme;
 use unicode_width::UnicodeWidthStr;
 

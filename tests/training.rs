@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use transformer_tutor::corpus::{DEFAULT_SEED, generate};
 use transformer_tutor::model::decode::greedy;
-use transformer_tutor::model::setup::{Setup, TokenInput, WeightSource};
+use transformer_tutor::setup::{Setup, TokenInput, WeightSource};
 use transformer_tutor::train::{TrainOptions, Trainer, evaluate};
 
 fn short_run() -> TrainOptions {

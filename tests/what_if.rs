@@ -10,8 +10,8 @@ use transformer_tutor::explore::measure::{
 use transformer_tutor::explore::{Variant, VariantRun, run_variant};
 use transformer_tutor::model::kernels;
 use transformer_tutor::model::program::OpKind;
-use transformer_tutor::model::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 use transformer_tutor::model::{Run, build};
+use transformer_tutor::setup::{DEFAULT_SRC, DEFAULT_TGT, Setup, TokenInput, WeightSource};
 
 fn setup(src: &str, tgt: &str) -> Setup {
     Setup::new(&WeightSource::Trained, &TokenInput::Sentences(src.into()), Some(&TokenInput::Sentences(tgt.into())))
@@ -158,7 +158,7 @@ fn the_notes_mistakes_show_their_symptoms() {
     // 000: the len_k repeat cannot build cross-attention's mask when T_src ≠ T_tgt (5 vs 8) ...
     let w = run_variant(&base, s.shape(), Variant::RepeatLenK);
     let e = w.run.unwrap_err();
-    assert!(e.message.contains("must match the size of tensor b (5) at non-singleton dimension 2"), "{e}");
+    assert!(e.to_string().contains("must match the size of tensor b (5) at non-singleton dimension 2"), "{e}");
     // ... and when the lengths happen to agree it runs, equal to the correct q & k mask
     let same = setup("我有猫", "<bos> I have");
     let same_base = taught(&same);
@@ -188,7 +188,7 @@ fn the_notes_mistakes_show_their_symptoms() {
 
     // 000: forward inside __init__: PyTorch raises before anything runs
     let e = run_variant(&base, s.shape(), Variant::ForwardInInit).run.unwrap_err();
-    assert!(e.message.contains("missing the required \"forward\" function"));
+    assert!(e.to_string().contains("missing the required \"forward\" function"));
 }
 
 fn kernels_max_diff(a: &Run, b: &Run, name: &str) -> f32 {

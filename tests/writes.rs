@@ -254,7 +254,7 @@ fn train_refuses_weights_it_cannot_fine_tune() {
     // note 001's sizes have numbered placeholder vocabularies: the corpus's words are not in them
     let dir = scratch("no-fine-tune");
     let x = dir.join("note001.npz");
-    transformer_tutor::model::setup::seeded(transformer_tutor::model::Preset::Note001, 0).save_npz(&x).unwrap();
+    transformer_tutor::setup::seeded(transformer_tutor::model::Preset::Note001, 0).save_npz(&x).unwrap();
     let out = dir.join("out.npz");
     refused(
         &["train", "--weights", x.to_str().unwrap(), "--out", out.to_str().unwrap()],
@@ -266,7 +266,7 @@ fn train_refuses_weights_it_cannot_fine_tune() {
 // ---- the `x` and `w` keys ----
 
 fn app() -> transformer_tutor::app::App {
-    use transformer_tutor::model::setup::WeightSource;
+    use transformer_tutor::setup::WeightSource;
     let weights = std::sync::Arc::new(WeightSource::Trained.load().unwrap());
     let catalog = transformer_tutor::lesson::Catalog::built_in(&weights).unwrap();
     transformer_tutor::app::App::new(catalog.get("masks").unwrap().clone(), weights).unwrap()

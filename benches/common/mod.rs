@@ -19,7 +19,7 @@ fn random_ids(rng: &mut ChaCha8Rng, rows: usize, cols: usize, vocab: usize) -> A
 
 /// A run of the whole encoder-decoder on random ids, nothing computed yet.
 pub fn transformer_run(preset: Preset, shape: RunShape) -> Run {
-    let config = transformer_tutor::model::setup::preset_config(preset);
+    let config = transformer_tutor::setup::preset_config(preset);
     let weights = Arc::new(Weights::init(&config, 0));
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let inputs = Inputs {
@@ -42,7 +42,7 @@ pub fn note001_forward() -> Run {
 
 /// Note 000's multi-head attention block: X (128, 64, 512), 8 heads, causal mask.
 pub fn note000_block() -> Run {
-    let config = transformer_tutor::model::setup::preset_config(Preset::Note000);
+    let config = transformer_tutor::setup::preset_config(Preset::Note000);
     let weights = Arc::new(Weights::init(&config, 0));
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let x = ArrayD::from_shape_fn(IxDyn(&[128, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);

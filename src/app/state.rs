@@ -5,9 +5,9 @@ use super::keymap::{Action, Mode};
 use crate::explore::{Variant, VariantRun, run_variant};
 use crate::lesson::question::{Attempt, is_right};
 use crate::lesson::{Lesson, ViewKind};
-use crate::model::setup::{Setup, SetupError, TokenInput};
 use crate::model::{Run, Weights};
 use crate::progress::Progress;
+use crate::setup::{Setup, SetupError, TokenInput};
 use crate::strings;
 use std::sync::Arc;
 

@@ -1,7 +1,7 @@
 //! Command-line arguments, as clap reads them.
 
 use crate::model::Preset;
-use crate::model::setup::{DEFAULT_SRC, DEFAULT_TGT, TokenInput, WeightSource};
+use crate::setup::{DEFAULT_SRC, DEFAULT_TGT, TokenInput, WeightSource};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -165,7 +165,7 @@ impl Cli {
         if !e.use_stderr() {
             // --help, --version: to stdout, and a failed write is an error (clap would exit 0)
             if let Err(message) = crate::cli::output::write_clap_output(&e) {
-                crate::cli::output::to_stderr(&format!("error: {message}"));
+                crate::cli::output::to_stderr(&crate::strings::error_line(&message));
                 std::process::exit(1);
             }
             std::process::exit(0);
@@ -187,8 +187,7 @@ impl Cli {
 fn parse_preset(name: &str) -> Result<Preset, String> {
     Preset::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
-        let hint = crate::strings::suggestion(name, names.iter().copied());
-        format!("no preset `{name}`{hint} (presets are {})", names.join(", "))
+        crate::strings::no_preset(name, &crate::strings::suggestion(name, names.iter().copied()), &names.join(", "))
     })
 }
 
@@ -228,7 +227,7 @@ impl InputArgs {
             (None, None) => {
                 Ok((TokenInput::Sentences(DEFAULT_SRC.into()), Some(TokenInput::Sentences(DEFAULT_TGT.into()))))
             }
-            (None, Some(_)) => Err("a target needs its source: give --src (or --src-ids) as well".into()),
+            (None, Some(_)) => Err(crate::strings::TARGET_NEEDS_SOURCE.into()),
         }
     }
 }
@@ -238,26 +237,24 @@ fn parse_variant(name: &str) -> Result<crate::explore::Variant, String> {
     use crate::explore::Variant;
     Variant::from_name(name).ok_or_else(|| {
         let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
-        let hint = crate::strings::suggestion(name, names.iter().copied());
-        format!("no what-if `{name}`{hint} (what-ifs are {})", names.join(", "))
+        crate::strings::no_what_if(name, &crate::strings::suggestion(name, names.iter().copied()), &names.join(", "))
     })
 }
 
 /// A number of training steps: 1 or more (0 would write the starting weights as if trained).
 fn parse_steps(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
-        Ok(0) => Err("0 steps would train nothing; give 1 or more".into()),
+        Ok(0) => Err(crate::strings::ZERO_STEPS.into()),
         Ok(n) => Ok(n),
-        Err(_) => Err("give a whole number of steps, such as 1000".into()),
+        Err(_) => Err(crate::strings::STEPS_NOT_A_NUMBER.into()),
     }
 }
 
 /// A temperature in tenths (0.1 to 10), so that it can travel in a hashable `Choice`.
 fn parse_temperature(text: &str) -> Result<u16, String> {
-    let t: f32 =
-        text.trim().parse().map_err(|_| format!("`{text}` is not a number; give a temperature such as 0.7"))?;
+    let t: f32 = text.trim().parse().map_err(|_| crate::strings::temperature_not_a_number(text))?;
     if !(0.1..=10.0).contains(&t) {
-        return Err(format!("temperature {t} is outside 0.1 to 10"));
+        return Err(crate::strings::temperature_out_of_range(t));
     }
     Ok((t * 10.0).round() as u16)
 }

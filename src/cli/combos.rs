@@ -5,6 +5,7 @@
 //! reports a refusal as clap reports a usage error (exit 2).
 
 use super::args::{Cli, Command, ModelArgs};
+use crate::strings;
 
 /// The first flag on the command line that nothing would read, and why; Ok when every flag counts.
 pub fn check(cli: &Cli) -> Result<(), String> {
@@ -44,11 +45,11 @@ fn tutor_flags_before(cli: &Cli, command: &Command) -> Result<(), String> {
     let Some((flag, _)) = given.into_iter().find(|(_, g)| *g) else { return Ok(()) };
     let takes_input = matches!(command, Command::Trace { .. } | Command::Export { .. });
     let hint = if takes_input && (flag == "--src" || flag == "--tgt") {
-        format!("; give it after the subcommand: `transformer-tutor {name} {flag} …`")
+        strings::flag_after_subcommand(name, flag)
     } else {
         String::new()
     };
-    Err(format!("{flag} is a flag of the tutor itself (no subcommand); `{name}` would ignore it{hint}"))
+    Err(strings::tutor_flag_with_subcommand(flag, name, &hint))
 }
 
 /// Model flags with a subcommand: `corpus` reads none, `train` starts from seeded random weights
@@ -57,30 +58,20 @@ fn command_model_flags(command: &Command, m: &ModelArgs) -> Result<(), String> {
     let given = model_flags_given(m);
     match command {
         Command::Corpus { .. } => match given.first() {
-            Some(flag) => {
-                Err(format!("{flag} has no effect on `corpus`: the training corpus is the same for every model"))
-            }
+            Some(flag) => Err(strings::no_effect_on_corpus(flag)),
             None => Ok(()),
         },
         Command::Train { eval: Some(_), .. } => match given.first() {
-            Some(&"--weights") => {
-                Err("--weights has no effect on `train --eval FILE`, which scores FILE; give the file to --eval".into())
-            }
-            Some(flag) => Err(format!("{flag} has no effect on `train --eval FILE`, which scores the weights in FILE")),
+            Some(&"--weights") => Err(strings::WEIGHTS_WITH_EVAL.into()),
+            Some(flag) => Err(strings::no_effect_on_eval(flag)),
             None => Ok(()),
         },
         Command::Train { .. } => {
             if m.random_weights {
-                return Err("--random-weights has no effect on `train`, which starts from random weights \
-(seeded by --seed) unless --weights names a file to fine-tune"
-                    .into());
+                return Err(strings::RANDOM_WEIGHTS_WITH_TRAIN.into());
             }
             if let Some(preset) = m.preset.filter(|p| *p != crate::model::Preset::Tutor) {
-                return Err(format!(
-                    "`train` trains the tutor model (note 002's sizes) only; --preset {} would be ignored. \
-To train other sizes, fine-tune a weights file of those sizes with --weights",
-                    preset.name()
-                ));
+                return Err(strings::train_other_preset(preset.name()));
             }
             if m.weights.is_some() && m.preset.is_some() {
                 return Err(preset_with_weights());
@@ -102,16 +93,14 @@ fn tutor_flags(cli: &Cli) -> Result<(), String> {
     if cli.reset_progress {
         let ignored = [("--list", cli.list)].into_iter().chain(shown).find(|(_, g)| *g).map(|(f, _)| f);
         if let Some(flag) = ignored.or_else(|| model_flags_given(&cli.model).first().copied()) {
-            return Err(format!(
-                "{flag} has no effect with --reset-progress, which clears the saved progress and exits"
-            ));
+            return Err(strings::no_effect_with_reset(flag));
         }
         return Ok(());
     }
     if cli.list {
         let ignored = [("--lesson", cli.lesson.is_some())].into_iter().chain(shown).find(|(_, g)| *g);
         if let Some((flag, _)) = ignored {
-            return Err(format!("{flag} has no effect with --list, which prints the lessons and exits"));
+            return Err(strings::no_effect_with_list(flag));
         }
     }
     model_flags(&cli.model)
@@ -137,24 +126,18 @@ fn model_flags(m: &ModelArgs) -> Result<(), String> {
             return Err(preset_with_weights());
         }
         if m.seed.is_some() {
-            return Err("--seed has no effect with --weights: the file holds the weights (--seed seeds random \
-weights)"
-                .into());
+            return Err(strings::SEED_WITH_WEIGHTS.into());
         }
     }
     if m.random_weights && other_preset {
-        return Err(
-            "--random-weights has no effect with --preset note001 or note000, whose weights are random already".into(),
-        );
+        return Err(strings::RANDOM_WEIGHTS_WITH_PRESET.into());
     }
     if m.seed.is_some() && m.weights.is_none() && !m.random_weights && !other_preset {
-        return Err("--seed has no effect on the trained model: it seeds random weights; add --random-weights \
-(or --preset note001 / note000), or leave --seed out"
-            .into());
+        return Err(strings::SEED_WITH_TRAINED.into());
     }
     Ok(())
 }
 
 fn preset_with_weights() -> String {
-    "--preset has no effect with --weights: the file's arrays give the model's sizes".into()
+    strings::PRESET_WITH_WEIGHTS.into()
 }

@@ -2,8 +2,8 @@
 
 use crate::model::build::{self, RunShape};
 use crate::model::npz::write_weights;
-use crate::model::setup::Setup;
 use crate::model::{Inputs, Run};
+use crate::setup::Setup;
 use ndarray::{Array2, s};
 use ndarray_npy::NpzWriter;
 use std::path::Path;
@@ -16,7 +16,7 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     // built in memory and written at once: a full disk is one clear error, never a half file
     // (and never the zip writer's complaint when it is dropped unfinished)
     let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
-    let fail = |e: ndarray_npy::WriteNpzError| format!("cannot write {}: {e}", path.display());
+    let fail = |e: ndarray_npy::WriteNpzError| crate::strings::cannot_write(path.display(), e);
     let mut count = 0;
     for (name, value) in run.named_values() {
         npz.add_array(name, value).map_err(fail)?;
@@ -42,7 +42,7 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
 pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
     let tgt = &setup.tgt_ids;
     if tgt.ncols() < 2 {
-        return Err("--grads needs a target of at least two tokens (e.g. <bos> I <eos>)".into());
+        return Err(crate::strings::GRADS_NEED_TWO_TOKENS.into());
     }
     let tgt_in = tgt.slice(s![.., ..tgt.ncols() - 1]).to_owned();
     let labels = tgt.slice(s![.., 1..]).to_owned();
@@ -60,7 +60,7 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
     // built in memory and written at once: a full disk is one clear error, never a half file
     // (and never the zip writer's complaint when it is dropped unfinished)
     let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
-    let fail = |e: ndarray_npy::WriteNpzError| format!("cannot write {}: {e}", path.display());
+    let fail = |e: ndarray_npy::WriteNpzError| crate::strings::cannot_write(path.display(), e);
     npz.add_array("loss", &ndarray::arr0(grads.loss)).map_err(fail)?;
     let mut count = 0;
     for (name, g) in grads.params.to_named() {
@@ -82,5 +82,5 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
 /// Write `bytes` to `path` through `atomic_file`: whole or not at all, the old file kept on any
 /// failure; a target that is not a regular file, or is read-only, is refused.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    crate::atomic_file::write_bytes(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::atomic_file::write_bytes(path, bytes).map_err(|e| crate::strings::cannot_write(path.display(), e))
 }

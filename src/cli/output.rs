@@ -23,7 +23,7 @@ pub fn stdout_closed() -> bool {
 
 /// The message for a stdout that was closed.
 fn closed_message() -> String {
-    format!("cannot write to standard output: {}", std::io::Error::from_raw_os_error(libc::EBADF))
+    crate::strings::cannot_write_stdout(std::io::Error::from_raw_os_error(libc::EBADF))
 }
 
 /// How writing to stdout went.
@@ -77,7 +77,7 @@ fn outcome(written: std::io::Result<()>) -> Result<Written, String> {
     match written {
         Ok(()) => Ok(Written::All),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Written::PipeClosed),
-        Err(e) => Err(format!("cannot write to standard output: {e}")),
+        Err(e) => Err(crate::strings::cannot_write_stdout(e)),
     }
 }
 

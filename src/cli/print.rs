@@ -16,22 +16,21 @@ pub const PRINT_WIDTH: u16 = 100;
 pub fn lesson_text(app: &mut App) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", app.lesson.id, app.lesson.title);
-    let _ = writeln!(out, "source: {}\ntarget: {}\n", app.sentences(true), app.sentences(false));
+    let _ = writeln!(out, "{}", crate::strings::print_sentences(&app.sentences(true), &app.sentences(false)));
     if app.own_sentences {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);
     }
     for i in 0..app.beat_count() {
         app.go_to_beat(i);
         let op = app.run.program().op(app.op).clone();
-        let _ = writeln!(
-            out,
-            "── beat {}/{} · {} {} · {} ──",
+        let heading = crate::strings::print_beat_heading(
             i + 1,
             app.beat_count(),
-            op.name,
-            shape_text(&op.shape),
-            op.where_text()
+            &op.name,
+            &shape_text(&op.shape),
+            &op.where_text(),
         );
+        let _ = writeln!(out, "{heading}");
         if app.stashed_own.is_some() {
             let _ = writeln!(out, "{}", crate::strings::KEPT_LESSON_SENTENCES_NOTE);
         }

@@ -12,6 +12,7 @@
 use crate::corpus::Corpus;
 use crate::eprintln_escaped;
 use crate::model::Weights;
+use crate::strings;
 use crate::train::{Evaluation, Trainer, evaluate};
 use std::path::Path;
 use std::sync::Arc;
@@ -59,11 +60,12 @@ impl Outcome {
 /// The message of a run stopped by `signal` after `step` of `total` steps: nothing was written.
 pub fn stopped_message(signal: i32, step: usize, total: usize, out: &Path) -> String {
     let by = match signal {
-        signal_hook::consts::SIGINT => "Ctrl-C (SIGINT)".to_string(),
-        n => signal_hook::low_level::signal_name(n).map_or_else(|| format!("signal {n}"), str::to_string),
+        signal_hook::consts::SIGINT => strings::STOPPED_BY_CTRL_C.to_string(),
+        n => {
+            signal_hook::low_level::signal_name(n).map_or_else(|| strings::stopped_by_signal_number(n), str::to_string)
+        }
     };
-    let kept = if out.exists() { "is as it was" } else { "was not created" };
-    format!("stopped by {by} after step {step} of {total}; nothing was written: {} {kept}\n", out.display())
+    strings::train_stopped(&by, step, total, out.display(), out.exists())
 }
 
 /// Why `weights` cannot be fine-tuned on `corpus`, if they cannot: every token of the corpus must
@@ -85,20 +87,11 @@ pub fn fine_tune_problem(weights: &Weights, corpus: &Corpus, label: &str) -> Opt
     }
     if !missing.is_empty() {
         let shown: Vec<String> = missing.iter().take(6).map(|t| format!("`{t}`")).collect();
-        let more = if missing.len() > 6 { format!(" and {} more", missing.len() - 6) } else { String::new() };
-        return Some(format!(
-            "cannot fine-tune {label}: its vocabularies lack {} of the corpus's tokens ({}{more}); \
-`train --weights` needs a model whose vocabularies hold the corpus (`transformer-tutor corpus` lists them)",
-            missing.len(),
-            shown.join(", ")
-        ));
+        let more = if missing.len() > 6 { strings::and_more(missing.len() - 6) } else { String::new() };
+        return Some(strings::fine_tune_lacks_tokens(label, missing.len(), &shown.join(", "), &more));
     }
     let max_len = weights.config.max_len;
-    (longest > max_len).then(|| {
-        format!(
-            "cannot fine-tune {label}: its max_len is {max_len}, but the corpus's longest sentence takes {longest} positions"
-        )
-    })
+    (longest > max_len).then(|| strings::fine_tune_too_long(label, max_len, longest))
 }
 
 /// Held-out exact match and token accuracy of a weights file; refused for a model whose
@@ -107,37 +100,26 @@ pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, Stri
     let pairs: Vec<_> = corpus.heldout.iter().chain(&corpus.train).cloned().collect();
     let (src, tgt) = crate::train::data::missing_tokens(&pairs, &weights.vocabs);
     if !src.is_empty() || !tgt.is_empty() {
-        let list = |tokens: &[String], unit: &str| {
+        let list = |tokens: &[String], source: bool| {
             let shown: Vec<String> = tokens.iter().take(5).map(|t| crate::text::escape_controls(t, false)).collect();
             let more = if tokens.len() > 5 { ", …" } else { "" };
-            format!("{} {unit} ({}{more})", tokens.len(), shown.join(", "))
+            strings::lacking_tokens(tokens.len(), source, &shown.join(", "), more)
         };
         let mut lacks = Vec::new();
         if !src.is_empty() {
-            lacks.push(format!("its source vocabulary lacks {}", list(&src, "of the corpus's characters")));
+            lacks.push(list(&src, true));
         }
         if !tgt.is_empty() {
-            lacks.push(format!("its target vocabulary lacks {}", list(&tgt, "of its words")));
+            lacks.push(list(&tgt, false));
         }
-        return Err(format!(
-            "this model cannot be scored on the corpus: {}; `train --eval` needs a model with the corpus's \
-             vocabularies (as `train` writes them)",
-            lacks.join(", and ")
-        ));
+        return Err(strings::cannot_score(&lacks));
     }
     let e = evaluate(weights, &corpus.heldout);
     let t = evaluate(weights, &corpus.train);
-    Ok(format!(
-        "held-out: {} pairs, exact match {:.1}% ({}), token accuracy {:.1}%\ntraining: {} pairs, exact match {:.1}% ({}), token accuracy {:.1}%\n",
-        e.pairs,
-        100.0 * e.exact_match(),
-        e.exact,
-        100.0 * e.token_accuracy(),
-        t.pairs,
-        100.0 * t.exact_match(),
-        t.exact,
-        100.0 * t.token_accuracy()
-    ))
+    let line = |heldout, s: &Evaluation| {
+        strings::eval_line(heldout, s.pairs, 100.0 * s.exact_match(), s.exact, 100.0 * s.token_accuracy())
+    };
+    Ok(line(true, &e) + &line(false, &t))
 }
 
 /// Train with progress lines on stderr (no terminal), then write the weights to `job.out`.
@@ -145,17 +127,9 @@ pub fn train_plain(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
     let options = trainer.options;
     let start = Instant::now();
     let mut last_line = Instant::now();
-    let what = match job.from {
-        Some(from) => format!("fine-tuning {}", from.display()),
-        None => "training the tutor model".to_string(),
-    };
-    eprintln_escaped!(
-        "{what}: {} parameters, {} steps of {} pairs, seed {}",
-        trainer.weights.parameter_count(),
-        options.steps,
-        options.batch,
-        options.seed
-    );
+    let what = strings::training_what(job.from.map(|f| f.display().to_string()).as_deref());
+    let params = trainer.weights.parameter_count();
+    eprintln_escaped!("{}", strings::train_start(&what, params, options.steps, options.batch, options.seed));
     let mut recent = Vec::new();
     while !trainer.is_done() {
         if let Some(signal) = job.stop_signal() {
@@ -169,12 +143,8 @@ pub fn train_plain(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
             let elapsed = start.elapsed().as_secs_f64();
             let rate = trainer.step as f64 / elapsed;
             let left = (options.steps - trainer.step) as f64 / rate;
-            eprintln_escaped!(
-                "step {:>5}/{}  loss {mean:.4}  lr {:.2e}  {rate:.0} steps/s  {elapsed:.1}s elapsed, {left:.0}s left",
-                trainer.step,
-                options.steps,
-                report.lr
-            );
+            let line = strings::train_progress(trainer.step, options.steps, mean, report.lr, rate, elapsed, left);
+            eprintln_escaped!("{line}");
             last_line = Instant::now();
         }
     }
@@ -192,18 +162,14 @@ pub fn finish_evaluated(trainer: &Trainer, job: &Job, took: Duration, e: &Evalua
         return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, trainer.options.steps, job.out)));
     }
     trainer.weights.save_npz(job.out).map_err(|e| e.to_string())?;
-    let stopped = if trainer.is_done() { String::new() } else { " (stopped early)".to_string() };
-    let what = match job.from {
-        Some(from) => format!("fine-tuned {} for", from.display()),
-        None => "trained".to_string(),
-    };
-    Ok(Outcome::Written(format!(
-        "{what} {} of {} steps in {:.1}s{stopped}; held-out exact match {:.1}%, token accuracy {:.1}%; wrote {}\n",
+    Ok(Outcome::Written(strings::train_done(
+        job.from.map(|f| f.display().to_string()).as_deref(),
         trainer.step,
         trainer.options.steps,
         took.as_secs_f64(),
+        !trainer.is_done(),
         100.0 * e.exact_match(),
         100.0 * e.token_accuracy(),
-        job.out.display()
+        job.out.display(),
     )))
 }

@@ -9,7 +9,7 @@ use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, T
 use crate::corpus::Corpus;
 use crate::model::Weights;
 use crate::model::decode::greedy;
-use crate::model::setup::{Setup, TokenInput};
+use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use crate::train::{Evaluation, Trainer, evaluate};
 use crate::ui::theme::Theme;

@@ -4,8 +4,8 @@
 
 use crate::corpus;
 use crate::model::decode::{Choice, decode_steps, greedy};
-use crate::model::setup::{Setup, TokenInput};
 use crate::model::{Vocab, Weights};
+use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -31,10 +31,10 @@ pub fn translate_text(
     choice: Choice,
 ) -> Result<Translation, String> {
     if sentence.trim().is_empty() {
-        return Err("the sentence is empty; give a Chinese sentence, e.g. 我有一只猫".into());
+        return Err(strings::TRANSLATE_EMPTY.into());
     }
     if sentence.contains(';') {
-        return Err("translate takes one sentence; `;` separates batch rows elsewhere".into());
+        return Err(strings::TRANSLATE_ONE_SENTENCE.into());
     }
     let setup = Setup::with_weights(weights.clone(), &TokenInput::Sentences(sentence.into()), None)
         .map_err(|e| e.to_string())?;
@@ -123,7 +123,7 @@ fn attention_lines(setup: &Setup, run: &crate::model::Run, n_words: usize) -> St
     let tgt = setup.tgt_vocab();
     let target = run.inputs().tgt_ids.as_ref().expect("target ids").row(0).to_vec();
     let heads = weights.shape()[1];
-    let mut out = format!("cross-attention ({name}, mean of {heads} heads), from the position that chose each word:\n");
+    let mut out = strings::translate_attention_heading(&name, heads);
     for position in 0..=n_words {
         let chosen = if position < n_words { tgt.word(target[position + 1]) } else { "<eos>".to_string() };
         let mut row: Vec<(usize, f32)> = (0..src.len())

@@ -7,11 +7,11 @@ use super::error::{Checker, LessonError, see};
 use super::facts::{self, HeadChoice, Piece};
 use super::file::{BeatFile, HeadField};
 use super::view_kind::ViewKind;
-use crate::explore::Variant;
 use crate::lang::Lang;
 use crate::model::Run;
+use crate::model::Variant;
 use crate::model::program::{Op, Program};
-use crate::model::setup::Setup;
+use crate::setup::Setup;
 use std::cell::OnceCell;
 use toml::Spanned;
 

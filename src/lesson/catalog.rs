@@ -3,6 +3,7 @@
 use super::error::LessonError;
 use super::load::{Lesson, load_lesson};
 use crate::model::Weights;
+use crate::strings;
 use std::path::Path;
 use std::sync::Arc;
 use unicode_width::UnicodeWidthStr;
@@ -28,8 +29,7 @@ impl Catalog {
             field: "(directory)".into(),
             message,
         };
-        let entries =
-            std::fs::read_dir(dir).map_err(|e| unreadable(format!("cannot read the lessons directory: {e}")))?;
+        let entries = std::fs::read_dir(dir).map_err(|e| unreadable(strings::cannot_read_lessons_dir(e)))?;
         let mut paths: Vec<_> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
@@ -37,14 +37,15 @@ impl Catalog {
             .collect();
         paths.sort();
         if paths.is_empty() {
-            return Err(unreadable("no *.toml lesson files in this directory".into()));
+            return Err(unreadable(strings::NO_LESSON_FILES.into()));
         }
         let mut files = Vec::new();
         for p in paths {
             // a regular file of at most 1 MB: a lesson linked to /dev/zero or a FIFO is refused unread
-            let text = crate::user_file::read_text(&p, crate::user_file::LESSON_LIMIT, "lesson file").map_err(|e| {
-                LessonError { file: p.display().to_string(), line: 0, field: "(file)".into(), message: e.reason }
-            })?;
+            let text =
+                crate::user_file::read_text(&p, crate::user_file::LESSON_LIMIT, strings::LESSON_FILE).map_err(|e| {
+                    LessonError { file: p.display().to_string(), line: 0, field: "(file)".into(), message: e.reason }
+                })?;
             files.push((p.display().to_string(), text));
         }
         Catalog::from_files(files, weights)
@@ -61,10 +62,7 @@ impl Catalog {
                     file,
                     line,
                     field: "id".into(),
-                    message: format!(
-                        "duplicate id `{}`: {} already uses it; give each lesson its own id",
-                        lesson.id, other.file
-                    ),
+                    message: strings::duplicate_lesson_id(&lesson.id, &other.file),
                 });
             }
             lessons.push(lesson);
@@ -80,13 +78,9 @@ impl Catalog {
     /// "no lesson `mask`; did you mean `masks`?"
     pub fn unknown_message(&self, id: &str) -> String {
         let id = &crate::text::escape_controls(id, false);
-        let hint = crate::strings::suggestion(id, self.lessons.iter().map(|l| l.id.as_str()));
-        if hint.is_empty() {
-            let ids: Vec<&str> = self.lessons.iter().map(|l| l.id.as_str()).collect();
-            format!("no lesson `{id}`; the lessons are: {} (see --list)", ids.join(", "))
-        } else {
-            format!("no lesson `{id}`{hint}")
-        }
+        let near = crate::suggest::closest(id, self.lessons.iter().map(|l| l.id.as_str()));
+        let ids: Vec<&str> = self.lessons.iter().map(|l| l.id.as_str()).collect();
+        strings::no_lesson(id, &near, &ids)
     }
 
     /// `--list`: one line per lesson, in curriculum order, numbered 1..N as the list screen numbers
@@ -99,7 +93,7 @@ impl Catalog {
             .enumerate()
             .map(|(i, l)| {
                 let pad = " ".repeat(width - l.id.width());
-                format!("{:>2}. {}{pad}  {} — {} ({} beats)\n", i + 1, l.id, l.title, l.summary, l.beats.len())
+                strings::list_line(i + 1, &l.id, &pad, &l.title, &l.summary, l.beats.len())
             })
             .collect()
     }

@@ -7,7 +7,7 @@ use super::error::{Checker, LessonError, from_toml, see};
 use super::file::{FormatOnly, LessonFile};
 use crate::model::Weights;
 use crate::model::build;
-use crate::model::setup::{Setup, SetupError, TokenInput};
+use crate::setup::{Setup, SetupError, TokenInput};
 use std::sync::Arc;
 
 pub use super::beat::{Beat, Question};

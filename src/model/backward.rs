@@ -4,10 +4,8 @@
 //! feeds q, k, v and the residual; `enc.out` feeds every cross-attention) sums them all.
 //! Parameter gradients accumulate into a `Weights` of zeros under the same names.
 
-use super::arch::MaskFill;
-use super::kernels;
-use super::program::{OpKind, Program, Side};
-use super::run::{Run, eps};
+use super::program::{OpKind, Program};
+use super::run::Run;
 use super::weights::Weights;
 use ndarray::ArrayD;
 use std::sync::Arc;
@@ -50,7 +48,7 @@ impl Run {
         for index in (0..program.len()).rev() {
             let Some(d_out) = tensors[index].take() else { continue };
             let start = timer.is_some().then(std::time::Instant::now);
-            let inputs = self.backward_op(index, &d_out, &mut params);
+            let inputs = program.op(index).kind.backward(self, index, &d_out, &mut params);
             for (&input, d_in) in program.op(index).inputs.iter().zip(inputs) {
                 if let (true, Some(d_in)) = (needs[input], d_in) {
                     accumulate(&mut tensors[input], d_in);
@@ -63,80 +61,6 @@ impl Run {
         }
         let loss = self.value(last).and_then(|l| l.iter().next().copied()).unwrap_or(f32::NAN);
         Gradients { loss, params, tensors, program }
-    }
-
-    /// One operation's backward: the gradients of its inputs (in the order it reads them), with
-    /// its parameters' gradients added into `params`.
-    fn backward_op(&self, index: usize, d_out: &ArrayD<f32>, params: &mut Weights) -> Vec<Option<ArrayD<f32>>> {
-        let op = self.program().op(index);
-        let input = |i: usize| self.value(op.inputs[i]).expect("computed before");
-        let output = || self.value(index).expect("computed");
-        let w = self.weights();
-        let pad = w.config.pad_idx;
-        match op.kind {
-            OpKind::Input | OpKind::PositionalEncoding => vec![],
-            OpKind::PaddingMask(_)
-            | OpKind::PaddingMaskQK { .. }
-            | OpKind::CausalMask
-            | OpKind::OnesMask
-            | OpKind::MaskAnd => vec![None; op.inputs.len()],
-            OpKind::Embed(side) => {
-                let (table, grad) = match side {
-                    Side::Src => (&w.src_embed, &mut params.src_embed),
-                    Side::Tgt => (&w.tgt_embed, &mut params.tgt_embed),
-                };
-                *grad += &kernels::embed_backward(table.nrows(), self.ids(side), pad, d_out);
-                vec![]
-            }
-            OpKind::AddPositional | OpKind::Add => {
-                let (d_a, d_b) = kernels::add_backward(input(0).shape(), input(1).shape(), d_out);
-                vec![Some(d_a), Some(d_b)]
-            }
-            OpKind::Linear(r) => {
-                let g = kernels::linear_backward(input(0), w.linear(r).weight.view(), d_out);
-                let slot = params.linear_mut(r);
-                slot.weight += &g.d_weight;
-                slot.bias += &g.d_bias;
-                vec![Some(g.d_x)]
-            }
-            OpKind::SplitHeads => vec![Some(kernels::merge_heads(d_out))],
-            OpKind::MergeHeads => vec![Some(kernels::split_heads(d_out, w.config.n_heads))],
-            OpKind::QueryKey => {
-                let (d_q, d_k) = kernels::scores_backward(input(0), input(1), 1.0, d_out);
-                vec![Some(d_q), Some(d_k)]
-            }
-            OpKind::Scale => vec![Some(kernels::scale(d_out, w.config.score_scale()))],
-            OpKind::MaskFill(fill) => {
-                let d_scores = match fill {
-                    MaskFill::Multiply => kernels::mask_multiply_backward(input(1), d_out),
-                    _ => kernels::mask_fill_backward(input(1), d_out),
-                };
-                vec![Some(d_scores), None]
-            }
-            OpKind::Softmax => vec![Some(kernels::softmax_last_backward(output(), d_out))],
-            OpKind::Context => {
-                let (d_weights, d_v) = kernels::context_backward(input(0), input(1), d_out);
-                vec![Some(d_weights), Some(d_v)]
-            }
-            OpKind::Relu => vec![Some(kernels::relu_backward(input(0), d_out))],
-            OpKind::Normalize { eps_exponent } => {
-                vec![Some(kernels::normalize_backward(input(0), eps(eps_exponent), d_out))]
-            }
-            OpKind::ScaleShift(r) => {
-                let (d_hat, d_gamma, d_beta) = kernels::scale_shift_backward(input(0), w.norm(r).gamma.view(), d_out);
-                let slot = params.norm_mut(r);
-                slot.gamma += &d_gamma;
-                slot.beta += &d_beta;
-                vec![Some(d_hat)]
-            }
-            OpKind::Identity => vec![Some(d_out.clone())],
-            OpKind::CrossEntropy { smoothing_permille } => {
-                let labels = self.inputs().labels.as_ref().expect("a training run has labels");
-                let d_loss = d_out.iter().next().copied().unwrap_or(1.0);
-                let eps = smoothing_permille as f32 / 1000.0;
-                vec![Some(kernels::cross_entropy_backward(input(0), labels, pad, eps, d_loss))]
-            }
-        }
     }
 }
 

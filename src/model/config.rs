@@ -13,8 +13,9 @@ pub struct Config {
     pub pad_idx: usize,   // token id of <pad>
 }
 
-/// A named configuration from the notes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A named configuration from the notes; its name (`--preset`) comes from the derive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray)]
+#[strum(serialize_all = "lowercase")]
 pub enum Preset {
     /// Note 002's runnable example: d_model 32, 4 heads, d_ff 64, 2 layers (the default).
     Tutor,
@@ -25,19 +26,15 @@ pub enum Preset {
 }
 
 impl Preset {
-    pub const ALL: [Preset; 3] = [Preset::Tutor, Preset::Note001, Preset::Note000];
+    pub const ALL: &'static [Preset] = <Preset as strum::VariantArray>::VARIANTS;
 
     /// The preset called `name` (`tutor`, `note001`, `note000`).
     pub fn from_name(name: &str) -> Option<Preset> {
-        Preset::ALL.into_iter().find(|p| p.name() == name)
+        name.parse().ok()
     }
 
     pub fn name(self) -> &'static str {
-        match self {
-            Preset::Tutor => "tutor",
-            Preset::Note001 => "note001",
-            Preset::Note000 => "note000",
-        }
+        self.into()
     }
 
     /// The configuration, for vocabularies of `src_len` and `tgt_len` tokens where the preset
@@ -87,5 +84,20 @@ impl Config {
     /// 1/√d_k, the factor scaled dot-product attention multiplies q·kᵀ by.
     pub fn score_scale(&self) -> f32 {
         1.0 / (self.d_k() as f32).sqrt()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Preset;
+
+    #[test]
+    fn preset_names_from_the_derive() {
+        let names: Vec<&str> = Preset::ALL.iter().map(|p| p.name()).collect();
+        assert_eq!(names, ["tutor", "note001", "note000"]);
+        for &p in Preset::ALL {
+            assert_eq!(Preset::from_name(p.name()), Some(p));
+        }
+        assert_eq!(Preset::from_name("Tutor"), None);
     }
 }

@@ -4,7 +4,8 @@
 //! - `vocab`: words <-> ids
 //! - `weights`: parameters and their seeded initialisation; `npz`: load and save them
 //! - `program` + `build`: the forward pass as an ordered list of named operations, written from
-//!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes)
+//!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes; `arch`
+//!   also names the what-ifs, `Variant`)
 //! - `kernels`: the arithmetic of each operation; `matmul`, `softmax`: their products and softmax
 //! - `fast`: every `unsafe` of the crate (threads, the x86_64 kernels, calls into `gemm`), and
 //!   `TRANSFORMER_TUTOR_PORTABLE`, the switch to the portable kernels
@@ -28,19 +29,20 @@ pub mod matmul;
 pub mod npz;
 pub mod npz_guard;
 pub mod npz_layout;
+pub mod op_kind;
 pub mod params;
 pub mod program;
 pub mod rnn;
 pub mod run;
-pub mod setup;
 pub mod softmax;
 pub mod vocab;
 pub mod weights;
 
 pub use arch::Arch;
+pub use arch::Variant;
 pub use build::RunShape;
 pub use config::{Config, Preset};
-pub use program::{Op, OpKind, Place, Program};
+pub use program::{Formula, Op, OpKind, Place, Program};
 pub use run::{Inputs, Run};
 pub use vocab::{Tokenizer, Vocab, Vocabs};
 pub use weights::Weights;

@@ -2,10 +2,8 @@
 //! `step()` computes the next operation from the tensors already computed; `back()` forgets the
 //! last one. Running every step is the full forward pass.
 
-use super::arch::MaskFill;
-use super::kernels;
 use super::program::{OpKind, Program, Side};
-use super::weights::{Linear, Norm, Weights};
+use super::weights::Weights;
 use ndarray::{Array2, ArrayD};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -130,50 +128,12 @@ impl Run {
 
     fn compute(&self, index: usize) -> Arc<ArrayD<f32>> {
         let op = self.program.op(index);
-        let input = |i: usize| self.values[op.inputs[i]].as_ref();
-        let w = &self.weights;
-        Arc::new(match op.kind {
-            OpKind::Input => return self.inputs.tensors.get(&op.name).cloned().expect("the run was given this input"),
-            OpKind::Embed(side) => {
-                let table = if side == Side::Src { &w.src_embed } else { &w.tgt_embed };
-                kernels::embed(table.view(), self.ids(side))
-            }
-            OpKind::PositionalEncoding => kernels::positional_encoding(op.shape[0], op.shape[1]),
-            OpKind::AddPositional => kernels::add(input(0), input(1)),
-            OpKind::PaddingMask(side) => kernels::padding_mask(self.ids(side), w.config.pad_idx),
-            OpKind::PaddingMaskQK { q, k } => kernels::padding_mask_qk(self.ids(q), self.ids(k), w.config.pad_idx),
-            OpKind::CausalMask => kernels::causal_mask(op.shape[2]),
-            OpKind::OnesMask => ArrayD::ones(op.shape.as_slice()),
-            OpKind::MaskAnd => kernels::mask_and(input(0), input(1)),
-            OpKind::Linear(r) => {
-                let Linear { weight, bias } = w.linear(r);
-                kernels::linear(input(0), weight.view(), bias.view())
-            }
-            OpKind::SplitHeads => kernels::split_heads(input(0), w.config.n_heads),
-            OpKind::QueryKey => kernels::scores(input(0), input(1), 1.0),
-            OpKind::Scale => kernels::scale(input(0), w.config.score_scale()),
-            OpKind::MaskFill(fill) => match fill {
-                MaskFill::Off => input(0).clone(),
-                MaskFill::MinusBillion => kernels::mask_fill(input(0), input(1), kernels::MASK_FILL),
-                MaskFill::MinusInfinity => kernels::mask_fill(input(0), input(1), f32::NEG_INFINITY),
-                MaskFill::Multiply => kernels::mask_multiply(input(0), input(1)),
-            },
-            OpKind::Softmax => kernels::softmax_last(input(0)),
-            OpKind::Context => kernels::context(input(0), input(1)),
-            OpKind::MergeHeads => kernels::merge_heads(input(0)),
-            OpKind::Add => kernels::add(input(0), input(1)),
-            OpKind::Relu => kernels::relu(input(0)),
-            OpKind::Normalize { eps_exponent } => kernels::normalize(input(0), eps(eps_exponent)),
-            OpKind::ScaleShift(r) => {
-                let Norm { gamma, beta } = w.norm(r);
-                kernels::scale_shift(input(0), gamma.view(), beta.view())
-            }
-            OpKind::Identity => return self.values[op.inputs[0]].clone(),
-            OpKind::CrossEntropy { smoothing_permille } => {
-                let labels = self.inputs.labels.as_ref().expect("a training run is given its labels");
-                kernels::cross_entropy(input(0), labels, w.config.pad_idx, smoothing_permille as f32 / 1000.0)
-            }
-        })
+        op.kind.forward(self, op)
+    }
+
+    /// The shared output of a computed operation (an `Identity` hands on the very tensor).
+    pub(super) fn shared_value(&self, index: usize) -> &Arc<ArrayD<f32>> {
+        &self.values[index]
     }
 }
 

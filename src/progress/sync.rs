@@ -11,6 +11,7 @@
 
 use super::file::{Found, read};
 use super::{AnswerRecord, Progress, directory, save};
+use crate::strings;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
@@ -138,19 +139,13 @@ pub enum Reset {
 impl Reset {
     /// What `--reset-progress [--lesson ID]` prints.
     pub fn message(&self, path: &Path, lesson: Option<&str>) -> String {
-        let path = path.display();
+        let path = path.display().to_string();
         match (self, lesson) {
-            (Reset::Cleared, None) => format!("progress cleared: {path} now holds none"),
-            (Reset::Cleared, Some(id)) => format!("progress of lesson `{id}` cleared in {path}; other lessons' kept"),
-            (Reset::Nothing { .. }, None) => format!("no saved progress at {path}; nothing to clear"),
-            (Reset::Nothing { saved }, Some(id)) if saved.is_empty() => {
-                format!("no saved progress for lesson `{id}` at {path} (none for any lesson); nothing to clear")
-            }
-            (Reset::Nothing { saved }, Some(id)) => format!(
-                "no saved progress for lesson `{id}` at {path}; nothing to clear (progress is saved for {})",
-                saved.join(", ")
-            ),
-            (Reset::SetAside(note), _) => format!("{note}; an empty progress file replaces it"),
+            (Reset::Cleared, None) => strings::progress_cleared(&path),
+            (Reset::Cleared, Some(id)) => strings::progress_lesson_cleared(id, &path),
+            (Reset::Nothing { .. }, None) => strings::progress_nothing_to_clear(&path),
+            (Reset::Nothing { saved }, Some(id)) => strings::progress_lesson_nothing_to_clear(id, &path, saved),
+            (Reset::SetAside(note), _) => strings::progress_reset_set_aside(note),
         }
     }
 }

@@ -136,3 +136,73 @@ pub fn more_below_scroll(more: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/// Why a progress file of another format version cannot be read.
+pub fn progress_other_version(version: i64, ours: u32) -> String {
+    format!("it is version {version}, this program reads version {ours}")
+}
+
+/// Why a progress file from a newer program cannot be read.
+pub fn progress_newer_version(version: i64, ours: u32) -> String {
+    format!("it is format version {version}, newer than this program's {ours}")
+}
+
+pub fn cannot_create(dir: &str, e: &str) -> String {
+    format!("cannot create {dir}: {e}")
+}
+
+pub fn progress_cleared(path: &str) -> String {
+    format!("progress cleared: {path} now holds none")
+}
+
+pub fn progress_lesson_cleared(id: &str, path: &str) -> String {
+    format!("progress of lesson `{id}` cleared in {path}; other lessons' kept")
+}
+
+pub fn progress_nothing_to_clear(path: &str) -> String {
+    format!("no saved progress at {path}; nothing to clear")
+}
+
+/// `--reset-progress --lesson ID` with nothing saved for ID; `saved` lists the lessons that have.
+pub fn progress_lesson_nothing_to_clear(id: &str, path: &str, saved: &[String]) -> String {
+    if saved.is_empty() {
+        format!("no saved progress for lesson `{id}` at {path} (none for any lesson); nothing to clear")
+    } else {
+        format!(
+            "no saved progress for lesson `{id}` at {path}; nothing to clear (progress is saved for {})",
+            saved.join(", ")
+        )
+    }
+}
+
+pub fn progress_reset_set_aside(note: &str) -> String {
+    format!("{note}; an empty progress file replaces it")
+}
+
+// the catalog of lessons (lesson::catalog): `--lesson` with an unknown id, `--list`, a lessons
+// directory that cannot be used
+// ---------------------------------------------------------------------------------------------
+
+pub fn cannot_read_lessons_dir(e: impl std::fmt::Display) -> String {
+    format!("cannot read the lessons directory: {e}")
+}
+
+pub const NO_LESSON_FILES: &str = "no *.toml lesson files in this directory";
+pub const LESSON_FILE: &str = "lesson file";
+
+pub fn duplicate_lesson_id(id: &str, other_file: &str) -> String {
+    format!("duplicate id `{id}`: {other_file} already uses it; give each lesson its own id")
+}
+
+/// `--lesson ID` that names no lesson: the close ids, or every id when none is close.
+pub fn no_lesson(id: &str, near: &[&str], ids: &[&str]) -> String {
+    match near {
+        [] => format!("no lesson `{id}`; the lessons are: {} (see --list)", ids.join(", ")),
+        near => format!("no lesson `{id}`{}", super::did_you_mean(near)),
+    }
+}
+
+/// One line of `--list`: number, id (padded by `pad`), title, summary, beats.
+pub fn list_line(number: usize, id: &str, pad: &str, title: &str, summary: &str, beats: usize) -> String {
+    format!("{number:>2}. {id}{pad}  {title} — {summary} ({beats} beats)\n")
+}

@@ -8,10 +8,13 @@ use crate::model::Tokenizer;
 use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side};
 
 mod bilingual;
+mod cli;
 mod derive;
 mod frame;
 mod grids;
+mod input;
 mod lesson_pane;
+mod model_text;
 mod status;
 mod suggest;
 mod train_screen;
@@ -20,9 +23,11 @@ mod views;
 mod what_if;
 
 pub use bilingual::*;
+pub use cli::*;
 pub use derive::*;
 pub use frame::*;
 pub use grids::*;
+pub use input::*;
 pub use lesson_pane::*;
 pub use status::*;
 pub use suggest::*;

@@ -105,3 +105,96 @@ pub fn train_finished(out: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// `train` without a terminal, and how a run ends (cli::train)
+// ---------------------------------------------------------------------------------------------
+
+pub const STOPPED_BY_CTRL_C: &str = "Ctrl-C (SIGINT)";
+
+pub fn stopped_by_signal_number(n: i32) -> String {
+    format!("signal {n}")
+}
+
+/// A run stopped by a signal: nothing was written, and the output file `existed` or not.
+pub fn train_stopped(by: &str, step: usize, total: usize, out: impl std::fmt::Display, existed: bool) -> String {
+    let kept = if existed { "is as it was" } else { "was not created" };
+    format!("stopped by {by} after step {step} of {total}; nothing was written: {out} {kept}\n")
+}
+
+pub fn and_more(n: usize) -> String {
+    format!(" and {n} more")
+}
+
+pub fn fine_tune_lacks_tokens(label: &str, missing: usize, shown: &str, more: &str) -> String {
+    format!(
+        "cannot fine-tune {label}: its vocabularies lack {missing} of the corpus's tokens ({shown}{more}); \
+`train --weights` needs a model whose vocabularies hold the corpus (`transformer-tutor corpus` lists them)"
+    )
+}
+
+pub fn fine_tune_too_long(label: &str, max_len: usize, longest: usize) -> String {
+    format!(
+        "cannot fine-tune {label}: its max_len is {max_len}, but the corpus's longest sentence takes {longest} positions"
+    )
+}
+
+/// `12 of the corpus's characters (a, b, …)`; `source` says which side's units these are.
+pub fn lacking_tokens(count: usize, source: bool, shown: &str, more: &str) -> String {
+    let unit = if source { "of the corpus's characters" } else { "of its words" };
+    let side = if source { "source" } else { "target" };
+    format!("its {side} vocabulary lacks {count} {unit} ({shown}{more})")
+}
+
+pub fn cannot_score(lacks: &[String]) -> String {
+    format!(
+        "this model cannot be scored on the corpus: {}; `train --eval` needs a model with the corpus's \
+             vocabularies (as `train` writes them)",
+        lacks.join(", and ")
+    )
+}
+
+/// One split's scores: pairs, exact match % (count), token accuracy %.
+pub fn eval_line(split_heldout: bool, pairs: usize, exact_pct: f64, exact: usize, token_pct: f64) -> String {
+    let split = if split_heldout { "held-out" } else { "training" };
+    format!("{split}: {pairs} pairs, exact match {exact_pct:.1}% ({exact}), token accuracy {token_pct:.1}%\n")
+}
+
+/// What is being trained: `fine-tuning FILE` or the tutor model.
+pub fn training_what(from: Option<&str>) -> String {
+    match from {
+        Some(from) => format!("fine-tuning {from}"),
+        None => "training the tutor model".to_string(),
+    }
+}
+
+pub fn train_start(what: &str, params: usize, steps: usize, batch: usize, seed: u64) -> String {
+    format!("{what}: {params} parameters, {steps} steps of {batch} pairs, seed {seed}")
+}
+
+pub fn train_progress(step: usize, steps: usize, mean: f32, lr: f32, rate: f64, elapsed: f64, left: f64) -> String {
+    format!(
+        "step {step:>5}/{steps}  loss {mean:.4}  lr {lr:.2e}  {rate:.0} steps/s  {elapsed:.1}s elapsed, {left:.0}s left"
+    )
+}
+
+/// How training ended: trained (or fine-tuned FILE) for so many steps, the scores, the file written.
+#[allow(clippy::too_many_arguments)]
+pub fn train_done(
+    from: Option<&str>,
+    step: usize,
+    steps: usize,
+    secs: f64,
+    stopped_early: bool,
+    exact_pct: f64,
+    token_pct: f64,
+    out: impl std::fmt::Display,
+) -> String {
+    let what = match from {
+        Some(from) => format!("fine-tuned {from} for"),
+        None => "trained".to_string(),
+    };
+    let stopped = if stopped_early { " (stopped early)" } else { "" };
+    format!(
+        "{what} {step} of {steps} steps in {secs:.1}s{stopped}; held-out exact match {exact_pct:.1}%, token accuracy {token_pct:.1}%; wrote {out}\n"
+    )
+}

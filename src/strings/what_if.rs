@@ -1,6 +1,6 @@
 //! What-if variants and the notes' mistakes.
 
-use crate::explore::Variant;
+use crate::model::Variant;
 
 // what-if variants and the notes' mistakes
 // ---------------------------------------------------------------------------------------------

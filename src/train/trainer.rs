@@ -52,7 +52,7 @@ pub struct Trainer {
 impl Trainer {
     /// Fresh weights for the tutor model (seeded) and the corpus's training pairs.
     pub fn new(corpus: &Corpus, options: TrainOptions) -> Trainer {
-        Trainer::from_weights(corpus, options, crate::model::setup::seeded(Preset::Tutor, options.seed))
+        Trainer::from_weights(corpus, options, crate::setup::seeded(Preset::Tutor, options.seed))
     }
 
     /// Fine-tuning: training starts from `weights` (any sizes; their vocabularies must hold every

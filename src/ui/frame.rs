@@ -279,7 +279,7 @@ fn render_data(app: &App, data: ViewData, theme: Theme, area: Rect, buf: &mut Bu
 fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer, wide: bool) {
     let op = app.run.program().op(app.op);
     let inner_width = area.width.saturating_sub(2) as usize;
-    let mut lines = vec![Line::from(vec![Span::styled(op.formula.clone(), theme.highlight())])];
+    let mut lines = vec![Line::from(vec![Span::styled(op.formula.to_string(), theme.highlight())])];
     if wide {
         // room for two lines: the whole trace, broken between steps
         lines.extend(pack_trace(app.shape_trace_segments(), inner_width).into_iter().map(Line::from));

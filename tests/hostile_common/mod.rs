@@ -10,7 +10,7 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-use transformer_tutor::model::setup::WeightSource;
+use transformer_tutor::setup::WeightSource;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 

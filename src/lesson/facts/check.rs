@@ -5,7 +5,7 @@
 use super::parse::SEE_FACTS;
 use crate::model::Op;
 use crate::model::program::{OpKind, Program, Side};
-use crate::model::setup::Setup;
+use crate::setup::Setup;
 
 /// The operation called `name`, or an error naming the fact.
 pub fn op_named<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p Op, String> {

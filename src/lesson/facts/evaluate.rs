@@ -6,8 +6,8 @@ use super::run_rows::{decode_steps, real_positions, real_rows, token, translatio
 use crate::model::Run;
 use crate::model::decode::argmax;
 use crate::model::program::{Dim, Side, shape_text};
-use crate::model::setup::Setup;
 use crate::model::vocab::PAD_ID;
+use crate::setup::Setup;
 use crate::text::{significant, thousands};
 use ndarray::{ArrayD, IxDyn};
 

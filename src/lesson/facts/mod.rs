@@ -20,7 +20,7 @@ pub use parse::{SEE_FACTS, parse};
 pub use run_rows::{decode_steps, real_positions, real_rows, translation};
 
 use crate::model::Run;
-use crate::model::setup::Setup;
+use crate::setup::Setup;
 
 /// A piece of prose: literal text or a fact to fill in.
 #[derive(Debug, Clone, PartialEq)]

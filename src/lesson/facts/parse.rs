@@ -6,7 +6,7 @@ use super::Piece;
 use super::check;
 use super::fact::{AttentionRow, ConfigName, DecodeAt, Fact, FactKind, HeadChoice, Sentence, TargetRow};
 use crate::model::program::{Program, Side};
-use crate::model::setup::Setup;
+use crate::setup::Setup;
 
 /// Where the schema documents facts, for the end of a message.
 pub const SEE_FACTS: &str = "(see lessons/FORMAT.md#facts)";

@@ -4,8 +4,8 @@
 use crate::model::Run;
 use crate::model::decode::greedy;
 use crate::model::program::{Dim, Side};
-use crate::model::setup::Setup;
 use crate::model::vocab::PAD_ID;
+use crate::setup::Setup;
 
 /// Decoding of one source row, step by step, each word chosen as `choice` says.
 pub fn decode_steps(

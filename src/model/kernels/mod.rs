@@ -14,17 +14,15 @@ mod loss;
 mod masks;
 mod norm;
 
-pub use attention::{context, context_backward, scores, scores_backward, softmax_last, softmax_last_backward};
-pub use elementwise::{add, add_backward, relu, relu_backward, scale};
-pub use embed::{embed, embed_backward, positional_encoding};
-pub use heads::{merge_heads, split_heads};
-pub use linear::{LinearGrads, linear, linear_backward};
-pub use loss::{cross_entropy, cross_entropy_backward};
-pub use masks::{
-    MASK_FILL, causal_mask, mask_and, mask_fill, mask_fill_backward, mask_multiply, mask_multiply_backward,
-    padding_mask, padding_mask_qk,
-};
-pub use norm::{mean_and_variance, normalize, normalize_backward, scale_shift, scale_shift_backward};
+// every public kernel of each family, so a new one is one function in its family's file
+pub use attention::*;
+pub use elementwise::*;
+pub use embed::*;
+pub use heads::*;
+pub use linear::*;
+pub use loss::*;
+pub use masks::*;
+pub use norm::*;
 
 use crate::model::fast::parallel;
 

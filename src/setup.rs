@@ -1,11 +1,15 @@
 //! From what a user typed (preset, seed, weights file, sentences or ids) to a ready `Run`.
+//!
+//! Above the model: seeded weights take the corpus vocabularies, so this reads `corpus` (the model
+//! itself imports nothing above it).
 
-use super::build::{self, RunShape};
-use super::config::Preset;
-use super::npz::WeightsError;
-use super::run::{Inputs, Run};
-use super::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
-use super::weights::Weights;
+use crate::model::build::{self, RunShape};
+use crate::model::config::Preset;
+use crate::model::npz::WeightsError;
+use crate::model::run::{Inputs, Run};
+use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
+use crate::model::weights::Weights;
+use crate::strings;
 use ndarray::Array2;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,7 +21,7 @@ pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> do you have a ca
 
 /// The trained tutor model, built into the program (`weights/zh-en.npz`; the README says how it
 /// was trained).
-pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../../weights/zh-en.npz");
+pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../weights/zh-en.npz");
 
 /// Where the weights come from.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,7 +41,7 @@ impl WeightSource {
     pub fn load(&self) -> Result<Weights, SetupError> {
         match self {
             WeightSource::Trained => {
-                Weights::load_npz_bytes(TRAINED_WEIGHTS, "the built-in weights").map_err(SetupError::Weights)
+                Weights::load_npz_bytes(TRAINED_WEIGHTS, strings::BUILT_IN_WEIGHTS).map_err(SetupError::Weights)
             }
             WeightSource::Seeded { preset, seed } => Ok(seeded(*preset, *seed)),
             WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights),
@@ -91,8 +95,8 @@ impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SetupError::Weights(e) => write!(f, "{e}"),
-            SetupError::TooLong { side, err } => write!(f, "{side}: {err}"),
-            SetupError::BadIds { side, message } => write!(f, "{side} ids: {message}"),
+            SetupError::TooLong { side, err } => f.write_str(&strings::side_error(side, err)),
+            SetupError::BadIds { side, message } => f.write_str(&strings::bad_ids(side, message)),
         }
     }
 }
@@ -115,19 +119,15 @@ impl Setup {
     ) -> Result<Setup, SetupError> {
         let cfg = &weights.config;
         let vocabs = weights.vocabs.clone();
-        let (src_ids, unknown_src) = encode(&vocabs.src, src, "source", cfg.src_vocab, cfg.max_len)?;
+        let (src_ids, unknown_src) = encode(&vocabs.src, src, strings::SIDE_SOURCE, cfg.src_vocab, cfg.max_len)?;
         let (tgt_ids, unknown_tgt) = match tgt {
-            Some(tgt) => encode(&vocabs.tgt, tgt, "target", cfg.tgt_vocab, cfg.max_len)?,
+            Some(tgt) => encode(&vocabs.tgt, tgt, strings::SIDE_TARGET, cfg.tgt_vocab, cfg.max_len)?,
             None => (translated_target(&weights, &src_ids), Vec::new()),
         };
         if src_ids.nrows() != tgt_ids.nrows() {
             return Err(SetupError::BadIds {
-                side: "target",
-                message: format!(
-                    "the source has {} batch row(s) but the target has {}; give both the same number of `;`-separated rows",
-                    src_ids.nrows(),
-                    tgt_ids.nrows()
-                ),
+                side: strings::SIDE_TARGET,
+                message: strings::rows_differ(src_ids.nrows(), tgt_ids.nrows()),
             });
         }
         Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt })
@@ -156,30 +156,23 @@ impl Setup {
     /// One line per word that became `<unk>`, for the user.
     pub fn unknown_report(&self) -> Vec<String> {
         let side = |name: &str, vocab: &Vocab, list: &[UnknownWord]| -> Vec<String> {
-            let unit = match vocab.tokenizer {
-                super::vocab::Tokenizer::Char => "character",
-                super::vocab::Tokenizer::Word => "word",
-            };
+            let by_char = vocab.tokenizer == crate::model::vocab::Tokenizer::Char;
             list.iter()
                 .map(|u| {
-                    format!(
-                        "{name} sentence {}, {unit} {}: `{}` is not in the vocabulary; it became <unk>",
-                        u.row + 1,
-                        u.position + 1,
-                        crate::text::escape_controls(&u.word, false)
-                    )
+                    let word = crate::text::escape_controls(&u.word, false);
+                    strings::unknown_word(name, by_char, u.row + 1, u.position + 1, &word)
                 })
                 .collect()
         };
-        let mut lines = side("source", self.src_vocab(), &self.unknown_src);
-        lines.extend(side("target", self.tgt_vocab(), &self.unknown_tgt));
+        let mut lines = side(strings::SIDE_SOURCE, self.src_vocab(), &self.unknown_src);
+        lines.extend(side(strings::SIDE_TARGET, self.tgt_vocab(), &self.unknown_tgt));
         lines
     }
 }
 
 /// `<bos>`, the greedy translation, `<eos>`, for every source row (B, T_tgt).
 fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<usize> {
-    let decoded = super::decode::greedy(weights, src_ids);
+    let decoded = crate::model::decode::greedy(weights, src_ids);
     let rows: Vec<Vec<usize>> = decoded
         .words
         .iter()
@@ -212,10 +205,7 @@ fn encode(
             if let Some(&id) = encoded.ids.iter().find(|&&id| id >= vocab_size) {
                 return Err(SetupError::BadIds {
                     side,
-                    message: format!(
-                        "`{}` has id {id}, but the model's embedding has only {vocab_size} rows (0..{vocab_size})",
-                        vocab.word(id)
-                    ),
+                    message: strings::id_past_embedding(&vocab.word(id), id, vocab_size),
                 });
             }
             Ok((encoded.ids, encoded.unknown))
@@ -228,16 +218,16 @@ fn encode(
                 for piece in row.split(',').map(str::trim).filter(|p| !p.is_empty()) {
                     let id: usize = piece.parse().map_err(|e: std::num::ParseIntError| {
                         let what = if *e.kind() == std::num::IntErrorKind::PosOverflow {
-                            format!("is far too large for an id (the vocabulary has {vocab_size})")
+                            strings::id_far_too_large(vocab_size)
                         } else {
-                            "is not a non-negative integer".to_string()
+                            strings::NOT_AN_ID.to_string()
                         };
-                        SetupError::BadIds { side, message: format!("`{piece}` in row {} {what}", r + 1) }
+                        SetupError::BadIds { side, message: strings::bad_id_piece(piece, r + 1, &what) }
                     })?;
                     if id >= vocab_size {
                         return Err(SetupError::BadIds {
                             side,
-                            message: format!("id {id} in row {} is outside the vocabulary (0..{vocab_size})", r + 1),
+                            message: strings::id_outside_vocabulary(id, r + 1, vocab_size),
                         });
                     }
                     ids.push(id);
@@ -252,7 +242,7 @@ fn encode(
             }
             let ids = pad_rows(&rows, 0);
             if ids.ncols() == 0 {
-                return Err(SetupError::BadIds { side, message: "no ids given".into() });
+                return Err(SetupError::BadIds { side, message: strings::NO_IDS.into() });
             }
             Ok((ids, Vec::new()))
         }
@@ -261,12 +251,5 @@ fn encode(
 
 /// Row `row` (0-based) of `rows` has nothing in it: an empty `;` row, or a trailing `;`.
 fn empty_row_message(row: usize, rows: usize) -> String {
-    if rows == 1 {
-        "the sentence is empty".into()
-    } else {
-        format!(
-            "row {} of {rows} is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`",
-            row + 1
-        )
-    }
+    if rows == 1 { strings::SENTENCE_IS_EMPTY.into() } else { strings::empty_row(row + 1, rows) }
 }

@@ -1,0 +1,182 @@
+//! The model's typed keys written out: an operation's formula, its kind's label, where it sits.
+//! The model carries the key (`Formula`, `OpKind`, `Place`); this is the one place its words come
+//! from (the Chinese screens add a second table here).
+
+use std::fmt;
+
+use crate::model::arch::{ArchError, MaskFill};
+use crate::model::program::{Op, Part, Proj, Side, Stack, shape_text};
+use crate::model::{Formula, OpKind, Place};
+
+/// `q`, `k`, `v` or `o`, as the formulas name a projection's weights.
+fn proj_name(proj: Proj) -> &'static str {
+    match proj {
+        Proj::Q => "q",
+        Proj::K => "k",
+        Proj::V => "v",
+        Proj::O => "o",
+    }
+}
+
+impl fmt::Display for Formula {
+    /// The formula as the trace and the screen print it: `scores = qk/√8`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Formula::Input => write!(f, "x: the input"),
+            Formula::Embed { side, vocab, d } => {
+                let s = side.prefix();
+                write!(f, "{s}.embed = {s}_embed[{s}_ids]: one row of the ({vocab}, {d}) table per token")
+            }
+            Formula::PositionalEncoding { d } => {
+                write!(f, "PE[pos, 2i] = sin(pos/10000^(2i/{d})), PE[pos, 2i+1] = cos(pos/10000^(2i/{d}))")
+            }
+            Formula::AddPositional { side } => write!(f, "x = {s}.embed + {s}.pe", s = side.prefix()),
+            Formula::PadKeys { name, k } => {
+                write!(f, "{name} = ({ks}_ids != <pad>), as (B, 1, 1, T_{ks})", ks = k.prefix())
+            }
+            Formula::PadQueryKey { name, q, k } => write!(
+                f,
+                "{name} = ({qs}_ids != <pad>) & ({ks}_ids != <pad>), as (B, 1, T_{qs}, T_{ks})",
+                qs = q.prefix(),
+                ks = k.prefix()
+            ),
+            Formula::PadOnes => write!(f, "tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part"),
+            Formula::Causal { on: true } => write!(f, "tgt.causal = lower-triangular ones: query i sees keys 0..=i"),
+            Formula::Causal { on: false } => write!(f, "tgt.causal = ones: no causal mask, every query sees every key"),
+            Formula::CausalInput => write!(f, "mask = lower-triangular ones"),
+            Formula::TargetMask => write!(f, "tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)"),
+            Formula::Memory { x } => write!(f, "C = {x} (the encoder's output, the memory every decoder layer reads)"),
+            Formula::Projection { proj, input } => {
+                write!(f, "{name}_proj = {input}·W_{name}ᵀ + b_{name}", name = proj_name(*proj))
+            }
+            Formula::SplitHeads { proj, b, t, d, h, dk } => {
+                let upper = proj_name(*proj).to_uppercase();
+                let width = if *proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
+                let (from, to) = (shape_text(&[*b, *t, *d]), shape_text(&[*b, *h, *t, *dk]));
+                write!(f, "{upper} = split {from} → {to}: {h} heads of {width} = {dk}")
+            }
+            Formula::QueryKey => write!(f, "qk = q·kᵀ"),
+            Formula::Scores { dk, scaled: true } => write!(f, "scores = qk/√{dk}"),
+            Formula::Scores { dk, scaled: false } => write!(f, "scores = qk, not divided by √{dk} (the what-if)"),
+            Formula::Masked { fill, mask } => match fill {
+                MaskFill::Off => write!(f, "masked = scores: the mask is not applied (the what-if)"),
+                MaskFill::MinusInfinity => write!(f, "masked = masked_fill(scores, {mask} == 0, -inf)"),
+                MaskFill::Multiply => write!(f, "masked = scores · {mask} (note 001 §5.1's multiplied mask)"),
+                MaskFill::MinusBillion => write!(f, "masked = masked_fill(scores, {mask} == 0, -1e9)"),
+            },
+            Formula::Weights => write!(f, "weights = softmax(masked) over the keys; each row sums to 1"),
+            Formula::Context => write!(f, "context = weights·v"),
+            Formula::Merge { b, h, t, dk, d } => {
+                write!(f, "merged = merge {} → {}", shape_text(&[*b, *h, *t, *dk]), shape_text(&[*b, *t, *d]))
+            }
+            Formula::AttentionOut => write!(f, "out = merged·W_oᵀ + b_o"),
+            Formula::Sum { skip, sub, residual: true } => write!(f, "sum = {skip} + {sub}"),
+            Formula::Sum { sub, residual: false, .. } => write!(f, "sum = {sub}: no residual connection (the what-if)"),
+            Formula::Normalize { input, eps_exponent } => {
+                write!(f, "x̂ = ({input} - mean) / √(var + 1e{eps_exponent}), per token over the features")
+            }
+            Formula::ScaleShift => write!(f, "out = γ·x̂ + β"),
+            Formula::FfnIn { x, d, f: ff } => write!(f, "pre = {x}·W_1ᵀ + b_1: {d} → {ff}"),
+            Formula::Relu => write!(f, "hidden = max(0, pre)"),
+            Formula::FfnOut { f: ff, d } => write!(f, "out = hidden·W_2ᵀ + b_2: {ff} → {d}"),
+            Formula::Logits { y, d, vocab } => write!(f, "logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {vocab}"),
+            Formula::Probs => write!(f, "probs = softmax(logits) over the vocabulary"),
+            Formula::Loss { smoothing_permille } => write!(
+                f,
+                "loss = mean over non-<pad> labels of cross-entropy(logits, labels), label smoothing {}",
+                *smoothing_permille as f32 / 1000.0
+            ),
+        }
+    }
+}
+
+impl OpKind {
+    /// A short name for the kind, as the trace and the screen print it.
+    pub fn label(&self) -> &'static str {
+        match self {
+            OpKind::Input => "Input",
+            OpKind::Embed(_) => "Embed",
+            OpKind::PositionalEncoding => "PosEnc",
+            OpKind::AddPositional => "AddPE",
+            OpKind::PaddingMask(_) => "PadMask",
+            OpKind::PaddingMaskQK { .. } => "PadMaskQK",
+            OpKind::CausalMask => "CausalMask",
+            OpKind::OnesMask => "OnesMask",
+            OpKind::MaskAnd => "MaskAnd",
+            OpKind::Linear(_) => "Linear",
+            OpKind::SplitHeads => "SplitHeads",
+            OpKind::QueryKey => "MatMulT",
+            OpKind::Scale => "Scale",
+            OpKind::MaskFill(_) => "MaskFill",
+            OpKind::Softmax => "Softmax",
+            OpKind::Context => "MatMul",
+            OpKind::MergeHeads => "MergeHeads",
+            OpKind::Add => "Add",
+            OpKind::Relu => "ReLU",
+            OpKind::Normalize { .. } => "Normalize",
+            OpKind::ScaleShift(_) => "ScaleShift",
+            OpKind::Identity => "Identity",
+            OpKind::CrossEntropy { .. } => "CrossEntropy",
+        }
+    }
+}
+
+impl Place {
+    /// "encoder layer 0 · self-attention", as the screen prints it.
+    pub fn describe(&self) -> String {
+        match self {
+            Place::Embedding(Side::Src) => "source embedding + positional encoding".into(),
+            Place::Embedding(Side::Tgt) => "target embedding + positional encoding".into(),
+            Place::Masks(Side::Src) => "source mask".into(),
+            Place::Masks(Side::Tgt) => "target mask".into(),
+            Place::Encoder { layer, part } => format!("encoder layer {layer} · {}", part.describe(Stack::Encoder)),
+            Place::Decoder { layer, part } => format!("decoder layer {layer} · {}", part.describe(Stack::Decoder)),
+            Place::Output => "output: Linear + softmax".into(),
+            Place::Loss => "training loss: cross-entropy against the next words".into(),
+        }
+    }
+}
+
+impl Part {
+    pub fn describe(&self, stack: Stack) -> &'static str {
+        match (self, stack) {
+            (Part::SelfAttention, Stack::Encoder) => "self-attention",
+            (Part::SelfAttention, Stack::Decoder) => "masked self-attention",
+            (Part::CrossAttention, _) => "cross-attention",
+            (Part::AddNorm(_), _) => "Add & Norm",
+            (Part::FeedForward, _) => "feed-forward",
+        }
+    }
+}
+
+impl Op {
+    /// Where the operation stands, as a heading says it: its place, except that the embedding and
+    /// the positional encoding are named apart (PE is not in `src.embed` yet).
+    pub fn where_text(&self) -> String {
+        match (self.kind, self.place) {
+            (OpKind::Embed(Side::Src), _) => "source embedding (PE not added yet)".into(),
+            (OpKind::Embed(Side::Tgt), _) => "target embedding (PE not added yet)".into(),
+            (OpKind::PositionalEncoding, Place::Embedding(Side::Src)) => "source positional encoding".into(),
+            (OpKind::PositionalEncoding, Place::Embedding(Side::Tgt)) => "target positional encoding".into(),
+            _ => self.place.describe(),
+        }
+    }
+}
+
+impl fmt::Display for ArchError {
+    /// `op: message`, the error PyTorch raises, in its words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArchError::RepeatLenK { op, b, t_q, t_k } => write!(
+                f,
+                "{op}: q_mask {} & k_mask {}: the size of tensor a ({t_q}) must match the size of tensor b ({t_k}) \
+                 at non-singleton dimension 2 (k was repeated len_k = {t_k} times instead of len_q = {t_q})",
+                shape_text(&[*b, 1, *t_q, *t_k]),
+                shape_text(&[*b, 1, *t_k, *t_k])
+            ),
+            ArchError::ForwardMissing => {
+                write!(f, "enc.0: NotImplementedError: Module [Encoder] is missing the required \"forward\" function")
+            }
+        }
+    }
+}
