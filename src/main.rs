@@ -7,7 +7,9 @@ use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
 use transformer_tutor::cli::{combos, corpus, export, output, print, trace, train, train_live, translate};
 use transformer_tutor::eprintln_escaped;
+use transformer_tutor::lang::{self, Lang};
 use transformer_tutor::lesson::Catalog;
+use transformer_tutor::lesson::glossary::Glossary;
 use transformer_tutor::model::decode::Choice;
 use transformer_tutor::progress::{self, Progress};
 use transformer_tutor::setup::{Setup, WeightSource};
@@ -49,6 +51,9 @@ fn main() -> ExitCode {
 
 /// Run the command; Some(signal) when the screen was ended by one.
 fn run(cli: Cli) -> Result<Option<i32>, String> {
+    // --lang, else the learner's last choice (saved with the progress), else the locale
+    let saved = progress::default_path().and_then(|p| progress::peek_language(&p));
+    lang::set_current(cli.lang.or(saved).or_else(Lang::from_env).unwrap_or_default());
     if cli.command.is_none() {
         return tutor(cli);
     }
@@ -193,6 +198,10 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     if cli.list {
         return write_out(&catalog.list_text()).map(|()| None);
     }
+    if cli.glossary {
+        return write_out(&transformer_tutor::cli::glossary::glossary_text(&Glossary::built_in(), &catalog))
+            .map(|()| None);
+    }
     let index = match &cli.lesson {
         Some(id) => catalog.lessons.iter().position(|l| &l.id == id).ok_or_else(|| catalog.unknown_message(id))?,
         None => 0,
@@ -221,6 +230,10 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         }
         None => (None, Progress::new(), Some(strings::NO_DATA_DIR.into())),
     };
+    let mut progress = progress;
+    if let Some(chosen) = cli.lang {
+        progress.choose_language(chosen); // remembered: the next run opens in it too
+    }
     let mut app = if cli.lesson.is_some() {
         App::with_lessons(lessons, index, 0, weights, progress, Screen::Lesson)
     } else {

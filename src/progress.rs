@@ -40,6 +40,10 @@ pub struct Progress {
     /// reset learns of it from this number when it next saves).
     #[serde(default)]
     pub resets: u64,
+    /// The language the learner last chose on the screen or with `--lang` (`en`, `zh`); the
+    /// environment decides while there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
     /// By lesson id.
     #[serde(default)]
     pub lessons: BTreeMap<String, LessonProgress>,
@@ -112,7 +116,7 @@ pub fn question_beats(lesson: &Lesson) -> Vec<usize> {
 
 impl Progress {
     pub fn new() -> Progress {
-        Progress { version: VERSION, resets: 0, lessons: BTreeMap::new(), other: toml::Table::new() }
+        Progress { version: VERSION, resets: 0, language: None, lessons: BTreeMap::new(), other: toml::Table::new() }
     }
 
     /// Record that beat `beat` of `lesson` was shown.
@@ -197,6 +201,16 @@ impl Progress {
         toml::to_string(&table).expect("a table read from TOML is TOML")
     }
 
+    /// The language saved with the progress, if one was chosen and is one this version knows.
+    pub fn saved_language(&self) -> Option<crate::lang::Lang> {
+        self.language.as_deref().and_then(crate::lang::Lang::from_code)
+    }
+
+    /// Remember `lang` as the learner's choice.
+    pub fn choose_language(&mut self, lang: crate::lang::Lang) {
+        self.language = Some(lang.code().to_string());
+    }
+
     pub fn from_toml(text: &str) -> Result<Progress, String> {
         Progress::parse(text).map_err(|e| e.to_string())
     }
@@ -216,7 +230,7 @@ impl Progress {
             return Err(Unusable::Bad(crate::strings::progress_other_version(p.version.into(), VERSION)));
         }
         // what this version does not know, kept exactly as read (types included) for the next save
-        p.other = unknown(&table, &["version", "resets", "lessons"]);
+        p.other = unknown(&table, &["version", "resets", "language", "lessons"]);
         for (id, lesson) in &mut p.lessons {
             let Some(l) = table.get("lessons").and_then(|v| v.get(id)).and_then(|v| v.as_table()) else { continue };
             lesson.other = unknown(l, &["seen", "answers"]);
@@ -272,6 +286,13 @@ pub fn load(path: &Path) -> (Progress, Option<String>) {
         file::Found::Missing => (Progress::new(), Some(crate::strings::progress_none_yet(&path.display().to_string()))),
         file::Found::SetAside(note) | file::Found::Blocked(note) => (Progress::new(), Some(note)),
     }
+}
+
+/// The language saved in the progress file at `path`, read without changing anything (a file
+/// that cannot be read or used says nothing here; the tutor's own open reports it).
+pub fn peek_language(path: &Path) -> Option<crate::lang::Lang> {
+    let text = crate::user_file::read_text(path, file::MAX_BYTES, "progress file").ok()?;
+    Progress::parse(&text).ok()?.saved_language()
 }
 
 /// The directory that holds `path` (created when missing).

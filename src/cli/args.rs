@@ -44,6 +44,16 @@ pub struct Cli {
     #[arg(long)]
     pub reset_progress: bool,
 
+    /// The language of the screens and lessons: en or zh (中文). Default: the one you last chose,
+    /// else your locale (LANG, LC_ALL or LC_MESSAGES beginning with zh means Chinese).
+    #[arg(long, value_name = "en|zh", value_parser = parse_lang, global = true)]
+    pub lang: Option<crate::lang::Lang>,
+
+    /// Print every term the lessons teach, in English and Chinese, with the note and lesson that
+    /// teach it, and exit.
+    #[arg(long)]
+    pub glossary: bool,
+
     /// Load lessons from this directory instead of the built-in ones.
     #[arg(long, value_name = "DIR")]
     pub lessons_dir: Option<PathBuf>,
@@ -182,6 +192,10 @@ impl Cli {
             }
         }
     }
+}
+
+fn parse_lang(code: &str) -> Result<crate::lang::Lang, String> {
+    crate::lang::Lang::from_code(code).ok_or_else(|| crate::strings::no_language(code))
 }
 
 fn parse_preset(name: &str) -> Result<Preset, String> {

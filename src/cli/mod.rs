@@ -4,6 +4,7 @@ pub mod args;
 pub mod combos;
 pub mod corpus;
 pub mod export;
+pub mod glossary;
 pub mod output;
 pub mod print;
 pub mod trace;

@@ -93,7 +93,8 @@ impl Catalog {
             .enumerate()
             .map(|(i, l)| {
                 let pad = " ".repeat(width - l.id.width());
-                strings::list_line(i + 1, &l.id, &pad, &l.title, &l.summary, l.beats.len())
+                let lang = crate::lang::current();
+                strings::list_line(i + 1, &l.id, &pad, l.title_in(lang), l.summary_in(lang), l.beats.len())
             })
             .collect()
     }

@@ -16,6 +16,7 @@ pub mod coherence;
 pub mod error;
 pub mod facts;
 pub mod file;
+pub mod glossary;
 pub mod load;
 pub mod question;
 pub mod view_kind;

@@ -73,6 +73,10 @@ impl ProgressFile {
 /// (appended to the file's answers to the same question; the question's state is the further of
 /// the two).
 fn add_learned(into: &mut Progress, mine: &Progress, base: &Progress) {
+    // a language chosen here since the last read is the learner's latest choice
+    if mine.language != base.language && mine.language.is_some() {
+        into.language = mine.language.clone();
+    }
     for (id, lesson) in &mine.lessons {
         let before = base.lessons.get(id);
         let seen: Vec<usize> =

@@ -9,7 +9,10 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
     ("src/lesson/error.rs", "the lesson loader's messages, for lesson authors (file:line:field)"),
     ("src/lesson/beat.rs", "the lesson loader's checks of one beat, for lesson authors"),
     ("src/lesson/view_kind.rs", "view names as lesson files write them, and what each view needs, for lesson authors"),
-    ("src/lesson/facts/", "fact syntax (kind and argument names as lessons write them) and its errors, for lesson authors"),
+    (
+        "src/lesson/facts/",
+        "fact syntax (kind and argument names as lessons write them) and its errors, for lesson authors",
+    ),
     ("src/lesson/question.rs", "words a learner may type around an answer (`8 times`, `8 次`): read, never shown"),
     ("src/lang.rs", "a leaf: the locale variables' names (LC_ALL, LANG), read from the environment"),
     ("src/model/npz.rs", "engine errors about a weights file (the model imports nothing above it)"),

@@ -1,0 +1,39 @@
+//! `--glossary`: every term the lessons teach, in both languages, with where it is taught.
+
+use crate::lang::current;
+use crate::lesson::Catalog;
+use crate::lesson::glossary::Glossary;
+use crate::strings;
+use crate::text::{pad, width};
+
+/// The glossary as text: a title, then one aligned row per term (this language first).
+pub fn glossary_text(glossary: &Glossary, catalog: &Catalog) -> String {
+    let lang = current();
+    let lesson_title = |id: &str| {
+        catalog.lessons.iter().find(|l| l.id == id).map(|l| l.title_in(lang).to_string()).unwrap_or(id.to_string())
+    };
+    let rows: Vec<[String; 4]> = glossary
+        .terms
+        .iter()
+        .map(|t| {
+            [
+                t.name(lang).to_string(),
+                t.name(lang.other()).to_string(),
+                strings::note_ref(&t.note),
+                lesson_title(&t.lesson),
+            ]
+        })
+        .collect();
+    let heading = strings::glossary_heading().map(String::from);
+    let widths: Vec<usize> =
+        (0..3).map(|c| rows.iter().chain([&heading]).map(|r| width(&r[c])).max().unwrap_or(0)).collect();
+    let line = |r: &[String; 4]| {
+        format!("{}  {}  {}  {}", pad(&r[0], widths[0]), pad(&r[1], widths[1]), pad(&r[2], widths[2]), r[3])
+    };
+    let mut out = strings::glossary_title(rows.len()) + "\n\n";
+    out += &(line(&heading).trim_end().to_string() + "\n");
+    for r in &rows {
+        out += &(line(r).trim_end().to_string() + "\n");
+    }
+    out
+}

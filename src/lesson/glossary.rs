@@ -1,0 +1,178 @@
+//! The glossary: every term the lessons teach in English and in the notes' Chinese, with the
+//! note and the lesson that teach it (`glossary.toml`, built in). It gives the other language's
+//! term beside a term's first use in a lesson (层归一化（LayerNorm）), and the glossary screen.
+
+use crate::lang::Lang;
+use serde::Deserialize;
+
+/// One term in both languages.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    pub en: String,
+    pub zh: String,
+    /// Other spellings that count as a use (a plural, an abbreviation).
+    #[serde(default)]
+    pub also_en: Vec<String>,
+    #[serde(default)]
+    pub also_zh: Vec<String>,
+    /// Where the notes explain it: `001 §4.1`.
+    pub note: String,
+    /// The id of the lesson that teaches it.
+    pub lesson: String,
+}
+
+impl Term {
+    /// The term in `lang`.
+    pub fn name(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Zh => &self.zh,
+        }
+    }
+
+    /// Every spelling that counts as a use in `lang`'s prose.
+    pub fn spellings(&self, lang: Lang) -> impl Iterator<Item = &str> {
+        let (main, also) = match lang {
+            Lang::En => (&self.en, &self.also_en),
+            Lang::Zh => (&self.zh, &self.also_zh),
+        };
+        std::iter::once(main.as_str()).chain(also.iter().map(String::as_str))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GlossaryFile {
+    #[allow(dead_code)] // read so that a later format is noticed by the test that loads it
+    format: i64,
+    term: Vec<Term>,
+}
+
+/// Every term, in the order the curriculum teaches them.
+#[derive(Debug, Clone)]
+pub struct Glossary {
+    pub terms: Vec<Term>,
+}
+
+impl Glossary {
+    /// The built-in glossary (`glossary.toml`, checked by tests/glossary.rs).
+    pub fn built_in() -> Glossary {
+        let file: GlossaryFile = toml::from_str(include_str!("../../glossary.toml")).expect("glossary.toml is valid");
+        Glossary { terms: file.term }
+    }
+
+    /// The uses of terms in `text` (`lang`'s prose), as (byte start, byte end, term index), in
+    /// text order. Longer spellings win (`causal mask` before `mask`, 因果掩码 before 掩码); an
+    /// English use is a whole word; nothing inside a `code span` counts.
+    pub fn uses(&self, text: &str, lang: Lang) -> Vec<(usize, usize, usize)> {
+        let mut spellings: Vec<(&str, usize)> =
+            self.terms.iter().enumerate().flat_map(|(i, t)| t.spellings(lang).map(move |s| (s, i))).collect();
+        spellings.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        let code = code_spans(text);
+        let mut taken: Vec<(usize, usize, usize)> = Vec::new();
+        for (spelling, term) in spellings {
+            for (start, _) in text.match_indices(spelling) {
+                let end = start + spelling.len();
+                let free = !taken.iter().any(|&(s, e, _)| start < e && s < end)
+                    && !code.iter().any(|&(s, e)| start < e && s < end);
+                if free && (lang == Lang::Zh || whole_word(text, start, end)) {
+                    taken.push((start, end, term));
+                }
+            }
+        }
+        taken.sort();
+        taken
+    }
+
+    /// For each text of a lesson's beats in order (`lang`'s prose): the terms whose first use in
+    /// the lesson is in that beat, with where that use ends (byte offset in that beat's text).
+    pub fn first_uses(&self, texts: &[&str], lang: Lang) -> Vec<Vec<(usize, usize)>> {
+        let mut seen = vec![false; self.terms.len()];
+        texts
+            .iter()
+            .map(|text| {
+                let mut here = Vec::new();
+                for (_, end, term) in self.uses(text, lang) {
+                    if !seen[term] {
+                        seen[term] = true;
+                        here.push((end, term));
+                    }
+                }
+                here
+            })
+            .collect()
+    }
+
+    /// `text` with the other language's term after each use in `firsts` (from `first_uses`):
+    /// `层归一化（LayerNorm）` in Chinese prose, `LayerNorm (层归一化)` in English.
+    pub fn annotate(&self, text: &str, firsts: &[(usize, usize)], lang: Lang) -> String {
+        let mut out = String::with_capacity(text.len() + 16 * firsts.len());
+        let mut from = 0;
+        let mut ends: Vec<&(usize, usize)> = firsts.iter().collect();
+        ends.sort();
+        for &(end, term) in ends {
+            out.push_str(&text[from..end]);
+            let other = self.terms[term].name(lang.other());
+            if text[..end].ends_with(other) {
+                from = end; // the prose already uses the other language's word (`token` in Chinese)
+                continue;
+            }
+            match lang {
+                Lang::Zh => out.push_str(&format!("（{other}）")),
+                Lang::En => out.push_str(&format!(" ({other})")),
+            }
+            from = end;
+        }
+        out.push_str(&text[from..]);
+        out
+    }
+}
+
+/// Byte ranges of the `code spans` of `text`, backticks included.
+fn code_spans(text: &str) -> Vec<(usize, usize)> {
+    let ticks: Vec<usize> = text.match_indices('`').map(|(i, _)| i).collect();
+    ticks.chunks(2).filter(|p| p.len() == 2).map(|p| (p[0], p[1] + 1)).collect()
+}
+
+/// Whether text[start..end] is a whole word: no letter or digit just before or after it.
+fn whole_word(text: &str, start: usize, end: usize) -> bool {
+    let before = text[..start].chars().next_back();
+    let after = text[end..].chars().next();
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longer_terms_win_and_code_spans_do_not_count() {
+        let g = Glossary::built_in();
+        let text = "The causal mask in `tgt.mask` is a mask.";
+        let names: Vec<&str> = g.uses(text, Lang::En).iter().map(|&(_, _, t)| g.terms[t].en.as_str()).collect();
+        assert_eq!(names, ["causal mask", "mask"]);
+        let zh = "因果掩码和填充掩码都是掩码。";
+        let names: Vec<&str> = g.uses(zh, Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+        assert_eq!(names, ["因果掩码", "填充掩码", "掩码"]);
+    }
+
+    #[test]
+    fn english_terms_are_whole_words() {
+        let g = Glossary::built_in();
+        let uses = g.uses("monkeys and keys", Lang::En);
+        assert_eq!(uses.len(), 1, "only `keys`, not the `key` inside `monkeys`");
+    }
+
+    #[test]
+    fn the_first_use_in_a_lesson_gets_the_other_language() {
+        let g = Glossary::built_in();
+        let texts = ["层归一化在这里。", "又是层归一化。"];
+        let firsts = g.first_uses(&texts, Lang::Zh);
+        assert_eq!(g.annotate(texts[0], &firsts[0], Lang::Zh), "层归一化（LayerNorm）在这里。");
+        assert_eq!(g.annotate(texts[1], &firsts[1], Lang::Zh), "又是层归一化。");
+        let en = ["LayerNorm keeps the mean at 0."];
+        let firsts = g.first_uses(&en, Lang::En);
+        assert_eq!(g.annotate(en[0], &firsts[0], Lang::En), "LayerNorm (层归一化) keeps the mean at 0.");
+    }
+}
