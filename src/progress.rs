@@ -291,7 +291,8 @@ pub fn load(path: &Path) -> (Progress, Option<String>) {
 /// The language saved in the progress file at `path`, read without changing anything (a file
 /// that cannot be read or used says nothing here; the tutor's own open reports it).
 pub fn peek_language(path: &Path) -> Option<crate::lang::Lang> {
-    let text = crate::user_file::read_text(path, file::MAX_BYTES, "progress file").ok()?;
+    // bounded, and a FIFO or device is refused rather than read
+    let text = crate::user_file::read_text(path, file::MAX_BYTES, crate::strings::PROGRESS_FILE).ok()?;
     Progress::parse(&text).ok()?.saved_language()
 }
 

@@ -206,3 +206,6 @@ pub fn no_lesson(id: &str, near: &[&str], ids: &[&str]) -> String {
 pub fn list_line(number: usize, id: &str, pad: &str, title: &str, summary: &str, beats: usize) -> String {
     format!("{number:>2}. {id}{pad}  {title} — {summary} ({beats} beats)\n")
 }
+
+/// What the progress file is called in a read error.
+pub const PROGRESS_FILE: &str = "progress file";
