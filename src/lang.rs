@@ -88,6 +88,60 @@ impl<T> ByLang<T> {
     }
 }
 
+/// A piece of screen text in both languages, read in this thread's language: a `const` of the
+/// strings module (`pub const KEY_NEXT: Text = Text::new("next beat", "下一页")`). It derefs to
+/// `&str` and formats with `{}`, so call sites read it like the `&str` it replaces (`&*X` or
+/// `X.get()` where a `&'static str` is needed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Text {
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+impl Text {
+    pub const fn new(en: &'static str, zh: &'static str) -> Text {
+        Text { en, zh }
+    }
+
+    /// The text in this thread's language.
+    pub fn get(self) -> &'static str {
+        self.get_in(current())
+    }
+
+    /// The text in `lang`.
+    pub fn get_in(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Zh => self.zh,
+        }
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.get()
+    }
+}
+
+impl std::fmt::Display for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.get())
+    }
+}
+
+impl From<Text> for std::borrow::Cow<'static, str> {
+    fn from(t: Text) -> Self {
+        std::borrow::Cow::Borrowed(t.get())
+    }
+}
+
+impl From<Text> for String {
+    fn from(t: Text) -> Self {
+        t.get().to_string()
+    }
+}
+
 thread_local! {
     static CURRENT: Cell<Lang> = const { Cell::new(Lang::En) };
 }
@@ -132,6 +186,17 @@ mod tests {
         assert_eq!(Lang::from_locale_vars(s(""), s("zh_TW"), s("en_US")), Some(Lang::Zh));
         assert_eq!(Lang::from_locale_vars(None, None, s("C.UTF-8")), Some(Lang::En));
         assert_eq!(Lang::from_locale_vars(None, None, None), None);
+    }
+
+    #[test]
+    fn a_text_reads_in_the_current_language() {
+        const NEXT: Text = Text::new("next beat", "下一页");
+        set_current(Lang::En);
+        assert_eq!(&*NEXT, "next beat");
+        set_current(Lang::Zh);
+        assert_eq!(format!("{NEXT}"), "下一页");
+        assert_eq!(String::from(NEXT), "下一页");
+        set_current(Lang::En);
     }
 
     #[test]
