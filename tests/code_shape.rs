@@ -8,8 +8,14 @@ use std::path::{Path, PathBuf};
 const MAX_FILE_LINES: usize = 400;
 const MAX_FN_LINES: usize = 80;
 
-/// Functions allowed over the limit: flat one-arm-per-kind matches. (file, function, why)
-const LONG_MATCHES: &[(&str, &str, &str)] = &[];
+/// Functions allowed over the limit: flat one-arm-per-kind matches, and one SIMD kernel kept
+/// whole. (file, function, why)
+const LONG_MATCHES: &[(&str, &str, &str)] = &[(
+    "src/model/fast/packed.rs",
+    "tile",
+    "the AVX2 register tile (6 x 16 accumulators in 12 ymm registers): kept in one function so they \
+     stay in registers across the k loop; not a match, the one exception",
+)];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
