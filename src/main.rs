@@ -1,21 +1,15 @@
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use transformer_tutor::app::App;
 use transformer_tutor::app::state::Screen;
 use transformer_tutor::cli::args::{Cli, Command};
-use transformer_tutor::cli::{combos, corpus, export, output, print, trace, train, train_live, translate};
+use transformer_tutor::cli::{combos, commands, output, print};
 use transformer_tutor::eprintln_escaped;
 use transformer_tutor::lang::{self, Lang};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::lesson::glossary::Glossary;
-use transformer_tutor::model::decode::Choice;
 use transformer_tutor::progress::{self, Progress};
-use transformer_tutor::setup::{Setup, WeightSource};
-use transformer_tutor::signals;
 use transformer_tutor::strings;
-use transformer_tutor::train::{TrainOptions, Trainer};
 use transformer_tutor::tui;
 
 /// mimalloc instead of the system allocator: training allocates and frees many tensors of a few
@@ -57,112 +51,7 @@ fn run(cli: Cli) -> Result<Option<i32>, String> {
     if cli.command.is_none() {
         return tutor(cli);
     }
-    command(cli)
-}
-
-/// A subcommand: trace, export, translate, corpus, train; Some(signal) when one stopped `train`.
-fn command(cli: Cli) -> Result<Option<i32>, String> {
-    match cli.command {
-        Some(Command::Trace { ref input }) => {
-            let (src, tgt) = input.sides()?;
-            let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
-            warn_unknown(&setup);
-            write_out(&trace::trace_text(setup.run().program())).map(|()| None)
-        }
-        Some(Command::Export { ref out, grads, ref input }) => {
-            let (src, tgt) = input.sides()?;
-            let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
-            warn_unknown(&setup);
-            if grads {
-                let count = export::export_grads(&setup, out)?;
-                eprintln_escaped!("{}", strings::wrote_gradients(count, out.display()));
-            } else {
-                let mut run = setup.run();
-                let count = export::export_trace(&mut run, out)?;
-                eprintln_escaped!("{}", strings::wrote_tensors(count, out.display()));
-                if let Some(first) = run.first_non_finite() {
-                    let name = &run.program().op(first).name;
-                    eprintln_escaped!("{}", strings::warning_line(&strings::non_finite_at(name)));
-                }
-            }
-            Ok(None)
-        }
-        Some(Command::Translate { ref sentence, attention, temperature, sample_seed }) => {
-            let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
-            let choice = match temperature {
-                Some(tenths) => Choice::Sample { tenths, seed: sample_seed },
-                None => Choice::Greedy,
-            };
-            let translation = translate::translate_text(weights, sentence, attention, choice)?;
-            for note in &translation.notes {
-                eprintln_escaped!("{}", strings::note_line(note));
-            }
-            write_out(&translation.text)?;
-            // last, under the translation it is about
-            if let Some(warning) = &translation.warning {
-                eprintln_escaped!("{}", strings::warning_line(warning));
-            }
-            Ok(None)
-        }
-        Some(Command::Corpus { ref tsv }) => {
-            let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
-            if let Some(path) = tsv {
-                // a file that cannot be written fails before anything is printed
-                transformer_tutor::atomic_file::check(path).map_err(|e| strings::cannot_write(path.display(), e))?;
-            }
-            write_out(&corpus::corpus_text(&corpus))?;
-            if let Some(path) = tsv {
-                transformer_tutor::atomic_file::write_bytes(path, corpus.to_tsv().as_bytes())
-                    .map_err(|e| strings::cannot_write(path.display(), e))?;
-                eprintln_escaped!(
-                    "{}",
-                    strings::wrote_pairs(corpus.train.len() + corpus.heldout.len(), path.display())
-                );
-            }
-            Ok(None)
-        }
-        Some(Command::Train { ref out, steps, ref eval }) => {
-            let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
-            if let Some(path) = eval {
-                let weights = Arc::new(WeightSource::File(path.clone()).load().map_err(|e| e.to_string())?);
-                return write_out(&train::eval_text(&weights, &corpus)?).map(|()| None);
-            }
-            let out = out.as_ref().ok_or(strings::TRAIN_NEEDS_OUT)?;
-            let defaults = TrainOptions::default();
-            let options = TrainOptions {
-                steps: steps.unwrap_or(defaults.steps),
-                seed: cli.model.seed.unwrap_or(defaults.seed),
-                ..defaults
-            };
-            // before any training: a target that cannot be replaced fails now, not at the end
-            transformer_tutor::atomic_file::check(out).map_err(|e| strings::cannot_write(out.display(), e))?;
-            // read whole before training, so `--weights X --out X` fine-tunes X and replaces it at the end
-            let from = cli.model.weights.as_deref();
-            let trainer = match from {
-                Some(path) => {
-                    let weights = WeightSource::File(path.to_path_buf()).load().map_err(|e| e.to_string())?;
-                    if let Some(problem) = train::fine_tune_problem(&weights, &corpus, &path.display().to_string()) {
-                        return Err(problem);
-                    }
-                    Trainer::from_weights(&corpus, options, weights)
-                }
-                None => Trainer::new(&corpus, options),
-            };
-            let signal = Arc::new(AtomicUsize::new(0));
-            signals::watch(&signal)?;
-            let job = train::Job { corpus: &corpus, out, from, signal: &signal };
-            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-            let outcome =
-                if terminal { train_live::train_live(trainer, &job)? } else { train::train_plain(trainer, &job)? };
-            eprintln_escaped!("{}", outcome.message().trim_end_matches('\n'));
-            // stopped by a signal (nothing written), or one came after the weights were written
-            Ok(match signal.load(Ordering::Relaxed) {
-                0 => None,
-                n => Some(n as i32),
-            })
-        }
-        None => Ok(None), // the tutor itself: `run` handles it
-    }
+    commands::command(cli)
 }
 
 /// The tutor itself: list, print, or open a lesson on screen.
@@ -179,22 +68,7 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         return Ok(None);
     }
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
-    let catalog = match &cli.lessons_dir {
-        Some(dir) => Catalog::from_dir(dir, &weights),
-        None => Catalog::built_in(&weights),
-    }
-    .map_err(|e| {
-        let layers = weights.config.n_layers;
-        let default_model =
-            cli.model.weights.is_none() && cli.model.preset() == transformer_tutor::model::Preset::Tutor;
-        if e.line == 0 {
-            e.to_string()
-        } else if default_model || cli.lessons_dir.is_some() {
-            strings::lesson_refused(e)
-        } else {
-            strings::lesson_for_other_model(e, layers)
-        }
-    })?;
+    let catalog = load_catalog(&cli, &weights)?;
     if cli.list {
         return write_out(&catalog.list_text()).map(|()| None);
     }
@@ -211,13 +85,7 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     }
     let lessons = Arc::new(catalog.lessons);
     if cli.print {
-        let mut app = App::with_lessons(lessons, index, 0, weights, Progress::new(), Screen::Lesson)
-            .map_err(|e| e.to_string())?;
-        if let Some(src) = &cli.src {
-            app.set_sentences(src, cli.tgt.as_deref())?;
-        }
-        app.pin_what_if(cli.what_if);
-        return write_out(&print::lesson_text(&mut app)).map(|()| None);
+        return print_lesson(&cli, lessons, index, weights).map(|()| None);
     }
     if !tui::has_terminal() {
         return Err(tui::no_terminal_message());
@@ -257,13 +125,44 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     })
 }
 
+/// `--print`: the lesson as plain text, every beat with its live numbers.
+fn print_lesson(
+    cli: &Cli,
+    lessons: Arc<Vec<transformer_tutor::lesson::Lesson>>,
+    index: usize,
+    weights: Arc<transformer_tutor::model::Weights>,
+) -> Result<(), String> {
+    let mut app =
+        App::with_lessons(lessons, index, 0, weights, Progress::new(), Screen::Lesson).map_err(|e| e.to_string())?;
+    if let Some(src) = &cli.src {
+        app.set_sentences(src, cli.tgt.as_deref())?;
+    }
+    app.pin_what_if(cli.what_if);
+    write_out(&print::lesson_text(&mut app))
+}
+
+/// The lessons (built in, or `--lessons-dir`), checked against the model they will run on; a
+/// lesson refused for another model than the taught one says so.
+fn load_catalog(cli: &Cli, weights: &Arc<transformer_tutor::model::Weights>) -> Result<Catalog, String> {
+    match &cli.lessons_dir {
+        Some(dir) => Catalog::from_dir(dir, weights),
+        None => Catalog::built_in(weights),
+    }
+    .map_err(|e| {
+        let layers = weights.config.n_layers;
+        let default_model =
+            cli.model.weights.is_none() && cli.model.preset() == transformer_tutor::model::Preset::Tutor;
+        if e.line == 0 {
+            e.to_string()
+        } else if default_model || cli.lessons_dir.is_some() {
+            strings::lesson_refused(e)
+        } else {
+            strings::lesson_for_other_model(e, layers)
+        }
+    })
+}
+
 /// Write a command's output to stdout; a reader that went away (`| head`) ends it quietly.
 fn write_out(text: &str) -> Result<(), String> {
     output::write_stdout(text).map(|_| ())
-}
-
-fn warn_unknown(setup: &Setup) {
-    for line in setup.unknown_report() {
-        eprintln_escaped!("{}", strings::note_line(&line));
-    }
 }

@@ -2,6 +2,7 @@
 
 pub mod args;
 pub mod combos;
+pub mod commands;
 pub mod corpus;
 pub mod export;
 pub mod glossary;
