@@ -238,7 +238,7 @@ Run them without --preset/--weights, or give --lessons-dir with lessons for this
     }
     app.pin_what_if(cli.what_if);
     if let Some(note) = note {
-        app.status = note;
+        app.set_status(note);
     }
     Ok(match tui::run(app, progress_file)? {
         tui::Ended::Quit => None,

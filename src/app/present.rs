@@ -13,20 +13,20 @@ impl App {
     /// Where the taught run first produced a NaN or an infinity, when that is at or before the
     /// operation shown: the tensor pane and `--print` say it above the numbers.
     pub fn non_finite_note(&self) -> Option<String> {
-        let first = self.run.first_non_finite().filter(|&i| i <= self.op)?;
-        Some(strings::non_finite_at(&self.run.program().op(first).name))
+        let first = self.session.run.first_non_finite().filter(|&i| i <= self.session.op)?;
+        Some(strings::non_finite_at(&self.session.run.program().op(first).name))
     }
 
     /// The words of one batch row of one side.
     pub(super) fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
-        let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };
-        let vocab = if src { self.setup.src_vocab() } else { self.setup.tgt_vocab() };
+        let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
+        let vocab = if src { self.session.setup.src_vocab() } else { self.session.setup.tgt_vocab() };
         ids.row(batch).iter().map(|&id| vocab.word(id)).collect()
     }
 
     /// What the rows and columns of the focused tensor's displayed slice run over: its last two axes.
     fn axes(&self) -> (Dim, Dim) {
-        let dims = &self.run.program().op(self.op).dims;
+        let dims = &self.session.run.program().op(self.session.op).dims;
         match dims.as_slice() {
             [.., rows, cols] => (*rows, *cols),
             [cols] => (Dim::Broadcast, *cols),
@@ -35,11 +35,11 @@ impl App {
     }
 
     fn labels(&self, axis: Dim, n: usize) -> Vec<String> {
-        let b = self.selection.batch;
+        let b = self.view.selection.batch;
         match axis {
             Dim::Tokens(Side::Src) => self.tokens(true, b),
             Dim::Tokens(Side::Tgt) => self.tokens(false, b),
-            Dim::Vocab => (0..n).map(|i| self.setup.tgt_vocab().word(i)).collect(),
+            Dim::Vocab => (0..n).map(|i| self.session.setup.tgt_vocab().word(i)).collect(),
             Dim::Positions => (0..n).map(strings::position_label).collect(),
             Dim::Features | Dim::Batch | Dim::Heads | Dim::Broadcast => (0..n).map(|i| i.to_string()).collect(),
         }
@@ -47,7 +47,7 @@ impl App {
 
     /// The 2-D slice on screen: (batch, head) of a 4-D tensor, batch of a 3-D one, all of a 2-D one.
     fn slice2(&self, t: &ArrayD<f32>) -> Array2<f32> {
-        let s = self.selection;
+        let s = self.view.selection;
         let v = match t.ndim() {
             4 => {
                 let b = if t.shape()[0] == 1 { 0 } else { s.batch.min(t.shape()[0] - 1) };
@@ -73,12 +73,12 @@ impl App {
     /// Whether `t`'s displayed slice is the mean over its heads: the learner chose that stop and
     /// `t` has several heads (a mask's single head axis is never averaged).
     fn mean_of_heads_shown(&self, t: &ArrayD<f32>) -> bool {
-        self.selection.mean_of_heads && self.shows_attention() && t.ndim() == 4 && t.shape()[1] > 1
+        self.view.selection.mean_of_heads && self.shows_attention() && t.ndim() == 4 && t.shape()[1] > 1
     }
 
     /// "batch 0 · head 1 of 4", as far as the tensor has those axes.
     fn caption(&self, t: &ArrayD<f32>) -> String {
-        let s = self.selection;
+        let s = self.view.selection;
         let mut parts = Vec::new();
         if t.ndim() >= 3 && t.shape()[0] > 1 {
             parts.push(strings::batch_row_of(s.batch, t.shape()[0] - 1));
@@ -93,11 +93,11 @@ impl App {
     }
 
     /// The data for the focused tensor's view.
-    pub fn view_data(&self) -> ViewData {
+    pub(super) fn compute_view_data(&self) -> ViewData {
         let (_, t) = self.focused();
-        let op = self.run.program().op(self.op);
-        let view = if self.view.fits(op.kind, op.shape.len()) {
-            self.view
+        let op = self.session.run.program().op(self.session.op);
+        let view = if self.view.kind.fits(op.kind, op.shape.len()) {
+            self.view.kind
         } else {
             ViewKind::default_for(op.kind, op.shape.len())
         };
@@ -119,7 +119,7 @@ impl App {
     }
 
     fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let op = self.run.program().op(self.op);
+        let op = self.session.run.program().op(self.session.op);
         if op.kind == OpKind::PositionalEncoding {
             return self.whole_pe_table(t);
         }
@@ -136,7 +136,7 @@ impl App {
     /// computed by the same kernel (its first T rows are the run's tensor, bit for bit), so the
     /// slow columns' change shows over more than one sentence's positions.
     fn whole_pe_table(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let max_len = self.setup.weights.config.max_len;
+        let max_len = self.session.setup.weights.config.max_len;
         let d = t.shape()[1];
         let table =
             crate::model::kernels::positional_encoding(max_len, d).into_dimensionality::<Ix2>().expect("(max_len, d)");
@@ -156,9 +156,9 @@ impl App {
     /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
     pub fn cell_heatmap_data(&self) -> HeatmapData {
         const WINDOW: usize = 8;
-        let t = self.run.value(self.op).expect("the focused op is computed");
+        let t = self.session.run.value(self.session.op).expect("the focused op is computed");
         let cols = self.slice2(t).ncols();
-        let col = self.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
+        let col = self.view.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
         let first = col - col % WINDOW;
         let last = (first + WINDOW).min(cols);
         let mut d = self.heatmap_window(t, first, last);
@@ -188,7 +188,7 @@ impl App {
     }
 
     fn mask_data(&self, t: &ArrayD<f32>) -> MaskData {
-        let op = self.run.program().op(self.op);
+        let op = self.session.run.program().op(self.session.op);
         let kind = match op.kind {
             OpKind::PaddingMask(_) => MaskKind::Padding,
             OpKind::CausalMask => MaskKind::Causal,
@@ -212,7 +212,7 @@ impl App {
                 row_notes: (0..b).map(|i| self.tokens(src, i).join(" ")).collect(),
                 kind,
                 shape_note: strings::padding_mask_note(&shape),
-                selected_row: Some(self.selection.batch.min(b - 1)),
+                selected_row: Some(self.view.selection.batch.min(b - 1)),
             };
         }
         let values = self.slice2(t);
@@ -223,7 +223,7 @@ impl App {
             row_axis: if kind == MaskKind::Causal {
                 strings::AXIS_QUERY.into()
             } else {
-                strings::query_of_batch_row(self.selection.batch)
+                strings::query_of_batch_row(self.view.selection.batch)
             },
             col_axis: strings::AXIS_KEY.into(),
             kind,
@@ -273,7 +273,7 @@ impl App {
             (strings::variant_label(w), self.softmax_rows(other, index, tw))
         });
         SoftmaxData {
-            rows: self.softmax_rows(&self.run, self.op, t),
+            rows: self.softmax_rows(&self.session.run, self.session.op, t),
             col_labels: self.labels(ca, values_cols),
             selected_row: Some(self.row()),
             caption: self.caption(t),
@@ -283,8 +283,8 @@ impl App {
     }
 
     fn layernorm_data(&self) -> LayerNormData {
-        let program = self.run.program();
-        let name = &program.op(self.op).name;
+        let program = self.session.run.program();
+        let name = &program.op(self.session.op).name;
         let prefix = name.rsplit_once('.').map(|(p, _)| p).unwrap_or(name); // "enc.0.norm1"
         let get = |suffix: &str| program.index_of(&format!("{prefix}.{suffix}"));
         let sum_i = get("sum").expect("layernorm views focus an Add & Norm");
@@ -294,8 +294,8 @@ impl App {
             [x, sub] => (Some(*x), *sub),
             inputs => (None, inputs[0]),
         };
-        let value = |i: Option<usize>| i.and_then(|i| self.run.value(i));
-        let b = self.selection.batch;
+        let value = |i: Option<usize>| i.and_then(|i| self.session.run.value(i));
+        let b = self.view.selection.batch;
         let token_rows = |t: Option<&ArrayD<f32>>| -> Option<Array2<f32>> {
             t.map(|t| t.index_axis(Axis(0), b).to_owned().into_dimensionality::<Ix2>().expect("(T, d)"))
         };
@@ -354,7 +354,7 @@ impl App {
             .map(|(i, row)| {
                 let mut order: Vec<usize> = (0..row.len()).collect();
                 order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
-                let top = order.into_iter().take(K).map(|w| (self.setup.tgt_vocab().word(w), row[w])).collect();
+                let top = order.into_iter().take(K).map(|w| (self.session.setup.tgt_vocab().word(w), row[w])).collect();
                 (labels.get(i).cloned().unwrap_or_default(), top)
             })
             .collect();
@@ -378,8 +378,8 @@ impl App {
     /// embedding, PE or their sum: the root mean square of the real positions of the operation
     /// and of what it reads (as `{rms}` computes it).
     fn vector_footer(&self, values: &Array2<f32>, labels: &[String]) -> Vec<String> {
-        let program = self.run.program();
-        let op = program.op(self.op);
+        let program = self.session.run.program();
+        let op = program.op(self.session.op);
         let mut footer = Vec::new();
         if matches!(op.kind, OpKind::Embed(_)) {
             let lengths: Vec<(String, String)> = values
@@ -395,15 +395,20 @@ impl App {
             names.push(op.name.clone());
             let rms: Vec<(String, String)> = names
                 .into_iter()
-                .filter(|n| self.run.get(n).is_some())
+                .filter(|n| self.session.run.get(n).is_some())
                 .map(|n| {
-                    let rows = crate::lesson::facts::real_rows(&self.run, &self.setup, &n, self.selection.batch);
+                    let rows = crate::lesson::facts::real_rows(
+                        &self.session.run,
+                        &self.session.setup,
+                        &n,
+                        self.view.selection.batch,
+                    );
                     let count = rows.len().max(1) as f64;
                     let value = (rows.iter().map(|&v| (v as f64).powi(2)).sum::<f64>() / count).sqrt();
                     (n, format!("{value:.2}"))
                 })
                 .collect();
-            footer.push(strings::rms_line(self.selection.batch, &rms));
+            footer.push(strings::rms_line(self.view.selection.batch, &rms));
         }
         footer
     }
@@ -416,12 +421,12 @@ impl App {
 
     /// The shape trace in pieces: the first shape, then one ` ─label→ shape` per operation.
     pub fn shape_trace_segments(&self) -> Vec<String> {
-        let program = self.run.program();
-        let mut chain = vec![self.op];
-        let mut i = self.op;
+        let program = self.session.run.program();
+        let mut chain = vec![self.session.op];
+        let mut i = self.session.op;
         while let Some(&first) = program.op(i).inputs.first() {
             chain.push(first);
-            if program.op(first).place != program.op(self.op).place || chain.len() > 8 {
+            if program.op(first).place != program.op(self.session.op).place || chain.len() > 8 {
                 break;
             }
             i = first;
@@ -430,7 +435,7 @@ impl App {
         let mut segments = vec![shape_text(&program.op(chain[0]).shape)];
         for &j in &chain[1..] {
             let op = program.op(j);
-            let label = strings::trace_edge(op.kind, self.setup.weights.config.d_k());
+            let label = strings::trace_edge(op.kind, self.session.setup.weights.config.d_k());
             segments.push(format!(" ─{label}→ {}", shape_text(&op.shape)));
         }
         segments
@@ -438,8 +443,8 @@ impl App {
 
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"
     pub fn op_inputs_text(&self) -> String {
-        let program = self.run.program();
-        let op = program.op(self.op);
+        let program = self.session.run.program();
+        let op = program.op(self.session.op);
         if op.inputs.is_empty() {
             return match op.kind {
                 OpKind::Embed(_) | OpKind::PaddingMask(_) | OpKind::PaddingMaskQK { .. } => {
