@@ -138,7 +138,7 @@ fn watch_for_lost_terminal_then(before_exit: Option<Box<dyn Fn() + Send>>) -> Ar
 fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) {
     let Some(pacer) = pacer else { return };
     if app.take_progress_changed() {
-        pacer.changed(&app.progress());
+        pacer.changed(app.progress());
     }
     let saved = if end { pacer.save_now() } else { pacer.save_if_due(std::time::Instant::now()) };
     match saved {

@@ -180,7 +180,7 @@ fn a_short_text_earns_no_more_marker_and_e_starts_from_the_learners_sentence() {
     assert!(!text.contains("more:"), "the short prose fits: {text}");
     // on a beat that shows the lesson's sentences, `e` starts from the learner's own
     app.update(Action::EditSentence);
-    assert_eq!(app.input().as_deref(), Some("我有一只狗"));
+    assert_eq!(app.input(), Some("我有一只狗"));
 }
 
 #[test]

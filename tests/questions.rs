@@ -158,9 +158,9 @@ fn typing_keys_do_not_move_the_lesson_and_esc_closes_the_line() {
     }
     assert_eq!(app.beat(), 0);
     assert!(!app.quit_requested());
-    assert_eq!(app.input().as_deref(), Some("hjkl q"));
+    assert_eq!(app.input(), Some("hjkl q"));
     app.update(Action::Erase);
-    assert_eq!(app.input().as_deref(), Some("hjkl "));
+    assert_eq!(app.input(), Some("hjkl "));
     app.update(Action::Cancel);
     assert!(app.input().is_none());
     assert_eq!(app.attempt(), Attempt::Unanswered, "closing the line answers nothing");

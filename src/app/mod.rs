@@ -5,6 +5,7 @@
 //! (`read.rs`). The view data is computed when the state changes (`cache.rs`), never while drawing.
 
 mod answer;
+pub mod bindings;
 pub mod cache;
 pub mod keymap;
 mod navigate;

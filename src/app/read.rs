@@ -2,7 +2,9 @@
 //! things the terminal loop tells it: the screen's size, a status message, the progress merged
 //! with what other processes saved.
 
+use super::keymap::HintContext;
 use super::state::App;
+use super::view_data::ViewData;
 use super::view_state::{Effect, InputFor, Pane, Screen, Selection};
 use crate::explore::VariantRun;
 use crate::lesson::{Lesson, ViewKind};
@@ -130,6 +132,19 @@ impl App {
     /// The learner asked to quit.
     pub fn quit_requested(&self) -> bool {
         self.view.quit
+    }
+
+    /// What the status bar's hints depend on: an open question, a view with heads to choose, the
+    /// decode view, what the input line is for.
+    pub fn hint_context(&self) -> HintContext {
+        let shape = &self.session.run.program().op(self.session.op).shape;
+        let slices_heads = !matches!(self.view_data(), ViewData::Lines(_));
+        HintContext {
+            question_open: self.question().is_some() && !self.attempt().is_done(),
+            heads: slices_heads && shape.len() == 4 && shape[1] > 1,
+            decode: self.view.kind == ViewKind::Decode,
+            input_for: self.view.input_for,
+        }
     }
 
     /// Show `message` in the status bar (until the next key).

@@ -2,7 +2,8 @@
 
 use super::text;
 use super::theme::Theme;
-use crate::app::{App, InputFor};
+use crate::app::App;
+use crate::app::keymap::status_hint;
 use crate::strings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -19,10 +20,10 @@ fn status_place(app: &App) -> String {
 /// whole on up to three lines under it, wrapped by width; empty when it fits on the line.
 pub(super) fn status_overflow(app: &App, width: u16) -> Vec<String> {
     let room = (width as usize).saturating_sub(text::width(&status_place(app)) + 1);
-    if app.status().is_empty() || text::width(&app.status()) <= room {
+    if app.status().is_empty() || text::width(app.status()) <= room {
         return Vec::new();
     }
-    let mut lines = text::wrap(&app.status(), (width as usize).saturating_sub(2).max(1));
+    let mut lines = text::wrap(app.status(), (width as usize).saturating_sub(2).max(1));
     if lines.len() > 3 {
         lines.truncate(3);
         let last = &lines[2];
@@ -44,24 +45,16 @@ pub(super) fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffe
     let long = format!("{short}{} ", op.name);
     let width = area.width as usize;
     let fits = |s: &str, right: &str| text::width(s) + text::width(right) < width;
-    let (hint, hint_short) = match app.key_mode() {
-        crate::app::keymap::Mode::List => (strings::STATUS_HINT_LIST, strings::STATUS_HINT_LIST),
-        crate::app::keymap::Mode::Input if app.input_for() == InputFor::Sentence => {
-            (strings::STATUS_HINT_SENTENCE, strings::STATUS_HINT_SENTENCE)
-        }
-        crate::app::keymap::Mode::Input => (strings::STATUS_HINT_INPUT, strings::STATUS_HINT_INPUT),
-        crate::app::keymap::Mode::Lesson if app.question().is_some() && !app.attempt().is_done() => {
-            (strings::STATUS_HINT_QUESTION, strings::STATUS_HINT_QUESTION_SHORT)
-        }
-        crate::app::keymap::Mode::Lesson => (strings::STATUS_HINT, strings::STATUS_HINT_SHORT),
-        crate::app::keymap::Mode::Cell => (strings::STATUS_HINT_CELL, strings::STATUS_HINT_CELL),
-    };
+    let context = app.hint_context();
+    let (hint, hint_short) =
+        (status_hint(app.key_mode(), &context, false), status_hint(app.key_mode(), &context, true));
+    let (hint, hint_short) = (hint.as_str(), hint_short.as_str());
     // a message takes the right side; else the fullest hint that fits, the op's name giving way
     // first (the keys that move on must show at 80 columns)
     let (left, right) = if !app.status().is_empty() {
-        let left = if fits(&long, &app.status()) { long } else { short };
+        let left = if fits(&long, app.status()) { long } else { short };
         let room = width.saturating_sub(text::width(&left) + 1);
-        let right = text::cut(&app.status(), room);
+        let right = text::cut(app.status(), room);
         (left, right)
     } else {
         [(&long, hint), (&short, hint), (&long, hint_short), (&short, hint_short)]
