@@ -45,6 +45,8 @@ const ALLOWED: &[Allowed] = &[
     Allowed {
         files: &[
             "src/app/present.rs",
+            "src/app/present_grids.rs",
+            "src/app/present_tables.rs",
             "src/app/present_text.rs",
             "src/app/present_compare.rs",
             "src/app/present_whatif.rs",

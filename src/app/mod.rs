@@ -11,6 +11,8 @@ pub mod keymap;
 mod navigate;
 pub mod present;
 mod present_compare;
+mod present_grids;
+mod present_tables;
 mod present_text;
 mod present_whatif;
 mod read;

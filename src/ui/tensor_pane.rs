@@ -5,10 +5,8 @@ use super::cuts;
 use super::frame::{note_cut_lines, pane};
 use super::text;
 use super::theme::Theme;
-use super::views::{
-    heatmap::HeatmapView, layernorm::LayerNormView, lines::LinesView, mask_grid::MaskGridView,
-    softmax_rows::SoftmaxRowsView, top_words::TopWordsView, vector_table::VectorTableView,
-};
+use super::views::heatmap::HeatmapView;
+use super::views::{LinesScroll, render_view_data};
 use crate::app::cache::VariantView;
 use crate::app::view_data::{Role, ViewData};
 use crate::app::{App, Pane};
@@ -149,18 +147,8 @@ pub fn render_variant_view(app: &App, other: &VariantView, theme: Theme, area: R
     render_data(app, &other.data, other.kind, theme, area, buf);
 }
 
-/// Draw view data already computed by the app (its text views scroll with `app`): the one place
-/// that picks a widget for each kind of view data.
+/// Draw view data already computed by the app (its text views scroll with `app`).
 fn render_data(app: &App, data: &ViewData, kind: ViewKind, theme: Theme, area: Rect, buf: &mut Buffer) {
-    match data {
-        ViewData::Heatmap(d) => HeatmapView { data: d, theme }.render(area, buf),
-        ViewData::Mask(d) => MaskGridView { data: d, theme }.render(area, buf),
-        ViewData::Softmax(d) => SoftmaxRowsView { data: d, theme }.render(area, buf),
-        ViewData::LayerNorm(d) => LayerNormView { data: d, theme }.render(area, buf),
-        ViewData::Vector(d) => VectorTableView { data: d, theme }.render(area, buf),
-        ViewData::TopWords(d) => TopWordsView { data: d, theme }.render(area, buf),
-        ViewData::Lines(d) => {
-            LinesView { data: d, theme, scroll: app.lines_scroll(), scrollable: kind.scrolls_lines() }.render(area, buf)
-        }
-    }
+    let scroll = LinesScroll { first: app.lines_scroll(), scrollable: kind.scrolls_lines() };
+    render_view_data(data, scroll, theme, area, buf);
 }
