@@ -117,7 +117,7 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     }
     app.pin_what_if(cli.what_if);
     if let Some(note) = note {
-        app.status = note;
+        app.set_status(note);
     }
     Ok(match tui::run(app, progress_file)? {
         tui::Ended::Quit => None,

@@ -69,7 +69,7 @@ fn event_loop(
     signal: &AtomicUsize,
 ) -> Result<Ended, String> {
     let io = strings::terminal_error;
-    while !app.quit {
+    while !app.quit_requested() {
         if let Some(n) = signals::caught(signal) {
             save_progress(app, progress.as_deref_mut(), true);
             return Ok(Ended::Signal(n));
@@ -77,10 +77,10 @@ fn event_loop(
         save_progress(app, progress.as_deref_mut(), false);
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         // Tab skips the map when this size does not show it; the text scrolls no further than its end
-        app.map_shown = ui::frame::wide_layout(completed.area);
-        app.prose_scroll = app.prose_scroll.min(ui::frame::prose_scroll_limit(app, completed.area));
-        if let Some(effect) = app.effect.take() {
-            app.status = perform(effect, app, &buffer_text(completed.buffer));
+        app.fit_to_screen(ui::frame::wide_layout(completed.area), ui::frame::prose_scroll_limit(app, completed.area));
+        if let Some(effect) = app.take_effect() {
+            let message = perform(effect, app, &buffer_text(completed.buffer));
+            app.set_status(message);
             continue; // redraw with the status message
         }
         if !event::poll(Duration::from_millis(100)).map_err(io)? {
@@ -96,7 +96,7 @@ fn event_loop(
             _ => None, // resize: the next draw fits the new size
         };
         if let Some(action) = action {
-            app.status.clear();
+            app.clear_status();
             app.update(action);
         }
     }
@@ -137,19 +137,18 @@ fn watch_for_lost_terminal_then(before_exit: Option<Box<dyn Fn() + Send>>) -> Ar
 /// failure is shown in the status bar, never fatal, and the change is tried again.
 fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) {
     let Some(pacer) = pacer else { return };
-    if app.progress_changed {
-        app.progress_changed = false;
-        pacer.changed(&app.progress);
+    if app.take_progress_changed() {
+        pacer.changed(app.progress());
     }
     let saved = if end { pacer.save_now() } else { pacer.save_if_due(std::time::Instant::now()) };
     match saved {
         Some(Ok((merged, note))) => {
-            app.progress = merged;
+            app.set_progress(merged);
             if let Some(note) = note {
-                app.status = note;
+                app.set_status(note);
             }
         }
-        Some(Err(e)) => app.status = e,
+        Some(Err(e)) => app.set_status(e),
         None => {}
     }
 }
@@ -175,7 +174,7 @@ pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> St
             }
         }
         Effect::SaveFrame => {
-            let path = dir.join(format!("frame-{}-beat{}.txt", app.lesson.id, app.beat + 1));
+            let path = dir.join(format!("frame-{}-beat{}.txt", app.lesson().id, app.beat() + 1));
             match crate::atomic_file::write_bytes(&path, frame_text.as_bytes()) {
                 Ok(()) => strings::wrote(&path.display().to_string(), ""),
                 Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),

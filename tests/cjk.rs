@@ -851,9 +851,15 @@ fn every_widget_at_every_width_keeps_wide_characters_whole() {
 // ---------------------------------------------------------------------------------------------
 
 fn masks_app() -> App {
+    masks_app_with(|_| {})
+}
+
+/// The masks lesson, changed by `change` before the app opens it.
+fn masks_app_with(change: impl FnOnce(&mut transformer_tutor::lesson::Lesson)) -> App {
     let weights = Arc::new(transformer_tutor::setup::seeded(Preset::Tutor, 0));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
-    let lesson = catalog.get("masks").expect("masks lesson").clone();
+    let mut lesson = catalog.get("masks").expect("masks lesson").clone();
+    change(&mut lesson);
     App::new(lesson, weights).expect("lesson sentences encode")
 }
 
@@ -867,7 +873,7 @@ fn frame_cells(app: &App, w: u16, h: u16) -> Vec<Vec<String>> {
 #[test]
 fn status_bar_with_chinese_message_fits_the_line() {
     let mut app = masks_app();
-    app.status = "已复制：我有一只猫 → I have a cat".to_string();
+    app.set_status("已复制：我有一只猫 → I have a cat");
     for (w, h) in [(120, 40), (80, 24), (100, 30)] {
         let cells = frame_cells(&app, w, h);
         let status = line_text(cells.last().unwrap());
@@ -878,7 +884,7 @@ fn status_bar_with_chinese_message_fits_the_line() {
     }
     // a message longer than the line goes under it, wrapped by width (never half a character)
     // on up to three lines; the last is cut with … and every line keeps its blank last column
-    app.status = "猫".repeat(200);
+    app.set_status("猫".repeat(200));
     for w in [80, 81] {
         let cells = frame_cells(&app, w, 24);
         let n = cells.len();
@@ -895,11 +901,12 @@ fn status_bar_with_chinese_message_fits_the_line() {
 
 #[test]
 fn frame_with_chinese_prose_and_title() {
-    let mut app = masks_app();
-    app.lesson.title = "掩码：模型看不到的位置".to_string();
     let prose = format!("{}\n\n{}", "我有一只猫。".repeat(30), "The mask 掩码 hides 未来的 tokens.");
-    app.lesson.beats[0].pieces = vec![transformer_tutor::lesson::facts::Piece::Text(prose.clone())];
-    app.lesson.beats[0].text = prose;
+    let mut app = masks_app_with(|lesson| {
+        lesson.title = "掩码：模型看不到的位置".to_string();
+        lesson.beats[0].pieces = vec![transformer_tutor::lesson::facts::Piece::Text(prose.clone())];
+        lesson.beats[0].text = prose;
+    });
     for (w, h) in [(120, 40), (80, 24)] {
         let cells = frame_cells(&app, w, h);
         let t = text(&cells);
@@ -907,7 +914,10 @@ fn frame_with_chinese_prose_and_title() {
         assert!(t.contains("我有一只猫"), "{t}");
     }
     // the prose scrolls to its last line and no further: the last line shows
-    app.prose_scroll = u16::MAX;
+    for _ in 0..u16::MAX / 3 {
+        app.update(transformer_tutor::app::Action::ScrollDown);
+    }
+    assert_eq!(app.prose_scroll(), u16::MAX, "nothing on screen held the scroll back");
     let cells = frame_cells(&app, 80, 24);
     let t = text(&cells);
     assert!(t.contains("tokens."), "{t}");

@@ -61,7 +61,7 @@ fn screen(app: &App) -> String {
 #[test]
 fn a_beat_opens_on_the_mean_of_the_heads_and_the_head_keys_pass_through_it() {
     let mut app = app();
-    assert!(app.selection.mean_of_heads);
+    assert!(app.selection().mean_of_heads);
     let text = screen(&app);
     assert!(text.contains("mean of the 4 heads"), "{text}");
     // the number the prose quotes is the one the view shows
@@ -69,17 +69,17 @@ fn a_beat_opens_on_the_mean_of_the_heads_and_the_head_keys_pass_through_it() {
     let weight = quoted.split("most, ").nth(1).unwrap().split('.').take(2).collect::<Vec<_>>().join(".");
     assert!(text.contains(&weight), "{weight} not on screen:\n{text}");
     app.update(Action::NextHead);
-    assert!(!app.selection.mean_of_heads);
-    assert_eq!(app.selection.head, 0);
+    assert!(!app.selection().mean_of_heads);
+    assert_eq!(app.selection().head, 0);
     assert!(screen(&app).contains("head 0 (of 0–3)"));
     app.update(Action::PrevHead);
-    assert!(app.selection.mean_of_heads, "[ from head 0 goes back to the mean");
+    assert!(app.selection().mean_of_heads, "[ from head 0 goes back to the mean");
     app.update(Action::PrevHead);
-    assert_eq!((app.selection.mean_of_heads, app.selection.head), (false, 3));
+    assert_eq!((app.selection().mean_of_heads, app.selection().head), (false, 3));
     // a cell is one head's number: cell mode leaves the mean
     app.update(Action::NextHead);
     app.update(Action::ToggleCell);
-    assert!(!app.selection.mean_of_heads);
+    assert!(!app.selection().mean_of_heads);
 }
 
 #[test]
@@ -89,8 +89,8 @@ fn the_mean_stop_is_only_for_attention_tensors() {
     for _ in 0..4 {
         app.update(Action::NextHead);
     }
-    assert!(!app.selection.mean_of_heads);
-    assert_eq!(app.selection.head, 0, "four heads, no fifth stop");
+    assert!(!app.selection().mean_of_heads);
+    assert_eq!(app.selection().head, 0, "four heads, no fifth stop");
 }
 
 #[test]
@@ -98,7 +98,7 @@ fn s_and_shift_s_move_the_decoding_step() {
     let mut app = app();
     app.update(Action::NextHead); // away from the mean, to check s is refused outside decode
     app.update(Action::NextStep);
-    assert!(app.status.contains("decode view"), "{}", app.status);
+    assert!(app.status().contains("decode view"), "{}", app.status());
     app.go_to_beat(1);
     assert!(screen(&app).contains("step 1 of 0–"));
     app.update(Action::NextStep);
@@ -134,7 +134,7 @@ fn a_position_answers_a_token_question() {
     assert_eq!(app.attempt(), Attempt::WrongOnce, "{other} is {}, not {expected}", tokens[other]);
     answer(&mut app, &at.to_string());
     assert!(matches!(app.attempt(), Attempt::Right { tries: 2 }), "{at} for {expected}");
-    assert_eq!(app.status, format!("right! position {at} is {expected}"));
+    assert_eq!(app.status(), format!("right! position {at} is {expected}"));
 }
 
 #[test]
@@ -151,10 +151,11 @@ fn a_position_counts_from_0_and_from_1_only_past_the_sentence() {
     app.update(Action::Answer);
     app.update(Action::Type('5'));
     app.update(Action::Answer);
-    assert!(matches!(app.attempt(), Attempt::Right { .. }), "5 counted from 1 is 猫: {}", app.status);
+    assert!(matches!(app.attempt(), Attempt::Right { .. }), "5 counted from 1 is 猫: {}", app.status());
     // on batch row 1 (你有猫吗 <pad>) position 4 is a <pad>: never the answer
     let mut app2 = self::app();
-    app2.selection.batch = 1;
+    app2.update(Action::NextBatch);
+    assert_eq!(app2.selection().batch, 1);
     app2.update(Action::Answer);
     app2.update(Action::Type('4'));
     app2.update(Action::Answer);
@@ -164,12 +165,12 @@ fn a_position_counts_from_0_and_from_1_only_past_the_sentence() {
 #[test]
 fn the_mean_of_the_heads_does_not_follow_onto_other_tensors() {
     let mut app = app();
-    assert!(app.selection.mean_of_heads);
+    assert!(app.selection().mean_of_heads);
     app.update(Action::StepOp); // dec.1.cross_attn.context (B, H, T, d_k)
     let text = screen(&app);
     assert!(text.contains("head 0 (of 0–3)") && !text.contains("mean of the"), "{text}");
     app.update(Action::NextHead);
-    assert_eq!((app.selection.head, app.selection.mean_of_heads), (1, false), "] goes on from the head shown");
+    assert_eq!((app.selection().head, app.selection().mean_of_heads), (1, false), "] goes on from the head shown");
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn a_short_text_earns_no_more_marker_and_e_starts_from_the_learners_sentence() {
     assert!(!text.contains("more:"), "the short prose fits: {text}");
     // on a beat that shows the lesson's sentences, `e` starts from the learner's own
     app.update(Action::EditSentence);
-    assert_eq!(app.input.as_deref(), Some("我有一只狗"));
+    assert_eq!(app.input(), Some("我有一只狗"));
 }
 
 #[test]

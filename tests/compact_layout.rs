@@ -28,8 +28,8 @@ fn lesson(id: &str) -> App {
 fn draw(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     let completed = terminal.draw(|f| ui::draw(f, app, theme)).unwrap();
-    app.map_shown = ui::frame::wide_layout(completed.area);
-    app.prose_scroll = app.prose_scroll.min(ui::frame::prose_scroll_limit(app, completed.area));
+    let limit = ui::frame::prose_scroll_limit(app, completed.area);
+    app.fit_to_screen(ui::frame::wide_layout(completed.area), limit);
     completed.buffer.clone()
 }
 
@@ -39,7 +39,7 @@ fn text(app: &mut App, width: u16, height: u16) -> String {
 
 fn press(app: &mut App, key: KeyCode) {
     if let Some(action) = action_for(KeyEvent::new(key, KeyModifiers::NONE), app.key_mode()) {
-        app.status.clear();
+        app.clear_status();
         app.update(action);
     }
 }
@@ -88,7 +88,7 @@ fn the_prose_pane_says_more_text_follows_and_how_to_reach_it() {
         })
         .expect("a beat whose text is two lines longer than the pane");
     press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.focus, Pane::Prose);
+    assert_eq!(app.focus(), Pane::Prose);
     press(&mut app, KeyCode::Down);
     let middle = text(&mut app, 80, 24);
     assert!(prose_bottom(&middle).contains("↑↓ more: ↑/↓ or PgUp/PgDn"), "{middle}");
@@ -119,30 +119,30 @@ fn the_status_bar_names_the_beat_keys_at_80_columns() {
 fn tab_skips_the_map_when_it_is_not_drawn() {
     let mut app = lesson("attention");
     draw(&mut app, 80, 24, Theme::plain());
-    let mut seen = vec![app.focus];
+    let mut seen = vec![app.focus()];
     for _ in 0..6 {
         press(&mut app, KeyCode::Tab);
         // the focused pane is on screen: its border is lit somewhere in the frame
         let buf = draw(&mut app, 80, 24, Theme { color: true });
         let lit = Theme { color: true }.focus_border();
-        assert!(buf.content.iter().any(|c| c.style().fg == lit.fg), "focus on {:?}, not drawn", app.focus);
-        seen.push(app.focus);
+        assert!(buf.content.iter().any(|c| c.style().fg == lit.fg), "focus on {:?}, not drawn", app.focus());
+        seen.push(app.focus());
     }
     assert!(!seen.contains(&Pane::Map), "Tab landed on the hidden map: {seen:?}");
     assert_eq!(seen[..4], [Pane::Tensor, Pane::Trace, Pane::Prose, Pane::Tensor]);
     press(&mut app, KeyCode::BackTab);
-    assert_eq!(app.focus, Pane::Prose, "Shift-Tab skips it too");
+    assert_eq!(app.focus(), Pane::Prose, "Shift-Tab skips it too");
     // where the map is drawn, Tab reaches it
     let mut wide = lesson("attention");
     draw(&mut wide, 120, 40, Theme::plain());
     press(&mut wide, KeyCode::Tab);
     press(&mut wide, KeyCode::Tab);
-    assert_eq!(wide.focus, Pane::Map);
+    assert_eq!(wide.focus(), Pane::Map);
 }
 
 /// The first beat of `id` with a question.
 fn question_beat(app: &mut App) {
-    let beat = (0..app.beat_count()).find(|&b| app.lesson.beats[b].question.is_some()).expect("a question");
+    let beat = (0..app.beat_count()).find(|&b| app.lesson().beats[b].question.is_some()).expect("a question");
     app.go_to_beat(beat);
 }
 

@@ -27,8 +27,8 @@ impl Check {
         for cut in cuts::take() {
             self.found.push(format!(
                 "{} beat {}{what}: {:?} needs {} columns, had {}",
-                app.lesson.id,
-                app.beat + 1,
+                app.lesson().id,
+                app.beat() + 1,
                 cut.text,
                 cut.width,
                 cut.room
@@ -48,10 +48,10 @@ fn no_line_is_cut_on_any_beat_at_120x40() {
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
             check.draw(&app, "");
-            if app.view == ViewKind::Decode {
+            if app.view_kind() == ViewKind::Decode {
                 for _ in 0..5 {
                     app.update(Action::Temperature);
-                    check.draw(&app, &format!(" at {:?}", app.decoding));
+                    check.draw(&app, &format!(" at {:?}", app.decoding()));
                 }
             }
         }
@@ -72,7 +72,7 @@ fn no_line_is_cut_beside_any_what_if_at_120x40() {
             app.go_to_beat(beat);
             for _ in 0..Variant::SWITCHES.len() {
                 app.update(Action::NextWhatIf);
-                check.draw(&app, &format!(" beside {:?}", app.what_if.as_ref().map(|w| w.variant)));
+                check.draw(&app, &format!(" beside {:?}", app.what_if().as_ref().map(|w| w.variant)));
             }
             app.update(Action::NextWhatIf); // off again
         }

@@ -59,17 +59,17 @@ fn v_cycles_the_switches_and_back_to_the_model_as_taught() {
     let mut seen = Vec::new();
     for _ in 0..Variant::SWITCHES.len() {
         app.update(Action::NextWhatIf);
-        seen.push(app.what_if.as_ref().expect("a switch is on").variant);
+        seen.push(app.what_if().as_ref().expect("a switch is on").variant);
     }
     assert_eq!(seen, Variant::SWITCHES.to_vec());
     app.update(Action::NextWhatIf);
-    assert!(app.what_if.is_none(), "after the last switch: the model as taught");
+    assert!(app.what_if().is_none(), "after the last switch: the model as taught");
     app.update(Action::PrevWhatIf);
-    assert_eq!(app.what_if.as_ref().unwrap().variant, Variant::NoResidual);
+    assert_eq!(app.what_if().as_ref().unwrap().variant, Variant::NoResidual);
     // the switch stays on from beat to beat (to one without its own what-if)
-    let plain = (app.beat + 1..app.beat_count()).find(|&b| app.lesson.beats[b].what_if.is_none()).unwrap();
+    let plain = (app.beat() + 1..app.beat_count()).find(|&b| app.lesson().beats[b].what_if.is_none()).unwrap();
     app.go_to_beat(plain);
-    assert_eq!(app.what_if.as_ref().map(|w| w.variant), Some(Variant::NoResidual));
+    assert_eq!(app.what_if().as_ref().map(|w| w.variant), Some(Variant::NoResidual));
 }
 
 #[test]
@@ -77,13 +77,20 @@ fn c_opens_the_derivation_of_the_number_under_the_cell_cursor() {
     let mut app = app_at("decoder", "dec.1.cross_attn.weights");
     app.update(Action::ToggleCell);
     assert_eq!(app.key_mode(), Mode::Cell);
-    app.selection.head = 0;
-    app.selection.row = 3; // `a`, about to write `cat`
+    while app.selection().head != 0 {
+        app.update(Action::PrevHead);
+    }
+    while app.row() > 3 {
+        app.update(Action::RowUp);
+    }
+    while app.row() < 3 {
+        app.update(Action::RowDown); // to `a`, about to write `cat`
+    }
     app.update(Action::CellRight);
     app.update(Action::CellRight);
     assert_eq!(app.cell_index(), Some(vec![0, 0, 3, 2]));
     let d = app.cell_derivation().unwrap();
-    let engine = app.run.get("dec.1.cross_attn.weights").unwrap()[[0, 0, 3, 2]];
+    let engine = app.run().get("dec.1.cross_attn.weights").unwrap()[[0, 0, 3, 2]];
     assert!((d.value - engine as f64).abs() <= 1e-6, "{} vs {engine}", d.value);
     let screen = frame(&app, 120, 40);
     assert!(screen.contains("where does this number come from?"), "{screen}");
@@ -116,7 +123,7 @@ fn every_variant_and_the_cell_cursor_show_on_every_beat_of_every_lesson_without_
             }
             app.set_what_if(None);
             app.update(Action::ToggleCell);
-            if app.cell_col.is_some() {
+            if app.cell_col().is_some() {
                 for _ in 0..3 {
                     app.update(Action::CellRight);
                     app.update(Action::RowDown);
@@ -142,15 +149,15 @@ fn t_samples_the_decode_view_at_a_temperature_with_a_seed() {
     for _ in 0..4 {
         app.update(Action::Temperature); // greedy → 0.5 → 1 → 2 → 5
     }
-    assert_eq!(app.decoding, Choice::Sample { tenths: 50, seed: 0 });
+    assert_eq!(app.decoding(), Choice::Sample { tenths: 50, seed: 0 });
     let screen = frame(&app, 120, 40);
     assert!(screen.contains("sampled at T = 5, seed 0"), "{screen}");
     assert_snapshot!("decode_sampled_t5_120x40", screen);
     app.update(Action::Temperature);
-    assert_eq!(app.decoding, Choice::Greedy, "and back to greedy");
+    assert_eq!(app.decoding(), Choice::Greedy, "and back to greedy");
 
     // the same seed draws the same words; the tempered distribution is softmax(logits / T)
-    let src = app.setup.src_ids.row(0).to_owned().insert_axis(ndarray::Axis(0));
+    let src = app.setup().src_ids.row(0).to_owned().insert_axis(ndarray::Axis(0));
     let choice = Choice::Sample { tenths: 50, seed: 7 };
     let a: Vec<usize> = decode_steps(&weights, &src, choice).iter().map(|s| s.chosen).collect();
     let b: Vec<usize> = decode_steps(&weights, &src, choice).iter().map(|s| s.chosen).collect();

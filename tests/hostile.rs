@@ -155,7 +155,7 @@ fn a_long_write_error_in_the_status_bar_is_shown_whole() {
     let mut app = transformer_tutor::app::App::new(catalog.get("masks").unwrap().clone(), weights).unwrap();
     let message =
         "could not write frame-masks-beat1.txt: Permission denied (os error 13), in /home/learner/some/long/directory";
-    app.status = message.to_string();
+    app.set_status(message);
     for (w, h) in [(80, 24), (120, 40)] {
         let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
         terminal.draw(|f| transformer_tutor::ui::draw(f, &app, transformer_tutor::ui::theme::Theme::plain())).unwrap();

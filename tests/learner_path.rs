@@ -27,34 +27,34 @@ fn frame(app: &App, width: u16, height: u16) -> String {
 #[test]
 fn the_last_beat_of_a_lesson_leads_into_the_next() {
     let mut app = all_lessons();
-    assert_eq!(app.lesson_index, 0);
-    let first = app.lesson.id.clone();
+    assert_eq!(app.lesson_index(), 0);
+    let first = app.lesson().id.clone();
     let beats = app.beat_count();
     for _ in 1..beats {
         app.update(Action::NextBeat);
     }
-    assert_eq!((app.lesson_index, app.beat), (0, beats - 1));
+    assert_eq!((app.lesson_index(), app.beat()), (0, beats - 1));
     app.update(Action::NextBeat);
-    assert_eq!(app.lesson_index, 1, "→ on the last beat opens the next lesson");
-    assert_eq!(app.beat, 0);
-    assert_ne!(app.lesson.id, first);
-    assert!(app.status.contains(&first), "{}", app.status);
-    assert!(app.status.contains("not finished"), "its questions are not answered: {}", app.status);
+    assert_eq!(app.lesson_index(), 1, "→ on the last beat opens the next lesson");
+    assert_eq!(app.beat(), 0);
+    assert_ne!(app.lesson().id, first);
+    assert!(app.status().contains(&first), "{}", app.status());
+    assert!(app.status().contains("not finished"), "its questions are not answered: {}", app.status());
     // the run follows the new lesson's sentences
-    assert_eq!(app.setup.src_ids.nrows(), app.lesson.src.split(';').count());
+    assert_eq!(app.setup().src_ids.nrows(), app.lesson().src.split(';').count());
     // walking every lesson to the end reaches the last one, and stops there
     for _ in 0..10_000 {
-        if app.lesson_index + 1 == app.lessons.len() && app.beat + 1 == app.beat_count() {
+        if app.lesson_index() + 1 == app.lessons().len() && app.beat() + 1 == app.beat_count() {
             break;
         }
         app.update(Action::NextBeat);
     }
-    assert_eq!(app.lesson_index, app.lessons.len() - 1);
+    assert_eq!(app.lesson_index(), app.lessons().len() - 1);
     app.update(Action::NextBeat);
-    assert_eq!(app.lesson_index, app.lessons.len() - 1, "nothing after the last lesson");
-    assert!(!app.status.is_empty());
+    assert_eq!(app.lesson_index(), app.lessons().len() - 1, "nothing after the last lesson");
+    assert!(!app.status().is_empty());
     // every beat seen, no question answered: only the lessons that ask none are done
-    for (i, lesson) in app.lessons.clone().iter().enumerate() {
+    for (i, lesson) in app.lessons().to_vec().iter().enumerate() {
         let beats = lesson.beats.len();
         let questions = question_beats(lesson);
         let expected =
@@ -77,7 +77,7 @@ fn type_answer(app: &mut App, text: &str) {
 /// The beats of the current lesson that ask a question, answered: the first right, the rest
 /// after two wrong answers.
 fn answer_every_question(app: &mut App) {
-    let questions = question_beats(&app.lesson.clone());
+    let questions = question_beats(&app.lesson().clone());
     for (n, &beat) in questions.iter().enumerate() {
         app.go_to_beat(beat);
         if n == 0 {
@@ -100,11 +100,11 @@ fn the_list_shows_where_the_learner_stands_and_opens_a_lesson() {
     answer_every_question(&mut app);
     app.update(Action::LastBeat);
     app.update(Action::NextBeat);
-    assert!(app.status.contains("done; on to"), "{}", app.status);
+    assert!(app.status().contains("done; on to"), "{}", app.status());
     app.update(Action::NextBeat);
     app.update(Action::NextBeat);
     app.update(Action::ToggleList);
-    assert_eq!(app.screen, Screen::List { cursor: 1 });
+    assert_eq!(app.screen(), Screen::List { cursor: 1 });
     assert_eq!(app.lesson_status(0), Status::Done);
     assert_eq!(app.lesson_status(1), Status::InProgress { seen: 3, answered: 0 });
     assert_eq!(app.lesson_status(2), Status::NotStarted);
@@ -114,15 +114,15 @@ fn the_list_shows_where_the_learner_stands_and_opens_a_lesson() {
     app.update(Action::RowDown);
     app.update(Action::RowDown);
     app.update(Action::Answer);
-    assert_eq!(app.screen, Screen::Lesson);
-    assert_eq!(app.lesson_index, 3);
-    assert_eq!(app.beat, 0);
+    assert_eq!(app.screen(), Screen::Lesson);
+    assert_eq!(app.lesson_index(), 3);
+    assert_eq!(app.beat(), 0);
     // back on the list, k to lesson 1 and Enter: it resumes at its first unseen beat
     app.update(Action::ToggleList);
     app.update(Action::RowUp);
     app.update(Action::RowUp);
     app.update(Action::Answer);
-    assert_eq!((app.lesson_index, app.beat), (1, 3));
+    assert_eq!((app.lesson_index(), app.beat()), (1, 3));
 }
 
 #[test]
@@ -132,21 +132,21 @@ fn the_list_keys_stay_in_the_list() {
     for _ in 0..100 {
         app.update(Action::RowDown);
     }
-    assert_eq!(app.screen, Screen::List { cursor: app.lessons.len() - 1 });
+    assert_eq!(app.screen(), Screen::List { cursor: app.lessons().len() - 1 });
     app.update(Action::FirstBeat);
-    assert_eq!(app.screen, Screen::List { cursor: 0 });
+    assert_eq!(app.screen(), Screen::List { cursor: 0 });
     app.update(Action::ToggleList);
-    assert_eq!(app.screen, Screen::Lesson);
+    assert_eq!(app.screen(), Screen::Lesson);
     app.update(Action::ToggleList);
     app.update(Action::Quit);
-    assert!(app.quit);
+    assert!(app.quit_requested());
 }
 
 #[test]
 fn arrow_keys_scroll_a_text_view_that_is_taller_than_its_pane() {
     let mut app = all_lessons();
-    assert_eq!(app.lesson.id, "why-attention");
-    let rnn = app.lesson.beats.iter().position(|b| b.view.name() == "rnn").expect("an rnn beat");
+    assert_eq!(app.lesson().id, "why-attention");
+    let rnn = app.lesson().beats.iter().position(|b| b.view.name() == "rnn").expect("an rnn beat");
     app.go_to_beat(rnn);
     let before = frame(&app, 80, 24);
     assert!(before.contains("more lines below (↑/↓)"), "{before}");
@@ -158,23 +158,23 @@ fn arrow_keys_scroll_a_text_view_that_is_taller_than_its_pane() {
     assert!(after.contains("(log scale)") && after.contains("more lines above"), "{after}");
     assert!(!after.contains("more lines below"), "scrolled to the end: {after}");
     app.update(Action::NextBeat);
-    assert_eq!(app.lines_scroll, 0, "a new beat starts at the top");
+    assert_eq!(app.lines_scroll(), 0, "a new beat starts at the top");
 }
 
 #[test]
 fn a_decode_view_scrolls_and_keeps_its_step() {
     let mut app = all_lessons();
-    let output = app.lessons.iter().position(|l| l.id == "output").unwrap();
+    let output = app.lessons().iter().position(|l| l.id == "output").unwrap();
     app.open_lesson(output, 0);
-    let beat = app.lesson.beats.iter().position(|b| b.view.name() == "decode").unwrap();
+    let beat = app.lesson().beats.iter().position(|b| b.view.name() == "decode").unwrap();
     app.go_to_beat(beat);
     let before = frame(&app, 80, 24);
     assert!(before.contains("more lines below (↑/↓)"), "{before}");
-    let step = app.selection.row;
+    let step = app.selection().row;
     for _ in 0..20 {
         app.update(Action::RowDown);
     }
     let after = frame(&app, 80, 24);
     assert!(after.contains("where position"), "the cross-attention part is reachable: {after}");
-    assert_eq!(app.selection.row, step, "↓ scrolls; the step stays the beat's");
+    assert_eq!(app.selection().row, step, "↓ scrolls; the step stays the beat's");
 }

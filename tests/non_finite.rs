@@ -75,7 +75,7 @@ fn the_tensor_pane_says_it_above_the_numbers() {
     let mut seen = (false, false);
     for beat in 0..app.beat_count() {
         app.go_to_beat(beat);
-        let overflowed = app.run.first_non_finite().is_some_and(|i| i <= app.op);
+        let overflowed = app.run().first_non_finite().is_some_and(|i| i <= app.op());
         for (w, h) in [(120, 40), (80, 24)] {
             let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
             terminal

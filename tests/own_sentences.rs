@@ -40,17 +40,17 @@ fn e_opens_the_line_with_the_sentences_on_screen() {
     let mut app = app("decoder");
     app.update(Action::NextBeat);
     app.update(Action::EditSentence);
-    assert_eq!(app.input_for, InputFor::Sentence);
-    assert_eq!(app.input.as_deref(), Some("我有一只猫 ; 我明天去学校"));
+    assert_eq!(app.input_for(), InputFor::Sentence);
+    assert_eq!(app.input(), Some("我有一只猫 ; 我明天去学校"));
     app.update(Action::ClearInput);
-    assert_eq!(app.input.as_deref(), Some(""), "Ctrl-U empties the line");
+    assert_eq!(app.input(), Some(""), "Ctrl-U empties the line");
     let ctrl_a = ratatui::crossterm::event::KeyEvent::new(
         ratatui::crossterm::event::KeyCode::Char('a'),
         ratatui::crossterm::event::KeyModifiers::CONTROL,
     );
     assert_eq!(transformer_tutor::app::keymap::action_for(ctrl_a, app.key_mode()), None, "a chord types nothing");
     app.update(Action::Cancel);
-    assert!(app.input.is_none() && !app.own_sentences && app.beat == 1);
+    assert!(app.input().is_none() && !app.own_sentences() && app.beat() == 1);
 }
 
 #[test]
@@ -58,32 +58,32 @@ fn a_typed_sentence_runs_at_the_current_beat_with_unknown_characters_marked() {
     let mut app = app("decoder");
     // a cross-attention beat whose prose is not about the lesson's own sentences
     let at = (0..app.beat_count())
-        .find(|&b| app.lesson.beats[b].op.contains("cross_attn") && !app.lesson.beats[b].keeps_lesson_sentences)
+        .find(|&b| app.lesson().beats[b].op.contains("cross_attn") && !app.lesson().beats[b].keeps_lesson_sentences)
         .expect("such a beat");
     app.go_to_beat(at);
     type_line(&mut app, "我有一只龙");
     assert_snapshot!("typing_a_sentence_120x40", frame(&app, 120, 40));
     app.update(Action::Answer);
-    assert!(app.input.is_none(), "{}", app.status);
-    assert!(app.own_sentences);
-    assert_eq!(app.beat, at, "the run restarts at the current beat");
-    assert_eq!(app.setup.src_ids.nrows(), 1);
-    assert_eq!(app.setup.unknown_src.len(), 1, "龙 is not in the corpus");
+    assert!(app.input().is_none(), "{}", app.status());
+    assert!(app.own_sentences());
+    assert_eq!(app.beat(), at, "the run restarts at the current beat");
+    assert_eq!(app.setup().src_ids.nrows(), 1);
+    assert_eq!(app.setup().unknown_src.len(), 1, "龙 is not in the corpus");
     assert!(app.sentences(false).starts_with("<bos>"), "the target is the model's translation");
     let screen = frame(&app, 120, 40);
-    assert!(app.setup.unknown_report()[0].contains("`龙` is not in the vocabulary; it became <unk>"));
+    assert!(app.setup().unknown_report()[0].contains("`龙` is not in the vocabulary; it became <unk>"));
     assert!(screen.contains("`龙` is not in"), "the unknown character is marked on screen: {screen}");
     assert!(screen.contains("<unk>"), "{screen}");
     assert_snapshot!("own_sentence_run_120x40", screen);
     assert_snapshot!("own_sentence_run_80x24", frame(&app, 80, 24));
     // a later beat whose prose is about the lesson's own sentences shows them, and says so
-    let kept = (at..app.beat_count()).find(|&b| app.lesson.beats[b].keeps_lesson_sentences).expect("such a beat");
+    let kept = (at..app.beat_count()).find(|&b| app.lesson().beats[b].keeps_lesson_sentences).expect("such a beat");
     app.go_to_beat(kept);
     let screen = frame(&app, 120, 40);
     assert!(screen.contains("(this beat is about the lesson's own"), "{screen}");
     assert!(screen.contains("猫") && !screen.contains("龙"), "the lesson's 我有一只猫 is back: {screen}");
     app.go_to_beat(at);
-    assert!(app.stashed_own.is_none() && app.setup.src_ids.nrows() == 1, "and the learner's returns");
+    assert!(!app.shows_lesson_sentences_for_now() && app.setup().src_ids.nrows() == 1, "and the learner's returns");
     assert!(frame(&app, 120, 40).contains("<unk>"));
 }
 
@@ -92,15 +92,15 @@ fn too_long_and_empty_sentences_are_refused_and_kept_to_fix() {
     let mut app = app("masks");
     type_line(&mut app, &"猫".repeat(17));
     app.update(Action::Answer);
-    assert!(app.status.contains("max_len is 16"), "{}", app.status);
-    assert_eq!(app.input.as_deref().map(|s| s.chars().count()), Some(17), "the line stays open");
+    assert!(app.status().contains("max_len is 16"), "{}", app.status());
+    assert_eq!(app.input().map(|s| s.chars().count()), Some(17), "the line stays open");
     type_line(&mut app, "  ");
     app.update(Action::Answer);
-    assert!(app.status.contains("empty"), "{}", app.status);
+    assert!(app.status().contains("empty"), "{}", app.status());
     type_line(&mut app, "我有猫 ; ");
     app.update(Action::Answer);
-    assert!(app.status.contains("row 2 of 2 is empty"), "{}", app.status);
-    assert!(!app.own_sentences);
+    assert!(app.status().contains("row 2 of 2 is empty"), "{}", app.status());
+    assert!(!app.own_sentences());
 }
 
 #[test]

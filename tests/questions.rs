@@ -121,11 +121,11 @@ fn a_right_answer_ends_the_question_and_is_recorded() {
     let mut app = quiz(trained());
     type_answer(&mut app, "2,4,8,5");
     assert_eq!(app.attempt(), Attempt::Right { tries: 1 });
-    assert_eq!(app.progress.given("quiz", 0), ["2,4,8,5"]);
-    assert!(app.progress_changed);
+    assert_eq!(app.progress().given("quiz", 0), ["2,4,8,5"]);
+    assert!(app.take_progress_changed());
     // answering again is refused politely
     app.update(Action::Answer);
-    assert!(app.input.is_none());
+    assert!(app.input().is_none());
 }
 
 #[test]
@@ -160,13 +160,13 @@ fn typing_keys_do_not_move_the_lesson_and_esc_closes_the_line() {
     for c in "hjkl q".chars() {
         app.update(Action::Type(c));
     }
-    assert_eq!(app.beat, 0);
-    assert!(!app.quit);
-    assert_eq!(app.input.as_deref(), Some("hjkl q"));
+    assert_eq!(app.beat(), 0);
+    assert!(!app.quit_requested());
+    assert_eq!(app.input(), Some("hjkl q"));
     app.update(Action::Erase);
-    assert_eq!(app.input.as_deref(), Some("hjkl "));
+    assert_eq!(app.input(), Some("hjkl "));
     app.update(Action::Cancel);
-    assert!(app.input.is_none());
+    assert!(app.input().is_none());
     assert_eq!(app.attempt(), Attempt::Unanswered, "closing the line answers nothing");
     // an empty answer is not an answer
     app.update(Action::Answer);

@@ -54,9 +54,9 @@ fn help_overlay() {
     assert_snapshot!("help_120x40", frame(&app, 120, 40));
     // keys other than ? and Esc/q do nothing while help is open
     app.update(Action::NextBeat);
-    assert_eq!(app.beat, 0);
+    assert_eq!(app.beat(), 0);
     app.update(Action::Quit);
-    assert!(!app.help && !app.quit, "Esc closes help first");
+    assert!(!app.help_shown() && !app.quit_requested(), "Esc closes help first");
 }
 
 #[test]
@@ -71,40 +71,40 @@ fn too_small_terminal_asks_to_enlarge() {
 fn keys_change_what_is_shown() {
     let mut app = masks_app();
     app.update(Action::NextBeat);
-    assert_eq!(app.beat, 1);
-    assert_eq!(app.run.cursor(), app.op + 1, "the run has computed up to the focused op");
+    assert_eq!(app.beat(), 1);
+    assert_eq!(app.run().cursor(), app.op() + 1, "the run has computed up to the focused op");
     // free stepping runs the next real operation
-    let before = app.op;
+    let before = app.op();
     app.update(Action::StepOp);
-    assert_eq!(app.op, before + 1);
-    assert!(app.run.value(app.op).is_some());
+    assert_eq!(app.op(), before + 1);
+    assert!(app.run().value(app.op()).is_some());
     app.update(Action::BackOp);
-    assert_eq!(app.op, before);
-    assert!(app.run.value(before + 1).is_none(), "back forgets the computed op");
+    assert_eq!(app.op(), before);
+    assert!(app.run().value(before + 1).is_none(), "back forgets the computed op");
     // heads wrap around, through the mean of the heads on an attention tensor
     app.go_to_beat(0);
     assert!(app.shows_attention(), "masks opens on attention weights");
     app.update(Action::PrevHead);
-    assert!(app.selection.mean_of_heads);
+    assert!(app.selection().mean_of_heads);
     app.update(Action::PrevHead);
-    assert_eq!((app.selection.head, app.selection.mean_of_heads), (3, false));
+    assert_eq!((app.selection().head, app.selection().mean_of_heads), (3, false));
     app.update(Action::NextHead);
-    assert!(app.selection.mean_of_heads);
+    assert!(app.selection().mean_of_heads);
     app.update(Action::NextHead);
-    assert_eq!((app.selection.head, app.selection.mean_of_heads), (0, false));
+    assert_eq!((app.selection().head, app.selection().mean_of_heads), (0, false));
     // rows stay inside the tensor
     for _ in 0..20 {
         app.update(Action::RowDown);
     }
-    assert_eq!(app.selection.row, app.row_count() - 1);
+    assert_eq!(app.selection().row, app.row_count() - 1);
     app.update(Action::NextPane);
-    assert_eq!(app.focus, Pane::Trace);
+    assert_eq!(app.focus(), Pane::Trace);
     app.update(Action::LastBeat);
-    assert_eq!(app.beat, app.beat_count() - 1);
+    assert_eq!(app.beat(), app.beat_count() - 1);
     app.update(Action::FirstBeat);
-    assert_eq!(app.beat, 0);
+    assert_eq!(app.beat(), 0);
     app.update(Action::Quit);
-    assert!(app.quit);
+    assert!(app.quit_requested());
 }
 
 #[test]
@@ -139,13 +139,13 @@ fn colours_follow_the_theme() {
 fn every_operation_renders_in_its_default_view_at_both_sizes() {
     let mut app = masks_app();
     app.go_to_beat(0);
-    while app.op > 0 {
+    while app.op() > 0 {
         app.update(Action::BackOp);
     }
     loop {
         for (w, h) in [(120, 40), (80, 24)] {
             let text = frame(&app, w, h);
-            let name = &app.run.program().op(app.op).name;
+            let name = &app.run().program().op(app.op()).name;
             assert!(text.contains(name.as_str()), "{name} is named in its pane title at {w}x{h}:\n{text}");
         }
         // every head and batch row of this tensor draws too
@@ -153,12 +153,12 @@ fn every_operation_renders_in_its_default_view_at_both_sizes() {
         app.update(Action::NextBatch);
         app.update(Action::RowDown);
         frame(&app, 120, 40);
-        if app.op + 1 == app.run.program().len() {
+        if app.op() + 1 == app.run().program().len() {
             break;
         }
         app.update(Action::StepOp);
     }
-    assert!(app.run.is_done(), "stepping reached probs");
+    assert!(app.run().is_done(), "stepping reached probs");
 }
 
 #[test]
@@ -187,26 +187,28 @@ fn every_beat_draws(weights: Arc<transformer_tutor::model::Weights>) {
 #[test]
 fn after_free_stepping_the_next_arrow_returns_to_the_beat_and_its_view() {
     let mut app = masks_app();
-    let masked = app.lesson.beats.iter().position(|b| b.op == "dec.0.self_attn.masked").unwrap();
+    let masked = app.lesson().beats.iter().position(|b| b.op == "dec.0.self_attn.masked").unwrap();
     app.go_to_beat(masked); // dec.0.self_attn.masked as a heatmap
-    let beat_op = app.op;
+    let beat_op = app.op();
     app.update(Action::StepOp); // weights: softmax by default
     app.update(Action::StepOp); // context
     assert!(!app.on_beat_op());
     app.update(Action::NextBeat);
-    assert_eq!((app.beat, app.op), (masked, beat_op), "→ came back to the beat, not the next one");
+    assert_eq!((app.beat(), app.op()), (masked, beat_op), "→ came back to the beat, not the next one");
     // stepping away and back onto the beat's op restores the beat's own view
     app.update(Action::BackOp);
     app.update(Action::StepOp);
-    assert_eq!(app.view, app.lesson.beats[masked].view);
+    assert_eq!(app.view_kind(), app.lesson().beats[masked].view);
     // heads: a tensor without a head axis keeps the chosen head and says why nothing moved
     app.update(Action::NextHead);
-    assert_eq!(app.selection.head, 1);
-    app.go_to_beat(app.lesson.beats.iter().position(|b| b.op == "src.mask").unwrap()); // (B, 1, 1, T): no head axis
-    app.selection.head = 1;
+    assert_eq!(app.selection().head, 1);
+    // stepping keeps the selection: back to the source mask, (B, 1, 1, T), with head 1 chosen
+    while app.run().program().op(app.op()).name != "src.mask" {
+        app.update(Action::BackOp);
+    }
     app.update(Action::NextHead);
-    assert_eq!(app.selection.head, 1);
-    assert!(app.status.contains("no head axis"));
+    assert_eq!(app.selection().head, 1);
+    assert!(app.status().contains("no head axis"));
 }
 
 #[test]
@@ -221,11 +223,11 @@ fn output_lesson_reads_the_next_words() {
 #[test]
 fn wide_heatmaps_scroll_their_columns() {
     let mut app = masks_app();
-    while app.op + 1 < app.run.program().len() {
+    while app.op() + 1 < app.run().program().len() {
         app.update(Action::StepOp);
     }
     app.update(Action::BackOp); // logits (2, 8, 81) as a heatmap
-    assert_eq!(app.run.program().op(app.op).name, "logits");
+    assert_eq!(app.run().program().op(app.op()).name, "logits");
     let before = frame(&app, 120, 40);
     assert!(!before.contains("from column"));
     app.update(Action::ColumnsRight);
@@ -252,16 +254,18 @@ fn chinese_labels_line_up_in_every_view() {
         ("enc.0.norm1.sum", "layernorm"),
         ("src.embed", "vector"),
     ] {
-        let index = app.run.program().index_of(op).unwrap();
+        let index = app.run().program().index_of(op).unwrap();
         app.go_to_beat(0);
-        while app.op < index {
+        while app.op() < index {
             app.update(Action::StepOp);
         }
-        while app.op > index {
+        while app.op() > index {
             app.update(Action::BackOp);
         }
-        assert_eq!(app.run.program().op(app.op).name, op);
-        app.selection.batch = 1; // 你有猫吗 <pad>
+        assert_eq!(app.run().program().op(app.op()).name, op);
+        while app.selection().batch != 1 {
+            app.update(Action::NextBatch); // to 你有猫吗 <pad>
+        }
         for (w, h) in [(120, 40), (80, 24)] {
             assert_snapshot!(format!("chinese_{label}_{w}x{h}"), frame(&app, w, h));
         }

@@ -80,12 +80,12 @@ impl Session {
         let completed = self.terminal.draw(|f| ui::draw(f, app, theme)).expect("drawing into memory");
         let (drawn, area) = (completed.buffer.clone(), completed.area);
         // as the terminal loop does after each frame
-        self.app.map_shown = ui::frame::wide_layout(area);
-        self.app.prose_scroll = self.app.prose_scroll.min(ui::frame::prose_scroll_limit(&self.app, area));
+        let limit = ui::frame::prose_scroll_limit(&self.app, area);
+        self.app.fit_to_screen(ui::frame::wide_layout(area), limit);
         let bytes = std::mem::take(&mut *self.wire.0.borrow_mut());
         self.emulator.process(&bytes);
         self.frames += 1;
-        let place = format!("{} beat {} (after {after})", self.app.lesson.id, self.app.beat + 1);
+        let place = format!("{} beat {} (after {after})", self.app.lesson().id, self.app.beat() + 1);
         self.problems.extend(compare(&drawn, self.emulator.screen(), &place));
     }
 
@@ -93,7 +93,7 @@ impl Session {
     fn press(&mut self, key: KeyCode) {
         let event = KeyEvent::new(key, KeyModifiers::NONE);
         if let Some(action) = action_for(event, self.app.key_mode()) {
-            self.app.status.clear();
+            self.app.clear_status();
             self.app.update(action);
         }
         self.draw(&format!("{key}"));
@@ -164,17 +164,17 @@ fn compare(buf: &Buffer, screen: &vt100::Screen, place: &str) -> Option<String> 
 fn every_beat_at_120x40_shows_on_the_terminal_as_drawn() {
     for theme in [Theme { color: true }, Theme::plain()] {
         let mut s = Session::new(120, 40, theme);
-        let total: usize = s.app.lessons.iter().map(|l| l.beats.len()).sum();
+        let total: usize = s.app.lessons().iter().map(|l| l.beats.len()).sum();
         s.press_n(KeyCode::Right, total - 1);
         assert_eq!(
-            (s.app.lesson_index, s.app.beat + 1),
-            (s.app.lessons.len() - 1, s.app.beat_count()),
+            (s.app.lesson_index(), s.app.beat() + 1),
+            (s.app.lessons().len() - 1, s.app.beat_count()),
             "the walk reached the last beat of the last lesson"
         );
         // backwards through the last lesson and the one before it
         s.press_n(KeyCode::Left, 12);
         // lesson switches through the list: every third lesson, a few beats into each, backwards
-        for _ in 0..s.app.lessons.len() / 3 {
+        for _ in 0..s.app.lessons().len() / 3 {
             s.press(KeyCode::Char('L'));
             s.press_n(KeyCode::Up, 3);
             s.press(KeyCode::Enter);
@@ -197,7 +197,7 @@ fn every_beat_at_120x40_shows_on_the_terminal_as_drawn() {
 #[test]
 fn a_walk_at_80x24_shows_on_the_terminal_as_drawn() {
     let mut s = Session::new(80, 24, Theme { color: true });
-    for _ in 0..s.app.lessons.len() {
+    for _ in 0..s.app.lessons().len() {
         s.press_n(KeyCode::Right, 6);
         s.press_n(KeyCode::Left, 2);
         // the next lesson from the list

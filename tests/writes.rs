@@ -278,7 +278,7 @@ fn the_keys_write_whole_files_and_refuse_what_the_commands_refuse() {
     use transformer_tutor::tui::perform_in;
     let app = app();
     let dir = scratch("keys");
-    let frame_name = format!("frame-{}-beat{}.txt", app.lesson.id, app.beat + 1);
+    let frame_name = format!("frame-{}-beat{}.txt", app.lesson().id, app.beat() + 1);
     let tensor_name = format!("{}.npy", app.focused().0);
 
     // plain: written whole

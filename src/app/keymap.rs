@@ -1,6 +1,10 @@
 //! Keys become actions here, and only here, by mode (a lesson, the lesson list, an answer being
-//! typed). One table feeds the help overlay and the status bar; its words live in `strings`.
+//! typed, a cell cursor). One table of bindings (`BINDINGS`, in `bindings.rs`) feeds the dispatch
+//! (`action_for`), the help overlay (`help_rows`) and the status bar's hints (`status_hint`); its
+//! words live in `strings/keys.rs`.
 
+pub use super::bindings::{BINDINGS, Binding, Hint, HintContext, Key, When};
+use super::view_state::InputFor;
 use crate::strings;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -67,109 +71,61 @@ pub enum Mode {
     Cell,
 }
 
-/// (keys as shown, what they do) — the help overlay lists these in this order.
-pub const KEYS: &[(&str, &str)] = &[
-    ("→ l space n", strings::KEY_NEXT),
-    ("← h p", strings::KEY_PREV),
-    ("g / G", strings::KEY_FIRST_LAST),
-    (". / ,", strings::KEY_STEP),
-    ("[ / ]", strings::KEY_HEAD),
-    ("↑ k / ↓ j", strings::KEY_ROW),
-    ("b", strings::KEY_BATCH),
-    ("< / >", strings::KEY_COLUMNS),
-    ("Enter a", strings::KEY_ANSWER),
-    ("L", strings::KEY_LIST),
-    ("e", strings::KEY_SENTENCE),
-    ("v / V", strings::KEY_WHAT_IF),
-    ("c", strings::KEY_CELL),
-    ("t", strings::KEY_TEMPERATURE),
-    ("s / S", strings::KEY_STEP_DECODE),
-    ("Tab / S-Tab", strings::KEY_PANE),
-    ("x", strings::KEY_SAVE_TENSOR),
-    ("w", strings::KEY_SAVE_FRAME),
-    ("?", strings::KEY_HELP),
-    ("q Esc", strings::KEY_QUIT),
-];
+/// The bindings of `mode`, in table order.
+fn bindings(mode: Mode) -> impl Iterator<Item = &'static Binding> {
+    BINDINGS.iter().filter(move |b| b.modes.contains(&mode))
+}
 
 /// The action for a key press in `mode`, if any.
 pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         return Some(Action::Quit);
     }
-    match mode {
-        Mode::Input => {
-            let control = key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
-            return Some(match key.code {
-                KeyCode::Enter => Action::Answer,
-                KeyCode::Esc => Action::Cancel,
-                KeyCode::Backspace => Action::Erase,
-                KeyCode::Char('u') if control => Action::ClearInput,
-                KeyCode::Char(_) if control => return None, // a chord is no character
-                KeyCode::Char(c) => Action::Type(c),
-                _ => return None,
-            });
-        }
-        Mode::List => {
-            return Some(match key.code {
-                KeyCode::Up | KeyCode::Char('k') => Action::RowUp,
-                KeyCode::Down | KeyCode::Char('j') => Action::RowDown,
-                KeyCode::Char('g') | KeyCode::Home => Action::FirstBeat,
-                KeyCode::Char('G') | KeyCode::End => Action::LastBeat,
-                KeyCode::Enter | KeyCode::Right | KeyCode::Char('l') => Action::Answer,
-                KeyCode::Char('L') | KeyCode::Esc => Action::ToggleList,
-                KeyCode::Char('?') => Action::ToggleHelp,
-                KeyCode::Char('q') => Action::Quit,
-                _ => return None,
-            });
-        }
-        Mode::Cell => {
-            return Some(match key.code {
-                KeyCode::Up | KeyCode::Char('k') => Action::RowUp,
-                KeyCode::Down | KeyCode::Char('j') => Action::RowDown,
-                KeyCode::Left | KeyCode::Char('h') => Action::CellLeft,
-                KeyCode::Right | KeyCode::Char('l') => Action::CellRight,
-                KeyCode::Char(']') => Action::NextHead,
-                KeyCode::Char('[') => Action::PrevHead,
-                KeyCode::Char('b') => Action::NextBatch,
-                KeyCode::Char('c') | KeyCode::Esc | KeyCode::Enter => Action::ToggleCell,
-                KeyCode::Char('?') => Action::ToggleHelp,
-                KeyCode::Char('q') => Action::Quit,
-                _ => return None,
-            });
-        }
-        Mode::Lesson => {}
-    }
-    Some(match key.code {
-        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Char('n') => Action::NextBeat,
-        KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('p') => Action::PrevBeat,
-        KeyCode::Char('g') | KeyCode::Home => Action::FirstBeat,
-        KeyCode::Char('G') | KeyCode::End => Action::LastBeat,
-        KeyCode::Char('.') => Action::StepOp,
-        KeyCode::Char(',') => Action::BackOp,
-        KeyCode::Tab => Action::NextPane,
-        KeyCode::BackTab => Action::PrevPane,
-        KeyCode::Char(']') => Action::NextHead,
-        KeyCode::Char('[') => Action::PrevHead,
-        KeyCode::Up | KeyCode::Char('k') => Action::RowUp,
-        KeyCode::Down | KeyCode::Char('j') => Action::RowDown,
-        KeyCode::Char('b') => Action::NextBatch,
-        KeyCode::Char('<') => Action::ColumnsLeft,
-        KeyCode::Char('>') => Action::ColumnsRight,
-        KeyCode::PageUp => Action::ScrollUp,
-        KeyCode::PageDown => Action::ScrollDown,
-        KeyCode::Enter | KeyCode::Char('a') => Action::Answer,
-        KeyCode::Char('L') => Action::ToggleList,
-        KeyCode::Char('e') => Action::EditSentence,
-        KeyCode::Char('c') => Action::ToggleCell,
-        KeyCode::Char('t') => Action::Temperature,
-        KeyCode::Char('s') => Action::NextStep,
-        KeyCode::Char('S') => Action::PrevStep,
-        KeyCode::Char('v') => Action::NextWhatIf,
-        KeyCode::Char('V') => Action::PrevWhatIf,
-        KeyCode::Char('?') => Action::ToggleHelp,
-        KeyCode::Char('x') => Action::SaveTensor,
-        KeyCode::Char('w') => Action::SaveFrame,
-        KeyCode::Char('q') | KeyCode::Esc => Action::Quit,
-        _ => return None,
+    let chord = key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    bindings(mode).flat_map(|b| b.keys).find_map(|&(k, action)| match k {
+        Key::Code(code) => (code == key.code).then_some(action),
+        Key::Chord(c) => (chord && key.code == KeyCode::Char(c)).then_some(action),
+        // a chord is no character
+        Key::AnyChar => match key.code {
+            KeyCode::Char(c) if !chord => Some(Action::Type(c)),
+            _ => None,
+        },
     })
+}
+
+/// The help overlay's rows: (keys as shown, what they do), the lesson's keys in table order.
+pub fn help_rows() -> impl Iterator<Item = (&'static str, &'static str)> {
+    bindings(Mode::Lesson).filter_map(|b| b.help)
+}
+
+/// The status bar's key hint in `mode`: the hints of the bindings that apply now, in their
+/// order; `short` keeps only those that must show on a narrow screen.
+pub fn status_hint(mode: Mode, context: &HintContext, short: bool) -> String {
+    let mut hints: Vec<&Hint> = bindings(mode)
+        .flat_map(|b| b.hints)
+        .filter(|h| (h.short || !short) && h.when.iter().all(|w| context.holds(*w)))
+        .collect();
+    hints.sort_by_key(|h| h.order);
+    let words: Vec<String> = hints
+        .iter()
+        .map(|h| if h.keys.is_empty() { h.label.to_string() } else { format!("{} {}", h.keys, h.label) })
+        .collect();
+    let gap = match mode {
+        Mode::Lesson | Mode::Cell => strings::HINT_GAP,
+        Mode::List | Mode::Input => strings::HINT_SEPARATOR,
+    };
+    words.join(gap)
+}
+
+impl HintContext {
+    fn holds(&self, when: When) -> bool {
+        match when {
+            When::Question => self.question_open,
+            When::NoQuestion => !self.question_open,
+            When::Heads => self.heads,
+            When::Decode => self.decode,
+            When::AnswerLine => self.input_for == InputFor::Answer,
+            When::SentenceLine => self.input_for == InputFor::Sentence,
+        }
+    }
 }

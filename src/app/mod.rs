@@ -1,12 +1,28 @@
 //! The state of a session and the pure `update(state, action)`. No drawing here.
+//!
+//! `App` owns a `Session` (lesson, runs, what-if, progress) and a `ViewState` (selection, focus,
+//! scroll, input, status); their fields are private to this module, read through `App`'s methods
+//! (`read.rs`). The view data is computed when the state changes (`cache.rs`), never while drawing.
 
+mod answer;
+pub mod bindings;
+pub mod cache;
 pub mod keymap;
+mod navigate;
 pub mod present;
 mod present_compare;
+mod present_grids;
+mod present_tables;
 mod present_text;
 mod present_whatif;
+mod read;
+mod session;
 pub mod state;
+mod update;
+mod update_modes;
 pub mod view_data;
+mod view_state;
 
 pub use keymap::Action;
 pub use state::{App, Effect, Pane, Selection};
+pub use view_state::{InputFor, Screen};

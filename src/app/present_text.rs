@@ -13,11 +13,12 @@ impl App {
     /// `tokens`: both sides of every batch row as tokens over their ids, padded; then the sizes.
     pub(super) fn tokens_lines(&self) -> LinesData {
         let mut d = LinesData::default();
-        let focused_side = if self.run.program().op(self.op).name.starts_with("src") { Side::Src } else { Side::Tgt };
+        let focused_side =
+            if self.session.run.program().op(self.session.op).name.starts_with("src") { Side::Src } else { Side::Tgt };
         for side in [Side::Src, Side::Tgt] {
             let (ids, vocab) = match side {
-                Side::Src => (&self.setup.src_ids, self.setup.src_vocab()),
-                Side::Tgt => (&self.setup.tgt_ids, self.setup.tgt_vocab()),
+                Side::Src => (&self.session.setup.src_ids, self.session.setup.src_vocab()),
+                Side::Tgt => (&self.session.setup.tgt_ids, self.session.setup.tgt_vocab()),
             };
             let role = if side == focused_side { Role::Title } else { Role::Accent };
             d.push(strings::tokens_heading(side, vocab.tokenizer), role);
@@ -25,7 +26,7 @@ impl App {
                 let words: Vec<String> = row.iter().map(|&id| vocab.word(id)).collect();
                 let cells: Vec<usize> =
                     words.iter().zip(row.iter()).map(|(w, id)| width(w).max(id.to_string().len())).collect();
-                let selected = b == self.selection.batch;
+                let selected = b == self.view.selection.batch;
                 let mark = if selected { "▶ " } else { "  " };
                 d.line().put(format!("{mark}{} ", pad(&strings::row_label(b), 7)), Role::Dim);
                 d.put(pad(strings::TOKENS_LABEL, 7), Role::Dim);
@@ -47,8 +48,8 @@ impl App {
             }
             d.gap();
         }
-        let cfg = &self.setup.weights.config;
-        let shape = self.setup.shape();
+        let cfg = &self.session.setup.weights.config;
+        let shape = self.session.setup.shape();
         d.push(strings::SIZES_HEADING, Role::Title);
         let cols = strings::SIZES_COLUMNS;
         d.line().put(format!("  {}", pad("", 8)), Role::Dim);
@@ -56,8 +57,8 @@ impl App {
             d.put(format!("{}  ", pad(c, 12)), Role::Dim);
         }
         for (side, vocab, t) in [
-            (Side::Src, self.setup.src_vocab().len(), shape.t_src),
-            (Side::Tgt, self.setup.tgt_vocab().len(), shape.t_tgt),
+            (Side::Src, self.session.setup.src_vocab().len(), shape.t_src),
+            (Side::Tgt, self.session.setup.tgt_vocab().len(), shape.t_tgt),
         ] {
             d.line().put(format!("  {}", pad(strings::side_name(side), 8)), Role::Plain);
             for v in [vocab.to_string(), cfg.max_len.to_string(), format!("({}, {t})", shape.batch)] {
@@ -69,9 +70,9 @@ impl App {
 
     /// `pipeline`: the stages of the forward pass, as note 001 §1 draws them, with their shapes.
     pub(super) fn pipeline_lines(&self) -> LinesData {
-        let program = self.run.program();
-        let n = self.setup.weights.config.n_layers;
-        let shape = self.setup.shape();
+        let program = self.session.run.program();
+        let n = self.session.setup.weights.config.n_layers;
+        let shape = self.session.setup.shape();
         let mut stages: Vec<(String, String, String)> =
             vec![("src ids".into(), shape_text(&[shape.batch, shape.t_src]), strings::STAGE_SRC_IDS.into())];
         let op_stage = |name: &str, what: String, stages: &mut Vec<(String, String, String)>| {
@@ -96,7 +97,7 @@ impl App {
         op_stage("logits", strings::STAGE_LOGITS.into(), &mut stages);
         op_stage("probs", strings::STAGE_PROBS.into(), &mut stages);
         // a stage is done when its last operation is computed; the current one holds the focused op
-        let here = self.op;
+        let here = self.session.op;
         let end_of = |name: &str| -> usize {
             match name {
                 "src ids" => 0,
@@ -137,7 +138,7 @@ impl App {
     pub(super) fn params_lines(&self) -> LinesData {
         // (block, part, count) in visiting order: "encoder.layers.0", "self_attn", 4224
         let mut parts: Vec<(String, String, usize)> = Vec::new();
-        self.setup.weights.visit(|name, v| {
+        self.session.setup.weights.visit(|name, v| {
             let pieces: Vec<&str> = name.split('.').collect();
             let (block, part) = match pieces.as_slice() {
                 [stack, "layers", i, part, ..] => (format!("{stack}.layers.{i}"), part.to_string()),
@@ -177,7 +178,7 @@ impl App {
     /// The PyTorch block of the focused operation: `encoder.layers.0`, `src_embed`, `fc_out`.
     fn focused_block(&self) -> Option<String> {
         use crate::model::program::Place;
-        Some(match self.run.program().op(self.op).place {
+        Some(match self.session.run.program().op(self.session.op).place {
             Place::Embedding(Side::Src) => "src_embed".into(),
             Place::Embedding(Side::Tgt) => "tgt_embed".into(),
             Place::Encoder { layer, .. } => format!("encoder.layers.{layer}"),

@@ -15,13 +15,13 @@ use crate::strings;
 impl App {
     /// The app as it would be on the variant's run, focused on the same operation by name, for
     /// drawing the variant's view; or why it cannot be shown.
-    pub fn variant_app(&self) -> Option<Result<App, String>> {
-        let w = self.what_if.as_ref()?;
+    pub(super) fn variant_app(&self) -> Option<Result<App, String>> {
+        let w = self.session.what_if.as_ref()?;
         let run = match &w.run {
             Ok(run) => run,
             Err(e) => return Some(Err(strings::cannot_run(&e.to_string()))),
         };
-        let name = &self.run.program().op(self.op).name;
+        let name = &self.session.run.program().op(self.session.op).name;
         let Some(index) = run.program().index_of(name) else {
             return Some(Err(strings::variant_has_no_op(name)));
         };
@@ -29,17 +29,19 @@ impl App {
             return Some(Err(strings::before_the_fork(name, w.kept)));
         }
         let mut other = self.clone();
-        other.what_if = None;
-        other.full = run.clone();
-        other.run = run.clone();
-        other.run.seek(index); // computed as far as the taught run, so both views show the same stage
-        other.op = index;
+        other.session.what_if = None;
+        other.session.full = run.clone();
+        other.session.run = run.clone();
+        other.session.run.seek(index); // computed as far as the taught run, so both views show the same stage
+        other.session.op = index;
         let op = run.program().op(index);
-        if !self.view.fits(op.kind, op.shape.len()) || (self.view == ViewKind::LayerNorm && !post_ln(run, &op.name)) {
+        if !self.view.kind.fits(op.kind, op.shape.len())
+            || (self.view.kind == ViewKind::LayerNorm && !post_ln(run, &op.name))
+        {
             // the layernorm view draws LayerNorm(x + sublayer): another order gets a plain grid
-            other.view = ViewKind::default_for(op.kind, op.shape.len());
-            if other.view == ViewKind::LayerNorm {
-                other.view = ViewKind::Heatmap;
+            other.view.kind = ViewKind::default_for(op.kind, op.shape.len());
+            if other.view.kind == ViewKind::LayerNorm {
+                other.view.kind = ViewKind::Heatmap;
             }
         }
         Some(Ok(other))
@@ -47,20 +49,20 @@ impl App {
 
     /// In a softmax view, the variant's run and its index of the focused operation when its
     /// tensor has the same shape: the view then shows both runs' rows side by side.
-    pub fn variant_beside(&self) -> Option<(Variant, &Run, usize)> {
-        if self.view != ViewKind::Softmax {
+    pub(super) fn variant_beside(&self) -> Option<(Variant, &Run, usize)> {
+        if self.view.kind != ViewKind::Softmax {
             return None;
         }
-        let w = self.what_if.as_ref()?;
+        let w = self.session.what_if.as_ref()?;
         let other = w.run.as_ref().ok()?;
-        let op = self.run.program().op(self.op);
+        let op = self.session.run.program().op(self.session.op);
         let index = other.program().index_of(&op.name)?;
         (other.program().op(index).shape == op.shape).then_some((w.variant, other, index))
     }
 
     /// What the what-if changed: where the run was forked, then its effect, measured.
-    pub fn what_if_lines(&self) -> Vec<(String, Role)> {
-        let Some(w) = &self.what_if else { return Vec::new() };
+    pub(super) fn what_if_lines(&self) -> Vec<(String, Role)> {
+        let Some(w) = &self.session.what_if else { return Vec::new() };
         let run = match &w.run {
             Ok(run) => run,
             Err(e) => return vec![(strings::cannot_run(&e.to_string()), Role::Bad)],
@@ -72,8 +74,8 @@ impl App {
     }
 
     fn effect_lines(&self, variant: Variant, run: &Run) -> Vec<String> {
-        let taught = &self.full;
-        let focused = &self.run.program().op(self.op).name;
+        let taught = &self.session.full;
+        let focused = &self.session.run.program().op(self.session.op).name;
         let mut lines = Vec::new();
         match variant {
             Variant::NoScale => {
@@ -130,8 +132,8 @@ impl App {
 
     /// Which predictions of the trained model the variant changes.
     fn prediction_line(&self, run: &Run) -> String {
-        let vocab = self.setup.tgt_vocab();
-        let changed: Vec<(String, String, usize, usize)> = changed_predictions(&self.full, run)
+        let vocab = self.session.setup.tgt_vocab();
+        let changed: Vec<(String, String, usize, usize)> = changed_predictions(&self.session.full, run)
             .into_iter()
             .map(|(a, b)| {
                 let word = |p: &crate::explore::measure::Prediction| {
@@ -140,7 +142,7 @@ impl App {
                 (word(&a), word(&b), a.batch, a.position)
             })
             .collect();
-        strings::predictions_changed(&changed, predictions(&self.full).len())
+        strings::predictions_changed(&changed, predictions(&self.session.full).len())
     }
 }
 

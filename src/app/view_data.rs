@@ -1,6 +1,8 @@
-//! What each view draws, already computed from the run. Widgets in `ui` read these and
-//! never compute model values themselves.
+//! What each view draws, already computed from the run, and which presenter computes it for
+//! each view kind. Widgets in `ui` read these and never compute model values themselves.
 
+use super::state::App;
+use crate::lesson::ViewKind;
 use ndarray::Array2;
 
 /// The value masked_fill writes; views print it as −1e9 and leave it out of colour scales.
@@ -17,6 +19,36 @@ pub enum ViewData {
     TopWords(TopWordsData),
     /// Views made of text lines: tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode.
     Lines(LinesData),
+}
+
+/// The one place that picks a presenter for each view kind (a new view kind: one arm here, its
+/// presenter in a `present_*.rs`, its widget in `ui/views/`, one arm in `ui/views/mod.rs`).
+impl App {
+    /// The data for the focused tensor's view.
+    pub(super) fn compute_view_data(&self) -> ViewData {
+        let (_, t) = self.focused();
+        let op = self.session.run.program().op(self.session.op);
+        let view = if self.view.kind.fits(op.kind, op.shape.len()) {
+            self.view.kind
+        } else {
+            ViewKind::default_for(op.kind, op.shape.len())
+        };
+        match view {
+            ViewKind::Mask => ViewData::Mask(self.mask_data(t)),
+            ViewKind::Softmax => ViewData::Softmax(self.softmax_data(t)),
+            ViewKind::LayerNorm => ViewData::LayerNorm(self.layernorm_data()),
+            ViewKind::Vector => ViewData::Vector(self.vector_data(t)),
+            ViewKind::TopWords => ViewData::TopWords(self.top_words_data(t)),
+            ViewKind::Heatmap => ViewData::Heatmap(self.heatmap_data(t)),
+            ViewKind::Tokens => ViewData::Lines(self.tokens_lines()),
+            ViewKind::Pipeline => ViewData::Lines(self.pipeline_lines()),
+            ViewKind::Params => ViewData::Lines(self.params_lines()),
+            ViewKind::Rnn => ViewData::Lines(self.rnn_lines()),
+            ViewKind::NormCompare => ViewData::Lines(self.norm_compare_lines()),
+            ViewKind::FusedQkv => ViewData::Lines(self.fused_qkv_lines()),
+            ViewKind::Decode => ViewData::Lines(self.decode_lines()),
+        }
+    }
 }
 
 /// How a piece of a text line is drawn.

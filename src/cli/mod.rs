@@ -10,6 +10,7 @@ pub mod output;
 pub mod print;
 pub mod trace;
 pub mod train;
+mod train_attention;
 pub mod train_live;
 pub mod train_screen;
 pub mod translate;

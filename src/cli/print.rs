@@ -15,14 +15,14 @@ pub const PRINT_WIDTH: u16 = 100;
 /// Every beat of the app's lesson: heading, prose, formula, shape trace, and the view drawn as text.
 pub fn lesson_text(app: &mut App) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} — {}", app.lesson.id, app.lesson.title);
+    let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title);
     let _ = writeln!(out, "{}", crate::strings::print_sentences(&app.sentences(true), &app.sentences(false)));
-    if app.own_sentences {
+    if app.own_sentences() {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);
     }
     for i in 0..app.beat_count() {
         app.go_to_beat(i);
-        let op = app.run.program().op(app.op).clone();
+        let op = app.run().program().op(app.op()).clone();
         let heading = crate::strings::print_beat_heading(
             i + 1,
             app.beat_count(),
@@ -31,7 +31,7 @@ pub fn lesson_text(app: &mut App) -> String {
             &op.where_text(),
         );
         let _ = writeln!(out, "{heading}");
-        if app.stashed_own.is_some() {
+        if app.shows_lesson_sentences_for_now() {
             let _ = writeln!(out, "{}", crate::strings::KEPT_LESSON_SENTENCES_NOTE);
         }
         for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
@@ -56,30 +56,30 @@ pub fn lesson_text(app: &mut App) -> String {
 
 /// A beat's what-if: its measured lines, then the variant's view (or why there is none).
 fn what_if_text(app: &App, out: &mut String) {
-    let Some(w) = &app.what_if else { return };
+    let Some(w) = app.what_if_view() else { return };
     let _ = writeln!(out, "  {}", crate::strings::variant_label(w.variant));
-    for (line, _) in app.what_if_lines() {
-        for part in wrap(&line, PRINT_WIDTH as usize - 2) {
+    for (line, _) in &w.lines {
+        for part in wrap(line, PRINT_WIDTH as usize - 2) {
             let _ = writeln!(out, "  {part}");
         }
     }
-    match app.variant_app() {
+    match &w.other {
         // a softmax view already holds the variant's rows beside the taught ones
-        Some(Ok(_)) if app.variant_beside().is_some() => {}
-        Some(Ok(other)) => {
+        Ok(_) if w.beside => {}
+        Ok(other) => {
             let area = Rect::new(0, 0, PRINT_WIDTH, 32);
             let mut buf = Buffer::empty(area);
-            crate::ui::frame::render_view(&other, Theme::plain(), area, &mut buf);
+            crate::ui::frame::render_variant_view(app, other, Theme::plain(), area, &mut buf);
             let _ = writeln!(out, "\n{}\n", buffer_text(&buf).trim_end());
         }
         // a variant that cannot run said why in its lines above
-        Some(Err(message)) if w.run.is_ok() => {
-            for part in wrap(&message, PRINT_WIDTH as usize - 2) {
+        Err(message) if w.runs => {
+            for part in wrap(message, PRINT_WIDTH as usize - 2) {
                 let _ = writeln!(out, "  {part}");
             }
             let _ = writeln!(out);
         }
-        Some(Err(_)) | None => {
+        Err(_) => {
             let _ = writeln!(out);
         }
     }

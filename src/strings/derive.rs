@@ -147,8 +147,6 @@ pub fn cell_columns(first: usize, last: usize, of: usize) -> String {
     format!(" · columns {first}–{last} of {of}")
 }
 
-pub const STATUS_HINT_CELL: &str = "←↑↓→ cell  [/] head  b batch  c/Esc leave";
-
 /// The layernorm view's x column when a what-if has no residual connection.
 pub const NO_RESIDUAL: &str = "(no residual)";
 

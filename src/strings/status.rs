@@ -1,41 +1,4 @@
-//! The keys (help overlay and status bar) and the status messages.
-
-// keys (help overlay and status bar)
-// ---------------------------------------------------------------------------------------------
-
-pub const KEY_NEXT: &str = "next beat (runs the engine forward to its operation)";
-pub const KEY_PREV: &str = "previous beat";
-pub const KEY_FIRST_LAST: &str = "first / last beat";
-pub const KEY_STEP: &str = "step one operation forward / back";
-pub const KEY_HEAD: &str = "previous / next attention head; after the last, the mean of the heads";
-pub const KEY_ROW: &str = "choose the query row (or scroll the focused text)";
-pub const KEY_BATCH: &str = "next batch row (sentence pair)";
-pub const KEY_COLUMNS: &str = "scroll a wide heatmap's columns left / right";
-pub const KEY_ANSWER: &str = "answer the beat's question (Enter checks, Esc closes)";
-pub const KEY_LIST: &str = "the list of lessons (j/k, Enter opens one)";
-pub const KEY_SENTENCE: &str = "type your own sentence and run the lesson on it";
-pub const KEY_CELL: &str = "cell mode: pick a number with the arrows, see where it comes from";
-pub const KEY_TEMPERATURE: &str = "in a decode view: greedy, or sample at temperature 0.5, 1, 2, 5";
-pub const KEY_WHAT_IF: &str = "what if: run the next (previous) variant of the model beside it";
-pub const KEY_PANE: &str = "move focus between panes";
-pub const KEY_SAVE_TENSOR: &str = "write the focused tensor to an .npy file";
-pub const KEY_SAVE_FRAME: &str = "write the current frame as plain text";
-pub const KEY_HELP: &str = "show / hide this help";
-pub const KEY_QUIT: &str = "quit (with the help open: close it)";
-pub const HELP_TITLE: &str = " Keys ";
-pub const HELP_FOOTER: &str = " mouse wheel or PgUp/PgDn scroll the lesson text · ? or Esc closes this";
-/// The help's line for the status bar's `engine op N/M` (no wider than the widest key line).
-pub const HELP_OP_KEY: &str = "op N/M";
-pub const HELP_OP: &str = "ops 0..N of 0..M have run (`transformer-tutor trace` lists them)";
-
-/// The short key hint for the status bar.
-pub const STATUS_HINT: &str = "←/→ beat  [/] head  ↑/↓ row  L lessons  ? help  q quit";
-pub const STATUS_HINT_SHORT: &str = "←/→ beat  ? help  q quit";
-pub const STATUS_HINT_QUESTION: &str = "Enter answer  ←/→ beat  L lessons  ? help";
-pub const STATUS_HINT_QUESTION_SHORT: &str = "Enter answer  ←/→ beat  ? help";
-pub const STATUS_HINT_SENTENCE: &str = "type a sentence · Enter run · Esc close";
-pub const STATUS_HINT_INPUT: &str = "type the answer · Enter check · Esc close";
-pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q quit";
+//! The status messages (the keys and their hints are in `keys.rs`).
 
 // ---------------------------------------------------------------------------------------------
 // status messages
@@ -44,7 +7,6 @@ pub const STATUS_HINT_LIST: &str = "j/k move · Enter open · L/Esc back · q qu
 pub const LAST_OP: &str = "that was the last operation: probs";
 pub const FIRST_OP: &str = "this is the first operation";
 pub const NO_HEAD_AXIS: &str = "this tensor has no head axis";
-pub const KEY_STEP_DECODE: &str = "next / previous decoding step (in a decode view)";
 pub const DECODE_STEP_ONLY: &str = "s / S move the decoding step in a decode view";
 pub const LAST_BEAT_OF_ALL: &str =
     "last beat of the last lesson: the whole model is behind you. L lists the lessons; q quits";

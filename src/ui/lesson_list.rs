@@ -20,7 +20,7 @@ pub struct LessonList<'a> {
 impl Widget for LessonList<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let lessons = &self.app.lessons;
+        let lessons = &self.app.lessons();
         let id_w = lessons.iter().map(|l| width(&l.id)).max().unwrap_or(0);
         let questions: Vec<usize> = lessons.iter().map(|l| question_beats(l).len()).collect();
         // the questions column, as wide as its widest entry (0 when no lesson asks any)

@@ -48,15 +48,16 @@ fn line_count(parts: &[Vec<Line<'static>>; 3]) -> usize {
 }
 
 pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let title = prose_title(app.beat + 1, app.beat_count(), &app.lesson.title, area.width.saturating_sub(2) as usize);
+    let title =
+        prose_title(app.beat() + 1, app.beat_count(), &app.lesson().title, area.width.saturating_sub(2) as usize);
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
     let height = inner.height as usize;
     let (parts, key_row) = rows(app, theme, area);
     let total = line_count(&parts);
     let [text, question, tail] = parts;
     // scroll no further than the last line
-    let scroll = usize::from(app.prose_scroll).min(total.saturating_sub(height));
-    let answering = app.input.is_some() && app.input_for == InputFor::Answer;
+    let scroll = usize::from(app.prose_scroll()).min(total.saturating_sub(height));
+    let answering = app.input().is_some() && app.input_for() == InputFor::Answer;
     let checked = app.question().is_some() && app.attempt() != Attempt::Unanswered;
     let below_fold = text.len() + key_row >= height;
     let mut lines: Vec<Line> = if (answering || checked) && below_fold && scroll == 0 {
@@ -70,7 +71,7 @@ pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer
     }
     note_cut_lines(&lines, inner.width as usize);
     let mut block = pane(app, theme, Pane::Prose, title, area);
-    if let Some(more) = strings::prose_more(scroll > 0, scroll + height < lines.len(), app.focus == Pane::Prose) {
+    if let Some(more) = strings::prose_more(scroll > 0, scroll + height < lines.len(), app.focus() == Pane::Prose) {
         block = block.title_bottom(Line::styled(more, theme.dim()).right_aligned());
     }
     Paragraph::new(lines).scroll((scroll as u16, 0)).block(block).render(area, buf);
@@ -80,19 +81,19 @@ pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer
 /// beat's paragraphs.
 fn text_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     let mut lines: Vec<Line> = Vec::new();
-    if let (Some(typed), InputFor::Sentence) = (&app.input, app.input_for) {
+    if let (Some(typed), InputFor::Sentence) = (app.input(), app.input_for()) {
         lines.push(Line::from(vec![
             Span::styled(strings::YOUR_SENTENCE, theme.highlight()),
-            Span::raw(typed.clone()),
+            Span::raw(typed.to_string()),
             Span::styled("▏", theme.accent()),
         ]));
         lines.push(Line::styled(strings::SENTENCE_HINT, theme.dim()));
         lines.push(Line::from(""));
     }
-    if app.stashed_own.is_some() {
+    if app.shows_lesson_sentences_for_now() {
         lines.push(Line::styled(strings::KEPT_LESSON_SENTENCES_NOTE, theme.dim()));
         lines.push(Line::from(""));
-    } else if app.own_sentences {
+    } else if app.own_sentences() {
         lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));
         lines.push(Line::from(""));
     }
@@ -113,9 +114,9 @@ fn text_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
 fn tail_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     if !app.on_beat_op() {
-        lines.push(Line::styled(strings::stepped_away(&app.lesson.beats[app.beat].op), theme.dim()));
+        lines.push(Line::styled(strings::stepped_away(&app.lesson().beats[app.beat()].op), theme.dim()));
     }
-    for u in app.setup.unknown_report() {
+    for u in app.setup().unknown_report() {
         lines.push(Line::styled(u, theme.bad()));
     }
     lines
@@ -127,7 +128,7 @@ fn tail_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
 fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> usize {
     let Some(q) = app.question() else { return 0 };
     let first = lines.len();
-    let given = app.progress.given(&app.lesson.id, app.beat);
+    let given = app.progress().given(&app.lesson().id, app.beat());
     let attempt = app.attempt();
     let paragraph = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
     if !given.is_empty() {
@@ -143,10 +144,10 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> us
                     Span::raw(paragraph(app.question_text(&q.hint))),
                 ]));
             }
-            match app.input.as_ref().filter(|_| app.input_for == InputFor::Answer) {
+            match app.input().filter(|_| app.input_for() == InputFor::Answer) {
                 Some(text) => lines.push(Line::from(vec![
                     Span::styled(strings::YOUR_ANSWER, theme.highlight()),
-                    Span::raw(text.clone()),
+                    Span::raw(text.to_string()),
                     Span::styled("▏", theme.accent()),
                 ])),
                 None => lines.push(Line::styled(strings::PRESS_ENTER, theme.accent())),

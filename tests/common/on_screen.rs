@@ -179,7 +179,7 @@ fn shows_word(screen: &str, word: &str) -> bool {
 
 /// Every miss on every beat of `app`'s lesson: `beat N field: what`.
 pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
-    let lesson = app.lesson.clone();
+    let lesson = app.lesson().clone();
     let sentences = Sentences::of(&lesson);
     let mut out = Vec::new();
     for beat in 0..app.beat_count() {

@@ -60,6 +60,8 @@ pub const ALLOWED: &[Allowed] = &[
     Allowed {
         files: &[
             "src/app/present.rs",
+            "src/app/present_grids.rs",
+            "src/app/present_tables.rs",
             "src/app/present_text.rs",
             "src/app/present_compare.rs",
             "src/app/present_whatif.rs",
@@ -171,8 +173,8 @@ pub const ALLOWED: &[Allowed] = &[
         why: "the vocabulary's special tokens, and note 001's example target fed to the model: model input",
     },
     Allowed {
-        files: &["src/app/keymap.rs"],
-        literals: &["→ l space n", "Enter a", "Tab / S-Tab", "q Esc"],
+        files: &["src/app/bindings.rs"],
+        literals: &["→ l space n", "Enter a", "Enter", "Tab / S-Tab", "q Esc", "L/Esc", "Esc", "c/Esc"],
         why: "key names in the key table (what each key does is in src/strings/)",
     },
     Allowed {

@@ -1,0 +1,55 @@
+//! A typed answer to a beat's question: checked against the run, by word or by position.
+
+use super::state::App;
+use crate::lesson::question::{Attempt, is_right};
+use crate::strings;
+
+impl App {
+    /// When the answer is one token of the sentence on screen and the learner typed its position
+    /// (0-based as the views count, or 1-based as people count): that position and its token.
+    fn position_answer(&self, given: &str, expected: &str) -> Option<(usize, String)> {
+        let n = crate::lesson::question::position_typed(given)?;
+        let [word] = crate::lesson::question::normalize(expected).try_into().ok()?;
+        let batch = self.view.selection.batch.min(self.session.setup.shape().batch - 1);
+        [true, false].into_iter().find_map(|src| {
+            // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
+            let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
+            let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
+            let tokens = &self.tokens(src, batch)[..real];
+            // counted from 0, as every view counts; from 1 only where that reading is no position
+            let p = if n < real {
+                n
+            } else if n == real && n > 0 {
+                n - 1
+            } else {
+                return None;
+            };
+            let right = crate::lesson::question::normalize(&tokens[p]) == std::slice::from_ref(&word);
+            right.then(|| (n, tokens[p].clone()))
+        })
+    }
+
+    /// Check a typed answer and record it.
+    pub(super) fn submit(&mut self, given: String) {
+        let Some(expected) = self.expected_answer() else { return };
+        if given.trim().is_empty() {
+            self.view.status = strings::EMPTY_ANSWER.into();
+            self.view.input = Some(given);
+            return;
+        }
+        let by_position = self.position_answer(&given, &expected);
+        let right = is_right(&given, &expected) || by_position.is_some();
+        let attempt = self.attempt().after(right);
+        self.session.progress.answer(&self.session.lesson.id, self.session.beat, given.trim(), attempt);
+        self.session.progress_changed = true;
+        self.view.status = match attempt {
+            Attempt::Right { .. } => match by_position {
+                Some((n, token)) => strings::right_by_position(n, &token),
+                None => strings::RIGHT.into(),
+            },
+            Attempt::WrongOnce => strings::WRONG_ONCE.into(),
+            Attempt::GaveUp => strings::GAVE_UP.into(),
+            Attempt::Unanswered => String::new(),
+        };
+    }
+}

@@ -1,0 +1,115 @@
+//! The view data on screen, computed when what it shows changes and never while drawing: the
+//! focused tensor's view and, with a what-if on, the comparison (its measured lines and the
+//! variant's own view, which runs the variant forward). `App::refresh` brings it up to date
+//! after every change; `generation` counts the times it was computed.
+
+use super::state::App;
+use super::view_data::{Role, ViewData};
+use crate::explore::Variant;
+use crate::lesson::ViewKind;
+use crate::model::decode::Choice;
+use crate::model::program::shape_text;
+use crate::strings;
+
+/// Everything the view data depends on: when none of it changed, the cache is kept.
+#[derive(Debug, Clone, PartialEq)]
+struct Key {
+    lesson_index: usize,
+    sentences_generation: u64,
+    beat: usize,
+    op: usize,
+    kind: ViewKind,
+    selection: super::Selection,
+    decoding: Choice,
+    what_if: Option<Variant>,
+}
+
+/// The view data of the focused operation, as of the last change.
+#[derive(Debug, Clone, Default)]
+pub struct ViewCache {
+    key: Option<Key>,
+    generation: u64,
+    taught: Option<ViewData>,
+    what_if: Option<WhatIfView>,
+}
+
+/// A what-if beside the taught model, ready to draw.
+#[derive(Debug, Clone)]
+pub struct WhatIfView {
+    pub variant: Variant,
+    /// The variant ran (else its lines say why not).
+    pub runs: bool,
+    /// What it changed, measured.
+    pub lines: Vec<(String, Role)>,
+    /// The taught softmax view holds the variant's rows beside its own.
+    pub beside: bool,
+    /// The variant's own view of the focused operation, or why there is none.
+    pub other: Result<VariantView, String>,
+}
+
+/// The variant's view of the operation the taught model shows.
+#[derive(Debug, Clone)]
+pub struct VariantView {
+    /// "name · shape · view", as the tensor pane titles it.
+    pub title: String,
+    pub kind: ViewKind,
+    pub data: ViewData,
+}
+
+impl App {
+    /// Compute the view data again if what it depends on changed since the last time.
+    pub(super) fn refresh(&mut self) {
+        let key = Key {
+            lesson_index: self.session.lesson_index,
+            sentences_generation: self.session.sentences_generation,
+            beat: self.session.beat,
+            op: self.session.op,
+            kind: self.view.kind,
+            selection: self.view.selection,
+            decoding: self.session.decoding,
+            what_if: self.session.what_if.as_ref().map(|w| w.variant),
+        };
+        if self.cache.key.as_ref() == Some(&key) {
+            return;
+        }
+        self.cache.taught = Some(self.compute_view_data());
+        self.cache.what_if = self.compute_what_if();
+        self.cache.key = Some(key);
+        self.cache.generation += 1;
+    }
+
+    fn compute_what_if(&self) -> Option<WhatIfView> {
+        let w = self.session.what_if.as_ref()?;
+        let other = match self.variant_app()? {
+            Ok(other) => {
+                let op = other.session.run.program().op(other.session.op);
+                let title = strings::tensor_title(&op.name, &shape_text(&op.shape), other.view.kind.name());
+                Ok(VariantView { title, kind: other.view.kind, data: other.compute_view_data() })
+            }
+            Err(message) => Err(message),
+        };
+        Some(WhatIfView {
+            variant: w.variant,
+            runs: w.run.is_ok(),
+            lines: self.what_if_lines(),
+            beside: self.variant_beside().is_some(),
+            other,
+        })
+    }
+
+    /// The data for the focused tensor's view (computed when the state changed, not here).
+    pub fn view_data(&self) -> &ViewData {
+        self.cache.taught.as_ref().expect("an app refreshes its view data when it is made")
+    }
+
+    /// The what-if beside the taught model, when one is on.
+    pub fn what_if_view(&self) -> Option<&WhatIfView> {
+        self.cache.what_if.as_ref()
+    }
+
+    /// How many times the view data was computed: drawing never changes it, a change of what is
+    /// shown adds one.
+    pub fn view_generation(&self) -> u64 {
+        self.cache.generation
+    }
+}

@@ -1,0 +1,130 @@
+//! Moving through a lesson: to a beat, to an operation, through the what-if switches; and the
+//! row and column of the focused tensor on screen.
+
+use super::session::prepare;
+use super::state::App;
+use super::view_state::{Screen, Selection};
+use crate::explore::{Variant, run_variant};
+use crate::strings;
+
+impl App {
+    /// Move to beat `i`: run the engine forward (or back) to its operation and show it its way.
+    pub fn go_to_beat(&mut self, i: usize) {
+        self.enter_beat(i);
+        self.refresh();
+    }
+
+    pub(super) fn enter_beat(&mut self, i: usize) {
+        let i = i.min(self.beat_count().saturating_sub(1));
+        self.session.beat = i;
+        let beat = self.session.lesson.beats[i].clone();
+        self.choose_sentences(beat.keeps_lesson_sentences);
+        let op = self.session.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
+        self.seek(op);
+        self.view.kind = beat.view;
+        self.view.selection = Selection {
+            // the learner's own sentences may be fewer than the lesson's
+            batch: beat.batch.unwrap_or(0).min(self.session.setup.shape().batch - 1),
+            head: match beat.head {
+                Some(crate::lesson::HeadChoice::One(h)) => h,
+                _ => 0,
+            },
+            mean_of_heads: beat.head == Some(crate::lesson::HeadChoice::Mean),
+            row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
+            first_col: 0,
+        };
+        self.start_what_if(beat.what_if.or(self.session.pinned_what_if));
+        self.view.prose_scroll = 0;
+        self.view.lines_scroll = 0;
+        self.view.input = None;
+        self.view.cell_col = None;
+        if self.view.screen == Screen::Lesson && self.session.progress.see(&self.session.lesson.id, i) {
+            self.session.progress_changed = true;
+        }
+    }
+
+    /// On the learner's own sentences, a beat that keeps the lesson's shows the lesson's runs, and
+    /// the next beat that does not brings the learner's back.
+    fn choose_sentences(&mut self, lesson_sentences: bool) {
+        if !self.session.own_sentences {
+            return;
+        }
+        if lesson_sentences && self.session.stashed_own.is_none() {
+            if let Ok(runs) = prepare(&self.session.lesson, self.session.setup.weights.clone()) {
+                let own = (
+                    std::mem::replace(&mut self.session.setup, runs.0),
+                    std::mem::replace(&mut self.session.run, runs.1),
+                    std::mem::replace(&mut self.session.full, runs.2),
+                );
+                self.session.stashed_own = Some(Box::new(own));
+                self.session.sentences_generation += 1;
+            }
+        } else if !lesson_sentences && let Some(own) = self.session.stashed_own.take() {
+            (self.session.setup, self.session.run, self.session.full) = *own;
+            self.session.sentences_generation += 1;
+        }
+    }
+
+    /// Make `op` the focused operation: the run computes (or forgets) operations until it is the last one.
+    pub(super) fn seek(&mut self, op: usize) {
+        self.session.run.seek(op);
+        self.session.op = op;
+    }
+
+    /// Run `variant` beside the taught model (forked from the full run), or stop showing one.
+    pub fn set_what_if(&mut self, variant: Option<Variant>) {
+        self.start_what_if(variant);
+        self.refresh();
+    }
+
+    fn start_what_if(&mut self, variant: Option<Variant>) {
+        self.session.what_if = variant.map(|v| run_variant(&self.session.full, self.session.setup.shape(), v));
+    }
+
+    /// Keep `variant` on from beat to beat (None: back to the model as taught).
+    pub fn pin_what_if(&mut self, variant: Option<Variant>) {
+        self.session.pinned_what_if = variant;
+        self.start_what_if(self.session.lesson.beats[self.session.beat].what_if.or(variant));
+        self.refresh();
+    }
+
+    /// The next (or previous) what-if switch, wrapping through "none".
+    pub(super) fn cycle_what_if(&mut self, by: isize) {
+        let switches = Variant::SWITCHES;
+        let current = self.session.what_if.as_ref().and_then(|w| switches.iter().position(|v| *v == w.variant));
+        // positions 0..n are the switches, n is "none"
+        let n = switches.len() as isize;
+        let at = current.map(|i| i as isize).unwrap_or(n);
+        let next = (at + by).rem_euclid(n + 1) as usize;
+        self.session.pinned_what_if = switches.get(next).copied();
+        self.start_what_if(self.session.pinned_what_if);
+        self.view.status = match &self.session.what_if {
+            Some(w) => strings::what_if_on(strings::variant_title(w.variant)),
+            None => strings::WHAT_IF_OFF.into(),
+        };
+    }
+
+    /// The number of rows of the focused tensor's displayed slice.
+    pub fn row_count(&self) -> usize {
+        let shape = &self.session.run.program().op(self.session.op).shape;
+        match shape.len() {
+            0 | 1 => 1,
+            n => shape[n - 2],
+        }
+    }
+
+    fn default_row(&self) -> usize {
+        self.row_count().saturating_sub(1) / 2
+    }
+
+    /// The first heatmap column on screen, within the focused tensor.
+    pub fn first_col(&self) -> usize {
+        let cols = self.session.run.program().op(self.session.op).shape.last().copied().unwrap_or(1);
+        self.view.selection.first_col.min(cols.saturating_sub(1))
+    }
+
+    /// The query row on screen: the one the learner chose, or the last row of a shorter tensor.
+    pub fn row(&self) -> usize {
+        self.view.selection.row.min(self.row_count() - 1)
+    }
+}

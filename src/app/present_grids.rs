@@ -1,0 +1,173 @@
+//! The presenters of the grid views: heatmap (and the cell cursor's), mask, softmax rows.
+
+use super::state::App;
+use super::view_data::*;
+use crate::model::program::{Dim, OpKind, shape_text};
+use crate::strings;
+use ndarray::{ArrayD, Ix2, IxDyn};
+
+impl App {
+    pub(super) fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
+        let op = self.session.run.program().op(self.session.op);
+        if op.kind == OpKind::PositionalEncoding {
+            return self.whole_pe_table(t);
+        }
+        let cols = self.slice2(t).ncols();
+        let first = self.first_col();
+        let mut d = self.heatmap_window(t, first, cols);
+        if first > 0 {
+            d.caption.push_str(&strings::from_column(first));
+        }
+        d
+    }
+
+    /// A positional encoding as a heatmap: the whole table the model can use, max_len rows,
+    /// computed by the same kernel (its first T rows are the run's tensor, bit for bit), so the
+    /// slow columns' change shows over more than one sentence's positions.
+    fn whole_pe_table(&self, t: &ArrayD<f32>) -> HeatmapData {
+        let max_len = self.session.setup.weights.config.max_len;
+        let d = t.shape()[1];
+        let table =
+            crate::model::kernels::positional_encoding(max_len, d).into_dimensionality::<Ix2>().expect("(max_len, d)");
+        let (ra, ca) = self.axes();
+        HeatmapData {
+            row_labels: self.labels(ra, max_len),
+            col_labels: self.labels(ca, d),
+            row_axis: strings::axis_name(ra, false).into(),
+            col_axis: strings::axis_name(ca, false).into(),
+            selected_row: Some(self.row().min(max_len - 1)),
+            selected_col: None,
+            caption: strings::whole_pe_caption(max_len, t.shape()[0]),
+            values: table,
+        }
+    }
+
+    /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
+    pub fn cell_heatmap_data(&self) -> HeatmapData {
+        const WINDOW: usize = 8;
+        let t = self.session.run.value(self.session.op).expect("the focused op is computed");
+        let cols = self.slice2(t).ncols();
+        let col = self.view.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
+        let first = col - col % WINDOW;
+        let last = (first + WINDOW).min(cols);
+        let mut d = self.heatmap_window(t, first, last);
+        if last - first < cols {
+            d.caption.push_str(&strings::cell_columns(first, last - 1, cols));
+        }
+        d.selected_col = Some(col - first);
+        d
+    }
+
+    /// The displayed slice of `t`, columns `first..last`, as a heatmap with the selected row.
+    fn heatmap_window(&self, t: &ArrayD<f32>, first: usize, last: usize) -> HeatmapData {
+        let all = self.slice2(t);
+        let (ra, ca) = self.axes();
+        let attention = matches!(ca, Dim::Tokens(_));
+        let values = all.slice(ndarray::s![.., first..last]).to_owned();
+        HeatmapData {
+            row_labels: self.labels(ra, values.nrows()),
+            col_labels: self.labels(ca, all.ncols())[first..last].to_vec(),
+            row_axis: strings::axis_name(ra, attention).into(),
+            col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
+            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
+            selected_col: None,
+            caption: self.caption(t),
+            values,
+        }
+    }
+
+    pub(super) fn mask_data(&self, t: &ArrayD<f32>) -> MaskData {
+        let op = self.session.run.program().op(self.session.op);
+        let kind = match op.kind {
+            OpKind::PaddingMask(_) => MaskKind::Padding,
+            OpKind::CausalMask => MaskKind::Causal,
+            // a what-if's mask of ones has the shape of the mask it replaces
+            OpKind::OnesMask if t.shape()[2] == 1 => MaskKind::Padding,
+            OpKind::OnesMask => MaskKind::Causal,
+            _ => MaskKind::Combined, // (B, 1, T_q, T_k): AND of masks, or note 000's q & k
+        };
+        let shape = shape_text(t.shape());
+        if kind == MaskKind::Padding {
+            // (B, 1, 1, T): one row per batch entry
+            let (b, tn) = (t.shape()[0], t.shape()[3]);
+            let values = t.view().into_shape_with_order((b, tn)).expect("(B,1,1,T)").to_owned();
+            let src = op.name.starts_with("src");
+            return MaskData {
+                values,
+                row_labels: (0..b).map(strings::row_label).collect(),
+                col_labels: (0..tn).map(|i| i.to_string()).collect(),
+                row_axis: strings::AXIS_BATCH_ROW.into(),
+                col_axis: strings::PADDING_MASK_KEYS.into(),
+                row_notes: (0..b).map(|i| self.tokens(src, i).join(" ")).collect(),
+                kind,
+                shape_note: strings::padding_mask_note(&shape),
+                selected_row: Some(self.view.selection.batch.min(b - 1)),
+            };
+        }
+        let values = self.slice2(t);
+        let (ra, ca) = self.axes();
+        MaskData {
+            row_labels: self.labels(ra, values.nrows()),
+            col_labels: self.labels(ca, values.ncols()),
+            row_axis: if kind == MaskKind::Causal {
+                strings::AXIS_QUERY.into()
+            } else {
+                strings::query_of_batch_row(self.view.selection.batch)
+            },
+            col_axis: strings::AXIS_KEY.into(),
+            kind,
+            shape_note: if kind == MaskKind::Causal {
+                strings::causal_mask_note(&shape)
+            } else {
+                strings::combined_mask_note(&shape)
+            },
+            selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
+            row_notes: Vec::new(),
+            values,
+        }
+    }
+
+    /// Rows of attention weights of `run`'s tensor `name`, with the mask that hid each key.
+    fn softmax_rows(&self, run: &crate::model::Run, index: usize, t: &ArrayD<f32>) -> Vec<SoftmaxRow> {
+        let values = self.slice2(t);
+        let (ra, _) = self.axes();
+        let labels = self.labels(ra, values.nrows());
+        // softmax reads `masked`, which reads the mask
+        let program = run.program();
+        let masked_op = program.op(program.op(index).inputs[0]);
+        let mask = masked_op.inputs.get(1).and_then(|&m| run.value(m));
+        let mask2 = mask.map(|m| {
+            let full = m.broadcast(IxDyn(t.shape())).expect("mask broadcasts").to_owned();
+            self.slice2(&full)
+        });
+        values
+            .rows()
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| SoftmaxRow {
+                label: labels.get(i).cloned().unwrap_or_default(),
+                weights: row.to_vec(),
+                masked: (0..row.len()).map(|k| mask2.as_ref().is_some_and(|m| m[[i, k]] == 0.0)).collect(),
+                sum: row.iter().map(|&w| w as f64).sum::<f64>() as f32,
+            })
+            .collect()
+    }
+
+    pub(super) fn softmax_data(&self, t: &ArrayD<f32>) -> SoftmaxData {
+        let values_cols = t.shape()[t.ndim() - 1];
+        let (_, ca) = self.axes();
+        // a what-if's rows beside the taught model's, when its run has this operation
+        let what_if = self.variant_beside().map(|(w, other, index)| {
+            let tw = other.value(index).expect("a variant runs whole");
+            (strings::variant_label(w), self.softmax_rows(other, index, tw))
+        });
+        SoftmaxData {
+            rows: self.softmax_rows(&self.session.run, self.session.op, t),
+            col_labels: self.labels(ca, values_cols),
+            selected_row: Some(self.row()),
+            caption: self.caption(t),
+            label: strings::MASKED_FILL_LABEL.into(),
+            what_if,
+        }
+    }
+}

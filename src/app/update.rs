@@ -1,0 +1,215 @@
+//! What each action does in a lesson: the dispatch by mode, and the lesson-mode actions.
+
+use super::keymap::{Action, Mode};
+use super::state::{App, sentences_of};
+use super::view_state::{COLUMN_STEP, Effect, InputFor, Pane, Screen};
+use crate::lesson::ViewKind;
+use crate::strings;
+
+impl App {
+    /// The pure update: what each action does to the state. The view data is brought up to date
+    /// after it (computed again only when what it shows changed).
+    pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        self.refresh();
+    }
+
+    fn apply(&mut self, action: Action) {
+        if self.view.help && !matches!(action, Action::ToggleHelp | Action::Quit) {
+            return; // the help overlay swallows keys until closed
+        }
+        match self.key_mode() {
+            Mode::List => self.update_list(action),
+            Mode::Input => self.update_input(action),
+            Mode::Cell => self.update_cell(action),
+            Mode::Lesson if self.moves_through_lesson(action) => {}
+            Mode::Lesson => self.update_lesson_view(action),
+        }
+    }
+
+    /// Lesson-mode actions that move through the lesson (beats, operations, lists, input lines);
+    /// false when `action` is none of them.
+    fn moves_through_lesson(&mut self, action: Action) -> bool {
+        let stepped_away = !self.on_beat_op();
+        match action {
+            // after free stepping, the first → or ← comes back to the beat the learner left
+            Action::NextBeat | Action::PrevBeat if stepped_away => self.enter_beat(self.session.beat),
+            Action::NextBeat => {
+                if self.session.beat + 1 < self.beat_count() {
+                    self.enter_beat(self.session.beat + 1)
+                } else if self.session.lesson_index + 1 < self.session.lessons.len() {
+                    let left = self.session.lesson.id.clone();
+                    let finished = self.lesson_status(self.session.lesson_index) == crate::progress::Status::Done;
+                    self.open(self.session.lesson_index + 1, 0);
+                    self.view.status = strings::next_lesson(&left, finished, &self.session.lesson.id);
+                } else {
+                    self.view.status = strings::LAST_BEAT_OF_ALL.into()
+                }
+            }
+            Action::Answer if self.question().is_none() => self.view.status = strings::NO_QUESTION.into(),
+            Action::Answer if self.attempt().is_done() => self.view.status = strings::ALREADY_ANSWERED.into(),
+            Action::Answer => {
+                self.view.input = Some(String::new());
+                self.view.input_for = InputFor::Answer;
+            }
+            Action::EditSentence => {
+                // start from the learner's sentences (waiting while a beat shows the lesson's), or
+                // the sentences on screen, to edit or replace
+                self.view.input = Some(match &self.session.stashed_own {
+                    Some(own) => sentences_of(&own.0, true),
+                    None => self.sentences(true),
+                });
+                self.view.input_for = InputFor::Sentence;
+            }
+            Action::ToggleList => self.view.screen = Screen::List { cursor: self.session.lesson_index },
+            Action::PrevBeat => self.enter_beat(self.session.beat.saturating_sub(1)),
+            Action::FirstBeat => self.enter_beat(0),
+            Action::LastBeat => self.enter_beat(self.beat_count().saturating_sub(1)),
+            Action::StepOp => {
+                if self.session.op + 1 < self.session.run.program().len() {
+                    self.seek(self.session.op + 1);
+                    self.view.kind = self.view_for_op();
+                } else {
+                    self.view.status = strings::LAST_OP.into();
+                }
+            }
+            Action::BackOp => {
+                if self.session.op > 0 {
+                    self.seek(self.session.op - 1);
+                    self.view.kind = self.view_for_op();
+                } else {
+                    self.view.status = strings::FIRST_OP.into();
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Lesson-mode actions on what is shown: panes, heads, rows, columns, cells, decoding, what-ifs.
+    fn update_lesson_view(&mut self, action: Action) {
+        let shape = self.session.run.program().op(self.session.op).shape.clone();
+        let heads = if shape.len() == 4 { shape[1] } else { 1 };
+        let batch = self.session.setup.shape().batch;
+        match action {
+            Action::NextPane => self.view.focus = self.view.focus.shifted(1, self.view.map_shown),
+            Action::PrevPane => self.view.focus = self.view.focus.shifted(-1, self.view.map_shown),
+            Action::NextHead | Action::PrevHead if heads == 1 => {
+                self.view.status = strings::NO_HEAD_AXIS.into();
+            }
+            Action::NextHead => self.cycle_head(1),
+            Action::PrevHead => self.cycle_head(-1),
+            Action::RowUp if self.view.focus == Pane::Prose => {
+                self.view.prose_scroll = self.view.prose_scroll.saturating_sub(1)
+            }
+            Action::RowDown if self.view.focus == Pane::Prose => {
+                self.view.prose_scroll = self.view.prose_scroll.saturating_add(1)
+            }
+            Action::RowUp if self.view.kind.scrolls_lines() => {
+                self.view.lines_scroll = self.view.lines_scroll.saturating_sub(1)
+            }
+            Action::RowDown if self.view.kind.scrolls_lines() => {
+                self.view.lines_scroll = self.view.lines_scroll.saturating_add(1)
+            }
+            Action::RowUp => self.view.selection.row = self.row().saturating_sub(1),
+            Action::RowDown => self.view.selection.row = (self.row() + 1).min(self.row_count() - 1),
+            Action::ScrollUp => self.view.prose_scroll = self.view.prose_scroll.saturating_sub(3),
+            Action::ScrollDown => self.view.prose_scroll = self.view.prose_scroll.saturating_add(3),
+            Action::NextBatch => self.view.selection.batch = (self.view.selection.batch + 1) % batch,
+            Action::ColumnsRight => {
+                let cols = shape.last().copied().unwrap_or(1);
+                self.view.selection.first_col = (self.first_col() + COLUMN_STEP).min(cols.saturating_sub(1));
+            }
+            Action::ColumnsLeft => self.view.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
+            Action::ToggleCell if shape.len() < 2 => self.view.status = strings::NO_CELLS.into(),
+            Action::ToggleCell => {
+                // a cell is one head's number: the mean of the heads has no derivation of its own
+                self.view.selection.mean_of_heads = false;
+                self.view.cell_col = Some(self.first_col());
+                self.view.status = strings::CELL_MODE_ON.into();
+            }
+            Action::CellLeft | Action::CellRight => {}
+            Action::Temperature if self.view.kind != ViewKind::Decode => {
+                self.view.status = strings::TEMPERATURE_ONLY_DECODE.into()
+            }
+            Action::Temperature => {
+                use crate::model::decode::Choice;
+                // greedy, then sampling (seed 0) at 0.5, 1, 2 and 5
+                let tenths = [5u16, 10, 20, 50];
+                let next = match self.session.decoding {
+                    Choice::Greedy => Some(tenths[0]),
+                    Choice::Sample { tenths: t, .. } => {
+                        tenths.iter().position(|&x| x == t).and_then(|i| tenths.get(i + 1).copied())
+                    }
+                };
+                self.session.decoding = next.map_or(Choice::Greedy, |tenths| Choice::Sample { tenths, seed: 0 });
+                self.view.status = strings::decoding_status(self.session.decoding.temperature());
+            }
+            Action::NextStep | Action::PrevStep if self.view.kind != ViewKind::Decode => {
+                self.view.status = strings::DECODE_STEP_ONLY.into()
+            }
+            Action::NextStep => self.view.selection.row = (self.view.selection.row + 1).min(self.decode_last_step()),
+            Action::PrevStep => {
+                self.view.selection.row = self.view.selection.row.min(self.decode_last_step()).saturating_sub(1)
+            }
+            Action::NextWhatIf => self.cycle_what_if(1),
+            Action::PrevWhatIf => self.cycle_what_if(-1),
+            Action::ToggleHelp => self.view.help = !self.view.help,
+            Action::SaveTensor => self.view.effect = Some(Effect::SaveTensor),
+            Action::SaveFrame => self.view.effect = Some(Effect::SaveFrame),
+            Action::Quit if self.view.help => self.view.help = false,
+            Action::Quit => self.view.quit = true,
+            _ => {}
+        }
+    }
+
+    /// `]` / `[`: the next or previous head; an attention tensor has one more stop after its last
+    /// head, the mean of the heads.
+    fn cycle_head(&mut self, by: isize) {
+        let shape = &self.session.run.program().op(self.session.op).shape;
+        let heads = if shape.len() == 4 { shape[1] } else { 1 };
+        let stops = heads + usize::from(self.shows_attention());
+        // the mean stop exists only on attention tensors; elsewhere the keys go on from the head
+        let mean = self.view.selection.mean_of_heads && self.shows_attention();
+        let at = if mean { heads } else { self.view.selection.head.min(heads - 1) };
+        let next = (at as isize + by).rem_euclid(stops as isize) as usize;
+        self.view.selection.mean_of_heads = next == heads;
+        if next < heads {
+            self.view.selection.head = next;
+        }
+    }
+
+    /// Whether the focused tensor is attention-shaped (batch, heads, queries, keys): scores,
+    /// masked scores or weights, which can be averaged over the heads.
+    pub fn shows_attention(&self) -> bool {
+        use crate::model::program::Dim;
+        let dims = &self.session.run.program().op(self.session.op).dims;
+        dims.len() == 4 && dims[1] == Dim::Heads && matches!(dims[3], Dim::Tokens(_))
+    }
+
+    /// The last step of the decode view's decoding (how many steps it takes depends on the weights).
+    fn decode_last_step(&self) -> usize {
+        let steps =
+            crate::lesson::facts::decode_steps(&self.session.setup, self.view.selection.batch, self.session.decoding);
+        steps.len().saturating_sub(1)
+    }
+
+    /// The full index of the cell under the cursor in the focused tensor (size-1 axes read 0).
+    pub fn cell_index(&self) -> Option<Vec<usize>> {
+        let col = self.view.cell_col?;
+        let shape = &self.session.run.program().op(self.session.op).shape;
+        let pick = |want: usize, n: usize| want.min(n.saturating_sub(1));
+        let (row, col) = (self.row(), pick(col, *shape.last()?));
+        Some(match shape.len() {
+            4 => vec![pick(self.view.selection.batch, shape[0]), pick(self.view.selection.head, shape[1]), row, col],
+            3 => vec![pick(self.view.selection.batch, shape[0]), row, col],
+            2 => vec![row, col],
+            _ => return None,
+        })
+    }
+
+    /// Where the number under the cell cursor comes from.
+    pub fn cell_derivation(&self) -> Option<crate::explore::derive::Derivation> {
+        crate::explore::derive::derive(&self.session.run, &self.session.setup, self.session.op, &self.cell_index()?)
+    }
+}

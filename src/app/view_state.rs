@@ -1,0 +1,115 @@
+//! What the learner looks at and how: the view kind, the selection, the focused pane, the
+//! scroll positions, the input line, the status message, the help overlay and the screen. The
+//! fields are the app's own; everything outside `app` reads them through `App`'s methods.
+
+use crate::lesson::ViewKind;
+
+/// What an input line is typed for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum InputFor {
+    /// The answer to the beat's question.
+    #[default]
+    Answer,
+    /// A new source sentence (`e`): the run restarts on it at the current beat.
+    Sentence,
+}
+
+/// What fills the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// A lesson's beats.
+    Lesson,
+    /// The list of lessons, with the cursor on one.
+    List { cursor: usize },
+}
+
+/// The panes that can hold focus, in Tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pane {
+    Prose,
+    Tensor,
+    Trace,
+    Map,
+}
+
+impl Pane {
+    const ORDER: [Pane; 4] = [Pane::Prose, Pane::Tensor, Pane::Trace, Pane::Map];
+
+    /// The pane `by` steps on in Tab order, skipping the map when it is not on screen.
+    pub(super) fn shifted(self, by: isize, map_shown: bool) -> Pane {
+        let order: Vec<Pane> = Pane::ORDER.into_iter().filter(|p| map_shown || *p != Pane::Map).collect();
+        let i = order.iter().position(|p| *p == self).unwrap_or(0) as isize;
+        order[(i + by).rem_euclid(order.len() as isize) as usize]
+    }
+}
+
+/// Which slice of the focused tensor is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Selection {
+    pub batch: usize,
+    pub head: usize,
+    /// The attention slice shown is the mean over the heads (the stop after the last head on `]`);
+    /// `head` is where `]` continues from.
+    pub mean_of_heads: bool,
+    pub row: usize,
+    /// First column shown in a heatmap, for tensors wider than the screen (< and > move it).
+    pub first_col: usize,
+}
+
+/// How far < and > move the heatmap's columns.
+pub const COLUMN_STEP: usize = 16;
+
+/// Something the terminal loop must do outside the pure update (it touches files).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    SaveTensor,
+    SaveFrame,
+}
+
+/// The view state of a session: nothing here changes what the model computes.
+#[derive(Debug, Clone)]
+pub(super) struct ViewState {
+    /// How the focused tensor is drawn.
+    pub(super) kind: ViewKind,
+    pub(super) selection: Selection,
+    /// In cell mode, the column of the cell cursor (its row is `selection.row`).
+    pub(super) cell_col: Option<usize>,
+    pub(super) focus: Pane,
+    /// Whether the screen has room for the architecture map (the wide layout); the terminal
+    /// loop sets it from the size it draws at, and Tab skips the map when it is not shown.
+    pub(super) map_shown: bool,
+    pub(super) help: bool,
+    pub(super) prose_scroll: u16,
+    /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
+    pub(super) lines_scroll: usize,
+    pub(super) status: String,
+    pub(super) effect: Option<Effect>,
+    pub(super) quit: bool,
+    pub(super) screen: Screen,
+    /// The text being typed, while an input line is open (an answer, or a sentence).
+    pub(super) input: Option<String>,
+    /// What the open input line is for.
+    pub(super) input_for: InputFor,
+}
+
+impl ViewState {
+    /// Nothing selected yet, the tensor pane focused, on `screen`.
+    pub(super) fn new(screen: Screen) -> ViewState {
+        ViewState {
+            kind: ViewKind::Heatmap,
+            selection: Selection::default(),
+            cell_col: None,
+            focus: Pane::Tensor,
+            map_shown: true,
+            help: false,
+            prose_scroll: 0,
+            lines_scroll: 0,
+            status: String::new(),
+            effect: None,
+            quit: false,
+            screen,
+            input: None,
+            input_for: InputFor::Answer,
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! Row labels of the grid views, and which rows and columns fit: the window of rows around the
+//! selected one, and the columns that fit a width.
+
+use std::ops::Range;
+
+use super::common::{fit_pad, put, width};
+use crate::strings;
+use crate::ui::theme::{SELECTED_MARK, Theme};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+
+// ---------------------------------------------------------------------------------------------
+// Row labels
+// ---------------------------------------------------------------------------------------------
+
+/// Row labels of the grid views (heatmap, mask, vector table) are cut to at most this many columns.
+pub(crate) const LABEL_MAX: usize = 7;
+/// Token labels of the softmax-rows and LayerNorm views are cut to at most this many columns.
+pub(crate) const TOKEN_LABEL_MAX: usize = 6;
+
+/// Width of a label column: the widest of `labels`, at least 1 and at most `max`.
+pub(crate) fn widest<S: AsRef<str>>(labels: impl IntoIterator<Item = S>, max: usize) -> usize {
+    labels.into_iter().map(|l| width(l.as_ref())).max().unwrap_or(1).clamp(1, max)
+}
+
+/// Label `i` of `labels`, or the index when the list is short.
+pub(crate) fn label(labels: &[String], i: usize) -> String {
+    labels.get(i).cloned().unwrap_or_else(|| i.to_string())
+}
+
+/// Width of a grid's row-label column for its `n` rows: the longest label, at most LABEL_MAX.
+pub(crate) fn label_width(labels: &[String], n: usize) -> usize {
+    widest((0..n).map(|i| label(labels, i)), LABEL_MAX)
+}
+
+/// The left margin of a grid row: `▶ label   ` (mark, space, label, space). Returns the x after it.
+pub(crate) fn draw_row_label(
+    buf: &mut Buffer,
+    area: Rect,
+    y: u16,
+    text: &str,
+    label_w: usize,
+    selected: bool,
+    theme: Theme,
+) -> u16 {
+    if selected {
+        put(buf, area, area.x, y, SELECTED_MARK, theme.highlight());
+    }
+    let style = if selected { theme.highlight() } else { theme.dim() };
+    put(buf, area, area.x.saturating_add(2), y, &fit_pad(text, label_w), style);
+    area.x.saturating_add(margin(label_w))
+}
+
+/// Columns taken by the left margin for a label column of `label_w`.
+pub(crate) fn margin(label_w: usize) -> u16 {
+    u16::try_from(label_w + 3).unwrap_or(u16::MAX)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which rows and columns fit
+// ---------------------------------------------------------------------------------------------
+
+/// Which rows of a grid are drawn when not all fit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct RowWindow {
+    pub start: usize,
+    pub shown: usize,
+    /// `… N more rows`, drawn on its own line after the shown rows.
+    pub note: Option<String>,
+}
+
+impl RowWindow {
+    /// The indices of the shown rows.
+    pub fn rows(&self) -> Range<usize> {
+        self.start..self.start + self.shown
+    }
+
+    /// Draws the note, if any, on line `y` under the row labels; returns the line after it.
+    pub fn draw_note(&self, buf: &mut Buffer, area: Rect, y: u16, theme: Theme) -> u16 {
+        match &self.note {
+            Some(note) => {
+                put(buf, area, area.x.saturating_add(2), y, note, theme.dim());
+                y + 1
+            }
+            None => y,
+        }
+    }
+}
+
+/// Fit `n` grid rows of `lines_per_row` lines into `lines`. When they don't all fit, one line goes
+/// to a note; the window starts at row 0 unless that would hide the selected row.
+pub(crate) fn row_window(n: usize, lines: usize, lines_per_row: usize, selected: Option<usize>) -> RowWindow {
+    let lpr = lines_per_row.max(1);
+    if n * lpr <= lines {
+        return RowWindow { start: 0, shown: n, note: None };
+    }
+    if lines == 0 {
+        return RowWindow { start: 0, shown: 0, note: None };
+    }
+    let shown = (lines - 1) / lpr;
+    let start = match selected {
+        Some(s) if shown > 0 && s < n && s >= shown => s + 1 - shown,
+        _ => 0,
+    };
+    let shown = shown.min(n - start);
+    let below = n - start - shown;
+    let note = if start == 0 { strings::more_rows(below) } else { strings::rows_above_below(start, below) };
+    RowWindow { start, shown, note: Some(note) }
+}
+
+/// How many of `n` one-line rows to show in `avail` lines: all when they fit, else all but one
+/// line (kept for a `… N more` note), at least one.
+pub(crate) fn shown_rows(n: usize, avail: usize) -> usize {
+    if n <= avail { n } else { avail.saturating_sub(1).max(1).min(n) }
+}
+
+/// The first index and one past the last of `shown` of `n` rows, centred on row `selected`.
+pub(crate) fn window_around(n: usize, shown: usize, selected: usize) -> (usize, usize) {
+    let shown = shown.min(n);
+    if shown == 0 {
+        return (0, 0);
+    }
+    let start = selected.min(n - 1).saturating_sub(shown / 2).min(n - shown);
+    (start, start + shown)
+}
+
+/// How many cells of `cell` columns fit in `avail`, and `… N more columns` when some don't.
+pub(crate) fn fit_columns(n: usize, cell: usize, avail: usize) -> (usize, Option<String>) {
+    let k = (avail / cell.max(1)).min(n);
+    match n - k {
+        0 => (n, None),
+        more => (k, Some(strings::more_columns(more))),
+    }
+}
+
+/// Where `… N more columns` goes on the column-label line: right-aligned to the end of the grid
+/// (over its last cells, which keep their values), or at the grid's start if it is that narrow.
+pub(crate) fn col_note_x(grid_x: u16, grid_end: u16, note: &str) -> u16 {
+    let w = u16::try_from(width(note)).unwrap_or(u16::MAX);
+    grid_end.saturating_sub(w).max(grid_x)
+}
