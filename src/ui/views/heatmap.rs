@@ -45,48 +45,10 @@ impl Widget for HeatmapView<'_> {
         // the -inf what-if fills with -inf, not −1e9: say which
         let minus_inf = d.values.iter().any(|&v| v == f32::NEG_INFINITY);
         let label_w = label_width(&d.row_labels, nr);
-        let gx = area.x.saturating_add(margin(label_w));
-        let avail = usize::from(area.right().saturating_sub(gx));
-        let numbers = nc * NUM_CELL <= avail;
-        // numbers if they fit; else two-character shade cells; else one character, so that a
-        // 32-feature row still shows whole; else as many two-character cells as fit
-        let (cell, (ncols, col_note)) = if numbers {
-            (NUM_CELL, (nc, None))
-        } else if nc * NARROW_CELL <= avail {
-            (NARROW_CELL, (nc, None))
-        } else {
-            (1, fit_columns(nc, 1, avail))
-        };
-        let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell).unwrap_or(u16::MAX));
-
+        let cols = Columns::fit(area.x.saturating_add(margin(label_w)), nc, area);
         // The line after the header: column labels.
         let hy = area.y + top;
-        if numbers {
-            for j in 0..ncols {
-                // right-aligned over the numbers by display width (`{:>5}` pads by chars)
-                let text = pad_left(&fit(&label(&d.col_labels, j), NUM_W), NUM_W);
-                put(buf, area, cx(j).saturating_add(1), hy, &text, theme.dim());
-            }
-        } else {
-            // A tick label every `step` columns, as wide as the gap to the next one.
-            let max_w = (0..ncols).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
-            let step = [1usize, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100]
-                .into_iter()
-                .find(|&s| s * cell > max_w)
-                .unwrap_or(128);
-            let grid_end = cx(ncols);
-            let stop = col_note.as_deref().map_or(grid_end, |n| col_note_x(gx, grid_end, n).saturating_sub(1));
-            for j in (0..ncols).step_by(step) {
-                let room = (step * cell - 1).min(usize::from(grid_end.saturating_sub(cx(j))));
-                let text = fit(&label(&d.col_labels, j), room);
-                if col_note.is_none() || usize::from(cx(j)) + width(&text) <= usize::from(stop) {
-                    put(buf, area, cx(j), hy, &text, theme.dim());
-                }
-            }
-        }
-        if let Some(note) = &col_note {
-            put(buf, area, col_note_x(gx, cx(ncols), note), hy, note, theme.dim());
-        }
+        cols.draw_labels(buf, area, hy, d, theme);
 
         // Rows, then the legend on the last line.
         let legend = h >= 4;
@@ -96,38 +58,122 @@ impl Widget for HeatmapView<'_> {
         for r in win.rows() {
             let selected = d.selected_row == Some(r);
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
-            for c in 0..ncols {
-                let v = d.values[[r, c]];
-                if numbers {
-                    let (text, style) = if v == f32::NEG_INFINITY {
-                        (strings::MINUS_INF.to_string(), theme.masked())
-                    } else if is_masked(v) {
-                        ("−1e9".to_string(), theme.masked())
-                    } else if v.is_finite() {
-                        (fmt_num(v, false), scale.style(theme, v))
-                    } else {
-                        (fmt_num(v, false), theme.bad())
-                    };
-                    let style = if selected && d.selected_col == Some(c) { style.reversed() } else { style };
-                    put(buf, area, cx(c).saturating_add(1), y, &pad_left(&text, NUM_W), style);
-                } else {
-                    let (g, style) = if is_masked(v) { ('·', theme.masked()) } else { scale.shade_cell(theme, v) };
-                    let style = if selected && d.selected_col == Some(c) { style.reversed() } else { style };
-                    put(buf, area, cx(c), y, &String::from_iter(std::iter::repeat_n(g, cell)), style);
-                }
+            for c in 0..cols.n {
+                let highlight = selected && d.selected_col == Some(c);
+                cols.draw_cell(buf, area, (c, y), d.values[[r, c]], highlight, &scale, theme);
             }
             y += 1;
         }
         y = win.draw_note(buf, area, y, theme);
         if legend {
-            let extra = match (any_masked, numbers) {
-                (false, _) => "",
-                (true, true) if minus_inf => strings::MASKED_NUMBER_INF,
-                (true, false) if minus_inf => strings::MASKED_SHADE_INF,
-                (true, true) => strings::MASKED_NUMBER,
-                (true, false) => strings::MASKED_SHADE,
-            };
+            let extra = legend_note(any_masked, cols.numbers, minus_inf);
             draw_legend(buf, area, legend_y(area, y), theme, &scale, extra);
+        }
+    }
+}
+
+/// What the legend adds about masked cells: how they are drawn, and whether they hold −∞.
+fn legend_note(any_masked: bool, numbers: bool, minus_inf: bool) -> &'static str {
+    match (any_masked, numbers) {
+        (false, _) => "",
+        (true, true) if minus_inf => strings::MASKED_NUMBER_INF,
+        (true, false) if minus_inf => strings::MASKED_SHADE_INF,
+        (true, true) => strings::MASKED_NUMBER,
+        (true, false) => strings::MASKED_SHADE,
+    }
+}
+
+/// How the grid's columns are drawn: where they start, how wide a cell is, how many fit.
+struct Columns {
+    /// The x of column 0.
+    gx: u16,
+    /// Columns of a cell: a number, a two-character shade, or one character.
+    cell: usize,
+    /// Columns shown, and the note saying how many are left out.
+    n: usize,
+    note: Option<String>,
+    numbers: bool,
+}
+
+impl Columns {
+    /// Numbers if they fit; else two-character shade cells; else one character, so that a
+    /// 32-feature row still shows whole; else as many two-character cells as fit.
+    fn fit(gx: u16, nc: usize, area: Rect) -> Columns {
+        let avail = usize::from(area.right().saturating_sub(gx));
+        let numbers = nc * NUM_CELL <= avail;
+        let (cell, (n, note)) = if numbers {
+            (NUM_CELL, (nc, None))
+        } else if nc * NARROW_CELL <= avail {
+            (NARROW_CELL, (nc, None))
+        } else {
+            (1, fit_columns(nc, 1, avail))
+        };
+        Columns { gx, cell, n, note, numbers }
+    }
+
+    /// The x of column `j`.
+    fn x(&self, j: usize) -> u16 {
+        self.gx.saturating_add(u16::try_from(j * self.cell).unwrap_or(u16::MAX))
+    }
+
+    /// The column labels on line `hy`: over each number, or a tick every few shade cells.
+    fn draw_labels(&self, buf: &mut Buffer, area: Rect, hy: u16, d: &HeatmapData, theme: Theme) {
+        if self.numbers {
+            for j in 0..self.n {
+                // right-aligned over the numbers by display width (`{:>5}` pads by chars)
+                let text = pad_left(&fit(&label(&d.col_labels, j), NUM_W), NUM_W);
+                put(buf, area, self.x(j).saturating_add(1), hy, &text, theme.dim());
+            }
+        } else {
+            // A tick label every `step` columns, as wide as the gap to the next one.
+            let max_w = (0..self.n).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
+            let step = [1usize, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100]
+                .into_iter()
+                .find(|&s| s * self.cell > max_w)
+                .unwrap_or(128);
+            let grid_end = self.x(self.n);
+            let stop = self.note.as_deref().map_or(grid_end, |n| col_note_x(self.gx, grid_end, n).saturating_sub(1));
+            for j in (0..self.n).step_by(step) {
+                let room = (step * self.cell - 1).min(usize::from(grid_end.saturating_sub(self.x(j))));
+                let text = fit(&label(&d.col_labels, j), room);
+                if self.note.is_none() || usize::from(self.x(j)) + width(&text) <= usize::from(stop) {
+                    put(buf, area, self.x(j), hy, &text, theme.dim());
+                }
+            }
+        }
+        if let Some(note) = &self.note {
+            put(buf, area, col_note_x(self.gx, self.x(self.n), note), hy, note, theme.dim());
+        }
+    }
+
+    /// One cell: its number (−1e9 or −inf when masked), or its shade.
+    #[allow(clippy::too_many_arguments)]
+    fn draw_cell(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        (c, y): (usize, u16),
+        v: f32,
+        highlight: bool,
+        scale: &Scale,
+        theme: Theme,
+    ) {
+        if self.numbers {
+            let (text, style) = if v == f32::NEG_INFINITY {
+                (strings::MINUS_INF.to_string(), theme.masked())
+            } else if is_masked(v) {
+                ("−1e9".to_string(), theme.masked())
+            } else if v.is_finite() {
+                (fmt_num(v, false), scale.style(theme, v))
+            } else {
+                (fmt_num(v, false), theme.bad())
+            };
+            let style = if highlight { style.reversed() } else { style };
+            put(buf, area, self.x(c).saturating_add(1), y, &pad_left(&text, NUM_W), style);
+        } else {
+            let (g, style) = if is_masked(v) { ('·', theme.masked()) } else { scale.shade_cell(theme, v) };
+            let style = if highlight { style.reversed() } else { style };
+            put(buf, area, self.x(c), y, &String::from_iter(std::iter::repeat_n(g, self.cell)), style);
         }
     }
 }

@@ -29,31 +29,7 @@ impl Widget for MaskGridView<'_> {
         let (nr, nc) = d.values.dim();
         let h = usize::from(area.height);
 
-        // Header lines: what the mask is (always), the column labels (always), the legend at the
-        // bottom; the axis names and the shape note only while every row still fits.
-        let legend = h >= 4;
-        let fixed = 2 + usize::from(legend);
-        let mut body = h.saturating_sub(fixed);
-        let axes_line = body > nr;
-        if axes_line {
-            body -= 1;
-        }
-        let note_line = !d.shape_note.is_empty() && body > nr;
-        if note_line {
-            body -= 1;
-        }
-
-        let mut y = area.y;
-        put(buf, area, area.x, y, d.kind.describe(), theme.title());
-        y += 1;
-        if note_line {
-            put(buf, area, area.x, y, &d.shape_note, theme.dim());
-            y += 1;
-        }
-        if axes_line {
-            put(buf, area, area.x, y, &axes(&d.row_axis, &d.col_axis), theme.dim());
-            y += 1;
-        }
+        let (mut y, body) = draw_header(buf, area, d, theme);
         if h < 2 {
             return;
         }
@@ -101,7 +77,7 @@ impl Widget for MaskGridView<'_> {
             y += 1;
         }
         y = win.draw_note(buf, area, y, theme);
-        if legend {
+        if h >= 4 {
             let yl = legend_y(area, y);
             let x = put(buf, area, area.x, yl, "■", theme.good());
             let x = put(buf, area, x, yl, strings::MASK_VISIBLE, theme.dim());
@@ -109,4 +85,34 @@ impl Widget for MaskGridView<'_> {
             put(buf, area, x, yl, strings::MASK_HIDDEN, theme.dim());
         }
     }
+}
+
+/// The header lines: what the mask is (always), then the shape note and the axis names while
+/// every row still fits (the column labels and, from 4 lines, the legend are kept room for).
+/// Returns the line after them and how many lines are left for rows.
+fn draw_header(buf: &mut Buffer, area: Rect, d: &MaskData, theme: Theme) -> (u16, usize) {
+    let h = usize::from(area.height);
+    let nr = d.values.nrows();
+    let fixed = 2 + usize::from(h >= 4);
+    let mut body = h.saturating_sub(fixed);
+    let axes_line = body > nr;
+    if axes_line {
+        body -= 1;
+    }
+    let note_line = !d.shape_note.is_empty() && body > nr;
+    if note_line {
+        body -= 1;
+    }
+    let mut y = area.y;
+    put(buf, area, area.x, y, d.kind.describe(), theme.title());
+    y += 1;
+    if note_line {
+        put(buf, area, area.x, y, &d.shape_note, theme.dim());
+        y += 1;
+    }
+    if axes_line {
+        put(buf, area, area.x, y, &axes(&d.row_axis, &d.col_axis), theme.dim());
+        y += 1;
+    }
+    (y, body)
 }
