@@ -4,6 +4,7 @@
 
 use super::keymap::{Action, Mode};
 use super::view_state::InputFor;
+use crate::lang::Text;
 use crate::strings;
 use ratatui::crossterm::event::KeyCode;
 
@@ -48,7 +49,7 @@ pub struct HintContext {
 pub struct Hint {
     /// The keys as the hint shows them (empty: the label alone).
     pub keys: &'static str,
-    pub label: &'static str,
+    pub label: Text,
     /// Every one of these must hold.
     pub when: &'static [When],
     /// Shown in the short hint too (a narrow screen).
@@ -63,7 +64,7 @@ pub struct Binding {
     pub modes: &'static [Mode],
     pub keys: &'static [(Key, Action)],
     /// (keys as shown, what they do): a line of the help overlay (lesson keys only).
-    pub help: Option<(&'static str, &'static str)>,
+    pub help: Option<(&'static str, Text)>,
     pub hints: &'static [Hint],
 }
 
@@ -77,14 +78,14 @@ const LIST: &[Mode] = &[Mode::List];
 const INPUT: &[Mode] = &[Mode::Input];
 const CELL: &[Mode] = &[Mode::Cell];
 
-const fn hint(keys: &'static str, label: &'static str, when: &'static [When], short: bool, order: u8) -> Hint {
+const fn hint(keys: &'static str, label: Text, when: &'static [When], short: bool, order: u8) -> Hint {
     Hint { keys, label, when, short, order }
 }
 
 const fn row(
     modes: &'static [Mode],
     keys: &'static [(Key, Action)],
-    help: Option<(&'static str, &'static str)>,
+    help: Option<(&'static str, Text)>,
     hints: &'static [Hint],
 ) -> Binding {
     Binding { modes, keys, help, hints }
@@ -120,6 +121,8 @@ pub const BINDINGS: &[Binding] = &[
     row(LESSON, &[(Code(Tab), A::NextPane), (Code(BackTab), A::PrevPane)], Some(("Tab / S-Tab", strings::KEY_PANE)), &[]),
     row(LESSON, &[(Code(Char('x')), A::SaveTensor)], Some(("x", strings::KEY_SAVE_TENSOR)), &[]),
     row(LESSON, &[(Code(Char('w')), A::SaveFrame)], Some(("w", strings::KEY_SAVE_FRAME)), &[]),
+    row(LESSON, &[(Code(Char('z')), A::ToggleLanguage)], Some(("z", strings::KEY_LANGUAGE)), &[hint("z", strings::HINT_LANGUAGE, &[], false, 8)]),
+    row(LESSON, &[(Code(Char('T')), A::ToggleGlossary)], Some(("T", strings::KEY_GLOSSARY)), &[]),
     row(LESSON, &[(Code(Char('?')), A::ToggleHelp)], Some(("?", strings::KEY_HELP)), &[hint("?", strings::HINT_HELP, &[], true, 6)]),
     row(LESSON, &[(Code(Char('q')), A::Quit), (Code(Esc), A::Quit)],
         Some(("q Esc", strings::KEY_QUIT)), &[hint("q", strings::HINT_QUIT, &[NoQuestion], true, 7)]),
@@ -131,6 +134,8 @@ pub const BINDINGS: &[Binding] = &[
         None, &[hint("Enter", strings::HINT_OPEN, &[], true, 1)]),
     row(LIST, &[(Code(Char('L')), A::ToggleList), (Code(Esc), A::ToggleList)], None, &[hint("L/Esc", strings::HINT_BACK, &[], true, 2)]),
     row(LIST, &[(Code(Char('?')), A::ToggleHelp)], None, &[]),
+    row(LIST, &[(Code(Char('z')), A::ToggleLanguage)], None, &[hint("z", strings::HINT_LANGUAGE, &[], false, 4)]),
+    row(LIST, &[(Code(Char('T')), A::ToggleGlossary)], None, &[]),
     row(LIST, &[(Code(Char('q')), A::Quit)], None, &[hint("q", strings::HINT_QUIT, &[], true, 3)]),
     // an input line (an answer or a sentence)
     row(INPUT, &[(Code(Enter), A::Answer)], None,
@@ -149,6 +154,7 @@ pub const BINDINGS: &[Binding] = &[
     row(CELL, &[(Code(Char('c')), A::ToggleCell), (Code(Esc), A::ToggleCell), (Code(Enter), A::ToggleCell)],
         None, &[hint("c/Esc", strings::HINT_LEAVE, &[], true, 3)]),
     row(CELL, &[(Code(Char('?')), A::ToggleHelp)], None, &[]),
+    row(CELL, &[(Code(Char('z')), A::ToggleLanguage)], None, &[]),
     row(CELL, &[(Code(Char('q')), A::Quit)], None, &[]),
 ];
 

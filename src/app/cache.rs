@@ -22,6 +22,8 @@ struct Key {
     selection: super::Selection,
     decoding: Choice,
     what_if: Option<Variant>,
+    /// The view data holds words: another language draws it again.
+    lang: crate::lang::Lang,
 }
 
 /// The view data of the focused operation, as of the last change.
@@ -68,6 +70,7 @@ impl App {
             selection: self.view.selection,
             decoding: self.session.decoding,
             what_if: self.session.what_if.as_ref().map(|w| w.variant),
+            lang: crate::lang::current(),
         };
         if self.cache.key.as_ref() == Some(&key) {
             return;

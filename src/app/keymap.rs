@@ -29,6 +29,10 @@ pub enum Action {
     ScrollUp,
     ScrollDown,
     ToggleHelp,
+    /// The other language (English, 中文) for every screen and the lesson's prose.
+    ToggleLanguage,
+    /// The glossary overlay: every term in both languages.
+    ToggleGlossary,
     SaveTensor,
     SaveFrame,
     /// Cell mode on or off: a cursor on one number of the focused tensor, and its derivation.
@@ -95,7 +99,7 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
 
 /// The help overlay's rows: (keys as shown, what they do), the lesson's keys in table order.
 pub fn help_rows() -> impl Iterator<Item = (&'static str, &'static str)> {
-    bindings(Mode::Lesson).filter_map(|b| b.help)
+    bindings(Mode::Lesson).filter_map(|b| b.help).map(|(keys, what)| (keys, what.get()))
 }
 
 /// The status bar's key hint in `mode`: the hints of the bindings that apply now, in their

@@ -96,6 +96,11 @@ impl App {
         self.view.focus
     }
 
+    /// The glossary overlay is open.
+    pub fn glossary_shown(&self) -> bool {
+        self.view.glossary
+    }
+
     /// The help overlay is open.
     pub fn help_shown(&self) -> bool {
         self.view.help

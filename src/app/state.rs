@@ -97,7 +97,8 @@ impl App {
         self.question().map(|q| crate::lesson::facts::render(&q.answer, &self.session.full, &self.session.setup))
     }
 
-    /// A question's hint or explanation, its facts filled in.
+    /// A question's hint or explanation (in the screen's language: pass `Question::hint_in`'s or
+    /// `explain_in`'s pieces), its facts filled in.
     pub fn question_text(&self, pieces: &[crate::lesson::facts::Piece]) -> String {
         crate::lesson::facts::render(pieces, &self.session.full, &self.session.setup)
     }
@@ -164,9 +165,24 @@ impl App {
         self.text_of_beat(self.session.beat)
     }
 
-    /// Beat `i`'s prose with its facts filled in.
+    /// Beat `i`'s prose in the screen's language, its facts filled in, and the other language's
+    /// term beside each term the lesson uses here for the first time (层归一化（LayerNorm）).
     pub fn text_of_beat(&self, i: usize) -> String {
-        crate::lesson::facts::render(&self.session.lesson.beats[i].pieces, &self.session.full, &self.session.setup)
+        let lang = crate::lang::current();
+        let beats = &self.session.lesson.beats;
+        let text = crate::lesson::facts::render(beats[i].prose(lang), &self.session.full, &self.session.setup);
+        let glossary = crate::lesson::glossary::Glossary::built_in();
+        let written: Vec<&str> = beats[..=i].iter().map(|b| b.text_in(lang)).collect();
+        // which terms are new here is decided on the prose as written (the same in every run)
+        let new_here = glossary.first_uses(&written, lang).pop().unwrap_or_default();
+        let terms: Vec<usize> = new_here.iter().map(|&(_, t)| t).collect();
+        glossary.annotate_terms(&text, &terms, lang)
+    }
+
+    /// The prose of beat `i` as written in the screen's language, facts filled in, no glossary.
+    pub fn plain_text_of_beat(&self, i: usize) -> String {
+        let lang = crate::lang::current();
+        crate::lesson::facts::render(self.session.lesson.beats[i].prose(lang), &self.session.full, &self.session.setup)
     }
 
     /// The focused operation's name and tensor.

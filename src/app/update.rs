@@ -18,6 +18,21 @@ impl App {
         if self.view.help && !matches!(action, Action::ToggleHelp | Action::Quit) {
             return; // the help overlay swallows keys until closed
         }
+        if self.view.glossary && !matches!(action, Action::ToggleGlossary | Action::ToggleLanguage | Action::Quit) {
+            return; // so does the glossary
+        }
+        match action {
+            Action::ToggleLanguage if self.key_mode() != Mode::Input => return self.toggle_language(),
+            Action::ToggleGlossary if self.key_mode() != Mode::Input => {
+                self.view.glossary = !self.view.glossary;
+                return;
+            }
+            Action::Quit if self.view.glossary => {
+                self.view.glossary = false;
+                return;
+            }
+            _ => {}
+        }
         match self.key_mode() {
             Mode::List => self.update_list(action),
             Mode::Input => self.update_input(action),
@@ -25,6 +40,16 @@ impl App {
             Mode::Lesson if self.moves_through_lesson(action) => {}
             Mode::Lesson => self.update_lesson_view(action),
         }
+    }
+
+    /// `z`: every screen and the lesson's prose in the other language, remembered with the
+    /// progress.
+    fn toggle_language(&mut self) {
+        let lang = crate::lang::current().other();
+        crate::lang::set_current(lang);
+        self.session.progress.choose_language(lang);
+        self.session.progress_changed = true;
+        self.view.status = strings::language_now(lang);
     }
 
     /// Lesson-mode actions that move through the lesson (beats, operations, lists, input lines);

@@ -79,6 +79,8 @@ pub(super) struct ViewState {
     /// loop sets it from the size it draws at, and Tab skips the map when it is not shown.
     pub(super) map_shown: bool,
     pub(super) help: bool,
+    /// The glossary overlay is open.
+    pub(super) glossary: bool,
     pub(super) prose_scroll: u16,
     /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
     pub(super) lines_scroll: usize,
@@ -102,6 +104,7 @@ impl ViewState {
             focus: Pane::Tensor,
             map_shown: true,
             help: false,
+            glossary: false,
             prose_scroll: 0,
             lines_scroll: 0,
             status: String::new(),

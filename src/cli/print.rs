@@ -15,7 +15,7 @@ pub const PRINT_WIDTH: u16 = 100;
 /// Every beat of the app's lesson: heading, prose, formula, shape trace, and the view drawn as text.
 pub fn lesson_text(app: &mut App) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title);
+    let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title_in(crate::lang::current()));
     let _ = writeln!(out, "{}", crate::strings::print_sentences(&app.sentences(true), &app.sentences(false)));
     if app.own_sentences() {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);

@@ -69,7 +69,7 @@ impl Glossary {
         let mut spellings: Vec<(&str, usize)> =
             self.terms.iter().enumerate().flat_map(|(i, t)| t.spellings(lang).map(move |s| (s, i))).collect();
         spellings.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
-        let code = code_spans(text);
+        let code: Vec<(usize, usize)> = code_spans(text).into_iter().chain(fact_spans(text)).collect();
         let mut taken: Vec<(usize, usize, usize)> = Vec::new();
         for (spelling, term) in spellings {
             for (start, _) in text.match_indices(spelling) {
@@ -104,6 +104,18 @@ impl Glossary {
             .collect()
     }
 
+    /// `text` with the other language's term after the first use of each of `terms` in it
+    /// (found again in `text`, which may be the prose with its facts filled in).
+    pub fn annotate_terms(&self, text: &str, terms: &[usize], lang: Lang) -> String {
+        let mut firsts: Vec<(usize, usize)> = Vec::new();
+        for (_, end, term) in self.uses(text, lang) {
+            if terms.contains(&term) && !firsts.iter().any(|&(_, t)| t == term) {
+                firsts.push((end, term));
+            }
+        }
+        self.annotate(text, &firsts, lang)
+    }
+
     /// `text` with the other language's term after each use in `firsts` (from `first_uses`):
     /// `层归一化（LayerNorm）` in Chinese prose, `LayerNorm (层归一化)` in English.
     pub fn annotate(&self, text: &str, firsts: &[(usize, usize)], lang: Lang) -> String {
@@ -133,6 +145,22 @@ impl Glossary {
 fn code_spans(text: &str) -> Vec<(usize, usize)> {
     let ticks: Vec<usize> = text.match_indices('`').map(|(i, _)| i).collect();
     ticks.chunks(2).filter(|p| p.len() == 2).map(|p| (p[0], p[1] + 1)).collect()
+}
+
+/// Byte ranges of the `{facts}` of prose as written (`{{` is a brace, not a fact).
+fn fact_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(open) = text[i..].find('{').map(|o| o + i) {
+        if text[open..].starts_with("{{") {
+            i = open + 2;
+            continue;
+        }
+        let Some(close) = text[open..].find('}').map(|c| c + open) else { break };
+        out.push((open, close + 1));
+        i = close + 1;
+    }
+    out
 }
 
 /// Whether text[start..end] is a whole word: no letter or digit just before or after it.

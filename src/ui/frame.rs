@@ -38,9 +38,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     if let Screen::List { cursor } = app.screen() {
         super::lesson_list::LessonList { app, cursor, theme }.render(main, buf);
         render_status(app, theme, status, buf);
-        if app.help_shown() {
-            HelpOverlay { theme }.render(area, buf);
-        }
+        render_overlays(app, theme, area, buf);
         return;
     }
     let map = ArchitectureMap {
@@ -58,6 +56,14 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     render_tensor(app, theme, panes.tensor, buf);
     render_trace(app, theme, panes.trace, buf, panes.map.is_some());
     render_status(app, theme, status, buf);
+    render_overlays(app, theme, area, buf);
+}
+
+/// The glossary, then the help on top of everything.
+fn render_overlays(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    if app.glossary_shown() {
+        super::glossary::GlossaryOverlay { theme }.render(area, buf);
+    }
     if app.help_shown() {
         HelpOverlay { theme }.render(area, buf);
     }

@@ -56,12 +56,12 @@ impl Widget for LessonList<'_> {
                     t.dim(),
                 ),
                 Span::styled(pad(&asked, q_w), if answered == questions[i] { style } else { t.dim() }),
-                Span::styled(l.title.clone(), name_style),
+                Span::styled(l.title_in(crate::lang::current()).to_string(), name_style),
             ]));
         }
         lines.push(Line::from(""));
         if let Some(l) = lessons.get(self.cursor) {
-            lines.push(Line::styled(l.summary.clone(), t.dim()));
+            lines.push(Line::styled(l.summary_in(crate::lang::current()).to_string(), t.dim()));
         }
         lines.push(Line::styled(strings::LIST_FOOTER, t.dim()));
         Paragraph::new(lines)

@@ -2,6 +2,7 @@
 
 pub mod cuts;
 pub mod frame;
+pub mod glossary;
 pub mod help;
 pub mod lesson_list;
 pub mod map;

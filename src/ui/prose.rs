@@ -48,8 +48,12 @@ fn line_count(parts: &[Vec<Line<'static>>; 3]) -> usize {
 }
 
 pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let title =
-        prose_title(app.beat() + 1, app.beat_count(), &app.lesson().title, area.width.saturating_sub(2) as usize);
+    let title = prose_title(
+        app.beat() + 1,
+        app.beat_count(),
+        app.lesson().title_in(crate::lang::current()),
+        area.width.saturating_sub(2) as usize,
+    );
     let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
     let height = inner.height as usize;
     let (parts, key_row) = rows(app, theme, area);
@@ -141,7 +145,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> us
             if attempt == Attempt::WrongOnce {
                 lines.push(Line::from(vec![
                     Span::styled(strings::HINT, theme.highlight()),
-                    Span::raw(paragraph(app.question_text(&q.hint))),
+                    Span::raw(paragraph(app.question_text(q.hint_in(crate::lang::current())))),
                 ]));
             }
             match app.input().filter(|_| app.input_for() == InputFor::Answer) {
@@ -161,7 +165,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> us
                 (strings::RIGHT_MARK, theme.good())
             };
             lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(expected, theme.highlight())]));
-            lines.push(Line::from(paragraph(app.question_text(&q.explain))));
+            lines.push(Line::from(paragraph(app.question_text(q.explain_in(crate::lang::current())))));
         }
     }
     lines.push(Line::from(""));
