@@ -7,6 +7,7 @@
 mod common;
 
 use common::on_screen::{Sentences, lesson_misses, missing};
+
 use std::sync::Arc;
 use transformer_tutor::app::App;
 use transformer_tutor::lesson::Catalog;
@@ -66,4 +67,8 @@ fn the_check_finds_what_is_off_screen() {
     assert_eq!(missing("0.4", "0.45", lesson), vec!["number 0.4"]);
     assert_eq!(missing("−0.18 and 0.5", "0.18 and -0.5", lesson), vec!["number -0.18", "number 0.5"]);
     assert!(missing("−0.18 and +0.5", "-0.18 and +0.5", lesson).is_empty());
+    // Chinese prose: its own Han characters are prose; what it quotes of the sentence must show
+    let zh = "这一行读“我有”，权重 0.754；整句我有一只猫也在；「猫」不在屏幕上。";
+    let found = common::on_screen::missing_in(zh, screen, lesson, transformer_tutor::lang::Lang::Zh);
+    assert_eq!(found, vec!["character 一", "character 只", "character 猫"], "{found:?}");
 }

@@ -41,12 +41,15 @@ pub fn screen_parts(app: &App, width: u16, height: u16) -> (String, String) {
 
 /// Everything the learner may read on this beat: the prose, and the question's answer, hint and
 /// explanation (the latter two are shown after a wrong answer).
+/// In the screen's language, without the glossary's other-language terms (those quote no number
+/// and no sentence).
 pub fn readable_prose(app: &App) -> Vec<(&'static str, String)> {
-    let mut out = vec![("text", app.beat_text())];
+    let lang = transformer_tutor::lang::current();
+    let mut out = vec![("text", app.plain_text_of_beat(app.beat()))];
     if let Some(q) = app.question() {
         out.push(("answer", app.expected_answer().unwrap_or_default()));
-        out.push(("hint", app.question_text(&q.hint)));
-        out.push(("explain", app.question_text(&q.explain)));
+        out.push(("hint", app.question_text(q.hint_in(lang))));
+        out.push(("explain", app.question_text(q.explain_in(lang))));
     }
     out
 }
@@ -66,6 +69,17 @@ impl Sentences {
 /// What `prose` quotes that `screen` does not show, for `lesson` (whose sentences say which
 /// characters and words are the sentence's own).
 pub fn missing(prose: &str, screen: &str, lesson: &Sentences) -> Vec<String> {
+    missing_in(prose, screen, lesson, transformer_tutor::lang::Lang::En)
+}
+
+/// `missing` for prose in `lang`. Chinese prose is made of Han characters, so there the
+/// sentence's characters it quotes are those in quotation marks (“我有一只猫”, 「猫」), in
+/// backticks, or a whole source sentence written out.
+pub fn missing_in(prose: &str, screen: &str, lesson: &Sentences, lang: transformer_tutor::lang::Lang) -> Vec<String> {
+    let quoted_han: String = match lang {
+        transformer_tutor::lang::Lang::En => prose.to_string(),
+        transformer_tutor::lang::Lang::Zh => chinese_quotes(prose, lesson),
+    };
     let mut out = Vec::new();
     for number in decimals(prose) {
         if !shows_number(screen, &number) {
@@ -78,7 +92,7 @@ pub fn missing(prose: &str, screen: &str, lesson: &Sentences) -> Vec<String> {
         }
     }
     let src_chars: Vec<char> = lesson.src.chars().filter(|c| is_han(*c)).collect();
-    for c in prose.chars().filter(|c| src_chars.contains(c)) {
+    for c in quoted_han.chars().filter(|c| src_chars.contains(c)) {
         if !screen.contains(c) {
             out.push(format!("character {c}"));
         }
@@ -92,6 +106,28 @@ pub fn missing(prose: &str, screen: &str, lesson: &Sentences) -> Vec<String> {
     }
     out.sort();
     out.dedup();
+    out
+}
+
+/// What Chinese prose quotes of the sentences: the text inside “…”, 「…」 and `…`, and every source
+/// sentence written out whole.
+fn chinese_quotes(prose: &str, lesson: &Sentences) -> String {
+    let mut out = String::new();
+    for (open, close) in [('“', '”'), ('「', '」'), ('`', '`')] {
+        let mut rest = prose;
+        while let Some(a) = rest.find(open) {
+            let after = &rest[a + open.len_utf8()..];
+            let Some(b) = after.find(close) else { break };
+            out.push_str(&after[..b]);
+            out.push(' ');
+            rest = &after[b + close.len_utf8()..];
+        }
+    }
+    for sentence in lesson.src.split(';').map(str::trim).filter(|s| !s.is_empty()) {
+        if prose.contains(sentence) {
+            out.push_str(sentence);
+        }
+    }
     out
 }
 
@@ -177,19 +213,24 @@ fn shows_word(screen: &str, word: &str) -> bool {
     })
 }
 
-/// Every miss on every beat of `app`'s lesson: `beat N field: what`.
+/// Every miss on every beat of `app`'s lesson, in both languages: `lesson beat N field (zh): what`.
 pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    use transformer_tutor::lang::{Lang, set_current};
     let lesson = app.lesson().clone();
     let sentences = Sentences::of(&lesson);
     let mut out = Vec::new();
-    for beat in 0..app.beat_count() {
-        app.go_to_beat(beat);
-        let (_, rest) = screen_parts(app, width, height);
-        for (field, prose) in readable_prose(app) {
-            for miss in missing(&prose, &rest, &sentences) {
-                out.push(format!("{} beat {} {field}: {miss}", lesson.id, beat + 1));
+    for lang in Lang::ALL {
+        set_current(lang);
+        for beat in 0..app.beat_count() {
+            app.go_to_beat(beat);
+            let (_, rest) = screen_parts(app, width, height);
+            for (field, prose) in readable_prose(app) {
+                for miss in missing_in(&prose, &rest, &sentences, lang) {
+                    out.push(format!("{} beat {} {field} ({}): {miss}", lesson.id, beat + 1, lang.code()));
+                }
             }
         }
     }
+    set_current(Lang::En);
     out
 }
