@@ -74,6 +74,11 @@ fn may_break(a: char, b: char) -> bool {
 /// The pieces a word can be broken into: single CJK characters (with the punctuation that
 /// sticks to them) and runs of narrow characters.
 fn pieces(word: &str) -> Vec<&str> {
+    // a short gloss in brackets stays whole: `(残差连接),` is not broken inside
+    let inner = word.trim_end_matches([',', '.', ';', ':']);
+    if inner.starts_with('(') && inner.ends_with(')') && width(inner) <= 16 {
+        return vec![word];
+    }
     let mut out = Vec::new();
     let mut start = 0;
     let mut prev: Option<char> = None;

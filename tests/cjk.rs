@@ -920,7 +920,7 @@ fn frame_with_chinese_prose_and_title() {
     assert_eq!(app.prose_scroll(), u16::MAX, "nothing on screen held the scroll back");
     let cells = frame_cells(&app, 80, 24);
     let t = text(&cells);
-    assert!(t.contains("tokens."), "{t}");
+    assert!(t.contains("tokens (词元)."), "{t}");
 }
 
 // ---------------------------------------------------------------------------------------------

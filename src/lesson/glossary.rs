@@ -63,7 +63,7 @@ impl Glossary {
     }
 
     /// The uses of terms in `text` (`lang`'s prose), as (byte start, byte end, term index), in
-    /// text order. Longer spellings win (`causal mask` before `mask`, 因果掩码 before 掩码); an
+    /// text order, English in any case. Longer spellings win (`causal mask` before `mask`, 因果掩码 before 掩码); an
     /// English use is a whole word; nothing inside a `code span` counts.
     pub fn uses(&self, text: &str, lang: Lang) -> Vec<(usize, usize, usize)> {
         let mut spellings: Vec<(&str, usize)> =
@@ -71,8 +71,11 @@ impl Glossary {
         spellings.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
         let code: Vec<(usize, usize)> = code_spans(text).into_iter().chain(fact_spans(text)).collect();
         let mut taken: Vec<(usize, usize, usize)> = Vec::new();
+        // English ignores case (`Attention` begins a sentence); ASCII lowercasing keeps the offsets
+        let folded = if lang == Lang::En { text.to_ascii_lowercase() } else { text.to_string() };
         for (spelling, term) in spellings {
-            for (start, _) in text.match_indices(spelling) {
+            let spelling = if lang == Lang::En { spelling.to_ascii_lowercase() } else { spelling.to_string() };
+            for (start, _) in folded.match_indices(&spelling) {
                 let end = start + spelling.len();
                 let free = !taken.iter().any(|&(s, e, _)| start < e && s < end)
                     && !code.iter().any(|&(s, e)| start < e && s < end);
@@ -124,6 +127,8 @@ impl Glossary {
         let mut ends: Vec<&(usize, usize)> = firsts.iter().collect();
         ends.sort();
         for &(end, term) in ends {
+            // after a possessive: `attention's (注意力) output`, not `attention (注意力)'s output`
+            let end = ["'s", "’s"].iter().find(|s| text[end..].starts_with(**s)).map_or(end, |s| end + s.len());
             out.push_str(&text[from..end]);
             let other = self.terms[term].name(lang.other());
             if text[..end].ends_with(other) {
@@ -199,6 +204,9 @@ mod tests {
         let firsts = g.first_uses(&texts, Lang::Zh);
         assert_eq!(g.annotate(texts[0], &firsts[0], Lang::Zh), "层归一化（LayerNorm）在这里。");
         assert_eq!(g.annotate(texts[1], &firsts[1], Lang::Zh), "又是层归一化。");
+        let possessive = ["Attention's output."];
+        let firsts = g.first_uses(&possessive, Lang::En);
+        assert_eq!(g.annotate(possessive[0], &firsts[0], Lang::En), "Attention's (注意力) output.");
         let en = ["LayerNorm keeps the mean at 0."];
         let firsts = g.first_uses(&en, Lang::En);
         assert_eq!(g.annotate(en[0], &firsts[0], Lang::En), "LayerNorm (层归一化) keeps the mean at 0.");
