@@ -363,7 +363,7 @@ fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             (strings::STATUS_HINT_QUESTION, strings::STATUS_HINT_QUESTION_SHORT)
         }
         crate::app::keymap::Mode::Lesson => (strings::STATUS_HINT, strings::STATUS_HINT_SHORT),
-        crate::app::keymap::Mode::Cell => (strings::STATUS_HINT_CELL, strings::STATUS_HINT_CELL),
+        crate::app::keymap::Mode::Cell => (strings::STATUS_HINT_CELL.get(), strings::STATUS_HINT_CELL.get()),
     };
     // a message takes the right side; else the fullest hint that fits, the op's name giving way
     // first (the keys that move on must show at 80 columns)
