@@ -122,10 +122,10 @@ impl Widget for HeatmapView<'_> {
         if legend {
             let extra = match (any_masked, numbers) {
                 (false, _) => "",
-                (true, true) if minus_inf => strings::MASKED_NUMBER_INF,
-                (true, false) if minus_inf => strings::MASKED_SHADE_INF,
-                (true, true) => strings::MASKED_NUMBER,
-                (true, false) => strings::MASKED_SHADE,
+                (true, true) if minus_inf => strings::MASKED_NUMBER_INF.get(),
+                (true, false) if minus_inf => strings::MASKED_SHADE_INF.get(),
+                (true, true) => strings::MASKED_NUMBER.get(),
+                (true, false) => strings::MASKED_SHADE.get(),
             };
             draw_legend(buf, area, legend_y(area, y), theme, &scale, extra);
         }

@@ -115,7 +115,7 @@ impl Geometry {
 
     /// The narrowest detail that still shows `masked` in the bar column.
     fn detail_min_w(&self) -> usize {
-        self.key_w + 3 + width(strings::MASKED) + 1 + 5
+        self.key_w + 3 + width(strings::MASKED.get()) + 1 + 5
     }
 
     fn detail_h(&self) -> usize {
@@ -317,7 +317,7 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
         pen.put(x, 1, &text, t.dim());
     }
     if mode.sum() {
-        pen.put(x0 + g.keys * cw, 1, &pad_left(strings::ROW_SUM, SUM_W), t.dim());
+        pen.put(x0 + g.keys * cw, 1, &pad_left(strings::ROW_SUM.get(), SUM_W), t.dim());
     }
     let n = side.rows.len();
     let avail = (r.height as usize).saturating_sub(2);
@@ -355,7 +355,7 @@ fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: GridMode) {
     }
     let below = n - end;
     if start > 0 || below > 0 {
-        pen.put(2, 2 + end - start, &more(start, below, strings::ROWS), t.dim());
+        pen.put(2, 2 + end - start, &more(start, below, strings::ROWS.get()), t.dim());
     }
 }
 
@@ -389,7 +389,7 @@ fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
             Cell::Missing => {}
             Cell::Masked => {
                 pen.put(bar_x - 1, y, MASK_MARK, t.masked());
-                pen.put(bar_x + 1, y, &fit(strings::MASKED, bar_w.saturating_sub(1)), t.masked());
+                pen.put(bar_x + 1, y, &fit(strings::MASKED.get(), bar_w.saturating_sub(1)), t.masked());
                 pen.put(num_x, y, &decimals(0.0, 3, false), t.masked());
             }
             Cell::Weight { w, leak } => {
@@ -422,7 +422,7 @@ fn draw_row_list(buf: &mut Buffer, r: Rect, side: &Side, selected: Option<usize>
     // Grow a window of rows around the selected one while it fits with its `…` marks.
     let (mut start, mut end) = (sel, (sel + 1).min(side.rows.len()));
     let used = |start: usize, end: usize| {
-        width(prefix)
+        width(prefix.get())
             + (start..end).map(item_w).sum::<usize>()
             + 2 * usize::from(start > 0)
             + 2 * usize::from(end < side.rows.len())
@@ -440,7 +440,7 @@ fn draw_row_list(buf: &mut Buffer, r: Rect, side: &Side, selected: Option<usize>
             break;
         }
     }
-    let mut x = pen.put(0, 0, prefix, t.dim());
+    let mut x = pen.put(0, 0, prefix.get(), t.dim());
     if start > 0 {
         x = pen.put(x + 1, 0, "…", t.dim());
     }
@@ -468,16 +468,16 @@ fn draw_legend(buf: &mut Buffer, r: Rect, sides: &[Side], grid: bool, t: Theme) 
     let any_nan = rows().any(|row| row.weights.iter().any(|w| w.is_nan()));
     let mut entries: Vec<(&str, &str, Style)> = Vec::new();
     if any_nan {
-        entries.push((strings::NAN, strings::LEGEND_NAN, t.bad()));
+        entries.push((strings::NAN, strings::LEGEND_NAN.get(), t.bad()));
     }
     if any_masked {
-        entries.push((MASK_MARK, strings::LEGEND_MASKED, t.masked()));
+        entries.push((MASK_MARK, strings::LEGEND_MASKED.get(), t.masked()));
     }
     if any_leak {
-        entries.push((LEAK_MARK, strings::LEGEND_LEAK, t.bad()));
+        entries.push((LEAK_MARK, strings::LEGEND_LEAK.get(), t.bad()));
     }
     if grid {
-        entries.push(("▁…█", strings::LEGEND_RELATIVE, Style::new()));
+        entries.push(("▁…█", strings::LEGEND_RELATIVE.get(), Style::new()));
     }
     let mut pen = Pen::new(buf, r);
     let mut x = 0;
