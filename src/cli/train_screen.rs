@@ -208,10 +208,7 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
     top.extend([
         row(strings::TRAIN_LOSS.get(), view.loss.map_or_else(dash, |l| format!("{l:.4}"))),
         row(strings::TRAIN_LR.get(), if view.step == 0 { dash() } else { format!("{:.2e}", view.lr) }),
-        row(
-            strings::TRAIN_SPEED.get(),
-            if view.step == 0 { dash() } else { strings::steps_per_sec(view.steps_per_sec) },
-        ),
+        row(&strings::TRAIN_SPEED, if view.step == 0 { dash() } else { strings::steps_per_sec(view.steps_per_sec) }),
         row(strings::TRAIN_ELAPSED.get(), clock(view.elapsed)),
         row(strings::TRAIN_TIME_LEFT.get(), view.left.map_or_else(dash, clock)),
         row(strings::TRAIN_GRAD_NORM.get(), if view.step == 0 { dash() } else { format!("{:.3}", view.grad_norm) }),
