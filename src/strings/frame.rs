@@ -34,7 +34,7 @@ pub fn non_finite_at(op: &str) -> String {
 pub fn tensor_title(name: &str, shape: &str, view: &str) -> String {
     match current() {
         Lang::En => format!(" {name} {shape} · {view} view "),
-        Lang::Zh => format!(" {name} {shape} · {view}视图 "),
+        Lang::Zh => format!(" {name} {shape} · {view} 视图 "),
     }
 }
 
@@ -52,13 +52,14 @@ pub fn map_decoder(layer: usize) -> String {
     }
 }
 
-// Each map label no wider than its English: the map's widest line fits the wide layout's left pane.
+// The map's lines no wider than the English (掩码自注意力 is one column wider, 交叉 one narrower): its
+// widest line fits the wide layout's left pane at 120 columns.
 pub const MAP_OUTPUT: Text = Text::new("output", "输出");
 pub const MAP_EMBED: Text = Text::new("embed+PE", "嵌入+PE");
 pub const MAP_PAD_MASK: Text = Text::new("pad mask", "填充掩码");
 pub const MAP_MASKS: Text = Text::new("masks", "掩码");
 pub const MAP_SELF_ATTN: Text = Text::new("self-attn", "自注意力");
-pub const MAP_MASKED_SELF: Text = Text::new("masked-self", "掩码自注意");
+pub const MAP_MASKED_SELF: Text = Text::new("masked-self", "掩码自注意力");
 pub const MAP_CROSS: Text = Text::new("cross", "交叉");
 pub const MAP_ADD_NORM: &str = "A&N";
 pub const MAP_FFN: &str = "FFN";
