@@ -11,9 +11,9 @@ use insta::assert_snapshot;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::Arc;
-use transformer_tutor::app::App;
+use transformer_tutor::app::{Action, App};
 use transformer_tutor::lang::{self, Lang};
-use transformer_tutor::lesson::Catalog;
+use transformer_tutor::lesson::{Catalog, ViewKind};
 use transformer_tutor::model::Tokenizer;
 use transformer_tutor::model::Variant;
 use transformer_tutor::model::program::{Dim, Part, Place, Side, Stack};
@@ -91,6 +91,74 @@ fn every_lessons_first_and_question_beat_have_chinese_chrome_and_nothing_cut() {
     lang::set_current(Lang::En);
     assert!(questions >= catalog.lessons.len() / 2, "question beats were drawn ({questions})");
     assert!(found.is_empty(), "{} cut lines in Chinese at 120x40:\n{}", found.len(), found.join("\n"));
+}
+
+/// Draws in Chinese at 120x40 and keeps what was cut, saying where.
+struct CutCheck {
+    terminal: Terminal<TestBackend>,
+    found: Vec<String>,
+    frames: usize,
+}
+
+impl CutCheck {
+    fn new() -> CutCheck {
+        cuts::record();
+        CutCheck { terminal: Terminal::new(TestBackend::new(120, 40)).unwrap(), found: Vec::new(), frames: 0 }
+    }
+
+    fn draw(&mut self, app: &App, what: &str) {
+        self.terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
+        self.frames += 1;
+        for cut in cuts::take() {
+            let (id, beat) = (&app.lesson.id, app.beat + 1);
+            self.found
+                .push(format!("{id} beat {beat}{what}: {:?} needs {} columns, had {}", cut.text, cut.width, cut.room));
+        }
+    }
+}
+
+#[test]
+fn no_line_is_cut_on_any_beat_in_chinese_at_120x40() {
+    lang::set_current(Lang::Zh);
+    let (weights, catalog) = lessons();
+    let mut check = CutCheck::new();
+    for lesson in &catalog.lessons {
+        let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+        for beat in 0..app.beat_count() {
+            app.go_to_beat(beat);
+            check.draw(&app, "");
+            if app.view == ViewKind::Decode {
+                for _ in 0..5 {
+                    app.update(Action::Temperature);
+                    check.draw(&app, &format!(" at {:?}", app.decoding));
+                }
+            }
+        }
+    }
+    lang::set_current(Lang::En);
+    assert!(check.frames > 150, "every beat of every lesson was drawn ({})", check.frames);
+    assert!(check.found.is_empty(), "{} cut lines in Chinese:\n{}", check.found.len(), check.found.join("\n"));
+}
+
+#[test]
+fn no_line_is_cut_beside_any_what_if_in_chinese_at_120x40() {
+    lang::set_current(Lang::Zh);
+    let (weights, catalog) = lessons();
+    let mut check = CutCheck::new();
+    for lesson in &catalog.lessons {
+        let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+        for beat in 0..app.beat_count() {
+            app.go_to_beat(beat);
+            for _ in 0..Variant::SWITCHES.len() {
+                app.update(Action::NextWhatIf);
+                check.draw(&app, &format!(" beside {:?}", app.what_if.as_ref().map(|w| w.variant)));
+            }
+            app.update(Action::NextWhatIf); // off again
+        }
+    }
+    lang::set_current(Lang::En);
+    assert!(check.frames > 1000, "every beat beside every variant was drawn ({})", check.frames);
+    assert!(check.found.is_empty(), "{} cut lines in Chinese:\n{}", check.found.len(), check.found.join("\n"));
 }
 
 #[test]
