@@ -118,14 +118,14 @@ pub fn derive_split(input: &str, b: usize, t: usize, feature: usize, head: usize
     let (first, last) = (head * dk, head * dk + dk - 1);
     match current() {
         Lang::En => format!("{input}[{b}, {t}, {feature}]: head {head} holds features {first}..{last}"),
-        Lang::Zh => format!("{input}[{b}, {t}, {feature}]：第 {head} 个头拿到特征 {first}..{last}"),
+        Lang::Zh => format!("{input}[{b}, {t}, {feature}]：头 {head} 拿到特征 {first}..{last}"),
     }
 }
 
 pub fn derive_merge(input: &str, b: usize, head: usize, t: usize, c: usize) -> String {
     match current() {
         Lang::En => format!("{input}[{b}, {head}, {t}, {c}]: head {head}'s feature {c}"),
-        Lang::Zh => format!("{input}[{b}, {head}, {t}, {c}]：第 {head} 个头的特征 {c}"),
+        Lang::Zh => format!("{input}[{b}, {head}, {t}, {c}]：头 {head} 的特征 {c}"),
     }
 }
 

@@ -79,7 +79,7 @@ pub fn what_if_pane_title(v: Variant) -> String {
 pub fn forked_at(kept: usize, first: &str, recomputed: usize) -> String {
     match current() {
         Lang::En => format!("forked at op {kept} `{first}`: {kept} tensors before it kept, {recomputed} computed anew"),
-        Lang::Zh => format!("在第 {kept} 个操作 `{first}` 处分叉：之前的 {kept} 个张量保留，{recomputed} 个重新计算"),
+        Lang::Zh => format!("在操作 {kept} `{first}` 处分叉：之前的 {kept} 个张量保留，{recomputed} 个重新计算"),
     }
 }
 
@@ -96,7 +96,7 @@ pub fn before_the_fork(name: &str, kept: usize) -> String {
             "`{name}` comes before the fork at op {kept}: the variant kept this very tensor (step on with . to where they differ)"
         ),
         Lang::Zh => {
-            format!("`{name}` 在第 {kept} 个操作的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）")
+            format!("`{name}` 在操作 {kept} 的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）")
         }
     }
 }
