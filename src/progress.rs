@@ -292,7 +292,7 @@ pub fn load(path: &Path) -> (Progress, Option<String>) {
 /// that cannot be read or used says nothing here; the tutor's own open reports it).
 pub fn peek_language(path: &Path) -> Option<crate::lang::Lang> {
     // bounded, and a FIFO or device is refused rather than read
-    let text = crate::user_file::read_text(path, file::MAX_BYTES, crate::strings::PROGRESS_FILE).ok()?;
+    let text = crate::user_file::read_text(path, file::MAX_BYTES, crate::strings::PROGRESS_FILE.get()).ok()?;
     Progress::parse(&text).ok()?.saved_language()
 }
 

@@ -41,7 +41,7 @@ impl WeightSource {
     pub fn load(&self) -> Result<Weights, SetupError> {
         match self {
             WeightSource::Trained => {
-                Weights::load_npz_bytes(TRAINED_WEIGHTS, strings::BUILT_IN_WEIGHTS).map_err(SetupError::Weights)
+                Weights::load_npz_bytes(TRAINED_WEIGHTS, strings::BUILT_IN_WEIGHTS.get()).map_err(SetupError::Weights)
             }
             WeightSource::Seeded { preset, seed } => Ok(seeded(*preset, *seed)),
             WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights),
@@ -119,14 +119,14 @@ impl Setup {
     ) -> Result<Setup, SetupError> {
         let cfg = &weights.config;
         let vocabs = weights.vocabs.clone();
-        let (src_ids, unknown_src) = encode(&vocabs.src, src, strings::SIDE_SOURCE, cfg.src_vocab, cfg.max_len)?;
+        let (src_ids, unknown_src) = encode(&vocabs.src, src, strings::SIDE_SOURCE.get(), cfg.src_vocab, cfg.max_len)?;
         let (tgt_ids, unknown_tgt) = match tgt {
-            Some(tgt) => encode(&vocabs.tgt, tgt, strings::SIDE_TARGET, cfg.tgt_vocab, cfg.max_len)?,
+            Some(tgt) => encode(&vocabs.tgt, tgt, strings::SIDE_TARGET.get(), cfg.tgt_vocab, cfg.max_len)?,
             None => (translated_target(&weights, &src_ids), Vec::new()),
         };
         if src_ids.nrows() != tgt_ids.nrows() {
             return Err(SetupError::BadIds {
-                side: strings::SIDE_TARGET,
+                side: strings::SIDE_TARGET.get(),
                 message: strings::rows_differ(src_ids.nrows(), tgt_ids.nrows()),
             });
         }
@@ -164,8 +164,8 @@ impl Setup {
                 })
                 .collect()
         };
-        let mut lines = side(strings::SIDE_SOURCE, self.src_vocab(), &self.unknown_src);
-        lines.extend(side(strings::SIDE_TARGET, self.tgt_vocab(), &self.unknown_tgt));
+        let mut lines = side(strings::SIDE_SOURCE.get(), self.src_vocab(), &self.unknown_src);
+        lines.extend(side(strings::SIDE_TARGET.get(), self.tgt_vocab(), &self.unknown_tgt));
         lines
     }
 }

@@ -158,7 +158,7 @@ fn a_checked_answer_shows_in_the_six_line_prose() {
     let mut app = lesson("masks");
     question_beat(&mut app);
     let asked = text(&mut app, 80, 24);
-    assert!(!asked.contains(strings::RIGHT_MARK), "{asked}");
+    assert!(!asked.contains(strings::RIGHT_MARK.get()), "{asked}");
     // the answer line shows while typing
     let expected = app.expected_answer().expect("the question's answer");
     type_answer(&mut app, &expected);
@@ -196,10 +196,10 @@ fn every_checked_answer_shows_without_scrolling() {
             let expected = right.expected_answer().expect("an answer");
             type_answer(&mut right, &expected);
             let typing = text(&mut right, 80, 24);
-            assert!(prose(&typing).contains(strings::YOUR_ANSWER), "{place}, typing:\n{typing}");
+            assert!(prose(&typing).contains(strings::YOUR_ANSWER.get()), "{place}, typing:\n{typing}");
             press(&mut right, KeyCode::Enter);
             let frame = text(&mut right, 80, 24);
-            assert!(prose(&frame).contains(strings::RIGHT_MARK), "{place}, right:\n{frame}");
+            assert!(prose(&frame).contains(strings::RIGHT_MARK.get()), "{place}, right:\n{frame}");
             let rows = right.text_of_beat(beat).len();
             if longest.as_ref().is_none_or(|(n, _)| rows > *n) {
                 longest = Some((rows, frame));
@@ -211,7 +211,7 @@ fn every_checked_answer_shows_without_scrolling() {
                 press(&mut gave_up, KeyCode::Enter);
             }
             let frame = text(&mut gave_up, 80, 24);
-            assert!(prose(&frame).contains(strings::ANSWER_WAS), "{place}, gave up:\n{frame}");
+            assert!(prose(&frame).contains(strings::ANSWER_WAS.get()), "{place}, gave up:\n{frame}");
         }
     }
     assert!(questions >= 10, "the lessons ask questions ({questions})");
@@ -228,6 +228,6 @@ fn a_given_up_answer_shows_in_the_six_line_prose() {
         press(&mut app, KeyCode::Enter);
     }
     let frame = text(&mut app, 80, 24);
-    assert!(prose(&frame).contains(strings::ANSWER_WAS), "{frame}");
+    assert!(prose(&frame).contains(strings::ANSWER_WAS.get()), "{frame}");
     assert_snapshot!("compact_question_gave_up", frame);
 }

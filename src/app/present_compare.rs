@@ -92,9 +92,9 @@ impl App {
         d.gap();
         let labels = self.tokens(side == Side::Src, b);
         let lw = labels.iter().map(|l| width(l)).max().unwrap_or(5).max(6);
-        d.line().put(format!("  {}", pad(strings::TOKEN, lw)), Role::Dim);
+        d.line().put(format!("  {}", pad(strings::TOKEN.get(), lw)), Role::Dim);
         for h in strings::NORM_COMPARE_COLUMNS {
-            d.put(format!("  {}", pad(h, 17)), Role::Dim);
+            d.put(format!("  {}", pad(h.get(), 17)), Role::Dim);
         }
         for p in 0..tn {
             let selected = p == self.row().min(tn - 1);

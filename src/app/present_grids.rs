@@ -68,7 +68,7 @@ impl App {
             row_labels: self.labels(ra, values.nrows()),
             col_labels: self.labels(ca, all.ncols())[first..last].to_vec(),
             row_axis: strings::axis_name(ra, attention).into(),
-            col_axis: if attention { strings::AXIS_KEY } else { strings::axis_name(ca, false) }.into(),
+            col_axis: if attention { strings::AXIS_KEY.get() } else { strings::axis_name(ca, false) }.into(),
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             selected_col: None,
             caption: self.caption(t),

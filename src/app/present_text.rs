@@ -29,7 +29,7 @@ impl App {
                 let selected = b == self.view.selection.batch;
                 let mark = if selected { "▶ " } else { "  " };
                 d.line().put(format!("{mark}{} ", pad(&strings::row_label(b), 7)), Role::Dim);
-                d.put(pad(strings::TOKENS_LABEL, 7), Role::Dim);
+                d.put(pad(strings::TOKENS_LABEL.get(), 7), Role::Dim);
                 for (w, &cw) in words.iter().zip(&cells) {
                     let role = if w == "<pad>" {
                         Role::Dim
@@ -171,7 +171,7 @@ impl App {
             }
             i = j;
         }
-        d.line().put(format!("{}  {}", pad(strings::TOTAL, 18), pad_num(total)), Role::Title);
+        d.line().put(format!("{}  {}", pad(strings::TOTAL.get(), 18), pad_num(total)), Role::Title);
         d
     }
 

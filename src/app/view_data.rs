@@ -140,9 +140,9 @@ pub enum MaskKind {
 impl MaskKind {
     pub fn describe(self) -> &'static str {
         match self {
-            MaskKind::Padding => crate::strings::PADDING_MASK,
-            MaskKind::Causal => crate::strings::CAUSAL_MASK,
-            MaskKind::Combined => crate::strings::COMBINED_MASK,
+            MaskKind::Padding => crate::strings::PADDING_MASK.get(),
+            MaskKind::Causal => crate::strings::CAUSAL_MASK.get(),
+            MaskKind::Combined => crate::strings::COMBINED_MASK.get(),
         }
     }
 }

@@ -18,7 +18,7 @@ pub fn corpus_text(corpus: &Corpus) -> String {
     let _ = writeln!(out, "{}", strings::target_vocabulary_line(words.len(), &words.join(" ")));
     let _ = writeln!(out, "{}", strings::SPECIAL_TOKENS_LINE);
     for (name, pairs) in [(strings::CORPUS_TRAINING, &corpus.train), (strings::CORPUS_HELD_OUT, &corpus.heldout)] {
-        let _ = writeln!(out, "{}", strings::samples_heading(name));
+        let _ = writeln!(out, "{}", strings::samples_heading(name.get()));
         let step = (pairs.len() / 8).max(1);
         for pair in pairs.iter().step_by(step).take(8) {
             let _ = writeln!(out, "  {}  →  {}", pair.zh, pair.en);

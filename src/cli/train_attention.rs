@@ -14,10 +14,10 @@ use unicode_width::UnicodeWidthStr;
 pub(super) fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) {
     let theme = view.theme;
     let Some(att) = &view.attention else {
-        let block = pane(theme, strings::TRAIN_ATTENTION_TITLE);
+        let block = pane(theme, strings::TRAIN_ATTENTION_TITLE.get());
         let inner = block.inner(area);
         block.render(area, buf);
-        Paragraph::new(strings::TRAIN_ATTENTION_PENDING).style(theme.dim()).render(inner, buf);
+        Paragraph::new(strings::TRAIN_ATTENTION_PENDING.get()).style(theme.dim()).render(inner, buf);
         return;
     };
     let title = if wide {

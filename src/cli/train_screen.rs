@@ -194,7 +194,7 @@ pub fn clock(d: Duration) -> String {
 
 fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let theme = view.theme;
-    let block = pane(theme, strings::TRAIN_RUN_TITLE);
+    let block = pane(theme, strings::TRAIN_RUN_TITLE.get());
     let inner = block.inner(area);
     block.render(area, buf);
     let label_w = 15;
@@ -202,16 +202,16 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
         Line::from(vec![Span::styled(format!("{label:<label_w$}"), theme.dim()), Span::raw(value)])
     };
     let dash = || "—".to_string();
-    let mut top = vec![row(strings::TRAIN_STEP, format!("{} / {}", view.step, view.total))];
+    let mut top = vec![row(strings::TRAIN_STEP.get(), format!("{} / {}", view.step, view.total))];
     let gauge_line = top.len();
     top.push(Line::default()); // the progress gauge goes here
     top.extend([
-        row(strings::TRAIN_LOSS, view.loss.map_or_else(dash, |l| format!("{l:.4}"))),
-        row(strings::TRAIN_LR, if view.step == 0 { dash() } else { format!("{:.2e}", view.lr) }),
-        row(strings::TRAIN_SPEED, if view.step == 0 { dash() } else { strings::steps_per_sec(view.steps_per_sec) }),
-        row(strings::TRAIN_ELAPSED, clock(view.elapsed)),
-        row(strings::TRAIN_TIME_LEFT, view.left.map_or_else(dash, clock)),
-        row(strings::TRAIN_GRAD_NORM, if view.step == 0 { dash() } else { format!("{:.3}", view.grad_norm) }),
+        row(strings::TRAIN_LOSS.get(), view.loss.map_or_else(dash, |l| format!("{l:.4}"))),
+        row(strings::TRAIN_LR.get(), if view.step == 0 { dash() } else { format!("{:.2e}", view.lr) }),
+        row(&strings::TRAIN_SPEED, if view.step == 0 { dash() } else { strings::steps_per_sec(view.steps_per_sec) }),
+        row(strings::TRAIN_ELAPSED.get(), clock(view.elapsed)),
+        row(strings::TRAIN_TIME_LEFT.get(), view.left.map_or_else(dash, clock)),
+        row(strings::TRAIN_GRAD_NORM.get(), if view.step == 0 { dash() } else { format!("{:.3}", view.grad_norm) }),
     ]);
     let heading = match &view.eval {
         Some(e) => strings::heldout_at(e.step),
@@ -219,8 +219,8 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
     };
     let mut eval = vec![Line::styled(heading, theme.title())];
     let percent = |f: Option<f64>| f.map_or_else(dash, |v| format!("{:.1}%", 100.0 * v));
-    eval.push(row(strings::TRAIN_EXACT_MATCH, percent(view.eval.map(|e| e.exact_match))));
-    eval.push(row(strings::TRAIN_TOKEN_ACCURACY, percent(view.eval.map(|e| e.token_accuracy))));
+    eval.push(row(strings::TRAIN_EXACT_MATCH.get(), percent(view.eval.map(|e| e.exact_match))));
+    eval.push(row(strings::TRAIN_TOKEN_ACCURACY.get(), percent(view.eval.map(|e| e.token_accuracy))));
     let about = [
         Line::styled(strings::train_parameters(&thousands(view.parameters)), theme.dim()),
         Line::styled(strings::train_batch_seed(view.batch, view.seed), theme.dim()),
@@ -256,14 +256,14 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
 
 fn render_footer(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let theme = view.theme;
-    let text = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT);
+    let text = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT.get());
     let style = if view.status.is_some() { theme.highlight() } else { theme.accent() };
     Paragraph::new(Line::styled(format!(" {text} "), style)).render(area, buf);
 }
 
 fn render_too_small(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let progress = strings::training_continues(view.step, view.total, view.loss);
-    let footer = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT);
+    let footer = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT.get());
     let text = strings::train_too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT, &progress, footer);
     let top = area.height.saturating_sub(4) / 2;
     let area = Rect { y: area.y + top, height: area.height - top, ..area };

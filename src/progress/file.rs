@@ -106,16 +106,16 @@ fn kind(meta: &Metadata) -> &'static str {
         use std::os::unix::fs::FileTypeExt;
         let t = meta.file_type();
         if t.is_fifo() {
-            return strings::FILE_KIND_FIFO;
+            return strings::FILE_KIND_FIFO.get();
         }
         if t.is_char_device() || t.is_block_device() {
-            return strings::FILE_KIND_DEVICE;
+            return strings::FILE_KIND_DEVICE.get();
         }
         if t.is_socket() {
-            return strings::FILE_KIND_SOCKET;
+            return strings::FILE_KIND_SOCKET.get();
         }
     }
-    if meta.is_dir() { strings::FILE_KIND_DIRECTORY } else { strings::FILE_KIND_OTHER }
+    if meta.is_dir() { strings::FILE_KIND_DIRECTORY.get() } else { strings::FILE_KIND_OTHER.get() }
 }
 
 #[cfg(unix)]
@@ -194,7 +194,7 @@ pub(super) fn keep_aside(from: &Path, label: &str) -> io::Result<PathBuf> {
             }
         }
     }
-    Err(io::Error::new(io::ErrorKind::AlreadyExists, strings::PROGRESS_NO_FREE_NAME))
+    Err(io::Error::new(io::ErrorKind::AlreadyExists, strings::PROGRESS_NO_FREE_NAME.get()))
 }
 
 /// `YYYYMMDD-HHMMSS` in UTC.

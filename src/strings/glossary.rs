@@ -3,7 +3,10 @@
 use crate::lang::{Lang, current};
 
 pub fn no_language(code: &str) -> String {
-    format!("no language `{code}`; the tutor speaks en (English) and zh (中文)")
+    match current() {
+        Lang::En => format!("no language `{code}`; the tutor speaks en (English) and zh (中文)"),
+        Lang::Zh => format!("没有语言 `{code}`；本教程支持 en（English）和 zh（中文）"),
+    }
 }
 
 /// The heading of the glossary: its columns.

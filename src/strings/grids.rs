@@ -1,208 +1,300 @@
 //! The focused tensor: captions, axes and labels of the grid views; heatmap, mask, softmax rows, residual and LayerNorm.
 
 use super::*;
+use crate::lang::{Lang, Text, current};
 
 // the focused tensor: captions, axes, labels (shared by the grid views)
 // ---------------------------------------------------------------------------------------------
 
 pub fn batch_row_of(b: usize, last: usize) -> String {
-    format!("batch row {b} (of 0–{last})")
+    match current() {
+        Lang::En => format!("batch row {b} (of 0–{last})"),
+        Lang::Zh => format!("批次行 {b}（0–{last}）"),
+    }
 }
 
 pub fn head_of(h: usize, last: usize) -> String {
-    format!("head {h} (of 0–{last})")
+    match current() {
+        Lang::En => format!("head {h} (of 0–{last})"),
+        Lang::Zh => format!("头 {h}（0–{last}）"),
+    }
 }
 
 /// A PE heatmap's caption: the whole table, and the rows this sentence uses.
 pub fn whole_pe_caption(max_len: usize, used: usize) -> String {
-    format!("all max_len = {max_len} rows · this batch uses 0–{}", used - 1)
+    let last = used - 1;
+    match current() {
+        Lang::En => format!("all max_len = {max_len} rows · this batch uses 0–{last}"),
+        Lang::Zh => format!("全部 max_len = {max_len} 行 · 这个批次用到 0–{last}"),
+    }
 }
 
 /// The last line of a decode view: where greedy decoding ends.
-pub const GREEDY_TRANSLATION: &str = "the whole greedy translation: ";
+pub const GREEDY_TRANSLATION: Text = Text::new("the whole greedy translation: ", "贪心解码的完整译文：");
 
 /// Under an embedding: each row's length.
 pub fn row_lengths(rows: &[(String, String)]) -> String {
     let parts: Vec<String> = rows.iter().map(|(l, v)| format!("{l} {v}")).collect();
-    format!("row lengths ‖row‖: {}", parts.join(" · "))
+    match current() {
+        Lang::En => format!("row lengths ‖row‖: {}", parts.join(" · ")),
+        Lang::Zh => format!("各行长度 ‖row‖：{}", parts.join(" · ")),
+    }
 }
 
 /// Under an embedding, PE or their sum: root mean square over a sentence's real positions.
 pub fn rms_line(batch: usize, values: &[(String, String)]) -> String {
     let parts: Vec<String> = values.iter().map(|(n, v)| format!("{n} {v}")).collect();
-    format!("rms over batch row {batch}'s real positions: {}", parts.join(" · "))
+    match current() {
+        Lang::En => format!("rms over batch row {batch}'s real positions: {}", parts.join(" · ")),
+        Lang::Zh => format!("批次行 {batch} 各真实位置上的 rms：{}", parts.join(" · ")),
+    }
 }
 
 /// The caption of an attention slice averaged over its heads (the stop after the last head on `]`).
 pub fn mean_of_heads(n: usize) -> String {
-    format!("mean of the {n} heads")
+    match current() {
+        Lang::En => format!("mean of the {n} heads"),
+        Lang::Zh => format!("{n} 个头的平均"),
+    }
 }
 
 /// A positional-encoding row's label.
 pub fn position_label(i: usize) -> String {
-    format!("pos {i}")
+    match current() {
+        Lang::En => format!("pos {i}"),
+        Lang::Zh => format!("位置 {i}"),
+    }
 }
 
 /// A heatmap scrolled sideways says where its first column is.
 pub fn from_column(first: usize) -> String {
-    format!(" · from column {first} (< >)")
+    match current() {
+        Lang::En => format!(" · from column {first} (< >)"),
+        Lang::Zh => format!(" · 从第 {first} 列起（< >）"),
+    }
 }
 
-pub const AXIS_QUERY: &str = "query";
-pub const AXIS_KEY: &str = "key";
-pub const AXIS_BATCH_ROW: &str = "batch row";
+pub const AXIS_QUERY: Text = Text::new("query", "查询");
+pub const AXIS_KEY: Text = Text::new("key", "键");
+pub const AXIS_BATCH_ROW: Text = Text::new("batch row", "批次行");
 
 /// What an axis of the shown slice runs over; token rows of attention are its queries.
 pub fn axis_name(axis: Dim, attention_rows: bool) -> &'static str {
+    let zh = current() == Lang::Zh;
+    let pick = |en: &'static str, zh_text: &'static str| if zh { zh_text } else { en };
     match axis {
-        Dim::Tokens(_) if attention_rows => AXIS_QUERY,
-        Dim::Tokens(Side::Src) => "source token",
-        Dim::Tokens(Side::Tgt) => "target token",
-        Dim::Features => "feature",
-        Dim::Vocab => "vocabulary word",
-        Dim::Positions => "position",
-        Dim::Batch => AXIS_BATCH_ROW,
-        Dim::Heads => "head",
-        Dim::Broadcast => "(broadcast)",
+        Dim::Tokens(_) if attention_rows => AXIS_QUERY.get(),
+        Dim::Tokens(Side::Src) => pick("source token", "源词元"),
+        Dim::Tokens(Side::Tgt) => pick("target token", "目标词元"),
+        Dim::Features => pick("feature", "特征"),
+        Dim::Vocab => pick("vocabulary word", "词表中的词"),
+        Dim::Positions => pick("position", "位置"),
+        Dim::Batch => AXIS_BATCH_ROW.get(),
+        Dim::Heads => pick("head", "头"),
+        Dim::Broadcast => pick("(broadcast)", "（广播）"),
     }
 }
 
 /// `rows: query · cols: key`, the axes line of a grid.
 pub fn axes(row_axis: &str, col_axis: &str) -> String {
-    format!("rows: {row_axis} · cols: {col_axis}")
+    match current() {
+        Lang::En => format!("rows: {row_axis} · cols: {col_axis}"),
+        Lang::Zh => format!("行：{row_axis} · 列：{col_axis}"),
+    }
 }
 
 /// `(empty: 0 × 3)`, what a grid without cells shows instead.
 pub fn empty_grid(rows: usize, cols: usize) -> String {
-    format!("(empty: {rows} × {cols})")
+    match current() {
+        Lang::En => format!("(empty: {rows} × {cols})"),
+        Lang::Zh => format!("（空：{rows} × {cols}）"),
+    }
 }
 
 /// What `more` counts (the text views' `LINES` is above, with them).
-pub const ROWS: &str = "rows";
-pub const TOKENS: &str = "tokens";
+pub const ROWS: Text = Text::new("rows", "行");
+pub const TOKENS: Text = Text::new("tokens", "个词元");
 
 /// `… 3 more tokens above`, `… 2 more rows below`, `… 1 more rows above, 2 below` (`what` is
 /// used as given, never made singular).
 pub fn more(above: usize, below: usize, what: &str) -> String {
-    match (above, below) {
-        (0, n) => format!("… {n} more {what} below"),
-        (n, 0) => format!("… {n} more {what} above"),
-        (a, b) => format!("… {a} more {what} above, {b} below"),
+    match (current(), above, below) {
+        (Lang::En, 0, n) => format!("… {n} more {what} below"),
+        (Lang::En, n, 0) => format!("… {n} more {what} above"),
+        (Lang::En, a, b) => format!("… {a} more {what} above, {b} below"),
+        (Lang::Zh, 0, n) => format!("… 下面还有 {n} {what}"),
+        (Lang::Zh, n, 0) => format!("… 上面还有 {n} {what}"),
+        (Lang::Zh, a, b) => format!("… 上面还有 {a} {what}，下面 {b}"),
     }
 }
 
 /// `1 row`, `3 rows`.
 fn rows(n: usize) -> String {
-    if n == 1 { format!("{n} row") } else { format!("{n} rows") }
+    match current() {
+        Lang::En if n == 1 => format!("{n} row"),
+        Lang::En => format!("{n} rows"),
+        Lang::Zh => format!("{n} 行"),
+    }
 }
 
 /// Under a grid whose first rows show: `… 3 more rows`.
 pub fn more_rows(below: usize) -> String {
-    format!("… {} more", rows(below))
+    match current() {
+        Lang::En => format!("… {} more", rows(below)),
+        Lang::Zh => format!("… 还有 {}", rows(below)),
+    }
 }
 
 /// Under a grid scrolled down: `… 2 rows above, 1 below`.
 pub fn rows_above_below(above: usize, below: usize) -> String {
-    format!("… {} above, {below} below", rows(above))
+    match current() {
+        Lang::En => format!("… {} above, {below} below", rows(above)),
+        Lang::Zh => format!("… 上面 {}，下面 {below} 行", rows(above)),
+    }
 }
 
 /// Over a grid cut at the right: `… 1 more column`, `… 5 more columns`.
 pub fn more_columns(n: usize) -> String {
-    if n == 1 { "… 1 more column".to_string() } else { format!("… {n} more columns") }
+    match current() {
+        Lang::En if n == 1 => "… 1 more column".to_string(),
+        Lang::En => format!("… {n} more columns"),
+        Lang::Zh => format!("… 还有 {n} 列"),
+    }
 }
 
 /// After a vector's numbers cut at the right: `… 24 more`.
 pub fn more_values(n: usize) -> String {
-    format!("… {n} more")
+    match current() {
+        Lang::En => format!("… {n} more"),
+        Lang::Zh => format!("… 还有 {n} 个"),
+    }
 }
 
 // the colour legend: `scale: [ ░▒▓█]  min −1.23 … max 2.34`
-pub const SCALE_OPEN: &str = "scale: [";
+pub const SCALE_OPEN: Text = Text::new("scale: [", "色标：[");
 
 pub fn scale_range(min: &str, max: &str) -> String {
-    format!("  min {min} … max {max}")
+    match current() {
+        Lang::En => format!("  min {min} … max {max}"),
+        Lang::Zh => format!("  最小 {min} … 最大 {max}"),
+    }
 }
 
-pub const SCALE_NO_VALUES: &str = "  (no values)";
+pub const SCALE_NO_VALUES: Text = Text::new("  (no values)", "  （无数值）");
 
 // ---------------------------------------------------------------------------------------------
 // heatmap, mask, vector table, top words
 // ---------------------------------------------------------------------------------------------
 
-pub const MASKED_NUMBER: &str = "−1e9 = masked";
-pub const MASKED_SHADE: &str = "·· = masked (−1e9)";
+pub const MASKED_NUMBER: Text = Text::new("−1e9 = masked", "−1e9 = 被遮住");
+pub const MASKED_SHADE: Text = Text::new("·· = masked (−1e9)", "·· = 被遮住（−1e9）");
 pub const MINUS_INF: &str = " -inf";
-pub const MASKED_NUMBER_INF: &str = "−1e9 or -inf = masked";
-pub const MASKED_SHADE_INF: &str = "·· = masked (−1e9 or -inf)";
+pub const MASKED_NUMBER_INF: Text = Text::new("−1e9 or -inf = masked", "−1e9 或 -inf = 被遮住");
+pub const MASKED_SHADE_INF: Text = Text::new("·· = masked (−1e9 or -inf)", "·· = 被遮住（−1e9 或 -inf）");
 
-pub const PADDING_MASK: &str = "padding mask: 1 where the key is a real token, 0 at <pad>";
-pub const CAUSAL_MASK: &str = "causal mask: 1 on and below the diagonal, 0 for the future";
-pub const COMBINED_MASK: &str = "combined mask: padding AND causal";
-pub const PADDING_MASK_KEYS: &str = "key position (each row's tokens on its right)";
+pub const PADDING_MASK: Text = Text::new(
+    "padding mask: 1 where the key is a real token, 0 at <pad>",
+    "填充掩码：键是真实词元处为 1，<pad> 处为 0",
+);
+pub const CAUSAL_MASK: Text =
+    Text::new("causal mask: 1 on and below the diagonal, 0 for the future", "因果掩码：对角线及其下方为 1，未来为 0");
+pub const COMBINED_MASK: Text = Text::new("combined mask: padding AND causal", "合并掩码：填充 AND 因果");
+pub const PADDING_MASK_KEYS: Text =
+    Text::new("key position (each row's tokens on its right)", "键的位置（每行的词元在右侧）");
 
 pub fn padding_mask_note(shape: &str) -> String {
-    format!("{shape}: one row per sentence, broadcast over every query")
+    match current() {
+        Lang::En => format!("{shape}: one row per sentence, broadcast over every query"),
+        Lang::Zh => format!("{shape}：每个句子一行，广播到每个查询"),
+    }
 }
 
 pub fn causal_mask_note(shape: &str) -> String {
-    format!("{shape}: the same for every sentence and head")
+    match current() {
+        Lang::En => format!("{shape}: the same for every sentence and head"),
+        Lang::Zh => format!("{shape}：每个句子、每个头都相同"),
+    }
 }
 
 pub fn combined_mask_note(shape: &str) -> String {
-    format!("{shape}: one (T, T) grid per sentence, shared by every head")
+    match current() {
+        Lang::En => format!("{shape}: one (T, T) grid per sentence, shared by every head"),
+        Lang::Zh => format!("{shape}：每个句子一张 (T, T) 网格，所有头共用"),
+    }
 }
 
 pub fn query_of_batch_row(b: usize) -> String {
-    format!("query (batch row {b})")
+    match current() {
+        Lang::En => format!("query (batch row {b})"),
+        Lang::Zh => format!("查询（批次行 {b}）"),
+    }
 }
 
 /// After the mark ■ and ·, in the mask's legend.
-pub const MASK_VISIBLE: &str = " = 1 (visible)  ";
-pub const MASK_HIDDEN: &str = " = 0 (hidden)";
+pub const MASK_VISIBLE: Text = Text::new(" = 1 (visible)  ", " = 1（可见）  ");
+pub const MASK_HIDDEN: Text = Text::new(" = 0 (hidden)", " = 0（遮住）");
 
 pub fn vector_cols(axis: &str, last: usize) -> String {
-    format!("cols: {axis} 0..{last}")
+    match current() {
+        Lang::En => format!("cols: {axis} 0..{last}"),
+        Lang::Zh => format!("列：{axis} 0..{last}"),
+    }
 }
 
 pub fn vector_cols_none(axis: &str) -> String {
-    format!("cols: {axis} (none)")
+    match current() {
+        Lang::En => format!("cols: {axis} (none)"),
+        Lang::Zh => format!("列：{axis}（无）"),
+    }
 }
 
-pub const NO_ROWS: &str = "(no rows)";
+pub const NO_ROWS: Text = Text::new("(no rows)", "（无行）");
 
 pub fn top_words_heading(vocab: usize, uniform: f32) -> String {
-    format!("most probable next words at each position · uniform 1/{vocab} = {uniform:.3}")
+    match current() {
+        Lang::En => format!("most probable next words at each position · uniform 1/{vocab} = {uniform:.3}"),
+        Lang::Zh => format!("每个位置最可能的下一个词 · 均匀分布 1/{vocab} = {uniform:.3}"),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // softmax rows
 // ---------------------------------------------------------------------------------------------
 
-pub const MASKED_FILL_LABEL: &str = "masked_fill(-1e9), as the code does";
+pub const MASKED_FILL_LABEL: Text = Text::new("masked_fill(-1e9), as the code does", "masked_fill(-1e9)，与代码一致");
 
 pub fn no_query_rows(run: &str) -> String {
-    format!("{run}: no query rows")
+    match current() {
+        Lang::En => format!("{run}: no query rows"),
+        Lang::Zh => format!("{run}：没有查询行"),
+    }
 }
 
 pub fn no_row(run: &str, i: usize) -> String {
-    format!("{run}: no row {i}")
+    match current() {
+        Lang::En => format!("{run}: no row {i}"),
+        Lang::Zh => format!("{run}：没有第 {i} 行"),
+    }
 }
 
-pub const ROW_SUM: &str = "sum";
-pub const MASKED: &str = "masked";
-pub const QUERIES: &str = "queries:";
-pub const LEGEND_MASKED: &str = " masked: weight exactly 0";
-pub const LEGEND_LEAK: &str = " masked, yet weight > 0";
+pub const ROW_SUM: Text = Text::new("sum", "和");
+pub const MASKED: Text = Text::new("masked", "遮住");
+pub const QUERIES: Text = Text::new("queries:", "查询：");
+pub const LEGEND_MASKED: Text = Text::new(" masked: weight exactly 0", " 遮住：权重恰为 0");
+pub const LEGEND_LEAK: Text = Text::new(" masked, yet weight > 0", " 遮住，但权重 > 0");
 pub const NAN: &str = "NaN";
-pub const LEGEND_NAN: &str = " not a number: the computation broke down";
-pub const LEGEND_RELATIVE: &str = " weight relative to the row's largest";
+pub const LEGEND_NAN: Text = Text::new(" not a number: the computation broke down", " 不是数：计算崩溃了");
+pub const LEGEND_RELATIVE: Text = Text::new(" weight relative to the row's largest", " 相对于该行最大权重的大小");
 
 // ---------------------------------------------------------------------------------------------
 // residual and LayerNorm
 // ---------------------------------------------------------------------------------------------
 
 pub fn layernorm_caption(b: usize, d: usize) -> String {
-    format!("batch {b} · per token, over its {d} features")
+    match current() {
+        Lang::En => format!("batch {b} · per token, over its {d} features"),
+        Lang::Zh => format!("批次 {b} · 逐词元，在它的 {d} 个特征上"),
+    }
 }
 
 /// The table's column headings, longest first (the view takes the first that fits).
@@ -211,24 +303,33 @@ pub const LN_COL_SUBLAYER: &[&str] = &["sublayer(x)", "sublayer", "sub(x)"];
 pub const LN_COL_SUM: &[&str] = &["x+sublayer", "x+sub"];
 pub const LN_COL_NORMED: &[&str] = &["LayerNorm x̂", "LN x̂", "x̂"];
 pub const LN_COL_OUT: &[&str] = &["γ·x̂+β"];
-pub const MEAN_STD: &str = "mean/std";
+pub const MEAN_STD: Text = Text::new("mean/std", "μ/σ");
 
 /// Labels of the two strips.
-pub const LN_BEFORE: &str = "before";
-pub const LN_AFTER: &str = "after";
+pub const LN_BEFORE: Text = Text::new("before", "之前");
+pub const LN_AFTER: Text = Text::new("after", "之后");
 
 pub fn strips_caption(features: usize) -> String {
-    format!(" · {features} features: before = x+sublayer(x), after = x̂")
+    match current() {
+        Lang::En => format!(" · {features} features: before = x+sublayer(x), after = x̂"),
+        Lang::Zh => format!(" · {features} 个特征：之前 = x+sublayer(x)，之后 = x̂"),
+    }
 }
 
 pub fn one_scale(range: &str) -> String {
-    format!(", one scale ±{range}")
+    match current() {
+        Lang::En => format!(", one scale ±{range}"),
+        Lang::Zh => format!("，同一色标 ±{range}"),
+    }
 }
 
 pub fn strip_min_max(min: &str, max: &str) -> String {
-    format!(" min {min} max {max}")
+    match current() {
+        Lang::En => format!(" min {min} max {max}"),
+        Lang::Zh => format!(" 最小 {min} 最大 {max}"),
+    }
 }
 
-pub const NOT_COMPUTED: &str = " not computed yet (press . to step)";
+pub const NOT_COMPUTED: Text = Text::new(" not computed yet (press . to step)", " 还没算到（按 . 前进一步）");
 
 // ---------------------------------------------------------------------------------------------

@@ -1,55 +1,93 @@
 //! What the learner typed (sentences, ids): why it cannot run, and the words that became `<unk>`
 //! (`setup`).
 
-pub const SIDE_SOURCE: &str = "source";
-pub const SIDE_TARGET: &str = "target";
+use crate::lang::{Lang, Text, current};
+
+pub const SIDE_SOURCE: Text = Text::new("source", "源句");
+pub const SIDE_TARGET: Text = Text::new("target", "目标句");
 
 /// `source ids: …`
 pub fn bad_ids(side: &str, message: &str) -> String {
-    format!("{side} ids: {message}")
+    match current() {
+        Lang::En => format!("{side} ids: {message}"),
+        Lang::Zh => format!("{side} ids：{message}"),
+    }
 }
 
 /// `source: …`
 pub fn side_error(side: &str, err: impl std::fmt::Display) -> String {
-    format!("{side}: {err}")
+    match current() {
+        Lang::En => format!("{side}: {err}"),
+        Lang::Zh => format!("{side}：{err}"),
+    }
 }
 
 pub fn rows_differ(src_rows: usize, tgt_rows: usize) -> String {
-    format!(
-        "the source has {src_rows} batch row(s) but the target has {tgt_rows}; give both the same number of `;`-separated rows"
-    )
+    match current() {
+        Lang::En => format!(
+            "the source has {src_rows} batch row(s) but the target has {tgt_rows}; give both the same number of `;`-separated rows"
+        ),
+        Lang::Zh => format!("源句有 {src_rows} 个批次行，目标句却有 {tgt_rows} 个；请让两边用 `;` 分隔的行数相同"),
+    }
 }
 
 /// One word (or character, `by_char`) that became `<unk>`, `word` already escaped.
 pub fn unknown_word(side: &str, by_char: bool, row: usize, position: usize, word: &str) -> String {
-    let unit = if by_char { "character" } else { "word" };
-    format!("{side} sentence {row}, {unit} {position}: `{word}` is not in the vocabulary; it became <unk>")
+    match current() {
+        Lang::En => {
+            let unit = if by_char { "character" } else { "word" };
+            format!("{side} sentence {row}, {unit} {position}: `{word}` is not in the vocabulary; it became <unk>")
+        }
+        Lang::Zh => {
+            let unit = if by_char { "字符" } else { "词" };
+            format!("{side}第 {row} 行第 {position} 个{unit}：`{word}` 不在词表中，已变成 <unk>")
+        }
+    }
 }
 
 pub fn id_past_embedding(word: &str, id: usize, vocab_size: usize) -> String {
-    format!("`{word}` has id {id}, but the model's embedding has only {vocab_size} rows (0..{vocab_size})")
+    match current() {
+        Lang::En => {
+            format!("`{word}` has id {id}, but the model's embedding has only {vocab_size} rows (0..{vocab_size})")
+        }
+        Lang::Zh => format!("`{word}` 的 id 是 {id}，但模型的词嵌入只有 {vocab_size} 行（0..{vocab_size}）"),
+    }
 }
 
 pub fn id_far_too_large(vocab_size: usize) -> String {
-    format!("is far too large for an id (the vocabulary has {vocab_size})")
+    match current() {
+        Lang::En => format!("is far too large for an id (the vocabulary has {vocab_size})"),
+        Lang::Zh => format!("作为 id 太大了（词表只有 {vocab_size} 个词）"),
+    }
 }
 
-pub const NOT_AN_ID: &str = "is not a non-negative integer";
+pub const NOT_AN_ID: Text = Text::new("is not a non-negative integer", "不是非负整数");
 
 pub fn bad_id_piece(piece: &str, row: usize, what: &str) -> String {
-    format!("`{piece}` in row {row} {what}")
+    match current() {
+        Lang::En => format!("`{piece}` in row {row} {what}"),
+        Lang::Zh => format!("第 {row} 行的 `{piece}` {what}"),
+    }
 }
 
 pub fn id_outside_vocabulary(id: usize, row: usize, vocab_size: usize) -> String {
-    format!("id {id} in row {row} is outside the vocabulary (0..{vocab_size})")
+    match current() {
+        Lang::En => format!("id {id} in row {row} is outside the vocabulary (0..{vocab_size})"),
+        Lang::Zh => format!("第 {row} 行的 id {id} 超出了词表范围（0..{vocab_size}）"),
+    }
 }
 
-pub const NO_IDS: &str = "no ids given";
-pub const SENTENCE_IS_EMPTY: &str = "the sentence is empty";
+pub const NO_IDS: Text = Text::new("no ids given", "没有给出 id");
+pub const SENTENCE_IS_EMPTY: Text = Text::new("the sentence is empty", "句子是空的");
 
 pub fn empty_row(row: usize, rows: usize) -> String {
-    format!(
-        "row {row} of {rows} is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`"
-    )
+    match current() {
+        Lang::En => format!(
+            "row {row} of {rows} is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`"
+        ),
+        Lang::Zh => format!(
+            "{rows} 行中的第 {row} 行是空的（两个 `;` 之间没有内容，或末尾多了一个 `;`）；请给每个批次行写上词，或删掉这个 `;`"
+        ),
+    }
 }
-pub const BUILT_IN_WEIGHTS: &str = "the built-in weights";
+pub const BUILT_IN_WEIGHTS: Text = Text::new("the built-in weights", "内置权重");

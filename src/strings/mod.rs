@@ -1,6 +1,8 @@
 //! Every piece of text the screen shows apart from lesson prose: view headings and labels, the
-//! status bar, help, messages. One place, so the screens can later be offered in Chinese too
-//! (gitui's `strings.rs`). Widths are measured with `unicode-width` where text is laid out.
+//! status bar, help, messages. One place, in English and Chinese (gitui's `strings.rs`): a const is
+//! a `lang::Text` of both, a function matches on `lang::current()`; op names, symbols, tokens, keys
+//! and flags read the same in both. Widths are measured with `unicode-width` where text is laid out,
+//! and a Chinese label laid out in a fixed width is no wider than its English.
 
 use std::fmt::Display;
 

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::lang::{Lang, current};
+
 use crate::model::arch::{ArchError, MaskFill};
 use crate::model::program::{Op, Part, Proj, Side, Stack, shape_text};
 use crate::model::{Formula, OpKind, Place};
@@ -21,72 +23,129 @@ fn proj_name(proj: Proj) -> &'static str {
 impl fmt::Display for Formula {
     /// The formula as the trace and the screen print it: `scores = qk/√8`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Formula::Input => write!(f, "x: the input"),
-            Formula::Embed { side, vocab, d } => {
-                let s = side.prefix();
-                write!(f, "{s}.embed = {s}_embed[{s}_ids]: one row of the ({vocab}, {d}) table per token")
-            }
-            Formula::PositionalEncoding { d } => {
-                write!(f, "PE[pos, 2i] = sin(pos/10000^(2i/{d})), PE[pos, 2i+1] = cos(pos/10000^(2i/{d}))")
-            }
-            Formula::AddPositional { side } => write!(f, "x = {s}.embed + {s}.pe", s = side.prefix()),
-            Formula::PadKeys { name, k } => {
-                write!(f, "{name} = ({ks}_ids != <pad>), as (B, 1, 1, T_{ks})", ks = k.prefix())
-            }
-            Formula::PadQueryKey { name, q, k } => write!(
-                f,
-                "{name} = ({qs}_ids != <pad>) & ({ks}_ids != <pad>), as (B, 1, T_{qs}, T_{ks})",
-                qs = q.prefix(),
-                ks = k.prefix()
-            ),
-            Formula::PadOnes => write!(f, "tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part"),
-            Formula::Causal { on: true } => write!(f, "tgt.causal = lower-triangular ones: query i sees keys 0..=i"),
-            Formula::Causal { on: false } => write!(f, "tgt.causal = ones: no causal mask, every query sees every key"),
-            Formula::CausalInput => write!(f, "mask = lower-triangular ones"),
-            Formula::TargetMask => write!(f, "tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)"),
-            Formula::Memory { x } => write!(f, "C = {x} (the encoder's output, the memory every decoder layer reads)"),
-            Formula::Projection { proj, input } => {
-                write!(f, "{name}_proj = {input}·W_{name}ᵀ + b_{name}", name = proj_name(*proj))
-            }
-            Formula::SplitHeads { proj, b, t, d, h, dk } => {
-                let upper = proj_name(*proj).to_uppercase();
-                let width = if *proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
-                let (from, to) = (shape_text(&[*b, *t, *d]), shape_text(&[*b, *h, *t, *dk]));
-                write!(f, "{upper} = split {from} → {to}: {h} heads of {width} = {dk}")
-            }
-            Formula::QueryKey => write!(f, "qk = q·kᵀ"),
-            Formula::Scores { dk, scaled: true } => write!(f, "scores = qk/√{dk}"),
-            Formula::Scores { dk, scaled: false } => write!(f, "scores = qk, not divided by √{dk} (the what-if)"),
-            Formula::Masked { fill, mask } => match fill {
-                MaskFill::Off => write!(f, "masked = scores: the mask is not applied (the what-if)"),
-                MaskFill::MinusInfinity => write!(f, "masked = masked_fill(scores, {mask} == 0, -inf)"),
-                MaskFill::Multiply => write!(f, "masked = scores · {mask} (note 001 §5.1's multiplied mask)"),
-                MaskFill::MinusBillion => write!(f, "masked = masked_fill(scores, {mask} == 0, -1e9)"),
-            },
-            Formula::Weights => write!(f, "weights = softmax(masked) over the keys; each row sums to 1"),
-            Formula::Context => write!(f, "context = weights·v"),
-            Formula::Merge { b, h, t, dk, d } => {
-                write!(f, "merged = merge {} → {}", shape_text(&[*b, *h, *t, *dk]), shape_text(&[*b, *t, *d]))
-            }
-            Formula::AttentionOut => write!(f, "out = merged·W_oᵀ + b_o"),
-            Formula::Sum { skip, sub, residual: true } => write!(f, "sum = {skip} + {sub}"),
-            Formula::Sum { sub, residual: false, .. } => write!(f, "sum = {sub}: no residual connection (the what-if)"),
-            Formula::Normalize { input, eps_exponent } => {
-                write!(f, "x̂ = ({input} - mean) / √(var + 1e{eps_exponent}), per token over the features")
-            }
-            Formula::ScaleShift => write!(f, "out = γ·x̂ + β"),
-            Formula::FfnIn { x, d, f: ff } => write!(f, "pre = {x}·W_1ᵀ + b_1: {d} → {ff}"),
-            Formula::Relu => write!(f, "hidden = max(0, pre)"),
-            Formula::FfnOut { f: ff, d } => write!(f, "out = hidden·W_2ᵀ + b_2: {ff} → {d}"),
-            Formula::Logits { y, d, vocab } => write!(f, "logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {vocab}"),
-            Formula::Probs => write!(f, "probs = softmax(logits) over the vocabulary"),
-            Formula::Loss { smoothing_permille } => write!(
-                f,
-                "loss = mean over non-<pad> labels of cross-entropy(logits, labels), label smoothing {}",
-                *smoothing_permille as f32 / 1000.0
-            ),
+        match current() {
+            Lang::En => formula_en(self, f),
+            Lang::Zh => formula_zh(self, f),
         }
+    }
+}
+
+/// A formula's words in Chinese; the formulas that are only symbols read as in English.
+fn formula_zh(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match formula {
+        Formula::Input => write!(f, "x：输入"),
+        Formula::Embed { side, vocab, d } => {
+            let s = side.prefix();
+            write!(f, "{s}.embed = {s}_embed[{s}_ids]：每个词元取 ({vocab}, {d}) 表中的一行")
+        }
+        Formula::PadKeys { name, k } => {
+            write!(f, "{name} = ({ks}_ids != <pad>)，排成 (B, 1, 1, T_{ks})", ks = k.prefix())
+        }
+        Formula::PadQueryKey { name, q, k } => write!(
+            f,
+            "{name} = ({qs}_ids != <pad>) & ({ks}_ids != <pad>)，排成 (B, 1, T_{qs}, T_{ks})",
+            qs = q.prefix(),
+            ks = k.prefix()
+        ),
+        Formula::PadOnes => write!(f, "tgt.pad_mask = 全 1：笔记 002 的 make_tgt_mask 没有填充部分"),
+        Formula::Causal { on: true } => write!(f, "tgt.causal = 下三角全 1：查询 i 看得到键 0..=i"),
+        Formula::Causal { on: false } => write!(f, "tgt.causal = 全 1：没有因果掩码，每个查询都看得到每个键"),
+        Formula::CausalInput => write!(f, "mask = 下三角全 1"),
+        Formula::TargetMask => write!(f, "tgt.mask = tgt.pad_mask AND tgt.causal，广播成 (B, 1, T, T)"),
+        Formula::Memory { x } => write!(f, "C = {x}（编码器的输出，即每个解码器层都读取的编码矩阵 C）"),
+        Formula::SplitHeads { proj, b, t, d, h, dk } => {
+            let upper = proj_name(*proj).to_uppercase();
+            let width = if *proj == Proj::V { "d_v" } else { "d_k" };
+            let (from, to) = (shape_text(&[*b, *t, *d]), shape_text(&[*b, *h, *t, *dk]));
+            write!(f, "{upper} = split {from} → {to}：{h} 个头，每个头 {width} = {dk}")
+        }
+        Formula::Scores { dk, scaled: false } => write!(f, "scores = qk，没有除以 √{dk}（what-if）"),
+        Formula::Masked { fill: MaskFill::Off, .. } => write!(f, "masked = scores：不应用掩码（what-if）"),
+        Formula::Masked { fill: MaskFill::Multiply, mask } => {
+            write!(f, "masked = scores · {mask}（笔记 001 §5.1 的乘法掩码）")
+        }
+        Formula::Weights => write!(f, "weights = softmax(masked)，沿键计算；每行之和为 1"),
+        Formula::Sum { sub, residual: false, .. } => write!(f, "sum = {sub}：没有残差连接（what-if）"),
+        Formula::Normalize { input, eps_exponent } => {
+            write!(f, "x̂ = ({input} - mean) / √(var + 1e{eps_exponent})，每个词元在它的特征上计算")
+        }
+        Formula::Probs => write!(f, "probs = softmax(logits)，在整个词表上"),
+        Formula::Loss { smoothing_permille } => write!(
+            f,
+            "loss = 对非 <pad> 标签求 cross-entropy(logits, labels) 的均值，标签平滑 {}",
+            *smoothing_permille as f32 / 1000.0
+        ),
+        _ => formula_en(formula, f),
+    }
+}
+
+/// A formula's words in English.
+fn formula_en(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    match formula {
+        Formula::Input => write!(f, "x: the input"),
+        Formula::Embed { side, vocab, d } => {
+            let s = side.prefix();
+            write!(f, "{s}.embed = {s}_embed[{s}_ids]: one row of the ({vocab}, {d}) table per token")
+        }
+        Formula::PositionalEncoding { d } => {
+            write!(f, "PE[pos, 2i] = sin(pos/10000^(2i/{d})), PE[pos, 2i+1] = cos(pos/10000^(2i/{d}))")
+        }
+        Formula::AddPositional { side } => write!(f, "x = {s}.embed + {s}.pe", s = side.prefix()),
+        Formula::PadKeys { name, k } => {
+            write!(f, "{name} = ({ks}_ids != <pad>), as (B, 1, 1, T_{ks})", ks = k.prefix())
+        }
+        Formula::PadQueryKey { name, q, k } => write!(
+            f,
+            "{name} = ({qs}_ids != <pad>) & ({ks}_ids != <pad>), as (B, 1, T_{qs}, T_{ks})",
+            qs = q.prefix(),
+            ks = k.prefix()
+        ),
+        Formula::PadOnes => write!(f, "tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part"),
+        Formula::Causal { on: true } => write!(f, "tgt.causal = lower-triangular ones: query i sees keys 0..=i"),
+        Formula::Causal { on: false } => write!(f, "tgt.causal = ones: no causal mask, every query sees every key"),
+        Formula::CausalInput => write!(f, "mask = lower-triangular ones"),
+        Formula::TargetMask => write!(f, "tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)"),
+        Formula::Memory { x } => write!(f, "C = {x} (the encoder's output, the memory every decoder layer reads)"),
+        Formula::Projection { proj, input } => {
+            write!(f, "{name}_proj = {input}·W_{name}ᵀ + b_{name}", name = proj_name(*proj))
+        }
+        Formula::SplitHeads { proj, b, t, d, h, dk } => {
+            let upper = proj_name(*proj).to_uppercase();
+            let width = if *proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
+            let (from, to) = (shape_text(&[*b, *t, *d]), shape_text(&[*b, *h, *t, *dk]));
+            write!(f, "{upper} = split {from} → {to}: {h} heads of {width} = {dk}")
+        }
+        Formula::QueryKey => write!(f, "qk = q·kᵀ"),
+        Formula::Scores { dk, scaled: true } => write!(f, "scores = qk/√{dk}"),
+        Formula::Scores { dk, scaled: false } => write!(f, "scores = qk, not divided by √{dk} (the what-if)"),
+        Formula::Masked { fill, mask } => match fill {
+            MaskFill::Off => write!(f, "masked = scores: the mask is not applied (the what-if)"),
+            MaskFill::MinusInfinity => write!(f, "masked = masked_fill(scores, {mask} == 0, -inf)"),
+            MaskFill::Multiply => write!(f, "masked = scores · {mask} (note 001 §5.1's multiplied mask)"),
+            MaskFill::MinusBillion => write!(f, "masked = masked_fill(scores, {mask} == 0, -1e9)"),
+        },
+        Formula::Weights => write!(f, "weights = softmax(masked) over the keys; each row sums to 1"),
+        Formula::Context => write!(f, "context = weights·v"),
+        Formula::Merge { b, h, t, dk, d } => {
+            write!(f, "merged = merge {} → {}", shape_text(&[*b, *h, *t, *dk]), shape_text(&[*b, *t, *d]))
+        }
+        Formula::AttentionOut => write!(f, "out = merged·W_oᵀ + b_o"),
+        Formula::Sum { skip, sub, residual: true } => write!(f, "sum = {skip} + {sub}"),
+        Formula::Sum { sub, residual: false, .. } => write!(f, "sum = {sub}: no residual connection (the what-if)"),
+        Formula::Normalize { input, eps_exponent } => {
+            write!(f, "x̂ = ({input} - mean) / √(var + 1e{eps_exponent}), per token over the features")
+        }
+        Formula::ScaleShift => write!(f, "out = γ·x̂ + β"),
+        Formula::FfnIn { x, d, f: ff } => write!(f, "pre = {x}·W_1ᵀ + b_1: {d} → {ff}"),
+        Formula::Relu => write!(f, "hidden = max(0, pre)"),
+        Formula::FfnOut { f: ff, d } => write!(f, "out = hidden·W_2ᵀ + b_2: {ff} → {d}"),
+        Formula::Logits { y, d, vocab } => write!(f, "logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {vocab}"),
+        Formula::Probs => write!(f, "probs = softmax(logits) over the vocabulary"),
+        Formula::Loss { smoothing_permille } => write!(
+            f,
+            "loss = mean over non-<pad> labels of cross-entropy(logits, labels), label smoothing {}",
+            *smoothing_permille as f32 / 1000.0
+        ),
     }
 }
 
@@ -124,6 +183,9 @@ impl OpKind {
 impl Place {
     /// "encoder layer 0 · self-attention", as the screen prints it.
     pub fn describe(&self) -> String {
+        if current() == Lang::Zh {
+            return self.describe_zh();
+        }
         match self {
             Place::Embedding(Side::Src) => "source embedding + positional encoding".into(),
             Place::Embedding(Side::Tgt) => "target embedding + positional encoding".into(),
@@ -137,8 +199,32 @@ impl Place {
     }
 }
 
+impl Place {
+    fn describe_zh(&self) -> String {
+        match self {
+            Place::Embedding(Side::Src) => "源句词嵌入 + 位置编码".into(),
+            Place::Embedding(Side::Tgt) => "目标句词嵌入 + 位置编码".into(),
+            Place::Masks(Side::Src) => "源句掩码".into(),
+            Place::Masks(Side::Tgt) => "目标句掩码".into(),
+            Place::Encoder { layer, part } => format!("编码器第 {layer} 层 · {}", part.describe(Stack::Encoder)),
+            Place::Decoder { layer, part } => format!("解码器第 {layer} 层 · {}", part.describe(Stack::Decoder)),
+            Place::Output => "输出：Linear + softmax".into(),
+            Place::Loss => "训练损失：对下一个词的交叉熵".into(),
+        }
+    }
+}
+
 impl Part {
     pub fn describe(&self, stack: Stack) -> &'static str {
+        if current() == Lang::Zh {
+            return match (self, stack) {
+                (Part::SelfAttention, Stack::Encoder) => "自注意力",
+                (Part::SelfAttention, Stack::Decoder) => "掩码自注意力",
+                (Part::CrossAttention, _) => "交叉注意力",
+                (Part::AddNorm(_), _) => "Add & Norm",
+                (Part::FeedForward, _) => "前馈网络",
+            };
+        }
         match (self, stack) {
             (Part::SelfAttention, Stack::Encoder) => "self-attention",
             (Part::SelfAttention, Stack::Decoder) => "masked self-attention",
@@ -153,6 +239,15 @@ impl Op {
     /// Where the operation stands, as a heading says it: its place, except that the embedding and
     /// the positional encoding are named apart (PE is not in `src.embed` yet).
     pub fn where_text(&self) -> String {
+        if current() == Lang::Zh {
+            return match (self.kind, self.place) {
+                (OpKind::Embed(Side::Src), _) => "源句词嵌入（还没加 PE）".into(),
+                (OpKind::Embed(Side::Tgt), _) => "目标句词嵌入（还没加 PE）".into(),
+                (OpKind::PositionalEncoding, Place::Embedding(Side::Src)) => "源句位置编码".into(),
+                (OpKind::PositionalEncoding, Place::Embedding(Side::Tgt)) => "目标句位置编码".into(),
+                _ => self.place.describe(),
+            };
+        }
         match (self.kind, self.place) {
             (OpKind::Embed(Side::Src), _) => "source embedding (PE not added yet)".into(),
             (OpKind::Embed(Side::Tgt), _) => "target embedding (PE not added yet)".into(),

@@ -1,13 +1,17 @@
 //! The "did you mean" phrase, for every name the program refuses (`crate::suggest` finds them).
 
+use crate::lang::{Lang, current};
+
 /// `; did you mean `a`?` or `; did you mean `a`, `b` or `c`?`, to follow "no … `x`"; empty when
 /// nothing is close.
 pub fn did_you_mean(options: &[&str]) -> String {
     let quoted: Vec<String> = options.iter().map(|o| format!("`{o}`")).collect();
-    match quoted.as_slice() {
-        [] => String::new(),
-        [one] => format!("; did you mean {one}?"),
-        [first @ .., last] => format!("; did you mean {} or {last}?", first.join(", ")),
+    match (current(), quoted.as_slice()) {
+        (_, []) => String::new(),
+        (Lang::En, [one]) => format!("; did you mean {one}?"),
+        (Lang::En, [first @ .., last]) => format!("; did you mean {} or {last}?", first.join(", ")),
+        (Lang::Zh, [one]) => format!("；你是不是想输入 {one}？"),
+        (Lang::Zh, [first @ .., last]) => format!("；你是不是想输入 {} 或 {last}？", first.join("、")),
     }
 }
 

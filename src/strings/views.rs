@@ -1,119 +1,194 @@
 //! View headings and labels: tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode.
 
 use super::*;
+use crate::lang::{Lang, Text, current};
 
 // ---------------------------------------------------------------------------------------------
 // tokens view
 // ---------------------------------------------------------------------------------------------
 
 pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Src => "source",
-        Side::Tgt => "target",
+    match (current(), side) {
+        (Lang::En, Side::Src) => "source",
+        (Lang::En, Side::Tgt) => "target",
+        (Lang::Zh, Side::Src) => "源句",
+        (Lang::Zh, Side::Tgt) => "目标句",
     }
 }
 
 pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
-    let how = match tokenizer {
-        Tokenizer::Char => "by character",
-        Tokenizer::Word => "by word",
-    };
-    format!("{} · tokenised {how} · <pad> = 0 pads each row", side_name(side))
+    match current() {
+        Lang::En => {
+            let how = match tokenizer {
+                Tokenizer::Char => "by character",
+                Tokenizer::Word => "by word",
+            };
+            format!("{} · tokenised {how} · <pad> = 0 pads each row", side_name(side))
+        }
+        Lang::Zh => {
+            let how = match tokenizer {
+                Tokenizer::Char => "按字符",
+                Tokenizer::Word => "按词",
+            };
+            format!("{} · {how}切分词元 · 每行用 <pad> = 0 补齐", side_name(side))
+        }
+    }
 }
 
 pub fn row_label(b: usize) -> String {
-    format!("row {b}")
+    match current() {
+        Lang::En => format!("row {b}"),
+        Lang::Zh => format!("第{b}行"), // as narrow as `row 0`: the mask grid's labels
+    }
 }
 
-pub const TOKENS_LABEL: &str = "tokens";
+pub const TOKENS_LABEL: Text = Text::new("tokens", "词元");
 pub const IDS_LABEL: &str = "ids";
-pub const SIZES_HEADING: &str = "vocab_size: tokens known · max_len: longest sentence";
+pub const SIZES_HEADING: Text =
+    Text::new("vocab_size: tokens known · max_len: longest sentence", "vocab_size：已知词元数 · max_len：最长句子");
 pub const SIZES_COLUMNS: [&str; 3] = ["vocab_size", "max_len", "ids (B, T)"];
 
 // ---------------------------------------------------------------------------------------------
 // pipeline view
 // ---------------------------------------------------------------------------------------------
 
-pub const PIPELINE_HEADING: &str = "the forward pass, note 001 §1 (✓ computed · ▶ here · not yet)";
-pub const STAGE_SRC_IDS: &str = "source ids, <pad> = 0";
-pub const STAGE_TGT_IDS: &str = "target ids, from <bos>";
-pub const STAGE_EMBED: &str = "a table row per id";
-pub const STAGE_X: &str = "X = embedding + PE";
+pub const PIPELINE_HEADING: Text = Text::new(
+    "the forward pass, note 001 §1 (✓ computed · ▶ here · not yet)",
+    "前向计算，笔记 001 §1（✓ 已算 · ▶ 当前 · 未算）",
+);
+pub const STAGE_SRC_IDS: Text = Text::new("source ids, <pad> = 0", "源句 id，<pad> = 0");
+pub const STAGE_TGT_IDS: Text = Text::new("target ids, from <bos>", "目标句 id，从 <bos> 开始");
+pub const STAGE_EMBED: Text = Text::new("a table row per id", "每个 id 取表中一行");
+pub const STAGE_X: Text = Text::new("X = embedding + PE", "X = 词嵌入 + PE");
 pub const STAGE_SRC_MASK: &str = "ids != <pad>";
-pub const STAGE_TGT_MASK: &str = "padding AND causal";
-pub const STAGE_MEMORY: &str = "memory C, read by cross-attn";
-pub const STAGE_LOGITS: &str = "Linear to the vocabulary";
-pub const STAGE_PROBS: &str = "softmax: next-word odds";
+pub const STAGE_TGT_MASK: Text = Text::new("padding AND causal", "填充 AND 因果");
+pub const STAGE_MEMORY: Text = Text::new("memory C, read by cross-attn", "编码矩阵 C，供交叉注意力读取");
+pub const STAGE_LOGITS: Text = Text::new("Linear to the vocabulary", "Linear 映射到词表");
+pub const STAGE_PROBS: Text = Text::new("softmax: next-word odds", "softmax：下一个词的概率");
 
 pub fn stage_encoder(layer: usize, n: usize) -> String {
-    format!("encoder layer {layer} of 0–{}", n - 1)
+    let last = n - 1;
+    match current() {
+        Lang::En => format!("encoder layer {layer} of 0–{last}"),
+        Lang::Zh => format!("编码器第 {layer} 层（0–{last}）"),
+    }
 }
 
 pub fn stage_decoder(layer: usize, n: usize) -> String {
-    format!("decoder layer {layer} of 0–{}, reads C", n - 1)
+    let last = n - 1;
+    match current() {
+        Lang::En => format!("decoder layer {layer} of 0–{last}, reads C"),
+        Lang::Zh => format!("解码器第 {layer} 层（0–{last}），读取 C"),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
 // params view
 // ---------------------------------------------------------------------------------------------
 
-pub const PARAMS_HEADING: &str = "parameters per block (PyTorch names), counted from the loaded weights";
-pub const TOTAL: &str = "total";
+pub const PARAMS_HEADING: Text = Text::new(
+    "parameters per block (PyTorch names), counted from the loaded weights",
+    "每个模块的参数（PyTorch 名称），按载入的权重统计",
+);
+pub const TOTAL: Text = Text::new("total", "合计");
 
 // ---------------------------------------------------------------------------------------------
 // rnn view
 // ---------------------------------------------------------------------------------------------
 
-pub const RNN_FORMULA: &str = "an RNN: h_t = tanh(W_x·x_t + W_h·h_{t−1}), one step per token";
+pub const RNN_FORMULA: Text = Text::new(
+    "an RNN: h_t = tanh(W_x·x_t + W_h·h_{t−1}), one step per token",
+    "RNN：h_t = tanh(W_x·x_t + W_h·h_{t−1})，每个词元一步",
+);
 
 pub fn rnn_sentence(sentence: &str, t: usize, d: usize) -> String {
-    format!("on {sentence}: T = {t}, x_t = row t of src.x (width {d}), W_h = gain × random orthogonal")
+    match current() {
+        Lang::En => format!("on {sentence}: T = {t}, x_t = row t of src.x (width {d}), W_h = gain × random orthogonal"),
+        Lang::Zh => format!("在 {sentence} 上：T = {t}，x_t = src.x 的第 t 行（宽 {d}），W_h = gain × 随机正交矩阵"),
+    }
 }
 
 pub fn rnn_path(first: &str, last: &str, steps: usize) -> String {
-    format!("RNN:        {first} reaches {last} after {steps} steps, through {steps} products with W_h")
+    match current() {
+        Lang::En => {
+            format!("RNN:        {first} reaches {last} after {steps} steps, through {steps} products with W_h")
+        }
+        Lang::Zh => format!("RNN：       {first} 经过 {steps} 步才到达 {last}，要乘 {steps} 次 W_h"),
+    }
 }
 
 pub fn attention_path(first: &str, last: &str, weight: f32) -> String {
-    format!("attention:  {last} reads {first} in 1 step, with weight {weight:.2} (enc.0, mean of heads)")
+    match current() {
+        Lang::En => {
+            format!("attention:  {last} reads {first} in 1 step, with weight {weight:.2} (enc.0, mean of heads)")
+        }
+        Lang::Zh => format!("注意力：    {last} 一步就读到 {first}，权重 {weight:.2}（enc.0，各头平均）"),
+    }
 }
 
-pub const RNN_TABLE_HEADING: &str = "‖∂h_T/∂h_{T−k}‖: how much h_{T−k} can still move h_T";
+pub const RNN_TABLE_HEADING: Text =
+    Text::new("‖∂h_T/∂h_{T−k}‖: how much h_{T−k} can still move h_T", "‖∂h_T/∂h_{T−k}‖：h_{T−k} 还能影响 h_T 多少");
 pub const DISTANCE: &str = "k =";
 
 pub fn gain_label(gain: f32) -> String {
-    format!("gain {gain}")
+    match current() {
+        Lang::En => format!("gain {gain}"),
+        Lang::Zh => format!("增益 {gain}"),
+    }
 }
 
 pub fn rnn_bars_heading(first: &str, last: &str) -> String {
-    format!("from {first} to {last}, ‖∂h_T/∂h_1‖ (log scale)")
+    match current() {
+        Lang::En => format!("from {first} to {last}, ‖∂h_T/∂h_1‖ (log scale)"),
+        Lang::Zh => format!("从 {first} 到 {last}，‖∂h_T/∂h_1‖（对数刻度）"),
+    }
 }
 
-pub const RNN_LOG_SCALE: &str = "bars: 1e-6 (empty) … 1e2 (full)";
+pub const RNN_LOG_SCALE: Text = Text::new("bars: 1e-6 (empty) … 1e2 (full)", "条形：1e-6（空）… 1e2（满）");
 
 // ---------------------------------------------------------------------------------------------
 // norm-compare view
 // ---------------------------------------------------------------------------------------------
 
 pub fn norm_compare_heading(name: &str, shape: &str) -> String {
-    format!("{name} {shape} normalised two ways (x̂, before γ and β)")
+    match current() {
+        Lang::En => format!("{name} {shape} normalised two ways (x̂, before γ and β)"),
+        Lang::Zh => format!("{name} {shape} 的两种归一化（x̂，乘 γ 加 β 之前）"),
+    }
 }
 
 pub fn norm_compare_axes(d: usize, b: usize, t: usize) -> String {
-    format!("LayerNorm: each token over its {d} features · BatchNorm: each feature over {b}×{t} positions")
+    match current() {
+        Lang::En => {
+            format!("LayerNorm: each token over its {d} features · BatchNorm: each feature over {b}×{t} positions")
+        }
+        Lang::Zh => format!("层归一化：每个词元在它的 {d} 个特征上 · 批归一化：每个特征在 {b}×{t} 个位置上"),
+    }
 }
 
-pub const TOKEN: &str = "token";
-pub const NORM_COMPARE_COLUMNS: [&str; 3] = ["before mean/std", "LayerNorm", "BatchNorm"];
+pub const TOKEN: Text = Text::new("token", "词元");
+pub const NORM_COMPARE_COLUMNS: [Text; 3] = [
+    Text::new("before mean/std", "之前 均值/标准差"),
+    Text::new("LayerNorm", "层归一化"),
+    Text::new("BatchNorm", "批归一化"),
+];
 
 pub fn bn_pad_note(pads: usize, positions: usize) -> String {
-    format!("<pad> positions in BatchNorm's averages: {pads} of {positions}")
+    match current() {
+        Lang::En => format!("<pad> positions in BatchNorm's averages: {pads} of {positions}"),
+        Lang::Zh => format!("批归一化的平均值里含 <pad> 位置：{positions} 个中有 {pads} 个"),
+    }
 }
 
 pub fn bn_shift_note(feature: usize, with_pad: f32, without: f32, shift: f32) -> String {
-    format!(
-        "leave them out and feature {feature}'s mean moves from {with_pad:.2} to {without:.2} ({shift:.2}): the batch decides"
-    )
+    match current() {
+        Lang::En => format!(
+            "leave them out and feature {feature}'s mean moves from {with_pad:.2} to {without:.2} ({shift:.2}): the batch decides"
+        ),
+        Lang::Zh => format!(
+            "去掉它们，特征 {feature} 的均值就从 {with_pad:.2} 变成 {without:.2}（{shift:.2}）：结果取决于同批的其他句子"
+        ),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,58 +196,95 @@ pub fn bn_shift_note(feature: usize, with_pad: f32, without: f32, shift: f32) ->
 // ---------------------------------------------------------------------------------------------
 
 pub fn fused_heading(rows: usize, d: usize) -> String {
-    format!("note 003's fused projection: W_qkv = [W_q; W_k; W_v], ({rows}, {d})")
+    match current() {
+        Lang::En => format!("note 003's fused projection: W_qkv = [W_q; W_k; W_v], ({rows}, {d})"),
+        Lang::Zh => format!("笔记 003 的合并投影：W_qkv = [W_q; W_k; W_v]，({rows}, {d})"),
+    }
 }
 
 pub fn fused_product(x: &str, x_shape: &str, out: &str) -> String {
-    format!("{x} {x_shape} · W_qkvᵀ + b_qkv  →  {out}, one product instead of three")
+    match current() {
+        Lang::En => format!("{x} {x_shape} · W_qkvᵀ + b_qkv  →  {out}, one product instead of three"),
+        Lang::Zh => format!("{x} {x_shape} · W_qkvᵀ + b_qkv  →  {out}，一次乘法代替三次"),
+    }
 }
 
 pub fn fused_columns(from: usize, to: usize) -> String {
-    format!("columns {from}–{to}")
+    match current() {
+        Lang::En => format!("columns {from}–{to}"),
+        Lang::Zh => format!("第 {from}–{to} 列"),
+    }
 }
 
 pub fn max_diff(diff: f32) -> String {
-    format!("largest difference {diff:.1e}")
+    match current() {
+        Lang::En => format!("largest difference {diff:.1e}"),
+        Lang::Zh => format!("最大差值 {diff:.1e}"),
+    }
 }
 
-pub const WIDTHS_HEADING: &str = "the widths: d_k for queries and keys, d_v for values";
+pub const WIDTHS_HEADING: Text =
+    Text::new("the widths: d_k for queries and keys, d_v for values", "宽度：查询和键用 d_k，值用 d_v");
 
 pub fn scores_widths(q: &str, k: &str, scores: &str, dk: usize) -> String {
-    format!("scores  = q {q} · kᵀ (k {k})  →  {scores}: d_k = {dk} is summed away")
+    match current() {
+        Lang::En => format!("scores  = q {q} · kᵀ (k {k})  →  {scores}: d_k = {dk} is summed away"),
+        Lang::Zh => format!("scores  = q {q} · kᵀ (k {k})  →  {scores}：d_k = {dk} 在求和中消掉"),
+    }
 }
 
 pub fn context_widths(weights: &str, v: &str, context: &str, dv: usize) -> String {
-    format!("context = weights {weights} · v {v}  →  {context}: each head's width is d_v = {dv}")
+    match current() {
+        Lang::En => format!("context = weights {weights} · v {v}  →  {context}: each head's width is d_v = {dv}"),
+        Lang::Zh => format!("context = weights {weights} · v {v}  →  {context}：每个头的宽度是 d_v = {dv}"),
+    }
 }
 
-pub const WIDTHS_NOTE: &str =
-    "note 002 lets q and k be narrower than v (qk_dim): only the context's width would follow v";
+pub const WIDTHS_NOTE: Text = Text::new(
+    "note 002 lets q and k be narrower than v (qk_dim): only the context's width would follow v",
+    "笔记 002 允许 q 和 k 比 v 窄（qk_dim）：只有 context 的宽度跟着 v",
+);
 
 // ---------------------------------------------------------------------------------------------
 // decode view
 // ---------------------------------------------------------------------------------------------
 
 pub fn decode_heading(source: &str, step: usize, last: usize, sampled: bool) -> String {
-    let how = if sampled { "sampled" } else { "greedy" };
-    format!("{how} decoding of {source}: step {step} of 0–{last}")
+    match current() {
+        Lang::En => {
+            let how = if sampled { "sampled" } else { "greedy" };
+            format!("{how} decoding of {source}: step {step} of 0–{last}")
+        }
+        Lang::Zh => {
+            let how = if sampled { "采样解码" } else { "贪心解码" };
+            format!("{source} 的{how}：第 {step} 步（0–{last}）")
+        }
+    }
 }
 
-pub const DECODER_READS: &str = "the decoder reads: ";
+pub const DECODER_READS: Text = Text::new("the decoder reads: ", "解码器读入：");
 
 pub fn next_word_heading(position: usize, word: &str) -> String {
-    format!("next word, read off position {position} ({word}): the five most probable")
+    match current() {
+        Lang::En => format!("next word, read off position {position} ({word}): the five most probable"),
+        Lang::Zh => format!("下一个词，取自位置 {position}（{word}）：最可能的五个"),
+    }
 }
 
-pub const CHOSEN: &str = "appended: ";
+pub const CHOSEN: Text = Text::new("appended: ", "追加：");
 /// A fact of a lesson's prose that names a sentence or position the learner's own sentences lack.
-pub const FACT_NOT_IN_SENTENCES: &str = "(not in these sentences)";
-pub const DECODING_ENDS: &str = "  (decoding ends here)";
+pub const FACT_NOT_IN_SENTENCES: Text = Text::new("(not in these sentences)", "（这些句子里没有）");
+pub const DECODING_ENDS: Text = Text::new("  (decoding ends here)", "  （解码到此结束）");
 /// A decoding fact for a step after `<eos>` (other weights may stop sooner).
-pub const DECODING_HAD_ENDED: &str = "(decoding had ended)";
+pub const DECODING_HAD_ENDED: Text = Text::new("(decoding had ended)", "（解码已经结束）");
 
 pub fn cross_heading(word: &str, position: usize, layer: usize) -> String {
-    format!("where position {position} ({word}) looked in the source: dec.{layer}.cross_attn, mean of heads")
+    match current() {
+        Lang::En => {
+            format!("where position {position} ({word}) looked in the source: dec.{layer}.cross_attn, mean of heads")
+        }
+        Lang::Zh => format!("位置 {position}（{word}）在源句中看向哪里：dec.{layer}.cross_attn，各头平均"),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 //! What-if variants and the notes' mistakes.
 
+use crate::lang::{Lang, Text, current};
 use crate::model::Variant;
 
 // what-if variants and the notes' mistakes
@@ -7,6 +8,9 @@ use crate::model::Variant;
 
 /// What a variant changes, in a few words.
 pub fn variant_title(v: Variant) -> &'static str {
+    if current() == Lang::Zh {
+        return variant_title_zh(v);
+    }
     match v {
         Variant::NoScale => "no 1/√d_k: scores = q·kᵀ unscaled",
         Variant::NoCausalMask => "no causal mask in the decoder",
@@ -26,63 +30,137 @@ pub fn variant_title(v: Variant) -> &'static str {
     }
 }
 
+fn variant_title_zh(v: Variant) -> &'static str {
+    match v {
+        Variant::NoScale => "去掉 1/√d_k：scores = q·kᵀ 不缩放",
+        Variant::NoCausalMask => "解码器里没有因果掩码",
+        Variant::MinusInfinity => "用 -inf 代替 -1e9，并用笔记 000 的 q & k 填充掩码",
+        Variant::MaskOff => "完全不用掩码",
+        Variant::MultipliedMask => "scores × mask，照笔记 001 §5.1 的写法",
+        Variant::PreLn => "pre-LN：x + sublayer(LayerNorm(x))，权重不变",
+        Variant::NoNorm => "去掉层归一化",
+        Variant::NoResidual => "去掉残差连接",
+        Variant::DroppedNorm => "笔记 000：编码器的第一个 Add & Norm 被丢掉",
+        Variant::DecoderWithoutCross => "笔记 000：解码器层用 EncoderLayer 搭建",
+        Variant::RepeatLenK => "笔记 000：k 的掩码重复了 len_k 次，而不是 len_q 次",
+        Variant::FfnResidualBeforeCross => "笔记 004：FFN 的残差取自交叉注意力之前",
+        Variant::TgtMaskNoPadding => "笔记 002：目标句掩码缺少填充部分",
+        Variant::Eps1e10 => "笔记 000：LayerNorm 的 eps = 1e-10",
+        Variant::ForwardInInit => "笔记 000：forward 被缩进到 __init__ 里",
+    }
+}
+
 /// The softmax view's label for a variant's rows.
 pub fn variant_label(v: Variant) -> String {
-    format!("what if: {}", variant_title(v))
+    match current() {
+        Lang::En => format!("what if: {}", variant_title(v)),
+        Lang::Zh => format!("what-if：{}", variant_title(v)),
+    }
 }
 
 pub fn what_if_on(title: &str) -> String {
-    format!("what if: {title} (v: next, V: previous)")
+    match current() {
+        Lang::En => format!("what if: {title} (v: next, V: previous)"),
+        Lang::Zh => format!("what-if：{title}（v：下一个，V：上一个）"),
+    }
 }
 
-pub const WHAT_IF_OFF: &str = "what-if off: the model as taught";
-pub const AS_TAUGHT: &str = "as taught";
-pub const WHAT_IF: &str = "what if";
+pub const WHAT_IF_OFF: Text = Text::new("what-if off: the model as taught", "what-if 已关闭：按所教的原模型");
+pub const AS_TAUGHT: Text = Text::new("as taught", "原模型");
+pub const WHAT_IF: Text = Text::new("what if", "what-if");
 
 pub fn what_if_pane_title(v: Variant) -> String {
-    format!("what if: {} · v/V", variant_title(v))
+    match current() {
+        Lang::En => format!("what if: {} · v/V", variant_title(v)),
+        Lang::Zh => format!("what-if：{} · v/V", variant_title(v)),
+    }
 }
 
 pub fn forked_at(kept: usize, first: &str, recomputed: usize) -> String {
-    format!("forked at op {kept} `{first}`: {kept} tensors before it kept, {recomputed} computed anew")
+    match current() {
+        Lang::En => format!("forked at op {kept} `{first}`: {kept} tensors before it kept, {recomputed} computed anew"),
+        Lang::Zh => format!("在操作 {kept} `{first}` 处分叉：之前的 {kept} 个张量保留，{recomputed} 个重新计算"),
+    }
 }
 
 pub fn cannot_run(message: &str) -> String {
-    format!("this variant cannot run: {message}")
+    match current() {
+        Lang::En => format!("this variant cannot run: {message}"),
+        Lang::Zh => format!("这个变体无法运行：{message}"),
+    }
 }
 
 pub fn before_the_fork(name: &str, kept: usize) -> String {
-    format!(
-        "`{name}` comes before the fork at op {kept}: the variant kept this very tensor (step on with . to where they differ)"
-    )
+    match current() {
+        Lang::En => format!(
+            "`{name}` comes before the fork at op {kept}: the variant kept this very tensor (step on with . to where they differ)"
+        ),
+        Lang::Zh => {
+            format!("`{name}` 在操作 {kept} 的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）")
+        }
+    }
 }
 
 pub fn variant_has_no_op(name: &str) -> String {
-    format!("this variant has no `{name}`")
+    match current() {
+        Lang::En => format!("this variant has no `{name}`"),
+        Lang::Zh => format!("这个变体没有 `{name}`"),
+    }
 }
 
 pub fn sharper(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
-    format!(
-        "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats ({} without 1/√d_k)",
-        a.0,
-        b.0,
-        a.1,
-        b.1,
-        if b.1 < a.1 { "sharper" } else { "not sharper" }
-    )
+    match current() {
+        Lang::En => format!(
+            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats ({} without 1/√d_k)",
+            a.0,
+            b.0,
+            a.1,
+            b.1,
+            if b.1 < a.1 { "sharper" } else { "not sharper" }
+        ),
+        Lang::Zh => format!(
+            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（去掉 1/√d_k 后{}）",
+            a.0,
+            b.0,
+            a.1,
+            b.1,
+            if b.1 < a.1 { "更尖锐" } else { "并没有更尖锐" }
+        ),
+    }
 }
 
 pub fn hidden_weight(name: &str, taught: f32, variant: f32) -> String {
-    format!("{name}: weight per row on keys the taught mask hides {taught:.3} → {variant:.3}")
+    match current() {
+        Lang::En => format!("{name}: weight per row on keys the taught mask hides {taught:.3} → {variant:.3}"),
+        Lang::Zh => format!("{name}：每行落在原掩码遮住的键上的权重 {taught:.3} → {variant:.3}"),
+    }
 }
 
 /// `3 of 14 predictions change: row 0 pos 2 a → cat, ...`
 pub fn predictions_changed(changed: &[(String, String, usize, usize)], total: usize) -> String {
+    let zh = current() == Lang::Zh;
     if changed.is_empty() {
-        return format!("predictions: all {total} the same");
+        return if zh {
+            format!("预测：{total} 个全部相同")
+        } else {
+            format!("predictions: all {total} the same")
+        };
     }
-    let shown: Vec<String> =
-        changed.iter().take(3).map(|(a, b, row, pos)| format!("row {row} pos {pos} {a} → {b}")).collect();
+    let shown: Vec<String> = changed
+        .iter()
+        .take(3)
+        .map(|(a, b, row, pos)| {
+            if zh {
+                format!("第 {row} 行位置 {pos} {a} → {b}")
+            } else {
+                format!("row {row} pos {pos} {a} → {b}")
+            }
+        })
+        .collect();
+    if zh {
+        let more = if changed.len() > 3 { "，…" } else { "" };
+        return format!("{total} 个预测中有 {} 个改变：{}{more}", changed.len(), shown.join("，"));
+    }
     let more = if changed.len() > 3 { ", …" } else { "" };
     format!("{} of {total} predictions change: {}{more}", changed.len(), shown.join(", "))
 }
@@ -95,31 +173,55 @@ pub fn nan_spread(
     probs_nan: usize,
     probs_len: usize,
 ) -> String {
-    format!(
-        "NaN first in {first} ({first_nan} of {first_len}); {ops} ops hold NaN; probs: {probs_nan} of {probs_len} NaN"
-    )
+    match current() {
+        Lang::En => format!(
+            "NaN first in {first} ({first_nan} of {first_len}); {ops} ops hold NaN; probs: {probs_nan} of {probs_len} NaN"
+        ),
+        Lang::Zh => format!(
+            "NaN 最早出现在 {first}（{first_len} 个中有 {first_nan} 个）；{ops} 个操作含 NaN；probs：{probs_len} 个中有 {probs_nan} 个 NaN"
+        ),
+    }
 }
 
-pub const NO_NAN: &str = "no NaN anywhere: no query row is fully masked here";
+pub const NO_NAN: Text =
+    Text::new("no NaN anywhere: no query row is fully masked here", "哪里都没有 NaN：这里没有哪一行查询被完全遮住");
 
 pub fn drift_line(label: &str, stats: &[(String, f32)]) -> String {
     let parts: Vec<String> = stats.iter().map(|(layer, v)| format!("{layer} {v:.2}")).collect();
-    format!("{label}: {}", parts.join(" · "))
+    match current() {
+        Lang::En => format!("{label}: {}", parts.join(" · ")),
+        Lang::Zh => format!("{label}：{}", parts.join(" · ")),
+    }
 }
 
-pub const DRIFT_STD_TAUGHT: &str = "per-token std, taught";
-pub const DRIFT_STD_VARIANT: &str = "per-token std, variant";
+pub const DRIFT_STD_TAUGHT: Text = Text::new("per-token std, taught", "逐词元标准差，原模型");
+pub const DRIFT_STD_VARIANT: Text = Text::new("per-token std, variant", "逐词元标准差，变体");
 
 pub fn max_difference(name: &str, d: f32) -> String {
-    if d >= 1e-3 { format!("{name}: largest difference {d:.3}") } else { format!("{name}: largest difference {d:.2e}") }
+    match (current(), d >= 1e-3) {
+        (Lang::En, true) => format!("{name}: largest difference {d:.3}"),
+        (Lang::En, false) => format!("{name}: largest difference {d:.2e}"),
+        (Lang::Zh, true) => format!("{name}：最大差值 {d:.3}"),
+        (Lang::Zh, false) => format!("{name}：最大差值 {d:.2e}"),
+    }
 }
 
 pub fn source_blind(variant: f32, taught: f32) -> String {
-    format!("every source character → <unk>: probs move by at most {variant:.3} here, {taught:.3} in the taught model")
+    match current() {
+        Lang::En => format!(
+            "every source character → <unk>: probs move by at most {variant:.3} here, {taught:.3} in the taught model"
+        ),
+        Lang::Zh => format!("每个源字符 → <unk>：probs 在这里最多变化 {variant:.3}，原模型中是 {taught:.3}"),
+    }
 }
 
 pub fn pad_rows_only(real: f32, pad: f32) -> String {
-    format!("dec.0.self_attn.weights: real query rows differ by {real:.3}, <pad> query rows by {pad:.3}")
+    match current() {
+        Lang::En => {
+            format!("dec.0.self_attn.weights: real query rows differ by {real:.3}, <pad> query rows by {pad:.3}")
+        }
+        Lang::Zh => format!("dec.0.self_attn.weights：真实查询行相差 {real:.3}，<pad> 查询行相差 {pad:.3}"),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

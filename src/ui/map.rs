@@ -20,14 +20,17 @@ impl ArchitectureMap {
     fn rows(&self) -> Vec<(String, Vec<(&'static str, Place)>)> {
         let mut rows = vec![(
             strings::side_name(Side::Src).to_string(),
-            vec![(strings::MAP_EMBED, Place::Embedding(Side::Src)), (strings::MAP_PAD_MASK, Place::Masks(Side::Src))],
+            vec![
+                (strings::MAP_EMBED.get(), Place::Embedding(Side::Src)),
+                (strings::MAP_PAD_MASK.get(), Place::Masks(Side::Src)),
+            ],
         )];
         for layer in 0..self.n_layers {
             let p = |part| Place::Encoder { layer, part };
             rows.push((
                 strings::map_encoder(layer),
                 vec![
-                    (strings::MAP_SELF_ATTN, p(Part::SelfAttention)),
+                    (strings::MAP_SELF_ATTN.get(), p(Part::SelfAttention)),
                     (strings::MAP_ADD_NORM, p(Part::AddNorm(1))),
                     (strings::MAP_FFN, p(Part::FeedForward)),
                     (strings::MAP_ADD_NORM, p(Part::AddNorm(2))),
@@ -36,16 +39,19 @@ impl ArchitectureMap {
         }
         rows.push((
             strings::side_name(Side::Tgt).to_string(),
-            vec![(strings::MAP_EMBED, Place::Embedding(Side::Tgt)), (strings::MAP_MASKS, Place::Masks(Side::Tgt))],
+            vec![
+                (strings::MAP_EMBED.get(), Place::Embedding(Side::Tgt)),
+                (strings::MAP_MASKS.get(), Place::Masks(Side::Tgt)),
+            ],
         ));
         for layer in 0..self.n_layers {
             let p = |part| Place::Decoder { layer, part };
             rows.push((
                 strings::map_decoder(layer),
                 vec![
-                    (strings::MAP_MASKED_SELF, p(Part::SelfAttention)),
+                    (strings::MAP_MASKED_SELF.get(), p(Part::SelfAttention)),
                     (strings::MAP_ADD_NORM, p(Part::AddNorm(1))),
-                    (strings::MAP_CROSS, p(Part::CrossAttention)),
+                    (strings::MAP_CROSS.get(), p(Part::CrossAttention)),
                     (strings::MAP_ADD_NORM, p(Part::AddNorm(2))),
                     (strings::MAP_FFN, p(Part::FeedForward)),
                     (strings::MAP_ADD_NORM, p(Part::AddNorm(3))),

@@ -103,7 +103,7 @@ fn text_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     }
     let text = app.beat_text();
     // a question's label, unless its prose already begins with it
-    if app.question().is_some() && !text.trim_start().starts_with(strings::QUESTION) {
+    if app.question().is_some() && !text.trim_start().starts_with(strings::QUESTION.get()) {
         lines.push(Line::styled(strings::QUESTION, theme.title()));
     }
     for para in text.split("\n\n") {

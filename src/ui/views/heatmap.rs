@@ -76,10 +76,10 @@ impl Widget for HeatmapView<'_> {
 fn legend_note(any_masked: bool, numbers: bool, minus_inf: bool) -> &'static str {
     match (any_masked, numbers) {
         (false, _) => "",
-        (true, true) if minus_inf => strings::MASKED_NUMBER_INF,
-        (true, false) if minus_inf => strings::MASKED_SHADE_INF,
-        (true, true) => strings::MASKED_NUMBER,
-        (true, false) => strings::MASKED_SHADE,
+        (true, true) if minus_inf => strings::MASKED_NUMBER_INF.get(),
+        (true, false) if minus_inf => strings::MASKED_SHADE_INF.get(),
+        (true, true) => strings::MASKED_NUMBER.get(),
+        (true, false) => strings::MASKED_SHADE.get(),
     }
 }
 

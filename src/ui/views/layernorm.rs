@@ -194,7 +194,7 @@ impl Widget for LayerNormView<'_> {
         }
 
         // Headings (and what a cell holds), then the tensors' names.
-        pen.put(0, y, strings::MEAN_STD, t.dim());
+        pen.put(0, y, strings::MEAN_STD.get(), t.dim());
         for (k, col) in table.cols.iter().enumerate() {
             let role = col.roles().iter().find(|r| width(r) <= table.cell_w()).unwrap_or(&col.roles()[0]);
             pen.put(table.col_x(k), y, &fit_text(role, table.cell_w()), t.title());
@@ -220,7 +220,7 @@ impl Widget for LayerNormView<'_> {
             y += 1;
         }
         if lines.more {
-            pen.put(2, y, &more(start, d.tokens.len() - end, strings::TOKENS), t.dim());
+            pen.put(2, y, &more(start, d.tokens.len() - end, strings::TOKENS.get()), t.dim());
             y += 1;
         }
         if lines.gap {
@@ -250,8 +250,8 @@ fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t:
         y += 1;
     }
     for (name, values) in [(strings::LN_BEFORE, &d.before), (strings::LN_AFTER, &d.after)] {
-        let x = pen.put(0, y, name, t.dim());
-        let x = x.max(width(strings::LN_BEFORE).max(width(strings::LN_AFTER))) + 1;
+        let x = pen.put(0, y, name.get(), t.dim());
+        let x = x.max(width(strings::LN_BEFORE.get()).max(width(strings::LN_AFTER.get()))) + 1;
         let (lo, hi) = values
             .iter()
             .filter(|v| v.is_finite())

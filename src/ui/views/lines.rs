@@ -50,7 +50,7 @@ impl Widget for LinesView<'_> {
         let first = if lines.len() <= height { 0 } else { self.scroll.min(lines.len() - height + 1) };
         let mut y = 0;
         if first > 0 {
-            pen.put(0, 0, &more(first, 0, strings::LINES), self.theme.dim());
+            pen.put(0, 0, &more(first, 0, strings::LINES.get()), self.theme.dim());
             y = 1;
         }
         let room = height - y;
@@ -70,7 +70,7 @@ impl Widget for LinesView<'_> {
             y += 1;
         }
         if shown < rest {
-            let below = more(0, rest - shown, strings::LINES);
+            let below = more(0, rest - shown, strings::LINES.get());
             let note = if self.scrollable { strings::more_below_scroll(&below) } else { below };
             pen.put(0, y, &note, self.theme.dim());
         }

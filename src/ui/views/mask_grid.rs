@@ -80,9 +80,9 @@ impl Widget for MaskGridView<'_> {
         if h >= 4 {
             let yl = legend_y(area, y);
             let x = put(buf, area, area.x, yl, "■", theme.good());
-            let x = put(buf, area, x, yl, strings::MASK_VISIBLE, theme.dim());
+            let x = put(buf, area, x, yl, strings::MASK_VISIBLE.get(), theme.dim());
             let x = put(buf, area, x, yl, "·", theme.masked());
-            put(buf, area, x, yl, strings::MASK_HIDDEN, theme.dim());
+            put(buf, area, x, yl, strings::MASK_HIDDEN.get(), theme.dim());
         }
     }
 }

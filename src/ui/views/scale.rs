@@ -91,7 +91,7 @@ impl Scale {
 /// `scale: [ ░▒▓█]  min −1.23 … max 2.34` and then `extra`, on line `y`.
 pub(crate) fn draw_legend(buf: &mut Buffer, area: Rect, y: u16, theme: Theme, scale: &Scale, extra: &str) {
     let dim = theme.dim();
-    let mut x = put(buf, area, area.x, y, strings::SCALE_OPEN, dim);
+    let mut x = put(buf, area, area.x, y, strings::SCALE_OPEN.get(), dim);
     for (i, g) in SHADES.iter().enumerate() {
         let t = i as f32 / (SHADES.len() - 1) as f32;
         let v = scale.min + (scale.max - scale.min) * t;

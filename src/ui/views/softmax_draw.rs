@@ -32,7 +32,7 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
         pen.put(x, 1, &text, t.dim());
     }
     if mode.sum() {
-        pen.put(x0 + g.keys * cw, 1, &pad_left(strings::ROW_SUM, SUM_W), t.dim());
+        pen.put(x0 + g.keys * cw, 1, &pad_left(strings::ROW_SUM.get(), SUM_W), t.dim());
     }
     let n = side.rows.len();
     let avail = (r.height as usize).saturating_sub(2);
@@ -70,7 +70,7 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
     }
     let below = n - end;
     if start > 0 || below > 0 {
-        pen.put(2, 2 + end - start, &more(start, below, strings::ROWS), t.dim());
+        pen.put(2, 2 + end - start, &more(start, below, strings::ROWS.get()), t.dim());
     }
 }
 
@@ -104,7 +104,7 @@ pub(super) fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
             Cell::Missing => {}
             Cell::Masked => {
                 pen.put(bar_x - 1, y, MASK_MARK, t.masked());
-                pen.put(bar_x + 1, y, &fit(strings::MASKED, bar_w.saturating_sub(1)), t.masked());
+                pen.put(bar_x + 1, y, &fit(strings::MASKED.get(), bar_w.saturating_sub(1)), t.masked());
                 pen.put(num_x, y, &decimals(0.0, 3, false), t.masked());
             }
             Cell::Weight { w, leak } => {
@@ -133,7 +133,7 @@ pub(super) fn draw_row_list(buf: &mut Buffer, r: Rect, side: &Side, selected: Op
     let w = r.width as usize;
     let sel = selected.unwrap_or(0).min(side.rows.len().saturating_sub(1));
     let item_w = |i: usize| 1 + width(&side.rows[i].label) + usize::from(selected == Some(i));
-    let prefix = strings::QUERIES;
+    let prefix = strings::QUERIES.get();
     // Grow a window of rows around the selected one while it fits with its `…` marks.
     let (mut start, mut end) = (sel, (sel + 1).min(side.rows.len()));
     let used = |start: usize, end: usize| {
@@ -183,16 +183,16 @@ pub(super) fn draw_legend(buf: &mut Buffer, r: Rect, sides: &[Side], grid: bool,
     let any_nan = rows().any(|row| row.weights.iter().any(|w| w.is_nan()));
     let mut entries: Vec<(&str, &str, Style)> = Vec::new();
     if any_nan {
-        entries.push((strings::NAN, strings::LEGEND_NAN, t.bad()));
+        entries.push((strings::NAN, strings::LEGEND_NAN.get(), t.bad()));
     }
     if any_masked {
-        entries.push((MASK_MARK, strings::LEGEND_MASKED, t.masked()));
+        entries.push((MASK_MARK, strings::LEGEND_MASKED.get(), t.masked()));
     }
     if any_leak {
-        entries.push((LEAK_MARK, strings::LEGEND_LEAK, t.bad()));
+        entries.push((LEAK_MARK, strings::LEGEND_LEAK.get(), t.bad()));
     }
     if grid {
-        entries.push(("▁…█", strings::LEGEND_RELATIVE, Style::new()));
+        entries.push(("▁…█", strings::LEGEND_RELATIVE.get(), Style::new()));
     }
     let mut pen = Pen::new(buf, r);
     let mut x = 0;

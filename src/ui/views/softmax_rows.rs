@@ -113,7 +113,7 @@ impl Geometry {
 
     /// The narrowest detail that still shows `masked` in the bar column.
     pub(super) fn detail_min_w(&self) -> usize {
-        self.key_w + 3 + width(strings::MASKED) + 1 + 5
+        self.key_w + 3 + width(strings::MASKED.get()) + 1 + 5
     }
 
     pub(super) fn detail_h(&self) -> usize {

@@ -78,7 +78,7 @@ impl Widget for VectorTableView<'_> {
             return;
         }
         if n == 0 {
-            put(buf, area, area.x, area.y + top, strings::NO_ROWS, theme.dim());
+            put(buf, area, area.x, area.y + top, strings::NO_ROWS.get(), theme.dim());
             return;
         }
 
