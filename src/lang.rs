@@ -61,33 +61,6 @@ impl Lang {
     }
 }
 
-/// One thing in both languages: a lesson's title, a beat's prose.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct ByLang<T> {
-    pub en: T,
-    pub zh: T,
-}
-
-impl<T> ByLang<T> {
-    /// The one in `lang`.
-    pub fn get(&self, lang: Lang) -> &T {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
-    }
-
-    /// The one in this thread's language.
-    pub fn current(&self) -> &T {
-        self.get(current())
-    }
-
-    /// Both, changed alike.
-    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> ByLang<U> {
-        ByLang { en: f(&self.en), zh: f(&self.zh) }
-    }
-}
-
 /// A piece of screen text in both languages, read in this thread's language: a `const` of the
 /// strings module (`pub const KEY_NEXT: Text = Text::new("next beat", "下一页")`). It derefs to
 /// `&str` and formats with `{}`, so call sites read it like the `&str` it replaces (`&*X` or

@@ -73,7 +73,7 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         return write_out(&catalog.list_text()).map(|()| None);
     }
     if cli.glossary {
-        return write_out(&transformer_tutor::cli::glossary::glossary_text(&Glossary::built_in(), &catalog))
+        return write_out(&transformer_tutor::cli::glossary::glossary_text(Glossary::built_in(), &catalog))
             .map(|()| None);
     }
     let index = match &cli.lesson {

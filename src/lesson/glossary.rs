@@ -56,10 +56,14 @@ pub struct Glossary {
 }
 
 impl Glossary {
-    /// The built-in glossary (`glossary.toml`, checked by tests/glossary.rs).
-    pub fn built_in() -> Glossary {
-        let file: GlossaryFile = toml::from_str(include_str!("../../glossary.toml")).expect("glossary.toml is valid");
-        Glossary { terms: file.term }
+    /// The built-in glossary (`glossary.toml`, checked by tests/glossary.rs), parsed once.
+    pub fn built_in() -> &'static Glossary {
+        static BUILT_IN: std::sync::OnceLock<Glossary> = std::sync::OnceLock::new();
+        BUILT_IN.get_or_init(|| {
+            let file: GlossaryFile =
+                toml::from_str(include_str!("../../glossary.toml")).expect("glossary.toml is valid");
+            Glossary { terms: file.term }
+        })
     }
 
     /// The uses of terms in `text` (`lang`'s prose), as (byte start, byte end, term index), in
