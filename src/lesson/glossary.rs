@@ -67,7 +67,8 @@ impl Glossary {
     }
 
     /// The uses of terms in `text` (`lang`'s prose), as (byte start, byte end, term index), in
-    /// text order, English in any case. Longer spellings win (`causal mask` before `mask`, 因果掩码 before 掩码); an
+    /// text order, English in any case, a one-character Chinese term only where no Han character
+    /// comes just before it. Longer spellings win (`causal mask` before `mask`, 因果掩码 before 掩码); an
     /// English use is a whole word; nothing inside a `code span` counts.
     pub fn uses(&self, text: &str, lang: Lang) -> Vec<(usize, usize, usize)> {
         let mut spellings: Vec<(&str, usize)> =
@@ -83,7 +84,11 @@ impl Glossary {
                 let end = start + spelling.len();
                 let free = !taken.iter().any(|&(s, e, _)| start < e && s < end)
                     && !code.iter().any(|&(s, e)| start < e && s < end);
-                if free && (lang == Lang::Zh || whole_word(text, start, end)) {
+                let word = match lang {
+                    Lang::En => whole_word(text, start, end),
+                    Lang::Zh => spelling.chars().count() > 1 || !after_han(text, start),
+                };
+                if free && word {
                     taken.push((start, end, term));
                 }
             }
@@ -172,6 +177,12 @@ fn fact_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// Whether a Han character stands just before `start`: a one-character term (值, 键) right after
+/// one is part of another word (均值 is a mean, not a value).
+fn after_han(text: &str, start: usize) -> bool {
+    text[..start].chars().next_back().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
 /// Whether text[start..end] is a whole word: no letter or digit just before or after it.
 fn whole_word(text: &str, start: usize, end: usize) -> bool {
     let before = text[..start].chars().next_back();
@@ -192,6 +203,13 @@ mod tests {
         let zh = "因果掩码和填充掩码都是掩码。";
         let names: Vec<&str> = g.uses(zh, Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
         assert_eq!(names, ["因果掩码", "填充掩码", "掩码"]);
+    }
+
+    #[test]
+    fn a_one_character_chinese_term_is_not_the_end_of_another_word() {
+        let g = Glossary::built_in();
+        let names: Vec<&str> = g.uses("均值和“值”", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+        assert_eq!(names, ["值"], "均值 is a mean; the quoted 值 is the term");
     }
 
     #[test]
