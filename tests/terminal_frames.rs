@@ -209,3 +209,31 @@ fn a_walk_at_80x24_shows_on_the_terminal_as_drawn() {
     s.press_n(KeyCode::Left, 5);
     s.assert_faithful();
 }
+
+/// The same walk in Chinese (switched with `z`, as a learner does): every beat at 120x40, the
+/// overlays (help, glossary) drawn over Chinese prose, and cell mode; then the compact layout.
+#[test]
+fn every_beat_in_chinese_shows_on_the_terminal_as_drawn() {
+    for (w, h) in [(120, 40), (80, 24)] {
+        transformer_tutor::lang::set_current(transformer_tutor::lang::Lang::En);
+        let mut s = Session::new(w, h, Theme { color: true });
+        s.press(KeyCode::Char('z'));
+        assert_eq!(transformer_tutor::lang::current(), transformer_tutor::lang::Lang::Zh, "z switched to Chinese");
+        let total: usize = s.app.lessons().iter().map(|l| l.beats.len()).sum();
+        for _ in 0..total - 1 {
+            s.press(KeyCode::Right);
+            // every beat's overlays, over whatever prose and view it shows
+            if s.app.beat() % 4 == 1 {
+                s.press_n(KeyCode::Char('?'), 2);
+                s.press_n(KeyCode::Char('T'), 2);
+            }
+        }
+        s.press(KeyCode::Char('c'));
+        s.press_n(KeyCode::Right, 3);
+        s.press(KeyCode::Char('c'));
+        s.press_n(KeyCode::Char('v'), 2);
+        s.press(KeyCode::Char('L'));
+        s.press(KeyCode::Enter);
+        s.assert_faithful();
+    }
+}

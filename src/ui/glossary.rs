@@ -9,7 +9,7 @@ use crate::strings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 pub struct GlossaryOverlay {
     pub theme: Theme,
@@ -32,7 +32,7 @@ impl Widget for GlossaryOverlay {
         let height = (shown + usize::from(shown < rows.len()) + 3) as u16;
         let [popup] = Layout::horizontal([Constraint::Length(popup_width)]).flex(Flex::Center).areas(area);
         let [popup] = Layout::vertical([Constraint::Length(height)]).flex(Flex::Center).areas(popup);
-        Clear.render(popup, buf);
+        super::popup::clear(popup, buf);
         let mut lines: Vec<Line> = rows[..shown]
             .iter()
             .map(|r| {

@@ -7,7 +7,7 @@ use crate::strings;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 pub struct HelpOverlay {
     pub theme: Theme,
@@ -21,7 +21,7 @@ impl Widget for HelpOverlay {
         let height = help_rows().count() as u16 + 5;
         let [popup] = Layout::horizontal([Constraint::Length(popup_width as u16)]).flex(Flex::Center).areas(area);
         let [popup] = Layout::vertical([Constraint::Length(height)]).flex(Flex::Center).areas(popup);
-        Clear.render(popup, buf);
+        super::popup::clear(popup, buf);
         let row = |k: &str, d: &'static str| {
             Line::from(vec![Span::styled(format!(" {}  ", pad(k, key_width)), self.theme.highlight()), Span::raw(d)])
         };

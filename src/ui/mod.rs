@@ -6,6 +6,7 @@ pub mod glossary;
 pub mod help;
 pub mod lesson_list;
 pub mod map;
+mod popup;
 mod prose;
 mod status_bar;
 mod tensor_pane;
