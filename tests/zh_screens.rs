@@ -21,10 +21,12 @@ use transformer_tutor::setup::WeightSource;
 use transformer_tutor::strings;
 use transformer_tutor::ui::{self, cuts, theme::Theme};
 
+/// The screen as the learner reads it: one line per row, a wide character once (the `w` key's
+/// frame text), so a snapshot of Chinese is readable.
 fn frame(app: &App, width: u16, height: u16) -> String {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
-    terminal.backend().to_string()
+    ui::frame::buffer_text(terminal.backend().buffer())
 }
 
 fn lessons() -> (Arc<transformer_tutor::model::Weights>, Catalog) {
@@ -174,17 +176,33 @@ fn the_english_screen_is_unchanged_beside_a_chinese_one() {
     assert!(chinese.contains("当前位置") && !chinese.contains("Where we are"), "{chinese}");
 }
 
+/// Every beat of every lesson in Chinese at 120x40, as a learner sees it (read each before
+/// accepting it).
 #[test]
-fn a_few_chinese_screens_as_a_learner_sees_them() {
+fn every_beat_of_every_lesson_in_chinese_at_120x40() {
     lang::set_current(Lang::Zh);
     let (weights, catalog) = lessons();
-    for (id, size) in [("masks", (120, 40)), ("masks", (80, 24)), ("attention", (120, 40))] {
-        let lesson = catalog.get(id).unwrap_or_else(|| panic!("a built-in lesson `{id}`"));
+    for lesson in &catalog.lessons {
         let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
-        for beat in first_and_question_beat(&mut app) {
+        for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
-            let (w, h) = size;
-            assert_snapshot!(format!("zh_{id}_{w}x{h}_beat{:02}", beat + 1), frame(&app, w, h));
+            assert_snapshot!(format!("zh_{}_120x40_beat{:02}", lesson.id, beat + 1), frame(&app, 120, 40));
+        }
+    }
+    lang::set_current(Lang::En);
+}
+
+/// Each lesson's first and last beat in Chinese in the compact layout.
+#[test]
+fn first_and_last_beat_of_every_lesson_in_chinese_at_80x24() {
+    lang::set_current(Lang::Zh);
+    let (weights, catalog) = lessons();
+    for lesson in &catalog.lessons {
+        let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+        let last = app.beat_count() - 1;
+        for beat in [0, last] {
+            app.go_to_beat(beat);
+            assert_snapshot!(format!("zh_{}_80x24_beat{:02}", lesson.id, beat + 1), frame(&app, 80, 24));
         }
     }
     lang::set_current(Lang::En);
