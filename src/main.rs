@@ -116,6 +116,8 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         app.set_sentences(src, cli.tgt.as_deref())?;
     }
     app.pin_what_if(cli.what_if);
+    // training time (- / +): the shipped run's checkpoints, read or made on first use
+    app.use_checkpoint_dir(transformer_tutor::train::checkpoints::default_dir());
     if let Some(note) = note {
         app.set_status(note);
     }

@@ -75,6 +75,7 @@ fn event_loop(
             return Ok(Ended::Signal(n));
         }
         save_progress(app, progress.as_deref_mut(), false);
+        app.tick(); // training checkpoints being made: how far, and the dial's move once done
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         // Tab skips the map when this size does not show it; the text scrolls no further than its end
         app.fit_to_screen(ui::frame::wide_layout(completed.area), ui::frame::prose_scroll_limit(app, completed.area));

@@ -114,6 +114,8 @@ pub const BINDINGS: &[Binding] = &[
     row(LESSON, &[(Code(Char('L')), A::ToggleList)], Some(("L", strings::KEY_LIST)), &[hint("L", strings::HINT_LESSONS, &[], false, 5)]),
     row(LESSON, &[(Code(Char('e')), A::EditSentence)], Some(("e", strings::KEY_SENTENCE)), &[]),
     row(LESSON, &[(Code(Char('v')), A::NextWhatIf), (Code(Char('V')), A::PrevWhatIf)], Some(("v / V", strings::KEY_WHAT_IF)), &[]),
+    row(LESSON, &[(Code(Char('-')), A::EarlierTraining), (Code(Char('+')), A::LaterTraining), (Code(Char('=')), A::LaterTraining)],
+        Some(("- / +", strings::KEY_DIAL)), &[]),
     row(LESSON, &[(Code(Char('c')), A::ToggleCell)], Some(("c", strings::KEY_CELL)), &[]),
     row(LESSON, &[(Code(Char('t')), A::Temperature)], Some(("t", strings::KEY_TEMPERATURE)), &[]),
     row(LESSON, &[(Code(Char('s')), A::NextStep), (Code(Char('S')), A::PrevStep)],

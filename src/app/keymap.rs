@@ -45,6 +45,9 @@ pub enum Action {
     /// In a decode view: the next or previous decoding step.
     NextStep,
     PrevStep,
+    /// Training time: the model as it was one checkpoint earlier, or later (`-`, `+`).
+    EarlierTraining,
+    LaterTraining,
     /// Run the next what-if switch beside the taught model (or the previous one).
     NextWhatIf,
     PrevWhatIf,

@@ -7,6 +7,7 @@
 mod answer;
 pub mod bindings;
 pub mod cache;
+pub mod dial;
 pub mod keymap;
 mod navigate;
 pub mod present;

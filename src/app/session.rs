@@ -41,6 +41,8 @@ pub(super) struct Session {
     pub(super) progress: Progress,
     /// The progress changed since it was last saved.
     pub(super) progress_changed: bool,
+    /// Training time: which checkpoint's weights run instead of the session's own (`dial.rs`).
+    pub(super) dial: super::dial::Dial,
     /// Counts the changes of sentences (and so of setup and runs): the view cache depends on it.
     pub(super) sentences_generation: u64,
 }
@@ -72,6 +74,7 @@ impl Session {
             progress,
             progress_changed: false,
             sentences_generation: 0,
+            dial: Default::default(),
         })
     }
 }

@@ -141,6 +141,8 @@ impl App {
             Action::ScrollUp => self.view.prose_scroll = self.view.prose_scroll.saturating_sub(3),
             Action::ScrollDown => self.view.prose_scroll = self.view.prose_scroll.saturating_add(3),
             Action::NextBatch => self.view.selection.batch = (self.view.selection.batch + 1) % batch,
+            Action::EarlierTraining => self.turn_dial(-1),
+            Action::LaterTraining => self.turn_dial(1),
             Action::ColumnsRight => {
                 let cols = shape.last().copied().unwrap_or(1);
                 self.view.selection.first_col = (self.first_col() + COLUMN_STEP).min(cols.saturating_sub(1));

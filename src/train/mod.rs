@@ -8,6 +8,7 @@
 //! - `trainer`: one step at a time, seeded and reproducible
 
 pub mod adam;
+pub mod checkpoints;
 pub mod data;
 pub mod eval;
 pub mod schedule;

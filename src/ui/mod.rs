@@ -1,6 +1,7 @@
 //! Widgets that draw the app's state. They read; they never compute model values.
 
 pub mod cuts;
+mod dial_pane;
 pub mod frame;
 pub mod glossary;
 pub mod help;

@@ -1,0 +1,153 @@
+//! Training time as a dial: checkpoints of a training run, remade bit for bit from the seed,
+//! kept on disk whole, and a key that shows any beat as the model was at a checkpoint.
+
+use std::sync::Arc;
+use transformer_tutor::app::{Action, App};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::setup::WeightSource;
+use transformer_tutor::train::TrainOptions;
+use transformer_tutor::train::checkpoints::Checkpoints;
+
+/// A short run (the shipped one is 1000 steps of 64 pairs): 12 steps of 8 pairs, kept at 0, 5, 12.
+fn short_options() -> TrainOptions {
+    TrainOptions { steps: 12, batch: 8, warmup: 4, ..TrainOptions::default() }
+}
+
+const KEPT: [usize; 3] = [0, 5, 12];
+
+fn short_run() -> Checkpoints {
+    Checkpoints::make(short_options(), &KEPT, |_, _| {})
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tt-dial-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn checkpoints_remade_from_the_seed_are_bit_identical() {
+    let (a, b) = (short_run(), short_run());
+    assert_eq!(a.steps, KEPT);
+    assert_eq!(a.losses.len(), 12);
+    for (x, y) in a.weights.iter().zip(&b.weights) {
+        assert!(x == y, "the same seed made other weights");
+    }
+    assert_eq!(
+        a.losses.iter().map(|l| l.to_bits()).collect::<Vec<_>>(),
+        b.losses.iter().map(|l| l.to_bits()).collect::<Vec<_>>()
+    );
+    // and the run moved: step 0 is the seeded initialisation, later steps differ from it
+    assert!(a.weights[0] != a.weights[1] && a.weights[1] != a.weights[2]);
+    let seeded = transformer_tutor::setup::seeded(transformer_tutor::model::Preset::Tutor, short_options().seed);
+    assert!(*a.weights[0] == seeded, "step 0 is the untrained model");
+}
+
+#[test]
+fn checkpoints_saved_are_read_back_and_other_options_are_not() {
+    let dir = scratch("save");
+    let made = short_run();
+    made.save(&dir).expect("saved");
+    let read = Checkpoints::load(&dir, short_options(), &KEPT).expect("read back");
+    assert_eq!(read.steps, made.steps);
+    assert!(read.weights.iter().zip(&made.weights).all(|(a, b)| a == b));
+    assert_eq!(read.losses, made.losses);
+    // other options, other kept steps: not these files
+    let other = TrainOptions { seed: 2, ..short_options() };
+    assert!(Checkpoints::load(&dir, other, &KEPT).is_err());
+    assert!(Checkpoints::load(&dir, short_options(), &[0, 5]).is_err());
+    // a damaged checkpoint is refused (load_or_make then remakes them)
+    std::fs::write(dir.join("step-0005.npz"), b"not a zip").unwrap();
+    assert!(Checkpoints::load(&dir, short_options(), &KEPT).is_err());
+    // no temporary files are left beside them
+    let names: Vec<String> =
+        std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names.len(), 5, "{names:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn decoder_app() -> App {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let mut app = App::new(catalog.get("decoder").expect("a decoder lesson").clone(), weights).unwrap();
+    app.go_to_beat(6); // the second layer's cross-attention
+    app
+}
+
+#[test]
+fn the_dial_shows_the_beat_as_the_checkpoint_computes_it_and_comes_back() {
+    let mut app = decoder_app();
+    let checkpoints = Arc::new(short_run());
+    app.set_checkpoints(checkpoints.clone());
+    let (name, trained) = app.focused();
+    let (name, trained) = (name.to_string(), trained.clone());
+    let text_trained = app.beat_text();
+
+    // - from the trained model: the last checkpoint; again: the one before
+    app.update(Action::EarlierTraining);
+    app.update(Action::EarlierTraining);
+    assert_eq!(app.dial_position(), Some(1));
+    let view = app.dial_view().expect("the dial pane's content");
+    assert_eq!((view.step, view.last_step), (5, 12));
+    assert_eq!(view.loss, Some(checkpoints.losses[4]));
+    assert!(view.translations[0].starts_with("我有一只猫 → "), "{:?}", view.translations);
+
+    // the focused tensor is what the checkpoint's weights compute, by an independent run
+    let setup = transformer_tutor::setup::Setup {
+        weights: checkpoints.weights[1].clone(),
+        ..transformer_tutor::setup::Setup::with_weights(
+            checkpoints.weights[1].clone(),
+            &transformer_tutor::setup::TokenInput::Sentences(app.sentences(true)),
+            Some(&transformer_tutor::setup::TokenInput::Sentences(app.sentences(false))),
+        )
+        .unwrap()
+    };
+    let mut run = setup.run();
+    run.run_all();
+    let expected = run.value(run.program().index_of(&name).unwrap()).unwrap();
+    let (shown_name, shown) = app.focused();
+    assert_eq!(shown_name, name);
+    assert_eq!(shown, expected, "the view shows the checkpoint's numbers");
+    assert_ne!(shown, &trained, "and not the trained model's");
+    // the prose's facts are read from the checkpoint's run too
+    assert_ne!(app.beat_text(), text_trained);
+
+    // + twice: past the last checkpoint, the trained model again, exactly
+    app.update(Action::LaterTraining);
+    app.update(Action::LaterTraining);
+    assert_eq!(app.dial_position(), None);
+    assert!(app.dial_view().is_none());
+    assert_eq!(app.focused().1, &trained);
+    assert_eq!(app.beat_text(), text_trained);
+}
+
+#[test]
+fn the_dial_stays_when_the_lesson_changes_and_stops_at_step_0() {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let mut app = App::with_lessons(
+        Arc::new(catalog.lessons),
+        0,
+        0,
+        weights,
+        transformer_tutor::progress::Progress::new(),
+        transformer_tutor::app::Screen::Lesson,
+    )
+    .unwrap();
+    app.set_checkpoints(Arc::new(short_run()));
+    for _ in 0..5 {
+        app.update(Action::EarlierTraining);
+    }
+    assert_eq!(app.dial_position(), Some(0), "- stops at step 0");
+    app.open_lesson(5, 0);
+    assert_eq!(app.dial_position(), Some(0), "another lesson, the same training time");
+    assert_eq!(app.dial_view().unwrap().step, 0);
+}
+
+#[test]
+fn without_checkpoints_the_key_says_so() {
+    let mut app = decoder_app();
+    app.update(Action::EarlierTraining);
+    assert_eq!(app.dial_position(), None);
+    assert!(!app.status().is_empty());
+}
