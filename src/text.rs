@@ -63,12 +63,66 @@ const NO_LINE_END: &str = "（「『《〈【〔‘“([{";
 /// stay whole, and ASCII punctuation stays with the character beside it (`` `去` `` is one piece:
 /// a backtick both opens and closes).
 fn may_break(a: char, b: char) -> bool {
+    if a.is_whitespace() || b.is_whitespace() || char_width(b) == 0 || NO_LINE_START.contains(b) {
+        return false; // a space inside a unit (a shape, `d = 32`) holds it together
+    }
+    // after full-width closing punctuation a line may break before anything that may start one:
+    // `，` then `` `tgt.mask` `` or `(2, 5)`
+    if char_width(a) == 2 && NO_LINE_START.contains(a) {
+        return true;
+    }
     (char_width(a) == 2 || char_width(b) == 2)
-        && char_width(b) > 0
-        && !NO_LINE_START.contains(b)
         && !NO_LINE_END.contains(a)
         && !a.is_ascii_punctuation()
         && !b.is_ascii_punctuation()
+}
+
+/// The widest group of words `units` keeps on one line.
+const UNIT_WIDTH: usize = 24;
+
+/// The words of a paragraph, with the groups a reader takes as one thing joined by a space so
+/// no line breaks inside them: a shape or call in brackets, `(2, 4, 6, 8)`; a word and what an
+/// `=`, `&`, `→` or `×` ties to it, `d_ff = 64`, `Add & Norm`; a section after its note,
+/// `001 §5.2`; a number between Chinese words, `第 5 行`. A group wider than `UNIT_WIDTH` is
+/// not made.
+fn units(para: &str) -> Vec<String> {
+    let words: Vec<&str> = para.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut glue_next = false;
+    for (i, &word) in words.iter().enumerate() {
+        let joins = match out.last() {
+            None => false,
+            Some(last) => {
+                // inside a shape or a call's arguments: short items, each ending in `,` or `)`
+                let open = last.matches('(').count() > last.matches(')').count()
+                    && width(word) <= 8
+                    && (word.ends_with(',') || word.contains(')'));
+                let tie = ["=", "&", "→", "×"].contains(&word);
+                let section = word.starts_with('§');
+                let number_after_han = is_number(word) && last.chars().last().is_some_and(|c| char_width(c) == 2);
+                glue_next || open || tie || section || number_after_han
+            }
+        };
+        let fits = out.last().is_some_and(|last| width(last) + 1 + width(word) <= UNIT_WIDTH);
+        glue_next = ["=", "&", "→", "×"].contains(&word)
+            || (is_number(word) && words.get(i + 1).and_then(|w| w.chars().next()).is_some_and(|c| char_width(c) == 2));
+        match out.last_mut() {
+            Some(last) if joins && fits => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => out.push(word.to_string()),
+        }
+    }
+    out
+}
+
+/// A number as prose writes it: `5`, `0.33`, `−1e9`, `16%`.
+fn is_number(word: &str) -> bool {
+    let digits = word.trim_end_matches([',', '.', ';', ':']);
+    !digits.is_empty()
+        && digits.chars().any(|c| c.is_ascii_digit())
+        && digits.chars().all(|c| c.is_ascii_digit() || ".−-+e%".contains(c))
 }
 
 /// The pieces a word can be broken into: single CJK characters (with the punctuation that
@@ -102,8 +156,8 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
     for para in text.split("\n\n") {
         let mut line = String::new();
         let mut line_w = 0;
-        for word in para.split_whitespace() {
-            for (k, piece) in pieces(word).into_iter().enumerate() {
+        for word in units(para) {
+            for (k, piece) in pieces(&word).into_iter().enumerate() {
                 // a space between words; none between the pieces of one word
                 let mut gap = usize::from(k == 0 && !line.is_empty());
                 let piece_w = self::width(piece);
@@ -175,5 +229,32 @@ mod escape_tests {
         assert_eq!(escape_controls("line\nnext\ttab", true), "line\nnext\ttab");
         assert_eq!(escape_controls("line\nnext", false), "line\\x0anext");
         assert_eq!(escape_controls("我有\u{9b}猫", false), "我有\\x9b猫");
+    }
+}
+
+#[cfg(test)]
+mod unit_tests {
+    use super::wrap;
+
+    #[test]
+    fn a_shape_an_equation_and_a_number_in_chinese_stay_on_one_line() {
+        let lines = wrap("The input is the tensor of shape (2, 4, 6, 8) here", 34);
+        assert!(lines.iter().any(|l| l.contains("(2, 4, 6, 8)")), "{lines:?}");
+        let lines = wrap("with a hidden width of d_ff = 64 as before", 30);
+        assert!(lines.iter().any(|l| l.contains("d_ff = 64")), "{lines:?}");
+        let lines = wrap("这一行很长很长很长，看第 5 行", 22);
+        assert!(lines.iter().any(|l| l.contains("第 5 行")), "{lines:?}");
+        let lines = wrap("详见笔记 001 §5.2 的说明", 14);
+        assert!(lines.iter().any(|l| l.contains("001 §5.2")), "{lines:?}");
+    }
+
+    #[test]
+    fn a_line_may_break_after_chinese_punctuation_before_code() {
+        // `，` then a code span: the break comes after the comma, the line is not left short
+        let lines = wrap("这是一段中文句子，`tgt.mask` 的形状", 20);
+        assert_eq!(lines[0], "这是一段中文句子，", "{lines:?}");
+        // brackets in English prose that are not a shape still break as words
+        let lines = wrap("a sentence (the mean of the heads) that wraps", 20);
+        assert!(lines.iter().all(|l| super::width(l) <= 20), "{lines:?}");
     }
 }

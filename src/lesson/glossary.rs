@@ -140,8 +140,12 @@ impl Glossary {
             let end = ["'s", "’s"].iter().find(|s| text[end..].starts_with(**s)).map_or(end, |s| end + s.len());
             out.push_str(&text[from..end]);
             let other = self.terms[term].name(lang.other());
-            if text[..end].ends_with(other) {
-                from = end; // the prose already uses the other language's word (`token` in Chinese)
+            let rest = &text[end..];
+            let glossed_already = [format!("（{other}）"), format!(" ({other})"), format!("({other})")]
+                .iter()
+                .any(|g| rest.starts_with(g.as_str()));
+            if text[..end].ends_with(other) || glossed_already {
+                from = end; // the prose already gives the other language's word (`token` in Chinese)
                 continue;
             }
             match lang {
@@ -149,6 +153,13 @@ impl Glossary {
                 Lang::En => out.push_str(&format!(" ({other})")),
             }
             from = end;
+            // `RNN 读` becomes `RNN（recurrent neural network）读`: no space after the bracket
+            if lang == Lang::Zh
+                && rest.starts_with(' ')
+                && rest[1..].chars().next().is_some_and(|c| crate::text::width(&c.to_string()) == 2)
+            {
+                from += 1;
+            }
         }
         out.push_str(&text[from..]);
         out

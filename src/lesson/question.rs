@@ -30,12 +30,17 @@ fn ascii_forms(text: &str) -> String {
 /// The words and numbers of an answer, lowercased: `(2, 4, 8, 5)` → ["2", "4", "8", "5"].
 /// Chinese characters count as letters, so `猫` stays `猫`; `and` between items is dropped.
 pub fn normalize(answer: &str) -> Vec<String> {
-    ascii_forms(answer)
+    let words: Vec<String> = ascii_forms(answer)
         .split(|c: char| !(c.is_alphanumeric() || c == '.' || c == '?' || c == '-'))
         .map(|w| w.trim_end_matches('.').to_lowercase())
         .filter(|w| !w.is_empty() && w != "and" && w != "和" && w != "-")
         .map(|w| canonical_number(&w).unwrap_or(w))
-        .collect()
+        .collect();
+    // "none" in Chinese: 无, 没有
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["无"] | ["没", "有"] => vec!["none".to_string()],
+        _ => words,
+    }
 }
 
 /// A number written any way (`0.50`, `.5`, `+0.5`, `5e-1`) as one way (`0.5`); None for a word.

@@ -42,6 +42,8 @@ pub fn row_label(b: usize) -> String {
     }
 }
 
+/// What `{masked-keys}` says when a mask hides no key from the row (answered as `none`, 无 or 没有).
+pub const NO_KEYS_HIDDEN: Text = Text::new("none", "无");
 pub const TOKENS_LABEL: Text = Text::new("tokens", "词元");
 pub const IDS_LABEL: &str = "ids";
 pub const SIZES_HEADING: Text =

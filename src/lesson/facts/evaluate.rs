@@ -140,7 +140,7 @@ fn masked_keys(t: &ArrayD<f32>, batch: usize, row: usize) -> String {
     let b = batch.min(t.shape()[0] - 1);
     let r = row.min(t.shape()[2] - 1);
     let hidden: Vec<String> = (0..keys).filter(|&k| t[IxDyn(&[b, 0, r, k])] == 0.0).map(|k| k.to_string()).collect();
-    if hidden.is_empty() { "none".into() } else { hidden.join(", ") }
+    if hidden.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { hidden.join(", ") }
 }
 
 fn ids_of(setup: &Setup, s: Sentence) -> Vec<usize> {
