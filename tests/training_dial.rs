@@ -111,6 +111,10 @@ fn the_dial_shows_the_beat_as_the_checkpoint_computes_it_and_comes_back() {
     assert_ne!(shown, &trained, "and not the trained model's");
     // the prose's facts are read from the checkpoint's run too
     assert_ne!(app.beat_text(), text_trained);
+    // and the whole tensor pane is what a session opened on the checkpoint's weights draws
+    let mut fresh = App::new(app.lesson().clone(), checkpoints.weights[1].clone()).unwrap();
+    fresh.go_to_beat(6);
+    assert_eq!(tensor_pane(&app), tensor_pane(&fresh));
 
     // + twice: past the last checkpoint, the trained model again, exactly
     app.update(Action::LaterTraining);
@@ -150,4 +154,36 @@ fn without_checkpoints_the_key_says_so() {
     app.update(Action::EarlierTraining);
     assert_eq!(app.dial_position(), None);
     assert!(!app.status().is_empty());
+}
+
+/// The right half of a 120x40 frame (the tensor pane and the shape trace), as text.
+fn tensor_pane(app: &App) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    transformer_tutor::ui::render(app, transformer_tutor::ui::theme::Theme::plain(), area, &mut buf);
+    let text = transformer_tutor::ui::frame::buffer_text(&buf);
+    text.lines().take(30).map(|l| l.chars().skip(48).collect::<String>()).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn keys_pressed_while_the_checkpoints_are_made_are_applied_when_they_are_ready() {
+    use std::sync::Mutex;
+    use transformer_tutor::app::dial::Making;
+    let mut app = decoder_app();
+    let making = Arc::new(Mutex::new(Making::default()));
+    app.use_checkpoints_being_made(making.clone());
+    app.update(Action::EarlierTraining);
+    app.update(Action::EarlierTraining);
+    making.lock().unwrap().done = 3;
+    making.lock().unwrap().total = 12;
+    app.tick();
+    assert!(app.status().contains("3/12"), "{}", app.status());
+    assert_eq!(app.dial_position(), None, "nothing moves before they are ready");
+    let checkpoints = Arc::new(short_run());
+    making.lock().unwrap().result = Some((checkpoints.clone(), None));
+    app.tick();
+    assert_eq!(app.dial_position(), Some(1), "two presses: the last checkpoint, then the one before");
+    let mut fresh = App::new(app.lesson().clone(), checkpoints.weights[1].clone()).unwrap();
+    fresh.go_to_beat(6);
+    assert_eq!(tensor_pane(&app), tensor_pane(&fresh), "the view shows the checkpoint's numbers at once");
 }

@@ -37,8 +37,8 @@ pub struct Dial {
     pub(super) source: CheckpointSource,
     /// The checkpoint shown (an index into its steps); None: the session's own model.
     pub(super) at: Option<usize>,
-    /// A move asked for while the checkpoints were being made: +1 later, -1 earlier.
-    pending: Option<isize>,
+    /// Moves asked for while the checkpoints were being made: each `+` adds 1, each `-` takes 1.
+    pending: isize,
     /// The session's own weights, kept while a checkpoint's are on screen.
     pub(super) own: Option<Arc<Weights>>,
     /// Each source row and the checkpoint's greedy translation of it, `src → translation`.
@@ -61,6 +61,11 @@ impl App {
     /// Read (or make) the checkpoints in `dir` when the dial is first turned.
     pub fn use_checkpoint_dir(&mut self, dir: Option<PathBuf>) {
         self.session.dial.source = CheckpointSource::Directory(dir);
+    }
+
+    /// Checkpoints that another thread is making (`start_making`; tests stand in for it).
+    pub fn use_checkpoints_being_made(&mut self, making: Arc<Mutex<Making>>) {
+        self.session.dial.source = CheckpointSource::Making(making);
     }
 
     /// Use these checkpoints for the dial.
@@ -91,12 +96,12 @@ impl App {
                 return;
             }
             CheckpointSource::Making(_) => {
-                self.session.dial.pending = Some(by);
+                self.session.dial.pending += by;
                 return;
             }
             CheckpointSource::Directory(dir) => {
                 self.start_making(dir.clone());
-                self.session.dial.pending = Some(by);
+                self.session.dial.pending += by;
                 return;
             }
         };
@@ -220,9 +225,11 @@ impl App {
             }
             Some((checkpoints, warning)) => {
                 self.session.dial.source = CheckpointSource::Ready(checkpoints);
-                if let Some(by) = self.session.dial.pending.take() {
-                    self.turn_dial(by);
+                let pending = std::mem::take(&mut self.session.dial.pending);
+                for _ in 0..pending.unsigned_abs() {
+                    self.turn_dial(pending.signum());
                 }
+                self.refresh(); // outside `update`: the view data is computed here
                 if let Some(w) = warning {
                     self.view.status = strings::dial_not_saved(&w);
                 }

@@ -56,8 +56,8 @@ pub fn dial_step(step: usize, last: usize) -> String {
 /// The training loss of the step that made the checkpoint.
 pub fn dial_loss(loss: Option<f32>) -> String {
     match (current(), loss) {
-        (Lang::En, Some(l)) => format!("batch loss {l:.3}"),
-        (Lang::Zh, Some(l)) => format!("批次损失 {l:.3}"),
+        (Lang::En, Some(l)) => format!("batch loss {}", loss_text(l)),
+        (Lang::Zh, Some(l)) => format!("批次损失 {}", loss_text(l)),
         (Lang::En, None) => "no step taken yet".into(),
         (Lang::Zh, None) => "还没训练".into(),
     }
@@ -66,4 +66,9 @@ pub fn dial_loss(loss: Option<f32>) -> String {
 /// The lesson's source sentence and the translation the model gives at this checkpoint.
 pub fn dial_translation(src: &str, translation: &str) -> String {
     format!("{src} → {translation}")
+}
+
+/// A loss to three decimals, or in scientific notation below 0.01 (late in training).
+fn loss_text(l: f32) -> String {
+    if l < 0.01 { format!("{l:.1e}") } else { format!("{l:.3}") }
 }
