@@ -118,6 +118,7 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     app.pin_what_if(cli.what_if);
     // training time (- / +): the shipped run's checkpoints, read or made on first use
     app.use_checkpoint_dir(transformer_tutor::train::checkpoints::default_dir());
+    at_training_step(&cli, &mut app)?;
     if let Some(note) = note {
         app.set_status(note);
     }
@@ -140,7 +141,29 @@ fn print_lesson(
         app.set_sentences(src, cli.tgt.as_deref())?;
     }
     app.pin_what_if(cli.what_if);
+    at_training_step(cli, &mut app)?;
     write_out(&print::lesson_text(&mut app))
+}
+
+/// `--at-step K`: the checkpoints read (or made now, counting the steps on stderr), the dial at K.
+fn at_training_step(cli: &Cli, app: &mut App) -> Result<(), String> {
+    use transformer_tutor::train::checkpoints::{Checkpoints, STEPS, default_dir};
+    let Some(step) = cli.at_step else { return Ok(()) };
+    if !STEPS.contains(&step) {
+        let steps: Vec<String> = STEPS.iter().map(|s| s.to_string()).collect();
+        return Err(strings::no_checkpoint_at(step, &steps.join(", ")));
+    }
+    let report = |done: usize, total: usize| {
+        if done.is_multiple_of(100) || done == total {
+            eprintln!("{}", strings::dial_making(done, total));
+        }
+    };
+    let (checkpoints, warning) = Checkpoints::load_or_make(default_dir().as_deref(), report);
+    if let Some(why) = warning {
+        eprintln!("{}", strings::dial_not_saved(&why));
+    }
+    app.set_checkpoints(Arc::new(checkpoints));
+    app.dial_to_step(step)
 }
 
 /// The lessons (built in, or `--lessons-dir`), checked against the model they will run on; a

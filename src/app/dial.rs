@@ -127,6 +127,19 @@ impl App {
         self.set_dial(at);
     }
 
+    /// Show the model after `step` training steps (`--at-step`): one of the checkpoints' steps.
+    pub fn dial_to_step(&mut self, step: usize) -> Result<(), String> {
+        let checkpoints = self.checkpoints().cloned().ok_or_else(|| strings::DIAL_UNAVAILABLE.to_string())?;
+        let Some(at) = checkpoints.steps.iter().position(|&s| s == step) else {
+            let steps: Vec<String> = checkpoints.steps.iter().map(|s| s.to_string()).collect();
+            return Err(strings::no_checkpoint_at(step, &steps.join(", ")));
+        };
+        self.dial_fits(&checkpoints)?;
+        self.set_dial(Some(at));
+        self.refresh();
+        Ok(())
+    }
+
     /// Show the model at checkpoint `at` (None: the session's own), on the same beat.
     pub fn set_dial(&mut self, at: Option<usize>) {
         let Some(checkpoints) = self.checkpoints().cloned() else { return };

@@ -39,6 +39,12 @@ pub struct Cli {
     #[arg(long, value_name = "NAME", value_parser = parse_variant)]
     pub what_if: Option<crate::explore::Variant>,
 
+    /// Show the lessons as the model was after STEP steps of the shipped training run: 0, 10, 25,
+    /// 50, 100, 200, 500 or 1000 (`-` and `+` move it in the tutor). The first use remakes the
+    /// checkpoints from the seed (seconds) and keeps them in the data directory.
+    #[arg(long, value_name = "STEP")]
+    pub at_step: Option<usize>,
+
     /// Forget the saved progress (lessons seen, answers given) and exit; with --lesson ID, that
     /// lesson's only.
     #[arg(long)]

@@ -20,6 +20,10 @@ pub fn lesson_text(app: &mut App) -> String {
     if app.own_sentences() {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);
     }
+    if let Some(dial) = app.dial_view() {
+        let (title, step) = (crate::strings::DIAL_TITLE.get(), crate::strings::dial_step(dial.step, dial.last_step));
+        let _ = writeln!(out, "{title}: {step} · {}", crate::strings::dial_loss(dial.loss));
+    }
     for i in 0..app.beat_count() {
         app.go_to_beat(i);
         let op = app.run().program().op(app.op()).clone();

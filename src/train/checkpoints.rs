@@ -8,6 +8,7 @@
 use super::trainer::{TrainOptions, Trainer};
 use crate::corpus;
 use crate::model::Weights;
+use crate::strings;
 use ndarray::Array1;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -67,7 +68,8 @@ impl Checkpoints {
 
     /// Write every file into `dir` (created if missing), the manifest last.
     pub fn save(&self, dir: &Path) -> Result<(), String> {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        let shown = |p: &Path| crate::text::escape_controls(&p.display().to_string(), false);
+        std::fs::create_dir_all(dir).map_err(|e| strings::cannot_create(&shown(dir), &e.to_string()))?;
         for (step, weights) in self.steps.iter().zip(&self.weights) {
             weights.save_npz(&dir.join(file_name(*step))).map_err(|e| e.to_string())?;
         }
@@ -82,7 +84,8 @@ impl Checkpoints {
             .map_err(|e| format!("cannot write {}: {e}", manifest.display()))
     }
 
-    /// Read what `save` wrote for these `options` and `steps`; an error says why they cannot be used.
+    /// Read what `save` wrote for these `options` and `steps`; an error says why they cannot be
+    /// used (for the tests: `load_or_make` remakes them whatever the reason).
     pub fn load(dir: &Path, options: TrainOptions, steps: &[usize]) -> Result<Checkpoints, String> {
         let expected = Checkpoints { options, steps: steps.to_vec(), weights: Vec::new(), losses: Vec::new() };
         let manifest = std::fs::read_to_string(dir.join("manifest.toml")).map_err(|e| e.to_string())?;

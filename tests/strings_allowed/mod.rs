@@ -187,6 +187,7 @@ pub const ALLOWED: &[Allowed] = &[
         literals: &[
             "transformer-tutor",
             "SENTENCES",
+            "STEP",
             "src",
             "NAME",
             "DIR",
