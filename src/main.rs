@@ -155,12 +155,12 @@ fn at_training_step(cli: &Cli, app: &mut App) -> Result<(), String> {
     }
     let report = |done: usize, total: usize| {
         if done.is_multiple_of(100) || done == total {
-            eprintln!("{}", strings::dial_making(done, total));
+            eprintln_escaped!("{}", strings::dial_making(done, total));
         }
     };
     let (checkpoints, warning) = Checkpoints::load_or_make(default_dir().as_deref(), report);
     if let Some(why) = warning {
-        eprintln!("{}", strings::dial_not_saved(&why));
+        eprintln_escaped!("{}", strings::dial_not_saved(&why));
     }
     app.set_checkpoints(Arc::new(checkpoints));
     app.dial_to_step(step)
