@@ -83,8 +83,8 @@ const UNIT_WIDTH: usize = 24;
 /// The words of a paragraph, with the groups a reader takes as one thing joined by a space so
 /// no line breaks inside them: a shape or call in brackets, `(2, 4, 6, 8)`; a word and what an
 /// `=`, `&`, `→` or `×` ties to it, `d_ff = 64`, `Add & Norm`; a section after its note,
-/// `001 §5.2`; a number between Chinese words, `第 5 行`. A group wider than `UNIT_WIDTH` is
-/// not made.
+/// `001 §5.2`; a number between Chinese words, `第 5 行`. A word is not added to a group whose
+/// last unbreakable piece and the word would be wider than `UNIT_WIDTH`.
 fn units(para: &str) -> Vec<String> {
     let words: Vec<&str> = para.split_whitespace().collect();
     let mut out: Vec<String> = Vec::new();
@@ -103,7 +103,9 @@ fn units(para: &str) -> Vec<String> {
                 glue_next || open || tie || section || number_after_han
             }
         };
-        let fits = out.last().is_some_and(|last| width(last) + 1 + width(word) <= UNIT_WIDTH);
+        // only the last piece of a Chinese run is tied to what follows (`第` of `…对第`)
+        let fits =
+            out.last().is_some_and(|last| pieces(last).last().map_or(0, |p| width(p)) + 1 + width(word) <= UNIT_WIDTH);
         glue_next = ["=", "&", "→", "×"].contains(&word)
             || (is_number(word) && words.get(i + 1).and_then(|w| w.chars().next()).is_some_and(|c| char_width(c) == 2));
         match out.last_mut() {
@@ -246,6 +248,12 @@ mod unit_tests {
         assert!(lines.iter().any(|l| l.contains("第 5 行")), "{lines:?}");
         let lines = wrap("详见笔记 001 §5.2 的说明", 14);
         assert!(lines.iter().any(|l| l.contains("001 §5.2")), "{lines:?}");
+        // in a long Chinese run too (only its last character is tied to the number)
+        let long = "这是一段很长很长很长很长很长很长很长的中文句子对目标句的第 0 行";
+        for w in 20..40 {
+            let lines = wrap(long, w);
+            assert!(lines.iter().any(|l| l.contains("第 0 行")), "{w}: {lines:?}");
+        }
     }
 
     #[test]

@@ -213,3 +213,20 @@ fn at_step_on_the_command_line_names_the_kept_steps_before_making_anything() {
     assert!(err.contains("--at-step 7") && err.contains("0, 10, 25, 50, 100, 200, 500, 1000"), "{err}");
     assert!(!dir.join("checkpoints").exists(), "nothing was made");
 }
+
+#[test]
+fn the_dial_pane_follows_the_sentences_and_own_sentences_are_translated_by_the_own_model() {
+    let mut app = decoder_app();
+    app.set_checkpoints(Arc::new(short_run()));
+    app.update(Action::EarlierTraining); // step 12 of the short run: not the trained model
+    let trained_target = {
+        let mut plain = decoder_app();
+        plain.set_sentences("我有一只狗", None).unwrap();
+        plain.sentences(false)
+    };
+    app.set_sentences("我有一只狗", None).unwrap();
+    assert_eq!(app.sentences(false), trained_target, "the target is the trained model's translation");
+    let view = app.dial_view().expect("still on the checkpoint");
+    assert_eq!(view.translations.len(), 1);
+    assert!(view.translations[0].starts_with("我有一只狗 → "), "{:?}", view.translations);
+}

@@ -99,6 +99,10 @@ impl App {
                 self.session.dial.pending += by;
                 return;
             }
+            CheckpointSource::Directory(_) if !self.is_shipped_shape() => {
+                self.view.status = strings::DIAL_OTHER_MODEL.into();
+                return;
+            }
             CheckpointSource::Directory(dir) => {
                 self.start_making(dir.clone());
                 self.session.dial.pending += by;
@@ -156,11 +160,20 @@ impl App {
             },
         };
         self.session.dial.at = at;
-        self.session.dial.translations = translations(&self.session.setup, &weights);
         self.swap_weights(weights);
+        self.refresh_dial_translations();
         self.view.status = match at {
             Some(i) => strings::dial_moved(checkpoints.steps[i], checkpoints.last_step()),
             None => strings::DIAL_OWN.into(),
+        };
+    }
+
+    /// The checkpoint's translations of the sentences now run (after the dial moves, a lesson
+    /// opens or the learner's own sentences run).
+    pub(super) fn refresh_dial_translations(&mut self) {
+        self.session.dial.translations = match self.session.dial.at {
+            Some(_) => translations(&self.session.setup, &self.session.setup.weights),
+            None => Vec::new(),
         };
     }
 
@@ -191,6 +204,14 @@ impl App {
         s.full.run_all();
         s.sentences_generation += 1;
         self.enter_beat(self.session.beat);
+    }
+
+    /// Whether the session's model has the shipped model's sizes and vocabularies (the
+    /// checkpoints' before they exist).
+    fn is_shipped_shape(&self) -> bool {
+        let own = self.session.dial.own.as_ref().unwrap_or(&self.session.setup.weights);
+        own.config == crate::setup::preset_config(crate::model::Preset::Tutor)
+            && *own.vocabs == *crate::corpus::vocabs()
     }
 
     /// The checkpoints' model must read the session's ids: same sizes, same vocabularies.
@@ -238,6 +259,7 @@ impl App {
             }
             Some((checkpoints, warning)) => {
                 self.session.dial.source = CheckpointSource::Ready(checkpoints);
+                self.view.status = strings::DIAL_READY.into();
                 let pending = std::mem::take(&mut self.session.dial.pending);
                 for _ in 0..pending.unsigned_abs() {
                     self.turn_dial(pending.signum());

@@ -66,6 +66,7 @@ impl App {
                 self.session.own_sentences = false;
                 self.session.stashed_own = None;
                 self.session.sentences_generation += 1;
+                self.refresh_dial_translations();
                 self.enter_beat(beat);
             }
             Err(e) => self.view.status = strings::cannot_open(&lesson.id, &e.to_string()),
@@ -121,12 +122,15 @@ impl App {
         if src.trim().is_empty() {
             return Err(strings::EMPTY_SENTENCE.into());
         }
+        // with no target, the model the session started with translates (not a checkpoint on the dial)
+        let translator = self.session.dial.own.clone().unwrap_or_else(|| self.session.setup.weights.clone());
         let setup = Setup::with_weights(
-            self.session.setup.weights.clone(),
+            translator,
             &TokenInput::Sentences(src.to_string()),
             tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
         )
         .map_err(|e| strings::sentence_refused(&e.to_string()))?;
+        let setup = Setup { weights: self.session.setup.weights.clone(), ..setup };
         let run = setup.run();
         let mut full = run.clone();
         full.run_all();
@@ -137,6 +141,7 @@ impl App {
         self.view.input = None;
         self.session.own_sentences = true;
         self.session.sentences_generation += 1;
+        self.refresh_dial_translations();
         self.enter_beat(self.session.beat);
         self.view.status = strings::SENTENCES_RUN.into();
         Ok(())

@@ -22,6 +22,8 @@ pub const DIAL_MAKING_START: Text = Text::new(
     "making the training checkpoints (once; kept in the data directory)…",
     "正在生成训练检查点（只需一次，保存在数据目录）……",
 );
+pub const DIAL_READY: Text =
+    Text::new("training checkpoints ready: - earlier, + later", "训练检查点已就绪：- 更早，+ 更晚");
 pub const DIAL_TITLE: Text = Text::new("Training time", "训练时间");
 
 pub fn dial_making(done: usize, total: usize) -> String {

@@ -1,7 +1,7 @@
 //! The training-time pane, shown while the dial (`-`/`+`) is on a checkpoint: the loss of every
 //! training step as a curve with the checkpoint's step marked, the step and its loss, and what
 //! the model at that step translates the sentences into. It takes the map's place in the wide
-//! layout and the shape trace's in the compact one.
+//! layout; the compact one has no room for it and names the step in the shape trace's title.
 
 use super::frame::note_cut_lines;
 use super::text;
@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 
-pub(super) fn render_dial(view: &DialView, theme: Theme, area: Rect, buf: &mut Buffer, wide: bool) {
+pub(super) fn render_dial(view: &DialView, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = area.width.saturating_sub(2) as usize;
     let (curve, marked) = curve(view.losses, view.step, view.last_step, width);
     let summary = format!("{} · {}", strings::dial_step(view.step, view.last_step), strings::dial_loss(view.loss));
@@ -27,33 +27,14 @@ pub(super) fn render_dial(view: &DialView, theme: Theme, area: Rect, buf: &mut B
         }
         Line::from(spans)
     };
-    let mut lines = Vec::new();
-    if wide {
-        lines.push(Line::styled(summary, theme.highlight()));
-        lines.push(curve_line(&curve, marked));
-        let marker = marked.map(|m| format!("{}▲", " ".repeat(m))).unwrap_or_default();
-        lines.push(Line::styled(marker, theme.highlight()));
-        lines.extend(view.translations.iter().map(|t| Line::from(shortened(t, width))));
-    } else {
-        // two lines: the step, its loss and the curve; the first sentence's translation
-        let room = width.saturating_sub(text::width(&summary) + 1);
-        let (short, marked) = curve_in(view.losses, view.step, view.last_step, room);
-        let mut first = curve_line(&short, marked);
-        first.spans.insert(0, Span::styled(format!("{summary} "), theme.highlight()));
-        lines.push(first);
-        if let Some(t) = view.translations.first() {
-            lines.push(Line::from(shortened(t, width)));
-        }
-    }
+    let mut lines = vec![Line::styled(summary, theme.highlight()), curve_line(&curve, marked)];
+    let marker = marked.map(|m| format!("{}▲", " ".repeat(m))).unwrap_or_default();
+    lines.push(Line::styled(marker, theme.highlight()));
+    lines.extend(view.translations.iter().map(|t| Line::from(shortened(t, width))));
     note_cut_lines(&lines, width);
     let title = Span::styled(format!(" {} ", strings::DIAL_TITLE.get()), theme.title());
-    let block = Block::default().borders(Borders::ALL).border_style(theme.focus_border()).title(title);
+    let block = Block::default().borders(Borders::ALL).border_style(theme.border()).title(title);
     Paragraph::new(lines).block(block).render(area, buf);
-}
-
-/// `curve` at most `width` wide (none when there is no room).
-fn curve_in(losses: &[f32], step: usize, last: usize, width: usize) -> (Vec<char>, Option<usize>) {
-    if width < 8 { (Vec::new(), None) } else { curve(losses, step, last, width) }
 }
 
 /// The loss of every step in `width` columns (each the mean of its steps, on a log scale from

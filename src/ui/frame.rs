@@ -50,17 +50,15 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     render_prose(app, theme, panes.prose, buf);
     let dial = app.dial_view();
     if let (Some(dial), Some(map_area)) = (&dial, panes.map) {
-        super::dial_pane::render_dial(dial, theme, map_area, buf, true);
+        super::dial_pane::render_dial(dial, theme, map_area, buf);
     } else if let Some(map_area) = panes.map {
         let block = pane(app, theme, Pane::Map, strings::MAP_TITLE.into(), map_area);
         map.render(block.inner(map_area), buf);
         block.render(map_area, buf);
     }
     render_tensor(app, theme, panes.tensor, buf);
-    match &dial {
-        Some(dial) if panes.map.is_none() => super::dial_pane::render_dial(dial, theme, panes.trace, buf, false),
-        _ => render_trace(app, theme, panes.trace, buf, panes.map.is_some()),
-    }
+    // at 80x24 the trace stays (the prose quotes its shapes); its title says the training step
+    render_trace(app, theme, panes.trace, buf, panes.map.is_some());
     render_status(app, theme, status, buf);
     render_overlays(app, theme, area, buf);
 }

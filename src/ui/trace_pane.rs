@@ -22,7 +22,10 @@ pub(super) fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer
     } else {
         lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
     }
-    let title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.where_text()) };
+    let mut title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.where_text()) };
+    if let (false, Some(dial)) = (wide, app.dial_view()) {
+        title = format!("{title} · {}", strings::dial_step(dial.step, dial.last_step));
+    }
     let lines = wrap_lines(&lines, inner_width.max(1));
     note_cut_lines(&lines, inner_width);
     Paragraph::new(lines).block(pane(app, theme, Pane::Trace, title, area)).render(area, buf);
