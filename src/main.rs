@@ -150,8 +150,7 @@ fn at_training_step(cli: &Cli, app: &mut App) -> Result<(), String> {
     use transformer_tutor::train::checkpoints::{Checkpoints, STEPS, default_dir};
     let Some(step) = cli.at_step else { return Ok(()) };
     if !STEPS.contains(&step) {
-        let steps: Vec<String> = STEPS.iter().map(|s| s.to_string()).collect();
-        return Err(strings::no_checkpoint_at(step, &steps.join(", ")));
+        return Err(strings::no_checkpoint_at(step, &STEPS)); // before making anything
     }
     let report = |done: usize, total: usize| {
         if done.is_multiple_of(100) || done == total {

@@ -133,6 +133,11 @@ impl Setup {
         Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt })
     }
 
+    /// The same ids run by other weights of the same sizes and vocabularies (a checkpoint).
+    pub fn with_other_weights(&self, weights: Arc<Weights>) -> Setup {
+        Setup { weights, ..self.clone() }
+    }
+
     pub fn src_vocab(&self) -> &Vocab {
         &self.weights.vocabs.src
     }

@@ -3,6 +3,7 @@
 //! `train::checkpoints`: handed in (tests), or read from the data directory, or made there on
 //! first use on a thread of their own while the screen shows how far it got (`tick`).
 
+use super::session::runs_of;
 use super::state::App;
 use crate::model::Weights;
 use crate::strings;
@@ -135,8 +136,7 @@ impl App {
     pub fn dial_to_step(&mut self, step: usize) -> Result<(), String> {
         let checkpoints = self.checkpoints().cloned().ok_or_else(|| strings::DIAL_UNAVAILABLE.to_string())?;
         let Some(at) = checkpoints.steps.iter().position(|&s| s == step) else {
-            let steps: Vec<String> = checkpoints.steps.iter().map(|s| s.to_string()).collect();
-            return Err(strings::no_checkpoint_at(step, &steps.join(", ")));
+            return Err(strings::no_checkpoint_at(step, &checkpoints.steps));
         };
         self.dial_fits(&checkpoints)?;
         self.set_dial(Some(at));
@@ -192,16 +192,12 @@ impl App {
     /// The same sentences and beat, run by other weights.
     fn swap_weights(&mut self, weights: Arc<Weights>) {
         let s = &mut self.session;
-        s.setup = crate::setup::Setup { weights: weights.clone(), ..s.setup.clone() };
+        s.setup = s.setup.with_other_weights(weights.clone());
         if let Some(stash) = s.stashed_own.as_mut() {
-            stash.0 = crate::setup::Setup { weights, ..stash.0.clone() };
-            stash.1 = stash.0.run();
-            stash.2 = stash.1.clone();
-            stash.2.run_all();
+            stash.0 = stash.0.with_other_weights(weights);
+            (stash.1, stash.2) = runs_of(&stash.0);
         }
-        s.run = s.setup.run();
-        s.full = s.run.clone();
-        s.full.run_all();
+        (s.run, s.full) = runs_of(&s.setup);
         s.sentences_generation += 1;
         self.enter_beat(self.session.beat);
     }

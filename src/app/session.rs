@@ -86,8 +86,14 @@ pub(super) fn prepare(lesson: &Lesson, weights: Arc<Weights>) -> Result<(Setup, 
         &TokenInput::Sentences(lesson.src.clone()),
         Some(&TokenInput::Sentences(lesson.tgt.clone())),
     )?;
+    let (run, full) = runs_of(&setup);
+    Ok((setup, run, full))
+}
+
+/// A setup's run, unrun, and the same run to its end (where the prose's facts are read).
+pub(super) fn runs_of(setup: &Setup) -> (Run, Run) {
     let run = setup.run();
     let mut full = run.clone();
     full.run_all();
-    Ok((setup, run, full))
+    (run, full)
 }

@@ -130,10 +130,8 @@ impl App {
             tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
         )
         .map_err(|e| strings::sentence_refused(&e.to_string()))?;
-        let setup = Setup { weights: self.session.setup.weights.clone(), ..setup };
-        let run = setup.run();
-        let mut full = run.clone();
-        full.run_all();
+        let setup = setup.with_other_weights(self.session.setup.weights.clone());
+        let (run, full) = super::session::runs_of(&setup);
         self.session.setup = setup;
         self.session.run = run;
         self.session.full = full;

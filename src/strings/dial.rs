@@ -75,7 +75,8 @@ fn loss_text(l: f32) -> String {
     if l < 0.01 { format!("{l:.1e}") } else { format!("{l:.3}") }
 }
 
-pub fn no_checkpoint_at(step: usize, steps: &str) -> String {
+pub fn no_checkpoint_at(step: usize, kept: &[usize]) -> String {
+    let steps = kept.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
     match current() {
         Lang::En => format!("--at-step {step}: no checkpoint there; the training run keeps steps {steps}"),
         Lang::Zh => format!("--at-step {step}：没有这一步的检查点；训练过程保存的是第 {steps} 步"),

@@ -4,8 +4,8 @@
 //! layout; the compact one has no room for it and names the step in the shape trace's title.
 
 use super::frame::note_cut_lines;
-use super::text;
 use super::theme::Theme;
+use super::views::common::fit;
 use crate::app::dial::DialView;
 use crate::strings;
 use ratatui::buffer::Buffer;
@@ -30,7 +30,7 @@ pub(super) fn render_dial(view: &DialView, theme: Theme, area: Rect, buf: &mut B
     let mut lines = vec![Line::styled(summary, theme.highlight()), curve_line(&curve, marked)];
     let marker = marked.map(|m| format!("{}▲", " ".repeat(m))).unwrap_or_default();
     lines.push(Line::styled(marker, theme.highlight()));
-    lines.extend(view.translations.iter().map(|t| Line::from(shortened(t, width))));
+    lines.extend(view.translations.iter().map(|t| Line::from(fit(t, width))));
     note_cut_lines(&lines, width);
     let title = Span::styled(format!(" {} ", strings::DIAL_TITLE.get()), theme.title());
     let block = Block::default().borders(Borders::ALL).border_style(theme.border()).title(title);
@@ -59,9 +59,4 @@ fn curve(losses: &[f32], step: usize, last: usize, width: usize) -> (Vec<char>, 
         means.iter().map(|&m| LEVELS[(((log(m) - lo) / span) * 7.0).round().clamp(0.0, 7.0) as usize]).collect();
     let marked = (step * columns.saturating_sub(1)).checked_div(last.max(1)).map(|c| c.min(columns - 1));
     (chars, marked)
-}
-
-/// `t`, or as much of it as fits with `…` after.
-fn shortened(t: &str, width: usize) -> String {
-    if text::width(t) <= width { t.to_string() } else { format!("{}…", text::cut(t, width.saturating_sub(1))) }
 }

@@ -1,5 +1,5 @@
 //! One widget per view of the focused tensor.
-mod common;
+pub(super) mod common;
 pub mod heatmap;
 pub mod layernorm;
 pub mod lines;
