@@ -24,7 +24,7 @@ pub(super) fn render_trace(app: &App, theme: Theme, area: Rect, buf: &mut Buffer
     }
     let mut title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.where_text()) };
     if let (false, Some(dial)) = (wide, app.dial_view()) {
-        title = format!("{title} · {}", strings::dial_step(dial.step, dial.last_step));
+        title = format!("{} · {} ", title.trim_end(), strings::dial_step(dial.step, dial.last_step));
     }
     let lines = wrap_lines(&lines, inner_width.max(1));
     note_cut_lines(&lines, inner_width);
