@@ -82,6 +82,8 @@ pub struct Setup {
     pub tgt_ids: Array2<usize>, // (B, T_tgt)
     pub unknown_src: Vec<UnknownWord>,
     pub unknown_tgt: Vec<UnknownWord>,
+    /// The program ends in the training loss instead of `probs` (a lesson on learning).
+    pub training: bool,
 }
 
 #[derive(Debug)]
@@ -130,7 +132,7 @@ impl Setup {
                 message: strings::rows_differ(src_ids.nrows(), tgt_ids.nrows()),
             });
         }
-        Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt })
+        Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt, training: false })
     }
 
     /// The same ids run by other weights of the same sizes and vocabularies (a checkpoint).
@@ -150,12 +152,34 @@ impl Setup {
         RunShape { batch: self.src_ids.nrows(), t_src: self.src_ids.ncols(), t_tgt: self.tgt_ids.ncols() }
     }
 
-    /// A fresh run of the whole encoder-decoder on these inputs, nothing computed yet.
+    /// The same sentences run by the training program: teacher forcing, then the loss.
+    pub fn for_training(self, training: bool) -> Setup {
+        Setup { training, ..self }
+    }
+
+    /// A fresh run of the whole encoder-decoder on these inputs, nothing computed yet: up to
+    /// `probs`, or (training) up to the loss against the labels.
     pub fn run(&self) -> Run {
-        let program = Arc::new(build::transformer(&self.weights.config, self.shape()));
-        let inputs =
-            Inputs { src_ids: Some(self.src_ids.clone()), tgt_ids: Some(self.tgt_ids.clone()), ..Default::default() };
-        Run::new(program, self.weights.clone(), inputs)
+        let config = &self.weights.config;
+        let program = match self.training {
+            true => build::training(config, self.shape(), 0),
+            false => build::transformer(config, self.shape()),
+        };
+        let inputs = Inputs {
+            src_ids: Some(self.src_ids.clone()),
+            tgt_ids: Some(self.tgt_ids.clone()),
+            labels: self.training.then(|| self.labels()),
+            ..Default::default()
+        };
+        Run::new(Arc::new(program), self.weights.clone(), inputs)
+    }
+
+    /// The next-word labels of the target (B, T_tgt): each position's label is the word after it,
+    /// and the last position's, with no word after it, is `<pad>`, which the loss ignores (as it
+    /// ignores the labels of padding). The loss is the trainer's on `tgt[:, :-1]` and `tgt[:, 1:]`.
+    pub fn labels(&self) -> Array2<usize> {
+        let (b, t) = self.tgt_ids.dim();
+        Array2::from_shape_fn((b, t), |(r, c)| if c + 1 < t { self.tgt_ids[[r, c + 1]] } else { PAD_ID })
     }
 
     /// One line per word that became `<unk>`, for the user.

@@ -13,6 +13,7 @@ mod navigate;
 pub mod present;
 mod present_compare;
 mod present_grids;
+mod present_learning;
 mod present_tables;
 mod present_text;
 mod present_whatif;

@@ -20,6 +20,7 @@ impl App {
         let beat = self.session.lesson.beats[i].clone();
         self.choose_sentences(beat.keeps_lesson_sentences);
         let op = self.session.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
+        self.session.gradient = beat.gradient;
         self.seek(op);
         self.view.kind = beat.view;
         self.view.selection = Selection {
@@ -66,9 +67,29 @@ impl App {
     }
 
     /// Make `op` the focused operation: the run computes (or forgets) operations until it is the last one.
+    /// Showing gradients, the run is whole (the backward pass starts from the loss) and `op` is
+    /// where the backward walk stands.
     pub(super) fn seek(&mut self, op: usize) {
-        self.session.run.seek(op);
+        let to = if self.session.gradient { self.session.run.program().len() - 1 } else { op };
+        self.session.run.seek(to);
         self.session.op = op;
+    }
+
+    /// The next operation the backward walk reaches from `op` (`by` = 1: towards the inputs,
+    /// -1: back towards the loss), skipping those no gradient reaches (masks, ids).
+    pub(super) fn backward_neighbour(&self, by: isize) -> Option<usize> {
+        let grads = self.session.full.gradients()?;
+        let program = self.session.run.program();
+        let mut i = self.session.op as isize;
+        loop {
+            i -= by;
+            if i < 0 || i as usize >= program.len() {
+                return None;
+            }
+            if grads.tensor(&program.op(i as usize).name).is_some() {
+                return Some(i as usize);
+            }
+        }
     }
 
     /// Run `variant` beside the taught model (forked from the full run), or stop showing one.
@@ -108,6 +129,7 @@ impl App {
     pub fn row_count(&self) -> usize {
         let shape = &self.session.run.program().op(self.session.op).shape;
         match shape.len() {
+            _ if self.view.kind == crate::lesson::ViewKind::Loss => self.session.setup.shape().t_tgt,
             0 | 1 => 1,
             n => shape[n - 2],
         }

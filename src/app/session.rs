@@ -31,8 +31,11 @@ pub(super) struct Session {
     /// How a decode view chooses each next word: greedy, or sampled at a temperature (`t`).
     pub(super) decoding: Choice,
     pub(super) beat: usize,
-    /// The focused operation: the last one the run computed.
+    /// The focused operation: the last one the run computed (showing a gradient, the run is
+    /// whole and this is where the backward walk stands).
     pub(super) op: usize,
+    /// The focused operation's gradient ∂loss/∂output is shown, not its output (a training lesson).
+    pub(super) gradient: bool,
     /// The run is on the learner's own sentences, not the lesson's.
     pub(super) own_sentences: bool,
     /// On a beat that keeps the lesson's sentences, the learner's own setup and runs wait here
@@ -69,6 +72,7 @@ impl Session {
             decoding: Choice::Greedy,
             beat: 0,
             op: 0,
+            gradient: false,
             own_sentences: false,
             stashed_own: None,
             progress,
@@ -85,7 +89,8 @@ pub(super) fn prepare(lesson: &Lesson, weights: Arc<Weights>) -> Result<(Setup, 
         weights,
         &TokenInput::Sentences(lesson.src.clone()),
         Some(&TokenInput::Sentences(lesson.tgt.clone())),
-    )?;
+    )?
+    .for_training(lesson.training);
     let (run, full) = runs_of(&setup);
     Ok((setup, run, full))
 }

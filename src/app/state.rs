@@ -130,7 +130,8 @@ impl App {
             tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
         )
         .map_err(|e| strings::sentence_refused(&e.to_string()))?;
-        let setup = setup.with_other_weights(self.session.setup.weights.clone());
+        let setup =
+            setup.with_other_weights(self.session.setup.weights.clone()).for_training(self.session.lesson.training);
         let (run, full) = super::session::runs_of(&setup);
         self.session.setup = setup;
         self.session.run = run;
@@ -160,6 +161,9 @@ impl App {
             return self.session.lesson.beats[self.session.beat].view;
         }
         let op = self.session.run.program().op(self.session.op);
+        if self.session.gradient && op.shape.len() >= 2 {
+            return ViewKind::Heatmap; // a gradient is numbers, not probabilities or a mask
+        }
         ViewKind::default_for(op.kind, op.shape.len())
     }
 
@@ -188,10 +192,27 @@ impl App {
         crate::lesson::facts::render(self.session.lesson.beats[i].prose(lang), &self.session.full, &self.session.setup)
     }
 
-    /// The focused operation's name and tensor.
+    /// The focused operation's name and tensor: its output, or (on a gradient) ∂loss/∂output.
     pub fn focused(&self) -> (&str, &ndarray::ArrayD<f32>) {
         let op = self.session.run.program().op(self.session.op);
+        if let Some(g) = self.focused_gradient() {
+            return (&op.name, g);
+        }
         (&op.name, self.session.run.value(self.session.op).expect("the focused op is computed"))
+    }
+
+    /// ∂loss/∂(the focused operation's output), when the screen shows the gradient.
+    pub fn focused_gradient(&self) -> Option<&ndarray::ArrayD<f32>> {
+        if !self.session.gradient {
+            return None;
+        }
+        let op = self.session.run.program().op(self.session.op);
+        self.session.full.gradients()?.tensor(&op.name)
+    }
+
+    /// Whether the screen shows a gradient (the backward pass) rather than an output.
+    pub fn shows_gradient(&self) -> bool {
+        self.focused_gradient().is_some()
     }
 
     /// Whether the focused operation is the current beat's own (not reached by free stepping).

@@ -90,6 +90,18 @@ impl App {
             Action::PrevBeat => self.enter_beat(self.session.beat.saturating_sub(1)),
             Action::FirstBeat => self.enter_beat(0),
             Action::LastBeat => self.enter_beat(self.beat_count().saturating_sub(1)),
+            Action::StepOp | Action::BackOp if self.session.gradient => {
+                // on a gradient, . walks the backward pass on (towards the inputs), , back
+                let by = if action == Action::StepOp { 1 } else { -1 };
+                match self.backward_neighbour(by) {
+                    Some(op) => {
+                        self.seek(op);
+                        self.view.kind = self.view_for_op();
+                    }
+                    None if by > 0 => self.view.status = strings::BACKWARD_AT_INPUTS.into(),
+                    None => self.view.status = strings::BACKWARD_AT_LOSS.into(),
+                }
+            }
             Action::StepOp => {
                 if self.session.op + 1 < self.session.run.program().len() {
                     self.seek(self.session.op + 1);

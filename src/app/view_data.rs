@@ -33,7 +33,15 @@ impl App {
         } else {
             ViewKind::default_for(op.kind, op.shape.len())
         };
+        if !view.needs_training()
+            && let Some(g) = self.focused_gradient()
+        {
+            return self.gradient_view_data(g, view);
+        }
         match view {
+            ViewKind::Loss => ViewData::Lines(self.loss_lines()),
+            ViewKind::GradFlow => ViewData::Lines(self.grad_flow_lines()),
+            ViewKind::EmbedGrad => ViewData::Lines(self.embed_grad_lines()),
             ViewKind::Mask => ViewData::Mask(self.mask_data(t)),
             ViewKind::Softmax => ViewData::Softmax(self.softmax_data(t)),
             ViewKind::LayerNorm => ViewData::LayerNorm(self.layernorm_data()),

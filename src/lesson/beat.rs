@@ -36,6 +36,8 @@ pub struct Beat {
     pub step: Option<usize>,
     /// On a learner's own sentences, this beat still shows the lesson's (`sentence = "lesson"`).
     pub keeps_lesson_sentences: bool,
+    /// The beat shows ∂loss/∂(its operation's output), not the output (`grad = true`).
+    pub gradient: bool,
     /// When the beat asks the learner something: the answer and what to say.
     pub question: Option<Question>,
 }
@@ -97,19 +99,36 @@ pub struct Context<'a> {
     pub full: OnceCell<Run>,
 }
 
+impl Context<'_> {
+    /// The lesson's program run whole, once.
+    fn full(&self) -> &Run {
+        self.full.get_or_init(|| {
+            let mut run = self.setup.run();
+            run.run_all();
+            run
+        })
+    }
+}
+
 pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let c = cx.c;
     let (op_name, op) = check_op(cx, b)?;
     let view = check_view(c, b, op_name, op)?;
-    let rows = if op.shape.len() >= 2 { op.shape[op.shape.len() - 2] } else { 1 };
+    let rows = match op.shape.len() {
+        _ if view == ViewKind::Loss => cx.setup.shape().t_tgt, // the loss view's rows are target positions
+        n if n >= 2 => op.shape[n - 2],
+        _ => 1,
+    };
     let what_if = check_what_if(c, &b.what_if)?;
     let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
     let step = check_step(cx, &b.step, view)?;
     let head = check_head(c, &b.head, cx.setup.weights.config.n_heads)?;
     let keeps_lesson_sentences = check_sentence(c, &b.sentence)?;
+    let gradient = check_grad(cx, b, op_name, view)?;
     // what the beat's screen shows, which every fact of its prose and question must be about
     let shown = Shown {
         view,
+        gradient,
         op: op_name,
         batch: batch.unwrap_or(0),
         head: head.unwrap_or(HeadChoice::One(0)),
@@ -135,8 +154,50 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
         what_if,
         step,
         keeps_lesson_sentences,
+        gradient,
         question,
     })
+}
+
+/// `grad = true`: in a training lesson, on an operation the loss depends on through a parameter
+/// (it has a gradient), in a view that can draw any tensor. The learning views need the training
+/// program too.
+fn check_grad(cx: &Context, b: &BeatFile, op_name: &str, view: ViewKind) -> Result<bool, LessonError> {
+    let training = cx.setup.training;
+    if view.needs_training() && !training {
+        return Err(cx.c.err(
+            &b.view,
+            "view",
+            format!("`{}` shows the training loss and its gradients; add program = \"training\" to the lesson {}", view.name(), see("program")),
+        ));
+    }
+    let Some(grad) = &b.grad else { return Ok(false) };
+    if !*grad.get_ref() {
+        return Ok(false);
+    }
+    if !training {
+        return Err(cx.c.err(
+            grad,
+            "grad",
+            format!("gradients come from the training program; add program = \"training\" to the lesson {}", see("program")),
+        ));
+    }
+    if !matches!(view, ViewKind::Heatmap | ViewKind::Vector) {
+        return Err(cx.c.err(
+            &b.view,
+            "view",
+            format!("a gradient is drawn as a `heatmap` or a `vector`, not `{}` {}", view.name(), see("grad")),
+        ));
+    }
+    let full = cx.full();
+    if full.gradients().and_then(|g| g.tensor(op_name)).is_none() {
+        return Err(cx.c.err(
+            grad,
+            "grad",
+            format!("no gradient reaches `{op_name}`: the loss does not depend on it through a weight (masks and ids have none) {}", see("grad")),
+        ));
+    }
+    Ok(true)
 }
 
 /// The beat's operation, by name.
@@ -311,11 +372,7 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
     same_facts(c, hint_zh, "hint_zh", (&hint.get_ref()[..], &question.hint), &question.hint_zh)?;
     same_facts(c, explain_zh, "explain_zh", (&explain.get_ref()[..], &question.explain), &question.explain_zh)?;
     // an answer that renders to nothing could never be typed
-    let full = cx.full.get_or_init(|| {
-        let mut run = cx.setup.run();
-        run.run_all();
-        run
-    });
+    let full = cx.full();
     let expected = facts::render(&question.answer, full, cx.setup);
     if super::question::normalize(&expected).is_empty() {
         return Err(c.err(

@@ -15,6 +15,8 @@ use crate::model::program::{OpKind, Program, Side};
 #[derive(Debug, Clone, Copy)]
 pub struct Shown<'a> {
     pub view: ViewKind,
+    /// The view draws ∂loss/∂(the operation's output), not the output.
+    pub gradient: bool,
     pub op: &'a str,
     pub batch: usize,
     pub head: HeadChoice,
@@ -24,7 +26,40 @@ pub struct Shown<'a> {
 
 /// `Ok` when `fact` is about what `shown` shows; otherwise what differs and how to fix it.
 pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String> {
+    let reads_values =
+        matches!(fact, Fact::TopKey(_) | Fact::TopWeight(_) | Fact::Rms { .. } | Fact::EmbedNorm { .. });
+    if shown.gradient && reads_values {
+        return Err(format!(
+            "{} reads the values of `{}`, but the beat shows its gradient (grad = true); quote {{grad-norm {}}} or show the values",
+            describe(fact),
+            shown.op,
+            shown.op
+        ));
+    }
     match fact {
+        Fact::Loss => views(fact, shown, &[ViewKind::Loss]),
+        Fact::LabelProb(_) => {
+            views(fact, shown, &[ViewKind::Loss])?;
+            same_batch(fact, shown)
+        }
+        Fact::GradNorm { op } if shown.gradient => same_op(fact, op, shown),
+        Fact::GradNorm { op } | Fact::GradNormCut { op } => {
+            views(fact, shown, &[ViewKind::GradFlow])?;
+            let inputs = crate::model::learning::layer_inputs(program);
+            if inputs.iter().any(|(_, input)| input == op) {
+                return Ok(());
+            }
+            let listed: Vec<&str> = inputs.iter().map(|(_, i)| i.as_str()).collect();
+            Err(format!(
+                "{} is about `{op}`, which the grad-flow view does not list; it lists the layers' inputs {}, or show `{op}` with grad = true",
+                describe(fact),
+                listed.join(", ")
+            ))
+        }
+        Fact::GradRows { side } | Fact::EmbedGrad { side, .. } => {
+            views(fact, shown, &[ViewKind::EmbedGrad])?;
+            embedding_of(fact, *side, shown, program)
+        }
         Fact::TopKey(a) | Fact::TopWeight(a) => {
             views(fact, shown, &[ViewKind::Softmax, ViewKind::Heatmap])?;
             same_op(fact, &a.op, shown)?;

@@ -31,7 +31,7 @@ impl std::error::Error for LessonError {}
 pub fn see(field: &str) -> String {
     let section = match field {
         "view" => "views",
-        "op" | "text" | "batch" | "head" | "row" | "step" | "sentence" | "what_if" | "beat" => "beats",
+        "op" | "text" | "batch" | "head" | "row" | "step" | "sentence" | "what_if" | "beat" | "grad" => "beats",
         "answer" | "hint" | "explain" | "hint_zh" | "explain_zh" => "questions",
         "text_zh" => "beats",
         "title_zh" | "summary_zh" => "lesson",

@@ -29,6 +29,9 @@ pub struct LessonFile {
     pub src: Spanned<String>,
     /// Target sentences, `;` between batch rows.
     pub tgt: Spanned<String>,
+    /// `"training"`: the lesson runs the training program (the loss instead of `probs`), and its
+    /// beats may show gradients (`grad = true`). Without it, the forward pass as translated.
+    pub program: Option<Spanned<String>>,
     #[serde(default)]
     pub beat: Vec<BeatFile>,
 }
@@ -54,6 +57,8 @@ pub struct BeatFile {
     pub sentence: Option<Spanned<String>>,
     /// The decoding step a `decode` view shows (0: the word after `<bos>`).
     pub step: Option<Spanned<i64>>,
+    /// Show ∂loss/∂(the operation's output) instead of the output (a training lesson only).
+    pub grad: Option<Spanned<bool>>,
     /// A question: the expected answer, a template of facts such as `{shape dec.0.cross_attn.weights}`.
     pub answer: Option<Spanned<String>>,
     /// Shown after the first wrong answer.

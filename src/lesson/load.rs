@@ -6,7 +6,6 @@ use super::beat::{Context, check_beat};
 use super::error::{Checker, LessonError, from_toml, see};
 use super::file::{FormatOnly, LessonFile};
 use crate::model::Weights;
-use crate::model::build;
 use crate::setup::{Setup, SetupError, TokenInput};
 use std::sync::Arc;
 
@@ -26,6 +25,8 @@ pub struct Lesson {
     pub src: String,
     pub tgt: String,
     pub beats: Vec<Beat>,
+    /// The lesson runs the training program (`program = "training"`): the loss and its gradients.
+    pub training: bool,
     /// Where it came from, e.g. `lessons/masks.toml`.
     pub file: String,
 }
@@ -53,7 +54,9 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     let zh = c.translation(&raw.summary_zh, &raw.summary, "summary_zh")?;
     let summary_zh = crate::text::escape_controls(&c.non_empty(zh, "summary_zh")?, false);
     let (src, tgt, setup) = check_sentences(&c, &raw, weights)?;
-    let program = build::transformer(&weights.config, setup.shape());
+    let training = check_program(&c, &raw.program)?;
+    let setup = setup.for_training(training);
+    let program = setup.run().program().clone();
     if raw.beat.is_empty() {
         return Err(c.err(
             &raw.id,
@@ -73,6 +76,7 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
         src,
         tgt,
         beats,
+        training,
         file: file.to_string(),
     })
 }
@@ -104,6 +108,23 @@ fn check_format(c: &Checker, version: &FormatOnly) -> Result<(), LessonError> {
             format,
             "format",
             format!("is `{other}`; the format is a whole number, `format = {FORMAT}` {}", see("format")),
+        )),
+    }
+}
+
+/// `program = "training"`, the one value there is (absent: the forward pass as translated).
+fn check_program(c: &Checker, program: &Option<toml::Spanned<String>>) -> Result<bool, LessonError> {
+    match program {
+        None => Ok(false),
+        Some(p) if p.get_ref().trim() == "training" => Ok(true),
+        Some(p) => Err(c.err(
+            p,
+            "program",
+            format!(
+                "is `{}`; the only value is \"training\" (the loss and its gradients) {}",
+                crate::text::escape_controls(p.get_ref(), false),
+                see("program")
+            ),
         )),
     }
 }

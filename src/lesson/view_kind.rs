@@ -31,6 +31,12 @@ pub enum ViewKind {
     FusedQkv,
     /// Greedy decoding, one step at a time.
     Decode,
+    /// The training loss: each target position's label, its probability and −log p, the mean.
+    Loss,
+    /// The gradient's norm reaching each layer, with and without the residuals' straight paths.
+    GradFlow,
+    /// The gradient of an embedding table: which rows the batch's ids give one.
+    EmbedGrad,
 }
 
 impl ViewKind {
@@ -64,7 +70,9 @@ impl ViewKind {
             ViewKind::TopWords | ViewKind::Decode => kind == OpKind::Softmax && ndim == 3,
             ViewKind::Tokens => matches!(kind, OpKind::Embed(_)),
             ViewKind::Rnn => kind == OpKind::Embed(Side::Src),
-            ViewKind::Pipeline | ViewKind::Params => true,
+            ViewKind::Pipeline | ViewKind::Params | ViewKind::GradFlow => true,
+            ViewKind::Loss => matches!(kind, OpKind::CrossEntropy { .. }),
+            ViewKind::EmbedGrad => matches!(kind, OpKind::Embed(_)),
             ViewKind::NormCompare => kind == OpKind::Add && ndim == 3,
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
@@ -83,7 +91,15 @@ impl ViewKind {
                 | ViewKind::Rnn
                 | ViewKind::FusedQkv
                 | ViewKind::Decode
+                | ViewKind::Loss
+                | ViewKind::GradFlow
+                | ViewKind::EmbedGrad
         )
+    }
+
+    /// Views of the training program's loss and gradients (a lesson with program = "training").
+    pub fn needs_training(self) -> bool {
+        matches!(self, ViewKind::Loss | ViewKind::GradFlow | ViewKind::EmbedGrad)
     }
 
     /// What a view needs, for the error when a beat's op does not fit it.
@@ -94,6 +110,8 @@ impl ViewKind {
             ViewKind::NormCompare => "an Add & Norm's sum, e.g. enc.0.norm1.sum",
             ViewKind::FusedQkv => "a q, k or v projection, e.g. enc.0.self_attn.q_proj",
             ViewKind::Decode | ViewKind::TopWords => "the output probabilities, probs",
+            ViewKind::Loss => "the training loss, loss",
+            ViewKind::EmbedGrad => "an embedding (src.embed or tgt.embed)",
             _ => "another kind of operation",
         }
     }
@@ -104,6 +122,7 @@ impl ViewKind {
             kind if kind.is_mask() => ViewKind::Mask,
             OpKind::Softmax if ndim == 4 => ViewKind::Softmax,
             OpKind::Softmax => ViewKind::TopWords,
+            OpKind::CrossEntropy { .. } => ViewKind::Loss,
             OpKind::Add | OpKind::Normalize { .. } | OpKind::ScaleShift(_) => ViewKind::LayerNorm,
             OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional => ViewKind::Vector,
             _ => ViewKind::Heatmap,

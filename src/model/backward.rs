@@ -34,9 +34,25 @@ impl Run {
         self.backward_timed(None)
     }
 
+    /// The backward pass with every residual's straight path cut: at each `x + sublayer(x)` the
+    /// gradient flows back through the sublayer only, as if the model had no residual
+    /// connections (the same forward numbers; only the identity's `+ 1` in ∂sum/∂x is gone).
+    /// What reaches each layer then is the notes' vanishing-gradient story for this model.
+    pub fn backward_without_straight_paths(&self) -> Gradients {
+        self.backward_with(None, true)
+    }
+
     /// `backward`, handing each operation's index and the time its backward took to `timer`
     /// (for profiling: `examples/profile_train.rs`).
-    pub fn backward_timed(&self, mut timer: Option<&mut dyn FnMut(usize, std::time::Duration)>) -> Gradients {
+    pub fn backward_timed(&self, timer: Option<&mut dyn FnMut(usize, std::time::Duration)>) -> Gradients {
+        self.backward_with(timer, false)
+    }
+
+    fn backward_with(
+        &self,
+        mut timer: Option<&mut dyn FnMut(usize, std::time::Duration)>,
+        cut_straight_paths: bool,
+    ) -> Gradients {
         let program = self.program_arc();
         assert!(self.is_done(), "backward needs the whole forward pass");
         let last = program.len() - 1;
@@ -49,7 +65,11 @@ impl Run {
             let Some(d_out) = tensors[index].take() else { continue };
             let start = timer.is_some().then(std::time::Instant::now);
             let inputs = program.op(index).kind.backward(self, index, &d_out, &mut params);
+            let straight = cut_straight_paths.then(|| residual_skip(program.op(index))).flatten();
             for (&input, d_in) in program.op(index).inputs.iter().zip(inputs) {
+                if Some(input) == straight {
+                    continue;
+                }
                 if let (true, Some(d_in)) = (needs[input], d_in) {
                     accumulate(&mut tensors[input], d_in);
                 }
@@ -62,6 +82,12 @@ impl Run {
         let loss = self.value(last).and_then(|l| l.iter().next().copied()).unwrap_or(f32::NAN);
         Gradients { loss, params, tensors, program }
     }
+}
+
+/// The straight (identity) input of a residual sum `x + sublayer(x)`: its first input.
+fn residual_skip(op: &super::program::Op) -> Option<usize> {
+    let residual = matches!(op.formula, super::op_kind::Formula::Sum { residual: true, .. });
+    (op.kind == OpKind::Add && residual).then(|| op.inputs[0])
 }
 
 /// Which operations' outputs depend on a parameter (only those need a gradient).

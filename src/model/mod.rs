@@ -10,6 +10,7 @@
 //! - `fast`: every `unsafe` of the crate (threads, the x86_64 kernels, calls into `gemm`), and
 //!   `TRANSFORMER_TUTOR_PORTABLE`, the switch to the portable kernels
 //! - `run`: executes a program one operation at a time
+//! - `learning`: a training run's loss per position, gradient norms per layer, embedding rows
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
@@ -25,6 +26,7 @@ pub mod decode;
 pub mod fast;
 pub mod fused_qkv;
 pub mod kernels;
+pub mod learning;
 pub mod matmul;
 pub mod npz;
 pub mod npz_guard;

@@ -6,7 +6,7 @@ use super::program::{OpKind, Program, Side};
 use super::weights::Weights;
 use ndarray::{Array2, ArrayD};
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// LayerNorm's epsilon, PyTorch's default (note 000's 1e-10 is one of its known mistakes).
 pub const LAYER_NORM_EPS: f32 = 1e-5;
@@ -33,11 +33,21 @@ pub struct Run {
     weights: Arc<Weights>,
     inputs: Inputs,
     values: Vec<Arc<ArrayD<f32>>>, // shared, so cloning a run or naming a tensor twice copies nothing
+    /// The backward pass of a whole training run, computed when first asked for
+    /// (`gradients`); forgotten when the run steps back.
+    gradients: Backward,
+}
+
+/// A whole run's gradients, with and without the residuals' straight paths, made on first use.
+#[derive(Debug, Clone, Default)]
+struct Backward {
+    all_paths: OnceLock<Arc<super::backward::Gradients>>,
+    straight_paths_cut: OnceLock<Arc<super::backward::Gradients>>,
 }
 
 impl Run {
     pub fn new(program: Arc<Program>, weights: Arc<Weights>, inputs: Inputs) -> Run {
-        Run { program, weights, inputs, values: Vec::new() }
+        Run { program, weights, inputs, values: Vec::new(), gradients: Backward::default() }
     }
 
     pub fn program(&self) -> &Program {
@@ -80,13 +90,14 @@ impl Run {
 
     /// Forget the last computed operation. Returns the index it had, or None at the start.
     pub fn back(&mut self) -> Option<usize> {
+        self.gradients = Backward::default();
         self.values.pop().map(|_| self.values.len())
     }
 
     /// Step until `index` is computed (or back until it is the last one computed).
     pub fn seek(&mut self, index: usize) {
         while self.values.len() > index + 1 {
-            self.values.pop();
+            self.back();
         }
         while self.values.len() <= index && self.step().is_some() {}
     }
@@ -94,6 +105,23 @@ impl Run {
     /// Run every remaining operation: the full forward pass.
     pub fn run_all(&mut self) {
         while self.step().is_some() {}
+    }
+
+    /// The gradients of a whole training run (its program ends in a loss), computed once; None
+    /// before the run is done or when its program has no loss.
+    pub fn gradients(&self) -> Option<&super::backward::Gradients> {
+        self.has_loss().then(|| self.gradients.all_paths.get_or_init(|| Arc::new(self.backward())).as_ref())
+    }
+
+    /// The same with the residuals' straight paths cut (`backward_without_straight_paths`).
+    pub fn gradients_without_straight_paths(&self) -> Option<&super::backward::Gradients> {
+        self.has_loss().then(|| {
+            self.gradients.straight_paths_cut.get_or_init(|| Arc::new(self.backward_without_straight_paths())).as_ref()
+        })
+    }
+
+    fn has_loss(&self) -> bool {
+        self.is_done() && matches!(self.program.ops().last().map(|op| op.kind), Some(OpKind::CrossEntropy { .. }))
     }
 
     /// The output of a computed operation, by index.
@@ -165,7 +193,7 @@ impl Run {
             })
             .map(|(_, v)| v.clone())
             .collect();
-        Run { program, weights: self.weights.clone(), inputs, values: kept }
+        Run { program, weights: self.weights.clone(), inputs, values: kept, gradients: Backward::default() }
     }
 
     /// Whether operation `index` of both runs is the very same tensor in memory: kept by a fork,

@@ -30,6 +30,9 @@ pub(super) fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffe
     }
     let title = match &app.what_if() {
         Some(w) => strings::what_if_pane_title(w.variant),
+        None if app.shows_gradient() => {
+            strings::tensor_title(&strings::gradient_of(&op.name), &shape_text(&op.shape), app.view_kind().name())
+        }
         None => strings::tensor_title(&op.name, &shape_text(&op.shape), app.view_kind().name()),
     };
     let block = pane(app, theme, Pane::Tensor, title, area);

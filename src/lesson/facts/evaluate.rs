@@ -5,10 +5,11 @@ use super::fact::{AttentionRow, DecodeAt, Fact, HeadChoice, Sentence, TargetRow}
 use super::run_rows::{decode_steps, real_positions, real_rows, token, translation};
 use crate::model::Run;
 use crate::model::decode::argmax;
+use crate::model::learning;
 use crate::model::program::{Dim, Side, shape_text};
 use crate::model::vocab::PAD_ID;
 use crate::setup::Setup;
-use crate::text::{significant, thousands};
+use crate::text::{grad_text, significant, thousands};
 use ndarray::{ArrayD, IxDyn};
 
 /// The fact's text, or a note when this run's sentences have no such row.
@@ -89,6 +90,15 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         }
         Fact::BnPadShift { op } => format!("{:.2}", norm_comparison(full, setup, op).pad_shift()),
         Fact::Config(name) => name.value(&setup.weights.config).to_string(),
+        Fact::Loss => learning::loss(full).map_or_else(|| "?".into(), |l| format!("{l:.3}")),
+        Fact::LabelProb(at) => format!("{:.3}", learning::loss_rows(full, at.batch)[at.row].prob),
+        Fact::GradNorm { op } => learning::grad_norm(full, op, true).map_or_else(|| "0".into(), grad_text),
+        Fact::GradNormCut { op } => learning::grad_norm(full, op, false).map_or_else(|| "0".into(), grad_text),
+        Fact::GradRows { side } => learning::embed_grad_rows(full, *side).len().to_string(),
+        Fact::EmbedGrad { side, word } => {
+            let vocab = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
+            grad_text(learning::embed_grad_norm(full, *side, vocab.id(word).expect("validated")))
+        }
     }
 }
 
@@ -107,7 +117,7 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
             };
             head_exists && a.row < t.shape()[2]
         }),
-        Fact::NextWord(at) | Fact::NextProb { at, .. } => at.row < shape.t_tgt,
+        Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.row < shape.t_tgt,
         Fact::TokenAt { sentence, pos } if sentence.side == Side::Src => *pos < shape.t_src,
         Fact::TokenAt { pos, .. } => *pos < shape.t_tgt,
         Fact::BnTokenMean { op, row, .. } => full.get(op).is_some_and(|t| *row < t.shape()[1]),

@@ -159,6 +159,27 @@ pub enum Fact {
         op: String,
     },
     Config(ConfigName),
+    /// The training loss, the mean over the labels that are not `<pad>`.
+    Loss,
+    /// softmax(logits)[label] at a target position of a training run, three decimals.
+    LabelProb(TargetRow),
+    /// ‖∂L/∂OP‖, the length of an operation's gradient over the whole batch.
+    GradNorm {
+        op: String,
+    },
+    /// The same with every residual's straight path cut (the sublayers' paths only).
+    GradNormCut {
+        op: String,
+    },
+    /// How many rows of a side's embedding table the batch gives a gradient.
+    GradRows {
+        side: Side,
+    },
+    /// The length of `word`'s row of a side's embedding-table gradient.
+    EmbedGrad {
+        side: Side,
+        word: String,
+    },
 }
 
 /// What a fact kind is written with: its one bare argument (an operation, a prefix, a size) and
@@ -203,6 +224,11 @@ impl FactKind {
             FactKind::RnnGain => (None, &["scale", "batch"]),
             FactKind::DecodeWord | FactKind::DecodeProb => (None, &["step", "batch"]),
             FactKind::Config => (Some("NAME"), &[]),
+            FactKind::Loss => (None, &[]),
+            FactKind::LabelProb => (None, &["row", "batch"]),
+            FactKind::GradNorm | FactKind::GradNormCut => (Some("OP"), &[]),
+            FactKind::GradRows => (None, &["side"]),
+            FactKind::EmbedGrad => (None, &["side", "word"]),
         };
         Takes { bare, keys }
     }
@@ -217,7 +243,7 @@ impl Fact {
     pub fn batch(&self) -> usize {
         match self {
             Fact::TopKey(a) | Fact::TopWeight(a) => a.batch,
-            Fact::NextWord(at) | Fact::NextProb { at, .. } => at.batch,
+            Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.batch,
             Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::TokenAt { sentence: s, .. } => s.batch,
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,
             Fact::Translation { batch }
@@ -233,7 +259,12 @@ impl Fact {
             | Fact::Params { .. }
             | Fact::EmbedNorm { .. }
             | Fact::BnPadShift { .. }
-            | Fact::Config(_) => 0,
+            | Fact::Config(_)
+            | Fact::Loss
+            | Fact::GradNorm { .. }
+            | Fact::GradNormCut { .. }
+            | Fact::GradRows { .. }
+            | Fact::EmbedGrad { .. } => 0,
         }
     }
 }

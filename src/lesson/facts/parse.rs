@@ -88,6 +88,16 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         }
         FactKind::BnPadShift => Fact::BnPadShift { op: check::sum_op(program, a.name(), a.bare())?.name.clone() },
         FactKind::Config => Fact::Config(config_name(a.bare())?),
+        FactKind::Loss => Fact::Loss,
+        FactKind::LabelProb => Fact::LabelProb(target_row(&a, batch, setup)?),
+        FactKind::GradNorm => Fact::GradNorm { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
+        FactKind::GradNormCut => Fact::GradNormCut { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
+        FactKind::GradRows => Fact::GradRows { side: a.side()? },
+        FactKind::EmbedGrad => {
+            let side = a.side()?;
+            let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
+            Fact::EmbedGrad { side, word: check::side_word(setup, side, word)? }
+        }
     })
 }
 

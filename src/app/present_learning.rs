@@ -1,0 +1,174 @@
+//! Presenters for the lesson on learning: a gradient drawn in the view its forward tensor uses
+//! (heatmap or vector, its numbers in one power of ten), the loss table, the gradient reaching
+//! each layer with and without the residuals' straight paths, and the rows of an embedding
+//! table the batch gives a gradient. The numbers come from `model::learning`, as the facts do.
+
+use super::state::App;
+use super::view_data::{LinesData, Role, ViewData};
+use crate::lesson::ViewKind;
+use crate::model::learning;
+use crate::model::program::{OpKind, Side};
+use crate::strings;
+use crate::text::{grad_text, pad, pad_left};
+use ndarray::ArrayD;
+
+impl App {
+    /// A gradient in a heatmap or vector view, its numbers ×10^-e so the largest has one digit
+    /// before the point; the caption gives its length and the power of ten.
+    pub(super) fn gradient_view_data(&self, g: &ArrayD<f32>, view: ViewKind) -> ViewData {
+        let exponent = power_of_ten(g);
+        let scaled = g.mapv(|x| (x as f64 / 10f64.powi(exponent)) as f32);
+        let caption = strings::gradient_caption(&grad_text(learning::norm(g)), exponent);
+        if view == ViewKind::Vector {
+            let mut d = self.vector_data(&scaled);
+            d.caption = format!("{caption} · {}", d.caption);
+            d.footer = vec![strings::gradient_legend(exponent)];
+            ViewData::Vector(d)
+        } else {
+            let mut d = self.heatmap_data(&scaled);
+            d.caption = format!("{caption} · {}", d.caption);
+            ViewData::Heatmap(d)
+        }
+    }
+
+    /// `loss`: each target position of the selected batch row, what it reads and its label,
+    /// p(label) and −log p; each row's sum; the mean; and the first gradient of the backward pass.
+    pub(super) fn loss_lines(&self) -> LinesData {
+        let full = &self.session.full;
+        let vocab = self.session.setup.tgt_vocab();
+        let mut d = LinesData::default();
+        d.push(strings::LOSS_TITLE.get(), Role::Title).gap();
+        let b = self.view.selection.batch;
+        let widths = [5, 10, 10, 10, 8];
+        let columns = strings::loss_columns();
+        d.line();
+        for (c, w) in columns.iter().zip(widths) {
+            d.put(pad(c, w), Role::Dim);
+        }
+        for (t, row) in learning::loss_rows(full, b).iter().enumerate() {
+            let selected = t == self.row();
+            d.line().put(pad(&t.to_string(), widths[0]), Role::Dim);
+            d.put(pad(&vocab.word(row.input), widths[1]), if selected { Role::Strong } else { Role::Plain });
+            if row.ignored() {
+                d.put(pad(&vocab.word(row.label), widths[2]), Role::Dim);
+                d.put(strings::LOSS_IGNORED.get(), Role::Dim);
+                continue;
+            }
+            d.put(pad(&vocab.word(row.label), widths[2]), Role::Accent);
+            d.put(pad(&format!("{:.3}", row.prob), widths[3]), Role::Plain);
+            d.put(format!("{:.3}", row.nll), Role::Plain);
+        }
+        d.gap();
+        let batch = self.session.setup.shape().batch;
+        let sums: Vec<String> = (0..batch)
+            .map(|r| {
+                let rows = learning::loss_rows(full, r);
+                let counted: Vec<_> = rows.iter().filter(|x| !x.ignored()).collect();
+                let sum = counted.iter().map(|x| x.nll).sum::<f64>();
+                let role = if r == b { Role::Strong } else { Role::Plain };
+                d.push(strings::loss_row_sum(r, counted.len(), &format!("{sum:.3}")), role);
+                format!("{sum:.3}")
+            })
+            .collect();
+        let count = learning::label_count(full);
+        let loss = learning::loss(full).map_or_else(|| "?".into(), |l| format!("{l:.3}"));
+        d.push(strings::loss_mean(&sums, count, &loss), Role::Title).gap();
+        d.push(strings::logits_gradient_rule(count), Role::Accent);
+        d
+    }
+
+    /// `grad-flow`: ‖∂L/∂x‖ at each layer's input, with every path and with the residuals'
+    /// straight paths cut, in the order the backward pass reaches them.
+    pub(super) fn grad_flow_lines(&self) -> LinesData {
+        let full = &self.session.full;
+        let mut d = LinesData::default();
+        d.push(strings::GRAD_FLOW_TITLE.get(), Role::Title).gap();
+        let widths = [7, 20, 12, 14];
+        d.line();
+        for (c, w) in strings::grad_flow_columns().iter().zip(widths) {
+            d.put(pad(c, w), Role::Dim);
+        }
+        for (layer, input) in learning::layer_inputs(full.program()) {
+            let all = learning::grad_norm(full, &input, true).map_or_else(|| "0".into(), grad_text);
+            let cut = learning::grad_norm(full, &input, false).map_or_else(|| "0".into(), grad_text);
+            let role = if input == full.program().op(self.session.op).name { Role::Strong } else { Role::Plain };
+            d.line().put(pad(&layer, widths[0]), Role::Accent);
+            d.put(pad(&input, widths[1]), role);
+            d.put(pad_left(&all, widths[2] - 2), Role::Plain).put("  ", Role::Plain);
+            d.put(pad_left(&cut, widths[3] - 2), Role::Plain);
+        }
+        d.gap().push(strings::GRAD_FLOW_RULE.get(), Role::Dim);
+        d
+    }
+
+    /// `embed-grad`: the rows of the focused side's embedding table with a gradient, how many
+    /// positions read each, its length; the ids read with none; how many rows got one.
+    pub(super) fn embed_grad_lines(&self) -> LinesData {
+        let full = &self.session.full;
+        let side = match full.program().op(self.session.op).kind {
+            OpKind::Embed(side) => side,
+            _ => Side::Tgt,
+        };
+        let (vocab, table, side_name) = match side {
+            Side::Src => (self.session.setup.src_vocab(), &self.session.setup.weights.src_embed, strings::SIDE_SOURCE),
+            Side::Tgt => (self.session.setup.tgt_vocab(), &self.session.setup.weights.tgt_embed, strings::SIDE_TARGET),
+        };
+        let mut d = LinesData::default();
+        d.push(strings::embed_grad_title(side_name.get(), table.nrows(), table.ncols()), Role::Title).gap();
+        let widths = [6, 12, 11, 12];
+        d.line();
+        for (i, (c, w)) in strings::embed_grad_columns().iter().zip(widths).enumerate() {
+            d.put(if i == 0 { pad_left(c, w - 2) + "  " } else { pad(c, w) }, Role::Dim);
+        }
+        let rows = learning::embed_grad_rows(full, side);
+        for &(id, norm) in &rows {
+            d.line().put(pad_left(&id.to_string(), widths[0] - 2) + "  ", Role::Dim);
+            d.put(pad(&vocab.word(id), widths[1]), Role::Accent);
+            d.put(pad_left(&learning::positions_reading(full, side, id).to_string(), widths[2] - 3) + "   ", Role::Plain);
+            d.put(grad_text(norm), Role::Plain);
+        }
+        let mut read: Vec<usize> = full.ids(side).iter().copied().collect();
+        read.sort_unstable();
+        read.dedup();
+        // the ids read with no gradient, and what arrived at their positions before `padding_idx`
+        let arriving = full.gradients().and_then(|g| g.tensor(&full.program().op(self.session.op).name));
+        let zero: Vec<String> = read
+            .into_iter()
+            .filter(|id| !rows.iter().any(|(r, _)| r == id))
+            .map(|id| {
+                let at = arriving.map_or(0.0, |g| arriving_norm(g, full.ids(side), id));
+                strings::embed_grad_zero_word(
+                    &vocab.word(id),
+                    learning::positions_reading(full, side, id),
+                    &grad_text(at),
+                )
+            })
+            .collect();
+        d.gap();
+        if !zero.is_empty() {
+            d.push(strings::embed_grad_zero(&zero.join(", ")), Role::Strong);
+        }
+        d.push(strings::embed_grad_count(rows.len(), table.nrows()), Role::Plain);
+        d
+    }
+}
+
+/// The length of the gradient arriving at every position that reads `id` (B, T, d).
+fn arriving_norm(g: &ArrayD<f32>, ids: &ndarray::Array2<usize>, id: usize) -> f64 {
+    let d = g.shape()[2];
+    let flat = g.as_standard_layout();
+    let values = flat.as_slice().expect("standard layout");
+    ids.iter()
+        .enumerate()
+        .filter(|&(_, &i)| i == id)
+        .flat_map(|(p, _)| values[p * d..(p + 1) * d].iter())
+        .map(|&x| (x as f64) * (x as f64))
+        .sum::<f64>()
+        .sqrt()
+}
+
+/// The power of ten that puts a tensor's largest |value| in [1, 10) (0 for an all-zero tensor).
+fn power_of_ten(t: &ArrayD<f32>) -> i32 {
+    let max = t.iter().fold(0f32, |m, &x| m.max(x.abs()));
+    if max == 0.0 || !max.is_finite() { 0 } else { (max as f64).log10().floor() as i32 }
+}

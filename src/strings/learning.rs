@@ -1,0 +1,130 @@
+//! The lesson on learning: the loss view, the gradient views (grad-flow, embed-grad), the
+//! backward walk's messages and a gradient's caption.
+
+use crate::lang::{Lang, Text, current};
+
+pub const BACKWARD_AT_INPUTS: Text = Text::new(
+    "the backward pass ends here: nothing before this operation has a gradient",
+    "反向传播到此为止：这一步之前的运算没有梯度",
+);
+pub const BACKWARD_AT_LOSS: Text =
+    Text::new("this is where the backward pass starts, next to the loss", "反向传播就从这里开始，紧挨着损失");
+
+/// The tensor pane's name for a gradient: `∂L/∂logits`.
+pub fn gradient_of(name: &str) -> String {
+    format!("∂L/∂{name}")
+}
+
+/// A gradient view's caption, before the usual batch · head · shape: its length and the power
+/// of ten its numbers are printed in.
+pub fn gradient_caption(norm: &str, exponent: i32) -> String {
+    let scale = if exponent == 0 { String::new() } else { format!(" · ×10^{exponent}") };
+    match current() {
+        Lang::En => format!("‖∂L/∂·‖ = {norm}{scale}"),
+        Lang::Zh => format!("‖∂L/∂·‖ = {norm}{scale}"),
+    }
+}
+
+/// What a gradient view's numbers are, under the grid.
+pub fn gradient_legend(exponent: i32) -> String {
+    match (current(), exponent) {
+        (Lang::En, 0) => "each number is ∂L/∂ that cell: how the loss moves per unit change of it".into(),
+        (Lang::Zh, 0) => "每个数是 ∂L/∂（这一格）：这一格变化 1，损失变化多少".into(),
+        (Lang::En, e) => format!("each number ×10^{e} is ∂L/∂ that cell: how the loss moves per unit change of it"),
+        (Lang::Zh, e) => format!("每个数乘以 10^{e} 才是 ∂L/∂（这一格）：这一格变化 1，损失变化多少"),
+    }
+}
+
+pub const LOSS_TITLE: Text = Text::new(
+    "The loss: −log p(label) at each target position, the mean over labels that are not <pad>",
+    "损失：每个目标位置的 −log p(标签)，对不是 <pad> 的标签取平均",
+);
+/// The loss table's columns: position, the token read, its label, p(label), −log p.
+pub fn loss_columns() -> [&'static str; 5] {
+    match current() {
+        Lang::En => ["pos", "reads", "label", "p(label)", "−log p"],
+        Lang::Zh => ["位置", "输入", "标签", "p(标签)", "−log p"],
+    }
+}
+pub const LOSS_IGNORED: Text = Text::new("ignored: the label is <pad>", "忽略：标签是 <pad>");
+
+/// `batch row 0: 5 labels, Σ −log p = 0.512`.
+pub fn loss_row_sum(row: usize, labels: usize, sum: &str) -> String {
+    match current() {
+        Lang::En => format!("batch row {row}: {labels} labels, Σ −log p = {sum}"),
+        Lang::Zh => format!("第 {row} 行：{labels} 个标签，Σ −log p = {sum}"),
+    }
+}
+
+/// `loss = (0.512 + 0.301) / 9 = 0.090`.
+pub fn loss_mean(sums: &[String], count: usize, loss: &str) -> String {
+    let sum = if sums.len() == 1 { sums[0].clone() } else { format!("({})", sums.join(" + ")) };
+    match current() {
+        Lang::En => format!("loss = {sum} / {count} = {loss}"),
+        Lang::Zh => format!("损失 = {sum} / {count} = {loss}"),
+    }
+}
+
+/// The first gradient of the backward pass, under the loss table.
+pub fn logits_gradient_rule(count: usize) -> String {
+    match current() {
+        Lang::En => format!("∂L/∂logits = (probs − one-hot(label)) / {count}; a <pad> label's row is all 0"),
+        Lang::Zh => format!("∂L/∂logits = (probs − one-hot(标签)) / {count}；标签是 <pad> 的那一行全是 0"),
+    }
+}
+
+pub const GRAD_FLOW_TITLE: Text = Text::new(
+    "‖∂L/∂x‖ reaching each layer's input, over the whole batch",
+    "到达每一层输入的梯度长度 ‖∂L/∂x‖（整个批次）",
+);
+/// The grad-flow table's columns.
+pub fn grad_flow_columns() -> [&'static str; 4] {
+    match current() {
+        Lang::En => ["layer", "its input", "all paths", "sublayers only"],
+        Lang::Zh => ["层", "它的输入", "全部路径", "只走子层"],
+    }
+}
+pub const GRAD_FLOW_RULE: Text = Text::new(
+    "A residual sum x + F(x) hands its gradient back twice: through F, and straight to x (∂/∂x = I + ∂F/∂x). \"sublayers only\" is the same backward pass with every straight path cut: only ∂F/∂x is left at each residual.",
+    "残差连接 x + F(x) 把梯度往回传两次：一次穿过 F，一次直接交给 x（∂/∂x = I + ∂F/∂x）。“只走子层”是同一次反向传播，但把每个残差的直通路径都剪掉，只剩 ∂F/∂x。",
+);
+
+/// `∂L/∂ (tgt embedding table)`: the embed-grad view's title.
+pub fn embed_grad_title(side: &str, rows: usize, d: usize) -> String {
+    match current() {
+        Lang::En => format!("∂L/∂ the {side} embedding table ({rows}, {d}): the rows the batch gives a gradient"),
+        Lang::Zh => format!("∂L/∂（{side}嵌入表 ({rows}, {d})）：这个批次给了梯度的行"),
+    }
+}
+
+/// The embed-grad table's columns.
+pub fn embed_grad_columns() -> [&'static str; 4] {
+    match current() {
+        Lang::En => ["id", "word", "positions", "‖∂L/∂E[id]‖"],
+        Lang::Zh => ["id", "词", "出现次数", "‖∂L/∂E[id]‖"],
+    }
+}
+
+/// `read by the batch, gradient exactly 0: <pad> ×2 (arriving 0), …`.
+pub fn embed_grad_zero(words: &str) -> String {
+    match current() {
+        Lang::En => format!("read by the batch, gradient exactly 0: {words}"),
+        Lang::Zh => format!("批次里读到了、梯度却恰好是 0：{words}"),
+    }
+}
+
+/// One of those words: how many positions read it, and ‖∂L/∂x‖ arriving at them.
+pub fn embed_grad_zero_word(word: &str, positions: usize, arriving: &str) -> String {
+    match current() {
+        Lang::En => format!("{word} ×{positions} (arriving at its positions: {arriving})"),
+        Lang::Zh => format!("{word} ×{positions}（到达它所在位置的梯度：{arriving}）"),
+    }
+}
+
+/// `9 of 47 rows get a gradient; the other 38 get exactly 0`.
+pub fn embed_grad_count(with: usize, rows: usize) -> String {
+    match current() {
+        Lang::En => format!("{with} of {rows} rows get a gradient; the other {} get exactly 0", rows - with),
+        Lang::Zh => format!("{rows} 行里有 {with} 行得到梯度；其余 {} 行恰好是 0", rows - with),
+    }
+}
