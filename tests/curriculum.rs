@@ -125,9 +125,26 @@ fn the_lessons_follow_the_notes_order_of_ideas() {
     let ids: Vec<&str> = catalog.lessons.iter().map(|l| l.id.as_str()).collect();
     let mut expected: Vec<&str> = IDEAS.iter().map(|i| i.2).collect();
     expected.dedup();
+    // issue 21's lesson on learning comes after the output (its order ties with the whole model's
+    // and sorts before it by id)
+    let output = expected.iter().position(|&id| id == "output").expect("the output lesson") + 1;
+    expected.insert(output, "learning");
     // after the fourteen ideas, the notes' mistakes run (issue 8's pitfalls lesson)
     expected.push("pitfalls");
     assert_eq!(ids, expected, "the catalog is the curriculum, in order, then the pitfalls, nothing else");
+}
+
+/// The lesson on learning runs the training program and walks the backward pass: the loss, a
+/// gradient in the views the forward tensors use, the residual's two paths, an embedding table.
+#[test]
+fn the_lesson_on_learning_walks_the_backward_pass() {
+    let catalog = catalog();
+    let lesson = catalog.get("learning").expect("the learning lesson");
+    assert!(lesson.training);
+    for (op, view) in [("loss", "loss"), ("logits", "heatmap"), ("*", "grad-flow"), ("src.embed", "embed-grad")] {
+        assert!(teaches(lesson, op, view), "learning has no beat on `{op}` in the `{view}` view");
+    }
+    assert!(lesson.beats.iter().filter(|b| b.gradient).count() >= 4, "several beats show gradients");
 }
 
 #[test]

@@ -19,14 +19,16 @@ impl App {
         let exponent = power_of_ten(g);
         let scaled = g.mapv(|x| (x as f64 / 10f64.powi(exponent)) as f32);
         let caption = strings::gradient_caption(&grad_text(learning::norm(g)), exponent);
+        // the pane's title gives the shape; the caption keeps the batch row and head
+        let usual = |c: &str| c.rsplit_once(" · ").map_or(String::new(), |(rest, _shape)| format!(" · {rest}"));
         if view == ViewKind::Vector {
             let mut d = self.vector_data(&scaled);
-            d.caption = format!("{caption} · {}", d.caption);
+            d.caption = format!("{caption}{}", usual(&d.caption));
             d.footer = vec![strings::gradient_legend(exponent)];
             ViewData::Vector(d)
         } else {
             let mut d = self.heatmap_data(&scaled);
-            d.caption = format!("{caption} · {}", d.caption);
+            d.caption = format!("{caption}{}", usual(&d.caption));
             ViewData::Heatmap(d)
         }
     }

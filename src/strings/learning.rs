@@ -18,11 +18,8 @@ pub fn gradient_of(name: &str) -> String {
 /// A gradient view's caption, before the usual batch · head · shape: its length and the power
 /// of ten its numbers are printed in.
 pub fn gradient_caption(norm: &str, exponent: i32) -> String {
-    let scale = if exponent == 0 { String::new() } else { format!(" · ×10^{exponent}") };
-    match current() {
-        Lang::En => format!("‖∂L/∂·‖ = {norm}{scale}"),
-        Lang::Zh => format!("‖∂L/∂·‖ = {norm}{scale}"),
-    }
+    let scale = if exponent == 0 { String::new() } else { format!(" · ×1e{exponent}") };
+    format!("‖∂L/∂·‖ {norm}{scale}")
 }
 
 /// What a gradient view's numbers are, under the grid.
@@ -30,8 +27,8 @@ pub fn gradient_legend(exponent: i32) -> String {
     match (current(), exponent) {
         (Lang::En, 0) => "each number is ∂L/∂ that cell: how the loss moves per unit change of it".into(),
         (Lang::Zh, 0) => "每个数是 ∂L/∂（这一格）：这一格变化 1，损失变化多少".into(),
-        (Lang::En, e) => format!("each number ×10^{e} is ∂L/∂ that cell: how the loss moves per unit change of it"),
-        (Lang::Zh, e) => format!("每个数乘以 10^{e} 才是 ∂L/∂（这一格）：这一格变化 1，损失变化多少"),
+        (Lang::En, e) => format!("each number ×1e{e} is ∂L/∂ that cell: how the loss moves per unit change of it"),
+        (Lang::Zh, e) => format!("每个数乘以 1e{e} 才是 ∂L/∂（这一格）：这一格变化 1，损失变化多少"),
     }
 }
 
