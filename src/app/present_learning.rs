@@ -126,7 +126,10 @@ impl App {
         for &(id, norm) in &rows {
             d.line().put(pad_left(&id.to_string(), widths[0] - 2) + "  ", Role::Dim);
             d.put(pad(&vocab.word(id), widths[1]), Role::Accent);
-            d.put(pad_left(&learning::positions_reading(full, side, id).to_string(), widths[2] - 3) + "   ", Role::Plain);
+            d.put(
+                pad_left(&learning::positions_reading(full, side, id).to_string(), widths[2] - 3) + "   ",
+                Role::Plain,
+            );
             d.put(grad_text(norm), Role::Plain);
         }
         let mut read: Vec<usize> = full.ids(side).iter().copied().collect();
@@ -173,4 +176,42 @@ fn arriving_norm(g: &ArrayD<f32>, ids: &ndarray::Array2<usize>, id: usize) -> f6
 fn power_of_ten(t: &ArrayD<f32>) -> i32 {
     let max = t.iter().fold(0f32, |m, &x| m.max(x.abs()));
     if max == 0.0 || !max.is_finite() { 0 } else { (max as f64).log10().floor() as i32 }
+}
+
+impl App {
+    /// `adam-step`: the weight of the focused operation with the largest gradient, its gradient
+    /// checked by finite differences, and Adam's first step on it.
+    pub(super) fn adam_step_lines(&self) -> LinesData {
+        let full = &self.session.full;
+        let mut d = LinesData::default();
+        let name = &full.program().op(self.session.op).name;
+        let Some(s) = crate::train::one_step::for_op(full, name) else { return d };
+        let at: Vec<String> = s.at.iter().map(|i| i.to_string()).collect();
+        let f4 = |x: f32| format!("{x:.4}");
+        let sci = |x: f32| format!("{x:.3e}");
+        let text = strings::StepText {
+            param: &s.param,
+            at: &format!("[{}]", at.join(", ")),
+            grad: &f4(s.grad),
+            h: &crate::train::one_step::NUDGE.to_string(),
+            plus: &format!("{:.5}", s.loss_plus),
+            minus: &format!("{:.5}", s.loss_minus),
+            estimate: &format!("{:.4}", s.estimate),
+            clip: &format!("{:.3}", s.clip),
+            m: &sci(s.m),
+            v: &sci(s.v),
+            m_hat: &sci(s.m_hat),
+            v_hat: &sci(s.v_hat),
+            lr: &s.lr.to_string(),
+            step: &sci(s.step),
+            before: &format!("{:.5}", s.before),
+            after: &format!("{:.5}", s.after),
+            loss_before: &format!("{:.3}", s.loss_before),
+            loss_after: &format!("{:.3}", s.loss_after),
+        };
+        for (line, heading) in strings::adam_step_lines(&text) {
+            d.push(line, if heading { Role::Title } else { Role::Plain });
+        }
+        d
+    }
 }

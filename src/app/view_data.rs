@@ -42,6 +42,7 @@ impl App {
             ViewKind::Loss => ViewData::Lines(self.loss_lines()),
             ViewKind::GradFlow => ViewData::Lines(self.grad_flow_lines()),
             ViewKind::EmbedGrad => ViewData::Lines(self.embed_grad_lines()),
+            ViewKind::AdamStep => ViewData::Lines(self.adam_step_lines()),
             ViewKind::Mask => ViewData::Mask(self.mask_data(t)),
             ViewKind::Softmax => ViewData::Softmax(self.softmax_data(t)),
             ViewKind::LayerNorm => ViewData::LayerNorm(self.layernorm_data()),

@@ -168,7 +168,11 @@ fn check_grad(cx: &Context, b: &BeatFile, op_name: &str, view: ViewKind) -> Resu
         return Err(cx.c.err(
             &b.view,
             "view",
-            format!("`{}` shows the training loss and its gradients; add program = \"training\" to the lesson {}", view.name(), see("program")),
+            format!(
+                "`{}` shows the training loss and its gradients; add program = \"training\" to the lesson {}",
+                view.name(),
+                see("program")
+            ),
         ));
     }
     let Some(grad) = &b.grad else { return Ok(false) };
@@ -179,7 +183,10 @@ fn check_grad(cx: &Context, b: &BeatFile, op_name: &str, view: ViewKind) -> Resu
         return Err(cx.c.err(
             grad,
             "grad",
-            format!("gradients come from the training program; add program = \"training\" to the lesson {}", see("program")),
+            format!(
+                "gradients come from the training program; add program = \"training\" to the lesson {}",
+                see("program")
+            ),
         ));
     }
     if !matches!(view, ViewKind::Heatmap | ViewKind::Vector) {

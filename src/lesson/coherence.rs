@@ -26,8 +26,7 @@ pub struct Shown<'a> {
 
 /// `Ok` when `fact` is about what `shown` shows; otherwise what differs and how to fix it.
 pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String> {
-    let reads_values =
-        matches!(fact, Fact::TopKey(_) | Fact::TopWeight(_) | Fact::Rms { .. } | Fact::EmbedNorm { .. });
+    let reads_values = matches!(fact, Fact::TopKey(_) | Fact::TopWeight(_) | Fact::Rms { .. } | Fact::EmbedNorm { .. });
     if shown.gradient && reads_values {
         return Err(format!(
             "{} reads the values of `{}`, but the beat shows its gradient (grad = true); quote {{grad-norm {}}} or show the values",
@@ -55,6 +54,10 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
                 describe(fact),
                 listed.join(", ")
             ))
+        }
+        Fact::WeightGrad { op } | Fact::WeightFd { op } | Fact::StepLoss { op } => {
+            views(fact, shown, &[ViewKind::AdamStep])?;
+            same_op(fact, op, shown)
         }
         Fact::GradRows { side } | Fact::EmbedGrad { side, .. } => {
             views(fact, shown, &[ViewKind::EmbedGrad])?;

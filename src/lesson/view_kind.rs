@@ -37,6 +37,8 @@ pub enum ViewKind {
     GradFlow,
     /// The gradient of an embedding table: which rows the batch's ids give one.
     EmbedGrad,
+    /// One weight's step: its gradient, a finite-difference check, Adam's m and v, the loss after.
+    AdamStep,
 }
 
 impl ViewKind {
@@ -73,6 +75,7 @@ impl ViewKind {
             ViewKind::Pipeline | ViewKind::Params | ViewKind::GradFlow => true,
             ViewKind::Loss => matches!(kind, OpKind::CrossEntropy { .. }),
             ViewKind::EmbedGrad => matches!(kind, OpKind::Embed(_)),
+            ViewKind::AdamStep => matches!(kind, OpKind::Linear(_) | OpKind::Embed(_) | OpKind::ScaleShift(_)),
             ViewKind::NormCompare => kind == OpKind::Add && ndim == 3,
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
@@ -94,12 +97,13 @@ impl ViewKind {
                 | ViewKind::Loss
                 | ViewKind::GradFlow
                 | ViewKind::EmbedGrad
+                | ViewKind::AdamStep
         )
     }
 
     /// Views of the training program's loss and gradients (a lesson with program = "training").
     pub fn needs_training(self) -> bool {
-        matches!(self, ViewKind::Loss | ViewKind::GradFlow | ViewKind::EmbedGrad)
+        matches!(self, ViewKind::Loss | ViewKind::GradFlow | ViewKind::EmbedGrad | ViewKind::AdamStep)
     }
 
     /// What a view needs, for the error when a beat's op does not fit it.
@@ -112,6 +116,7 @@ impl ViewKind {
             ViewKind::Decode | ViewKind::TopWords => "the output probabilities, probs",
             ViewKind::Loss => "the training loss, loss",
             ViewKind::EmbedGrad => "an embedding (src.embed or tgt.embed)",
+            ViewKind::AdamStep => "an operation with weights: a Linear, an embedding or a LayerNorm's γ·x̂ + β",
             _ => "another kind of operation",
         }
     }

@@ -125,3 +125,85 @@ pub fn embed_grad_count(with: usize, rows: usize) -> String {
         Lang::Zh => format!("{rows} 行里有 {with} 行得到梯度；其余 {} 行恰好是 0", rows - with),
     }
 }
+
+/// The adam-step view's lines, in order (numbers already written out).
+pub struct StepText<'a> {
+    pub param: &'a str,
+    pub at: &'a str,
+    pub grad: &'a str,
+    pub h: &'a str,
+    pub plus: &'a str,
+    pub minus: &'a str,
+    pub estimate: &'a str,
+    pub clip: &'a str,
+    pub m: &'a str,
+    pub v: &'a str,
+    pub m_hat: &'a str,
+    pub v_hat: &'a str,
+    pub lr: &'a str,
+    pub step: &'a str,
+    pub before: &'a str,
+    pub after: &'a str,
+    pub loss_before: &'a str,
+    pub loss_after: &'a str,
+}
+
+/// The adam-step view, line by line: (text, whether it is a heading).
+pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
+    let StepText {
+        param,
+        at,
+        grad,
+        h,
+        plus,
+        minus,
+        estimate,
+        clip,
+        m,
+        v,
+        m_hat,
+        v_hat,
+        lr,
+        step,
+        before,
+        after,
+        loss_before,
+        loss_after,
+    } = t;
+    match current() {
+        Lang::En => vec![
+            (format!("One step for {param}{at}, its weight with the largest |∂L/∂w|"), true),
+            (String::new(), false),
+            ("Where the gradient comes from".into(), true),
+            (format!("  backward pass      ∂L/∂w = {grad}"), false),
+            (format!("  finite difference  (L(w+h) − L(w−h)) / 2h, h = {h}"), false),
+            (format!("                     ({plus} − {minus}) / (2·{h}) = {estimate}"), false),
+            (String::new(), false),
+            ("Adam's first step (β1 = 0.9, β2 = 0.98, m and v start at 0)".into(), true),
+            (format!("  g = ∂L/∂w × {clip} (the whole gradient clipped to length 1)"), false),
+            (format!("  m = (1 − β1)·g  = {m}      m̂ = m / (1 − β1) = {m_hat}"), false),
+            (format!("  v = (1 − β2)·g² = {v}      v̂ = v / (1 − β2) = {v_hat}"), false),
+            (format!("  step = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / √{v_hat} = {step}"), false),
+            (format!("  w: {before} → {after}"), false),
+            (String::new(), false),
+            (format!("Every weight takes its step; the loss on this batch: {loss_before} → {loss_after}"), true),
+        ],
+        Lang::Zh => vec![
+            (format!("{param}{at} 走一步：这是其中 |∂L/∂w| 最大的那个权重"), true),
+            (String::new(), false),
+            ("梯度从哪里来".into(), true),
+            (format!("  反向传播   ∂L/∂w = {grad}"), false),
+            (format!("  有限差分   (L(w+h) − L(w−h)) / 2h，h = {h}"), false),
+            (format!("             ({plus} − {minus}) / (2·{h}) = {estimate}"), false),
+            (String::new(), false),
+            ("Adam 的第一步（β1 = 0.9，β2 = 0.98，m 和 v 从 0 开始）".into(), true),
+            (format!("  g = ∂L/∂w × {clip}（整个梯度被裁剪到长度 1）"), false),
+            (format!("  m = (1 − β1)·g  = {m}      m̂ = m / (1 − β1) = {m_hat}"), false),
+            (format!("  v = (1 − β2)·g² = {v}      v̂ = v / (1 − β2) = {v_hat}"), false),
+            (format!("  步长 = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / √{v_hat} = {step}"), false),
+            (format!("  w：{before} → {after}"), false),
+            (String::new(), false),
+            (format!("所有权重各走一步；这个批次上的损失：{loss_before} → {loss_after}"), true),
+        ],
+    }
+}

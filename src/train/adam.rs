@@ -23,6 +23,17 @@ impl Adam {
         Adam { beta1: 0.9, beta2: 0.98, eps: 1e-9, clip_norm: 1.0, step: 0, m, v }
     }
 
+    /// The first and second moments of the `index`-th parameter in the visitor's order (after
+    /// the steps taken so far).
+    pub fn moments(&self, index: usize) -> (&[f32], &[f32]) {
+        (&self.m[index], &self.v[index])
+    }
+
+    /// How many steps this optimiser has taken (its bias corrections use it).
+    pub fn steps_taken(&self) -> i32 {
+        self.step
+    }
+
     /// One update of every parameter from its gradient (same names, same order). Returns the
     /// gradient's global norm before clipping.
     pub fn step(&mut self, weights: &mut Weights, grads: &Weights, lr: f32) -> f32 {

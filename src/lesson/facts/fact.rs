@@ -180,6 +180,18 @@ pub enum Fact {
         side: Side,
         word: String,
     },
+    /// ∂L/∂w of the weight with the largest gradient among OP's weights, from the backward pass.
+    WeightGrad {
+        op: String,
+    },
+    /// The same derivative by finite differences: (L(w+h) − L(w−h)) / 2h.
+    WeightFd {
+        op: String,
+    },
+    /// The loss on the same batch after one Adam step of every weight.
+    StepLoss {
+        op: String,
+    },
 }
 
 /// What a fact kind is written with: its one bare argument (an operation, a prefix, a size) and
@@ -229,6 +241,7 @@ impl FactKind {
             FactKind::GradNorm | FactKind::GradNormCut => (Some("OP"), &[]),
             FactKind::GradRows => (None, &["side"]),
             FactKind::EmbedGrad => (None, &["side", "word"]),
+            FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss => (Some("OP"), &[]),
         };
         Takes { bare, keys }
     }
@@ -264,7 +277,10 @@ impl Fact {
             | Fact::GradNorm { .. }
             | Fact::GradNormCut { .. }
             | Fact::GradRows { .. }
-            | Fact::EmbedGrad { .. } => 0,
+            | Fact::EmbedGrad { .. }
+            | Fact::WeightGrad { .. }
+            | Fact::WeightFd { .. }
+            | Fact::StepLoss { .. } => 0,
         }
     }
 }

@@ -93,6 +93,22 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::GradNorm => Fact::GradNorm { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
         FactKind::GradNormCut => Fact::GradNormCut { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
         FactKind::GradRows => Fact::GradRows { side: a.side()? },
+        FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss => {
+            let op = check::op_named(program, a.name(), a.bare())?;
+            if crate::train::one_step::weight_of(op).is_none() {
+                return Err(format!(
+                    "`{}` needs an operation with weights (a Linear, an embedding, a LayerNorm's γ·x̂ + β); `{}` has none",
+                    a.name(),
+                    op.name
+                ));
+            }
+            let op = op.name.clone();
+            match a.kind {
+                FactKind::WeightGrad => Fact::WeightGrad { op },
+                FactKind::WeightFd => Fact::WeightFd { op },
+                _ => Fact::StepLoss { op },
+            }
+        }
         FactKind::EmbedGrad => {
             let side = a.side()?;
             let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;

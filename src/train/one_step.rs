@@ -1,0 +1,187 @@
+//! One optimiser step, taken apart for one weight: its gradient from the backward pass, a
+//! finite-difference check of that gradient (nudge the weight by ±h, run the forward again), and
+//! the first step of a fresh Adam (the trainer's optimiser) on this batch: m, v, their bias
+//! corrections, the step, the weight before and after, and the loss on the same batch before and
+//! after every weight took its step.
+
+use super::adam::Adam;
+use crate::model::program::{AttnBlock, LinearRef, Op, OpKind, Proj, Side, Stack};
+use crate::model::{Run, Weights};
+use std::sync::Arc;
+
+/// The nudge of the finite difference: large enough that float32 rounding of the loss is small
+/// beside the change, small enough that the curvature is too.
+pub const NUDGE: f32 = 1e-2;
+
+/// One weight's step, every number of it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneStep {
+    /// The parameter's PyTorch name and the flat index of the weight within it.
+    pub param: String,
+    pub index: usize,
+    /// Its place as (row, column) for a matrix, (i) for a vector.
+    pub at: Vec<usize>,
+    /// ∂L/∂w from the backward pass.
+    pub grad: f32,
+    /// (L(w + h) − L(w − h)) / 2h, with both losses.
+    pub loss_plus: f32,
+    pub loss_minus: f32,
+    pub estimate: f64,
+    /// Adam's first step: the (clipped) gradient's moments, bias-corrected, and the step taken.
+    pub clip: f32,
+    pub m: f32,
+    pub v: f32,
+    pub m_hat: f32,
+    pub v_hat: f32,
+    pub lr: f32,
+    pub step: f32,
+    pub before: f32,
+    pub after: f32,
+    pub loss_before: f32,
+    pub loss_after: f32,
+}
+
+/// The weight matrix an operation multiplies by (or the table it looks up, or the γ it scales
+/// by), by its PyTorch name; None for an operation with no weights of its own.
+pub fn weight_of(op: &Op) -> Option<String> {
+    let stack = |s: Stack| if s == Stack::Encoder { "encoder" } else { "decoder" };
+    Some(match op.kind {
+        OpKind::Linear(LinearRef::Attn { stack: s, layer, block, proj }) => {
+            let block = if block == AttnBlock::SelfAttn { "self_attn" } else { "cross_attn" };
+            let proj = match proj {
+                Proj::Q => "w_q",
+                Proj::K => "w_k",
+                Proj::V => "w_v",
+                Proj::O => "w_o",
+            };
+            format!("{}.layers.{layer}.{block}.{proj}.weight", stack(s))
+        }
+        OpKind::Linear(LinearRef::Ffn1 { stack: s, layer }) => {
+            format!("{}.layers.{layer}.ffn.linear1.weight", stack(s))
+        }
+        OpKind::Linear(LinearRef::Ffn2 { stack: s, layer }) => {
+            format!("{}.layers.{layer}.ffn.linear2.weight", stack(s))
+        }
+        OpKind::Linear(LinearRef::Out) => "fc_out.weight".into(),
+        OpKind::Embed(Side::Src) => "src_embed.weight".into(),
+        OpKind::Embed(Side::Tgt) => "tgt_embed.weight".into(),
+        OpKind::ScaleShift(n) => format!("{}.layers.{}.norm{}.weight", stack(n.stack), n.layer, n.index),
+        _ => return None,
+    })
+}
+
+/// The flat index of the largest |∂L/∂w| in a parameter's gradient.
+pub fn largest_gradient(grads: &Weights, param: &str) -> Option<usize> {
+    let mut found = None;
+    grads.visit(|name, g| {
+        if name == param {
+            found = g.iter().enumerate().max_by(|a, b| a.1.abs().total_cmp(&b.1.abs())).map(|(i, _)| i);
+        }
+    });
+    found
+}
+
+/// The value of one weight, by parameter name and flat index.
+pub fn weight_value(weights: &Weights, param: &str, index: usize) -> Option<f32> {
+    let mut value = None;
+    weights.visit(|name, a| {
+        if name == param {
+            value = a.iter().nth(index).copied();
+        }
+    });
+    value
+}
+
+/// The loss of `run`'s program and inputs under other weights.
+pub fn loss_under(run: &Run, weights: Weights) -> f32 {
+    let mut other = Run::new(run.program_arc(), Arc::new(weights), run.inputs().clone());
+    other.run_all();
+    other.value(other.program().len() - 1).and_then(|l| l.iter().next().copied()).unwrap_or(f32::NAN)
+}
+
+/// `run`'s weights with one weight moved by `by`.
+fn nudged(run: &Run, param: &str, index: usize, by: f32) -> Weights {
+    let mut w = run.weights().clone();
+    w.visit_mut(|name, mut a| {
+        if name == param
+            && let Some(x) = a.iter_mut().nth(index)
+        {
+            *x += by;
+        }
+    });
+    w
+}
+
+/// (L(w + h), L(w − h), their central difference) for one weight of a whole training run.
+pub fn finite_difference(run: &Run, param: &str, index: usize, h: f32) -> (f32, f32, f64) {
+    let plus = loss_under(run, nudged(run, param, index, h));
+    let minus = loss_under(run, nudged(run, param, index, -h));
+    (plus, minus, (plus as f64 - minus as f64) / (2.0 * h as f64))
+}
+
+/// Every number of one weight's step at learning rate `lr`: the weight with the largest
+/// gradient in `param`, or the one at flat `index`.
+pub fn one_step(run: &Run, param: &str, index: Option<usize>, lr: f32) -> Option<OneStep> {
+    let grads = run.gradients()?;
+    let index = index.or_else(|| largest_gradient(&grads.params, param))?;
+    let grad = weight_value(&grads.params, param, index)?;
+    let before = weight_value(run.weights(), param, index)?;
+    let (loss_plus, loss_minus, estimate) = finite_difference(run, param, index, NUDGE);
+    // the trainer's optimiser, fresh: its first step on this batch's gradient
+    let mut weights = run.weights().clone();
+    let mut adam = Adam::new(&weights);
+    let norm = adam.step(&mut weights, &grads.params, lr);
+    let clip = if norm > adam.clip_norm { adam.clip_norm / norm } else { 1.0 };
+    let mut position = None;
+    let mut k = 0;
+    weights.visit(|name, a| {
+        if name == param {
+            position = Some((k, unravel(a.shape(), index)));
+        }
+        k += 1;
+    });
+    let (k, at) = position?;
+    let (m, v) = adam.moments(k);
+    let (m, v) = (m[index], v[index]);
+    let t = adam.steps_taken();
+    let (m_hat, v_hat) = (m / (1.0 - adam.beta1.powi(t)), v / (1.0 - adam.beta2.powi(t)));
+    let after = weight_value(&weights, param, index)?;
+    Some(OneStep {
+        param: param.to_string(),
+        index,
+        at,
+        grad,
+        loss_plus,
+        loss_minus,
+        estimate,
+        clip,
+        m,
+        v,
+        m_hat,
+        v_hat,
+        lr,
+        step: lr * m_hat / (v_hat.sqrt() + adam.eps),
+        before,
+        after,
+        loss_before: grads.loss,
+        loss_after: loss_under(run, weights),
+    })
+}
+
+/// One Adam step of the weight with the largest gradient among operation `op`'s weights, at the
+/// trainer's peak learning rate: what the adam-step view shows and its facts quote.
+pub fn for_op(run: &Run, op: &str) -> Option<OneStep> {
+    let program = run.program();
+    let param = weight_of(program.op(program.index_of(op)?))?;
+    one_step(run, &param, None, super::TrainOptions::default().peak_lr)
+}
+
+/// A flat index as a position in `shape`.
+fn unravel(shape: &[usize], mut index: usize) -> Vec<usize> {
+    let mut at = vec![0; shape.len()];
+    for (a, &n) in at.iter_mut().zip(shape).rev() {
+        *a = index % n;
+        index /= n;
+    }
+    at
+}

@@ -1,0 +1,168 @@
+//! The lesson on learning shows the engine's own backward pass: each gradient beat's numbers are
+//! the engine's gradient of that operation; the loss view's mean, recomputed in f64 from the
+//! logits, is the loss operation's value; a finite difference agrees with the backward pass for
+//! every kind of weight; the Adam step on screen is Adam's formula; `.` and `,` walk the backward
+//! pass. (The engine's gradients themselves are checked against PyTorch autograd by
+//! tests/torch_grads.py.)
+
+use std::sync::Arc;
+use transformer_tutor::app::view_data::ViewData;
+use transformer_tutor::app::{Action, App};
+use transformer_tutor::lesson::{Catalog, Lesson};
+use transformer_tutor::model::learning;
+use transformer_tutor::model::{Run, Weights};
+use transformer_tutor::setup::WeightSource;
+use transformer_tutor::train::one_step;
+
+fn weights() -> Arc<Weights> {
+    Arc::new(WeightSource::Trained.load().expect("the built-in weights load"))
+}
+
+fn lesson(weights: &Arc<Weights>) -> Lesson {
+    Catalog::built_in(weights).expect("built-in lessons load").get("learning").expect("the learning lesson").clone()
+}
+
+fn close(a: f64, b: f64, rel: f64) -> bool {
+    (a - b).abs() <= rel * a.abs().max(b.abs()).max(1e-12)
+}
+
+#[test]
+fn each_gradient_beat_shows_the_engines_gradient_of_its_operation() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let mut app = App::new(lesson.clone(), weights).expect("the lesson runs");
+    let mut checked = 0;
+    for (i, beat) in lesson.beats.iter().enumerate().filter(|(_, b)| b.gradient) {
+        app.go_to_beat(i);
+        assert!(app.shows_gradient(), "beat {i} shows a gradient");
+        let engine = app.full().gradients().expect("a training run").tensor(&beat.op).expect("a gradient").clone();
+        let ViewData::Heatmap(d) = app.view_data().clone() else { panic!("beat {i}: a heatmap") };
+        // the view prints the gradient in one power of ten: find it from the largest value
+        let max = engine.iter().fold(0f32, |m, &x| m.max(x.abs())) as f64;
+        let scale = 10f64.powi(max.log10().floor() as i32);
+        // (batch 0, head 0) or batch 0 of the engine's tensor, the slice on screen
+        let slice: Vec<f32> = match engine.ndim() {
+            4 => engine.slice(ndarray::s![0, 0, .., ..]).iter().copied().collect(),
+            _ => engine.slice(ndarray::s![0, .., ..]).iter().copied().collect(),
+        };
+        let cols = d.values.ncols();
+        let full_cols = *engine.shape().last().unwrap();
+        for (r, row) in d.values.rows().into_iter().enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                let expected = slice[r * full_cols + c] as f64 / scale;
+                assert!(close(v as f64, expected, 1e-5), "beat {i} ({}) cell {r},{c}: {v} vs {expected}", beat.op);
+            }
+        }
+        assert!(cols > 0);
+        checked += 1;
+    }
+    assert!(checked >= 4, "the lesson has gradient beats");
+}
+
+#[test]
+fn the_loss_views_mean_recomputed_from_the_logits_is_the_loss_operations_value() {
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights).expect("the lesson runs");
+    let full = app.full();
+    let mut total = 0.0;
+    for b in 0..2 {
+        total += learning::loss_rows(full, b).iter().filter(|r| !r.ignored()).map(|r| r.nll).sum::<f64>();
+    }
+    let mean = total / learning::label_count(full) as f64;
+    let engine = full.get("loss").expect("the loss").iter().next().copied().unwrap() as f64;
+    assert!(close(mean, engine, 1e-5), "{mean} vs {engine}");
+    // the last position's label is <pad>, and so are padding's: they are not counted
+    assert_eq!(learning::label_count(full), 5 + 7);
+}
+
+/// A finite difference of the loss agrees with the backward pass to 1e-3 for the weight kinds of
+/// the last decoder layer and the output: attention, feed-forward matrices and biases, LayerNorm's
+/// γ and β, the output Linear. (Further upstream, ±h moves some ReLU across its kink and the two
+/// disagree by up to 2%: not yet explained, see the issue 21 note.)
+#[test]
+fn a_finite_difference_agrees_with_the_backward_pass_for_every_weight_kind() {
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights).expect("the lesson runs");
+    let full: &Run = app.full();
+    let grads = full.gradients().expect("a training run");
+    for param in [
+        "decoder.layers.1.cross_attn.w_v.weight",
+        "decoder.layers.1.ffn.linear1.weight",
+        "decoder.layers.1.ffn.linear2.weight",
+        "decoder.layers.1.ffn.linear2.bias",
+        "decoder.layers.1.norm3.weight",
+        "decoder.layers.1.norm3.bias",
+        "fc_out.weight",
+        "fc_out.bias",
+    ] {
+        let index = one_step::largest_gradient(&grads.params, param).expect(param);
+        let backward = one_step::weight_value(&grads.params, param, index).unwrap() as f64;
+        let (_, _, estimate) = one_step::finite_difference(full, param, index, one_step::NUDGE);
+        assert!(
+            close(backward, estimate, 1e-3),
+            "{param}[{index}]: backward {backward} vs finite difference {estimate}"
+        );
+    }
+}
+
+/// The step on screen is Adam's formula, recomputed here in f64 from the gradient and the clip.
+#[test]
+fn the_adam_step_on_screen_is_adams_first_step() {
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights).expect("the lesson runs");
+    let s = one_step::for_op(app.full(), "logits").expect("logits has weights");
+    let g = s.grad as f64 * s.clip as f64;
+    let (m, v) = (0.1 * g, 0.02 * g * g);
+    let (m_hat, v_hat) = (m / 0.1, v / 0.02);
+    let step = s.lr as f64 * m_hat / (v_hat.sqrt() + 1e-9);
+    assert!(close(s.m as f64, m, 1e-5) && close(s.v as f64, v, 1e-4), "m {} v {}", s.m, s.v);
+    assert!(close(s.step as f64, step, 1e-5), "{} vs {step}", s.step);
+    assert!(close(s.after as f64, s.before as f64 - step, 1e-5), "{} vs {}", s.after, s.before as f64 - step);
+    // the loss after is a forward pass under the stepped weights, and it moved
+    assert!(s.loss_after.is_finite() && s.loss_after != s.loss_before);
+}
+
+#[test]
+fn cutting_the_straight_paths_leaves_far_less_gradient_at_the_first_layers() {
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights).expect("the lesson runs");
+    let full = app.full();
+    for input in ["tgt.x", "src.x"] {
+        let all = learning::grad_norm(full, input, true).unwrap();
+        let cut = learning::grad_norm(full, input, false).unwrap();
+        assert!(cut > 0.0 && cut < all / 10.0, "{input}: {cut} with the straight paths cut, {all} with them");
+    }
+    // the layers' inputs, as the backward pass reaches them
+    let names: Vec<String> = learning::layer_inputs(full.program()).into_iter().map(|(l, _)| l).collect();
+    assert_eq!(names, ["dec.1", "dec.0", "enc.1", "enc.0"]);
+}
+
+#[test]
+fn the_pad_rows_of_both_embedding_tables_get_no_gradient() {
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights).expect("the lesson runs");
+    let full = app.full();
+    for side in [transformer_tutor::model::program::Side::Src, transformer_tutor::model::program::Side::Tgt] {
+        assert!(learning::positions_reading(full, side, 0) > 0, "the batch reads <pad>");
+        assert_eq!(learning::embed_grad_norm(full, side, 0), 0.0);
+        assert!(!learning::embed_grad_rows(full, side).iter().any(|&(id, _)| id == 0));
+    }
+}
+
+#[test]
+fn dot_and_comma_walk_the_backward_pass() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let beat = lesson.beats.iter().position(|b| b.op == "dec.1.self_attn.scores").expect("the scores beat");
+    let mut app = App::new(lesson, weights).expect("the lesson runs");
+    app.go_to_beat(beat);
+    let at = |app: &App| app.run().program().op(app.op()).name.clone();
+    app.update(Action::StepOp);
+    // towards the inputs: qk, the operation scores reads
+    assert_eq!(at(&app), "dec.1.self_attn.qk");
+    assert!(app.shows_gradient());
+    app.update(Action::BackOp);
+    app.update(Action::BackOp);
+    // back towards the loss: scores, then the masked scores
+    assert_eq!(at(&app), "dec.1.self_attn.masked");
+}
