@@ -10,12 +10,16 @@ const MAX_FN_LINES: usize = 80;
 
 /// Functions allowed over the limit: flat one-arm-per-kind matches, and one SIMD kernel kept
 /// whole. (file, function, why)
-const LONG_MATCHES: &[(&str, &str, &str)] = &[(
-    "src/model/fast/packed.rs",
-    "tile",
-    "the AVX2 register tile (6 x 16 accumulators in 12 ymm registers): kept in one function so they \
+const LONG_MATCHES: &[(&str, &str, &str)] = &[
+    (
+        "src/model/fast/packed.rs",
+        "tile",
+        "the AVX2 register tile (6 x 16 accumulators in 12 ymm registers): kept in one function so they \
      stay in registers across the k loop; not a match, the one exception",
-)];
+    ),
+    ("src/lesson/coherence.rs", "check", "one arm per fact kind: which view shows that fact"),
+    ("src/lesson/facts/evaluate.rs", "evaluate", "one arm per fact kind: its value from the run"),
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

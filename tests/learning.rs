@@ -10,9 +10,9 @@ use transformer_tutor::app::view_data::ViewData;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::{Catalog, Lesson};
 use transformer_tutor::model::learning;
+use transformer_tutor::model::one_step;
 use transformer_tutor::model::{Run, Weights};
 use transformer_tutor::setup::WeightSource;
-use transformer_tutor::train::one_step;
 
 fn weights() -> Arc<Weights> {
     Arc::new(WeightSource::Trained.load().expect("the built-in weights load"))

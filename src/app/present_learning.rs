@@ -185,7 +185,7 @@ impl App {
         let full = &self.session.full;
         let mut d = LinesData::default();
         let name = &full.program().op(self.session.op).name;
-        let Some(s) = crate::train::one_step::for_op(full, name) else { return d };
+        let Some(s) = crate::model::one_step::for_op(full, name) else { return d };
         let at: Vec<String> = s.at.iter().map(|i| i.to_string()).collect();
         let f4 = |x: f32| format!("{x:.4}");
         let sci = |x: f32| format!("{x:.3e}");
@@ -193,7 +193,7 @@ impl App {
             param: &s.param,
             at: &format!("[{}]", at.join(", ")),
             grad: &f4(s.grad),
-            h: &crate::train::one_step::NUDGE.to_string(),
+            h: &crate::model::one_step::NUDGE.to_string(),
             plus: &format!("{:.5}", s.loss_plus),
             minus: &format!("{:.5}", s.loss_minus),
             estimate: &format!("{:.4}", s.estimate),

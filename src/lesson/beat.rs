@@ -14,7 +14,6 @@ use crate::model::program::{Op, Program};
 use crate::setup::Setup;
 use std::cell::OnceCell;
 use toml::Spanned;
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct Beat {
     pub op: String,
@@ -42,7 +41,7 @@ pub struct Beat {
     pub question: Option<Question>,
 }
 
-/// A question a beat asks. Its answer is a template of facts, computed from the run.
+/// A question a beat asks; its answer is a template of facts computed from the run.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Question {
     pub answer: Vec<Piece>,
@@ -91,7 +90,7 @@ impl Question {
 }
 
 /// What every beat of one lesson is checked against: its program, its sentences, and the whole
-/// program run once if a question needs its answer rendered.
+/// program run once (a question's answer, a gradient).
 pub struct Context<'a> {
     pub c: &'a Checker<'a>,
     pub program: &'a Program,
@@ -100,8 +99,7 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    /// The lesson's program run whole, once.
-    fn full(&self) -> &Run {
+    pub(super) fn full(&self) -> &Run {
         self.full.get_or_init(|| {
             let mut run = self.setup.run();
             run.run_all();
@@ -124,7 +122,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let step = check_step(cx, &b.step, view)?;
     let head = check_head(c, &b.head, cx.setup.weights.config.n_heads)?;
     let keeps_lesson_sentences = check_sentence(c, &b.sentence)?;
-    let gradient = check_grad(cx, b, op_name, view)?;
+    let gradient = super::beat_grad::check_grad(cx, b, op_name, view)?;
     // what the beat's screen shows, which every fact of its prose and question must be about
     let shown = Shown {
         view,
@@ -159,55 +157,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     })
 }
 
-/// `grad = true`: in a training lesson, on an operation the loss depends on through a parameter
-/// (it has a gradient), in a view that can draw any tensor. The learning views need the training
-/// program too.
-fn check_grad(cx: &Context, b: &BeatFile, op_name: &str, view: ViewKind) -> Result<bool, LessonError> {
-    let training = cx.setup.training;
-    if view.needs_training() && !training {
-        return Err(cx.c.err(
-            &b.view,
-            "view",
-            format!(
-                "`{}` shows the training loss and its gradients; add program = \"training\" to the lesson {}",
-                view.name(),
-                see("program")
-            ),
-        ));
-    }
-    let Some(grad) = &b.grad else { return Ok(false) };
-    if !*grad.get_ref() {
-        return Ok(false);
-    }
-    if !training {
-        return Err(cx.c.err(
-            grad,
-            "grad",
-            format!(
-                "gradients come from the training program; add program = \"training\" to the lesson {}",
-                see("program")
-            ),
-        ));
-    }
-    if !matches!(view, ViewKind::Heatmap | ViewKind::Vector) {
-        return Err(cx.c.err(
-            &b.view,
-            "view",
-            format!("a gradient is drawn as a `heatmap` or a `vector`, not `{}` {}", view.name(), see("grad")),
-        ));
-    }
-    let full = cx.full();
-    if full.gradients().and_then(|g| g.tensor(op_name)).is_none() {
-        return Err(cx.c.err(
-            grad,
-            "grad",
-            format!("no gradient reaches `{op_name}`: the loss does not depend on it through a weight (masks and ids have none) {}", see("grad")),
-        ));
-    }
-    Ok(true)
-}
-
-/// The beat's operation, by name.
+/// The beat's operation.
 fn check_op<'p>(cx: &'p Context, b: &'p BeatFile) -> Result<(&'p str, &'p Op), LessonError> {
     let op_name = b.op.get_ref().trim();
     let Some(index) = cx.program.index_of(op_name) else {

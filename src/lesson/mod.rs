@@ -11,6 +11,7 @@
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
 
 pub mod beat;
+mod beat_grad;
 pub mod catalog;
 pub mod coherence;
 pub mod error;

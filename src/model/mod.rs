@@ -14,6 +14,7 @@
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
+pub mod adam;
 pub mod arch;
 pub mod backward;
 pub mod batch_norm;
@@ -31,6 +32,7 @@ pub mod matmul;
 pub mod npz;
 pub mod npz_guard;
 pub mod npz_layout;
+pub mod one_step;
 pub mod op_kind;
 pub mod params;
 pub mod program;

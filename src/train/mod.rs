@@ -6,13 +6,11 @@
 //! - `adam`: the optimiser; `schedule`: the learning rate over the steps
 //! - `eval`: greedy translation of the held-out pairs, exact match and token accuracy
 //! - `trainer`: one step at a time, seeded and reproducible
-//! - `one_step`: one weight's step taken apart (gradient, finite difference, Adam's m and v)
 
-pub mod adam;
+pub use crate::model::adam;
 pub mod checkpoints;
 pub mod data;
 pub mod eval;
-pub mod one_step;
 pub mod schedule;
 pub mod trainer;
 

@@ -95,13 +95,13 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::GradNorm { op } => learning::grad_norm(full, op, true).map_or_else(|| "0".into(), grad_text),
         Fact::GradNormCut { op } => learning::grad_norm(full, op, false).map_or_else(|| "0".into(), grad_text),
         Fact::WeightGrad { op } => {
-            crate::train::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.4}", s.grad))
+            crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.4}", s.grad))
         }
         Fact::WeightFd { op } => {
-            crate::train::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.4}", s.estimate))
+            crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.4}", s.estimate))
         }
         Fact::StepLoss { op } => {
-            crate::train::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.3}", s.loss_after))
+            crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.3}", s.loss_after))
         }
         Fact::GradRows { side } => learning::embed_grad_rows(full, *side).len().to_string(),
         Fact::EmbedGrad { side, word } => {

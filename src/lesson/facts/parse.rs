@@ -95,7 +95,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::GradRows => Fact::GradRows { side: a.side()? },
         FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss => {
             let op = check::op_named(program, a.name(), a.bare())?;
-            if crate::train::one_step::weight_of(op).is_none() {
+            if crate::model::one_step::weight_of(op).is_none() {
                 return Err(format!(
                     "`{}` needs an operation with weights (a Linear, an embedding, a LayerNorm's γ·x̂ + β); `{}` has none",
                     a.name(),

@@ -5,13 +5,16 @@
 //! after every weight took its step.
 
 use super::adam::Adam;
-use crate::model::program::{AttnBlock, LinearRef, Op, OpKind, Proj, Side, Stack};
-use crate::model::{Run, Weights};
+use super::program::{AttnBlock, LinearRef, Op, OpKind, Proj, Side, Stack};
+use super::{Run, Weights};
 use std::sync::Arc;
 
 /// The nudge of the finite difference: large enough that float32 rounding of the loss is small
 /// beside the change, small enough that the curvature is too.
 pub const NUDGE: f32 = 1e-2;
+
+/// The learning rate of the step shown: the peak of the trainer's schedule (`TrainOptions`).
+pub const PEAK_LR: f32 = 3e-3;
 
 /// One weight's step, every number of it.
 #[derive(Debug, Clone, PartialEq)]
@@ -173,7 +176,7 @@ pub fn one_step(run: &Run, param: &str, index: Option<usize>, lr: f32) -> Option
 pub fn for_op(run: &Run, op: &str) -> Option<OneStep> {
     let program = run.program();
     let param = weight_of(program.op(program.index_of(op)?))?;
-    one_step(run, &param, None, super::TrainOptions::default().peak_lr)
+    one_step(run, &param, None, PEAK_LR)
 }
 
 /// A flat index as a position in `shape`.
