@@ -8,6 +8,7 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
     ("src/lesson/coherence.rs", "the lesson loader's checks of prose against the model, for lesson authors"),
     ("src/lesson/error.rs", "the lesson loader's messages, for lesson authors (file:line:field)"),
     ("src/lesson/beat.rs", "the lesson loader's checks of one beat, for lesson authors"),
+    ("src/lesson/beat_grad.rs", "the lesson loader's check of a beat's grad = true, for lesson authors"),
     ("src/lesson/view_kind.rs", "view names as lesson files write them, and what each view needs, for lesson authors"),
     (
         "src/lesson/facts/",
@@ -37,6 +38,23 @@ pub struct Allowed {
 }
 
 pub const ALLOWED: &[Allowed] = &[
+    Allowed {
+        files: &["src/model/one_step.rs"],
+        literals: &[
+            "cross_attn",
+            "decoder",
+            "encoder",
+            "fc_out.weight",
+            "self_attn",
+            "src_embed.weight",
+            "tgt_embed.weight",
+            "{}.layers.{layer}.ffn.linear1.weight",
+            "{}.layers.{layer}.ffn.linear2.weight",
+            "{}.layers.{layer}.{block}.{proj}.weight",
+            "{}.layers.{}.norm{}.weight",
+        ],
+        why: "PyTorch parameter names, as the .npz files and the weights' visitor spell them",
+    },
     Allowed {
         files: &["src/model/learning.rs"],
         literals: &["logits", "dec", "enc", "{stack}.{layer}.norm1.sum"],
