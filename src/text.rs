@@ -208,16 +208,11 @@ pub fn significant(v: f32) -> String {
 
 /// A gradient's size as the learning views print it: three significant digits, `0` for none.
 pub fn grad_text(v: f64) -> String {
-    if v == 0.0 { "0".into() } else { significant_f64(v) }
-}
-
-/// Three significant digits, in plain decimals down to 1e-4 and as `1.23e-5` below.
-fn significant_f64(v: f64) -> String {
-    if v.abs() < 1e-4 {
-        return format!("{v:.2e}");
+    match v {
+        0.0 => "0".into(),
+        v if v.abs() < 1e-4 => format!("{v:.2e}"),
+        v => significant(v as f32),
     }
-    let digits = (2 - v.abs().log10().floor() as i32).max(0) as usize;
-    format!("{v:.digits$}")
 }
 
 /// `s` with every control character (escape, bell, carriage return, …) written out as `\x1b`,

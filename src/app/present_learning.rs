@@ -64,11 +64,9 @@ impl App {
         let batch = self.session.setup.shape().batch;
         let sums: Vec<String> = (0..batch)
             .map(|r| {
-                let rows = learning::loss_rows(full, r);
-                let counted: Vec<_> = rows.iter().filter(|x| !x.ignored()).collect();
-                let sum = counted.iter().map(|x| x.nll).sum::<f64>();
+                let (count, sum) = learning::row_sum(full, r);
                 let role = if r == b { Role::Strong } else { Role::Plain };
-                d.push(strings::loss_row_sum(r, counted.len(), &format!("{sum:.3}")), role);
+                d.push(strings::loss_row_sum(r, count, &format!("{sum:.3}")), role);
                 format!("{sum:.3}")
             })
             .collect();
@@ -136,12 +134,11 @@ impl App {
         read.sort_unstable();
         read.dedup();
         // the ids read with no gradient, and what arrived at their positions before `padding_idx`
-        let arriving = full.gradients().and_then(|g| g.tensor(&full.program().op(self.session.op).name));
         let zero: Vec<String> = read
             .into_iter()
             .filter(|id| !rows.iter().any(|(r, _)| r == id))
             .map(|id| {
-                let at = arriving.map_or(0.0, |g| arriving_norm(g, full.ids(side), id));
+                let at = learning::arriving_at(full, side, id);
                 strings::embed_grad_zero_word(
                     &vocab.word(id),
                     learning::positions_reading(full, side, id),
@@ -156,20 +153,6 @@ impl App {
         d.push(strings::embed_grad_count(rows.len(), table.nrows()), Role::Plain);
         d
     }
-}
-
-/// The length of the gradient arriving at every position that reads `id` (B, T, d).
-fn arriving_norm(g: &ArrayD<f32>, ids: &ndarray::Array2<usize>, id: usize) -> f64 {
-    let d = g.shape()[2];
-    let flat = g.as_standard_layout();
-    let values = flat.as_slice().expect("standard layout");
-    ids.iter()
-        .enumerate()
-        .filter(|&(_, &i)| i == id)
-        .flat_map(|(p, _)| values[p * d..(p + 1) * d].iter())
-        .map(|&x| (x as f64) * (x as f64))
-        .sum::<f64>()
-        .sqrt()
 }
 
 /// The power of ten that puts a tensor's largest |value| in [1, 10) (0 for an all-zero tensor).

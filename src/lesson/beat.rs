@@ -121,7 +121,8 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
     let step = check_step(cx, &b.step, view)?;
     let head = check_head(c, &b.head, cx.setup.weights.config.n_heads)?;
-    let keeps_lesson_sentences = check_sentence(c, &b.sentence)?;
+    let keeps_lesson_sentences =
+        c.one_value(&b.sentence, "sentence", "lesson", "keep the lesson's sentences on this beat")?;
     let gradient = super::beat_grad::check_grad(cx, b, op_name, view)?;
     // what the beat's screen shows, which every fact of its prose and question must be about
     let shown = Shown {
@@ -251,23 +252,6 @@ fn check_head(c: &Checker, head: &Option<Spanned<HeadField>>, heads: usize) -> R
                 Ok(Some(HeadChoice::One(n as usize)))
             }
         }
-    }
-}
-
-/// `sentence = "lesson"`, the one value there is.
-fn check_sentence(c: &Checker, sentence: &Option<Spanned<String>>) -> Result<bool, LessonError> {
-    match sentence {
-        None => Ok(false),
-        Some(s) if s.get_ref().trim() == "lesson" => Ok(true),
-        Some(s) => Err(c.err(
-            s,
-            "sentence",
-            format!(
-                "is `{}`; the only value is \"lesson\" (keep the lesson's sentences on this beat) {}",
-                s.get_ref(),
-                see("sentence")
-            ),
-        )),
     }
 }
 

@@ -75,6 +75,30 @@ pub struct Checker<'a> {
 }
 
 impl Checker<'_> {
+    /// An optional field with one value it can take (`sentence = "lesson"`, `program =
+    /// "training"`): absent is false, that value true, anything else refused, saying what it means.
+    pub fn one_value(
+        &self,
+        given: &Option<Spanned<String>>,
+        field: &str,
+        value: &str,
+        meaning: &str,
+    ) -> Result<bool, LessonError> {
+        match given {
+            None => Ok(false),
+            Some(s) if s.get_ref().trim() == value => Ok(true),
+            Some(s) => Err(self.err(
+                s,
+                field,
+                format!(
+                    "is `{}`; the only value is \"{value}\" ({meaning}) {}",
+                    crate::text::escape_controls(s.get_ref(), false),
+                    see(field)
+                ),
+            )),
+        }
+    }
+
     pub fn err<T>(&self, span: &Spanned<T>, field: &str, message: impl Into<String>) -> LessonError {
         LessonError {
             file: self.file.to_string(),

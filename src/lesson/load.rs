@@ -54,7 +54,7 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     let zh = c.translation(&raw.summary_zh, &raw.summary, "summary_zh")?;
     let summary_zh = crate::text::escape_controls(&c.non_empty(zh, "summary_zh")?, false);
     let (src, tgt, setup) = check_sentences(&c, &raw, weights)?;
-    let training = check_program(&c, &raw.program)?;
+    let training = c.one_value(&raw.program, "program", "training", "the loss and its gradients")?;
     let setup = setup.for_training(training);
     let program = setup.run().program().clone();
     if raw.beat.is_empty() {
@@ -108,23 +108,6 @@ fn check_format(c: &Checker, version: &FormatOnly) -> Result<(), LessonError> {
             format,
             "format",
             format!("is `{other}`; the format is a whole number, `format = {FORMAT}` {}", see("format")),
-        )),
-    }
-}
-
-/// `program = "training"`, the one value there is (absent: the forward pass as translated).
-fn check_program(c: &Checker, program: &Option<toml::Spanned<String>>) -> Result<bool, LessonError> {
-    match program {
-        None => Ok(false),
-        Some(p) if p.get_ref().trim() == "training" => Ok(true),
-        Some(p) => Err(c.err(
-            p,
-            "program",
-            format!(
-                "is `{}`; the only value is \"training\" (the loss and its gradients) {}",
-                crate::text::escape_controls(p.get_ref(), false),
-                see("program")
-            ),
         )),
     }
 }

@@ -51,9 +51,16 @@ pub fn label_count(run: &Run) -> usize {
     run.inputs().labels.as_ref().map_or(0, |l| l.iter().filter(|&&id| id != PAD_ID).count())
 }
 
-/// The loss the run computed (its last operation).
+/// The loss the run computed: its `loss` operation (no backward pass needed).
 pub fn loss(run: &Run) -> Option<f32> {
-    run.gradients().map(|g| g.loss)
+    run.get("loss").and_then(|l| l.iter().next().copied())
+}
+
+/// Batch row `batch`'s share of the loss: how many labels it counts and their Σ −log p.
+pub fn row_sum(run: &Run, batch: usize) -> (usize, f64) {
+    let rows = loss_rows(run, batch);
+    let counted: Vec<&LossRow> = rows.iter().filter(|r| !r.ignored()).collect();
+    (counted.len(), counted.iter().map(|r| r.nll).sum())
 }
 
 /// The input of each layer, as the backward pass reaches them: the decoder's layers from the
@@ -108,6 +115,23 @@ pub fn embed_grad_rows(run: &Run, side: Side) -> Vec<(usize, f64)> {
 /// The length of one row of a side's embedding-table gradient (0 when the batch gives it none).
 pub fn embed_grad_norm(run: &Run, side: Side, id: usize) -> f64 {
     embed_grad_rows(run, side).into_iter().find(|&(i, _)| i == id).map_or(0.0, |(_, n)| n)
+}
+
+/// The length of the gradient arriving at every position of a side that reads `id`: what the
+/// embedding's output receives there, before the table's `padding_idx` rule.
+pub fn arriving_at(run: &Run, side: Side, id: usize) -> f64 {
+    let Some(g) = run.gradients().and_then(|g| g.tensor(&format!("{}.embed", side.prefix()))) else { return 0.0 };
+    let d = g.shape()[2];
+    let flat = g.as_standard_layout();
+    let values = flat.as_slice().expect("standard layout");
+    run.ids(side)
+        .iter()
+        .enumerate()
+        .filter(|&(_, &i)| i == id)
+        .flat_map(|(p, _)| values[p * d..(p + 1) * d].iter())
+        .map(|&x| (x as f64) * (x as f64))
+        .sum::<f64>()
+        .sqrt()
 }
 
 /// How many positions of the batch read `id` on a side.

@@ -99,7 +99,7 @@ pub fn weight_value(weights: &Weights, param: &str, index: usize) -> Option<f32>
 pub fn loss_under(run: &Run, weights: Weights) -> f32 {
     let mut other = Run::new(run.program_arc(), Arc::new(weights), run.inputs().clone());
     other.run_all();
-    other.value(other.program().len() - 1).and_then(|l| l.iter().next().copied()).unwrap_or(f32::NAN)
+    super::learning::loss(&other).unwrap_or(f32::NAN)
 }
 
 /// `run`'s weights with one weight moved by `by`.
