@@ -166,3 +166,19 @@ fn dot_and_comma_walk_the_backward_pass() {
     // back towards the loss: scores, then the masked scores
     assert_eq!(at(&app), "dec.1.self_attn.masked");
 }
+
+/// Cell mode derives forward values, and a what-if runs the forward pass only: on a gradient
+/// neither pretends to show the gradient.
+#[test]
+fn cell_mode_and_what_ifs_do_not_show_forward_values_as_gradients() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let beat = lesson.beats.iter().position(|b| b.op == "dec.1.self_attn.scores").expect("the scores beat");
+    let mut app = App::new(lesson, weights).expect("the lesson runs");
+    app.go_to_beat(beat);
+    app.update(Action::ToggleCell);
+    assert_eq!(app.cell_col(), None, "no cell mode on a gradient: {}", app.status());
+    app.pin_what_if(Some(transformer_tutor::explore::Variant::NoResidual));
+    let w = app.what_if_view().expect("the what-if is on");
+    assert!(w.other.is_err(), "the variant's forward values are not drawn beside a gradient");
+}

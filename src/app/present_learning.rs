@@ -181,6 +181,7 @@ impl App {
             minus: &format!("{:.5}", s.loss_minus),
             estimate: &format!("{:.4}", s.estimate),
             clip: &format!("{:.3}", s.clip),
+            clipped: s.clip < 1.0,
             m: &sci(s.m),
             v: &sci(s.v),
             m_hat: &sci(s.m_hat),

@@ -21,6 +21,10 @@ impl App {
             Ok(run) => run,
             Err(e) => return Some(Err(strings::cannot_run(&e.to_string()))),
         };
+        // a variant runs the forward pass only: it has no loss and no gradients to show beside
+        if self.session.gradient || self.view.kind.needs_training() {
+            return Some(Err(strings::WHAT_IF_NO_GRADIENTS.into()));
+        }
         let name = &self.session.run.program().op(self.session.op).name;
         let Some(index) = run.program().index_of(name) else {
             return Some(Err(strings::variant_has_no_op(name)));

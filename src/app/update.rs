@@ -161,6 +161,8 @@ impl App {
             }
             Action::ColumnsLeft => self.view.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
             Action::ToggleCell if shape.len() < 2 => self.view.status = strings::NO_CELLS.into(),
+            // cell derivations explain forward values; a gradient's chain rule is not derived yet
+            Action::ToggleCell if self.session.gradient => self.view.status = strings::NO_GRADIENT_CELLS.into(),
             Action::ToggleCell => {
                 // a cell is one head's number: the mean of the heads has no derivation of its own
                 self.view.selection.mean_of_heads = false;

@@ -7,6 +7,14 @@ pub const BACKWARD_AT_INPUTS: Text = Text::new(
     "the backward pass ends here: nothing before this operation has a gradient",
     "反向传播到此为止：这一步之前的运算没有梯度",
 );
+pub const NO_GRADIENT_CELLS: Text = Text::new(
+    "cell mode derives forward values; a gradient's cells have no derivation yet",
+    "单元格模式推导的是正向的数值；梯度的单元格还没有推导",
+);
+pub const WHAT_IF_NO_GRADIENTS: Text = Text::new(
+    "a what-if runs the forward pass only: it has no loss or gradients to show here",
+    "what-if 只跑正向：这里没有它的损失和梯度可以对照",
+);
 pub const BACKWARD_AT_LOSS: Text =
     Text::new("this is where the backward pass starts, next to the loss", "反向传播就从这里开始，紧挨着损失");
 
@@ -136,6 +144,8 @@ pub struct StepText<'a> {
     pub minus: &'a str,
     pub estimate: &'a str,
     pub clip: &'a str,
+    /// The whole gradient was longer than 1 and scaled down (`clip` below 1).
+    pub clipped: bool,
     pub m: &'a str,
     pub v: &'a str,
     pub m_hat: &'a str,
@@ -159,6 +169,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         minus,
         estimate,
         clip,
+        clipped,
         m,
         v,
         m_hat,
@@ -180,7 +191,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (format!("                     ({plus} − {minus}) / (2·{h}) = {estimate}"), false),
             (String::new(), false),
             ("Adam's first step (β1 = 0.9, β2 = 0.98, m and v start at 0)".into(), true),
-            (format!("  g = ∂L/∂w × {clip} (the whole gradient clipped to length 1)"), false),
+            (clip_line_en(clip, *clipped), false),
             (format!("  m = (1 − β1)·g  = {m}      m̂ = m / (1 − β1) = {m_hat}"), false),
             (format!("  v = (1 − β2)·g² = {v}      v̂ = v / (1 − β2) = {v_hat}"), false),
             (format!("  step = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / √{v_hat} = {step}"), false),
@@ -197,7 +208,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (format!("             ({plus} − {minus}) / (2·{h}) = {estimate}"), false),
             (String::new(), false),
             ("Adam 的第一步（β1 = 0.9，β2 = 0.98，m 和 v 从 0 开始）".into(), true),
-            (format!("  g = ∂L/∂w × {clip}（整个梯度被裁剪到长度 1）"), false),
+            (clip_line_zh(clip, *clipped), false),
             (format!("  m = (1 − β1)·g  = {m}      m̂ = m / (1 − β1) = {m_hat}"), false),
             (format!("  v = (1 − β2)·g² = {v}      v̂ = v / (1 − β2) = {v_hat}"), false),
             (format!("  步长 = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / √{v_hat} = {step}"), false),
@@ -205,5 +216,22 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (String::new(), false),
             (format!("所有权重各走一步；这个批次上的损失：{loss_before} → {loss_after}"), true),
         ],
+    }
+}
+
+/// `g = ∂L/∂w × 0.046 (…clipped…)`, or no factor when the gradient was not clipped.
+fn clip_line_en(clip: &str, clipped: bool) -> String {
+    if !clipped {
+        "  g = ∂L/∂w (the whole gradient is no longer than 1: not clipped)".into()
+    } else {
+        format!("  g = ∂L/∂w × {clip} (the whole gradient clipped to length 1)")
+    }
+}
+
+fn clip_line_zh(clip: &str, clipped: bool) -> String {
+    if !clipped {
+        "  g = ∂L/∂w（整个梯度长度不超过 1：没有裁剪）".into()
+    } else {
+        format!("  g = ∂L/∂w × {clip}（整个梯度被裁剪到长度 1）")
     }
 }

@@ -91,7 +91,11 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::BnPadShift { op } => format!("{:.2}", norm_comparison(full, setup, op).pad_shift()),
         Fact::Config(name) => name.value(&setup.weights.config).to_string(),
         Fact::Loss => learning::loss(full).map_or_else(|| "?".into(), |l| format!("{l:.3}")),
-        Fact::LabelProb(at) => format!("{:.3}", learning::loss_rows(full, at.batch)[at.row].prob),
+        Fact::LabelProb(at) => match learning::loss_rows(full, at.batch)[at.row] {
+            // the loss view shows an ignored position's label without a probability
+            row if row.ignored() => crate::strings::FACT_NOT_IN_SENTENCES.to_string(),
+            row => format!("{:.3}", row.prob),
+        },
         Fact::GradNorm { op } => learning::grad_norm(full, op, true).map_or_else(|| "0".into(), grad_text),
         Fact::GradNormCut { op } => learning::grad_norm(full, op, false).map_or_else(|| "0".into(), grad_text),
         Fact::WeightGrad { op } => {
