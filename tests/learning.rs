@@ -75,34 +75,55 @@ fn the_loss_views_mean_recomputed_from_the_logits_is_the_loss_operations_value()
     assert_eq!(learning::label_count(full), 5 + 7);
 }
 
-/// A finite difference of the loss agrees with the backward pass to 1e-3 for the weight kinds of
-/// the last decoder layer and the output: attention, feed-forward matrices and biases, LayerNorm's
-/// γ and β, the output Linear. (Further upstream, ±h moves some ReLU across its kink and the two
-/// disagree by up to 2%: not yet explained, see the issue 21 note.)
+/// A finite difference of the loss agrees with the backward pass to 1e-3 for every parameter of
+/// the model: embeddings, every attention projection, feed-forward matrices and biases,
+/// LayerNorm's γ and β, the output Linear. (W_k's bias gets no gradient: softmax does not change
+/// when every score of a row moves by the same amount. Its backward value is float32 rounding,
+/// about 1e-8, and is left out.)
 #[test]
 fn a_finite_difference_agrees_with_the_backward_pass_for_every_weight_kind() {
     let weights = weights();
     let app = App::new(lesson(&weights), weights).expect("the lesson runs");
     let full: &Run = app.full();
     let grads = full.gradients().expect("a training run");
-    for param in [
-        "decoder.layers.1.cross_attn.w_v.weight",
-        "decoder.layers.1.ffn.linear1.weight",
-        "decoder.layers.1.ffn.linear2.weight",
-        "decoder.layers.1.ffn.linear2.bias",
-        "decoder.layers.1.norm3.weight",
-        "decoder.layers.1.norm3.bias",
-        "fc_out.weight",
-        "fc_out.bias",
-    ] {
+    let mut params = Vec::new();
+    grads.params.visit(|name, _| params.push(name.to_string()));
+    let mut checked = 0;
+    for param in &params {
         let index = one_step::largest_gradient(&grads.params, param).expect(param);
         let backward = one_step::weight_value(&grads.params, param, index).unwrap() as f64;
+        if backward.abs() < 1e-6 {
+            assert!(param.ends_with("w_k.bias"), "{param}: a gradient of {backward}");
+            continue;
+        }
         let (_, _, estimate) = one_step::finite_difference(full, param, index, one_step::NUDGE);
         assert!(
             close(backward, estimate, 1e-3),
             "{param}[{index}]: backward {backward} vs finite difference {estimate}"
         );
+        checked += 1;
     }
+    assert_eq!(checked, params.len() - 6, "all but the six W_k biases");
+}
+
+/// The f64 reference forward (a second code path) gives the engine's logits and loss.
+#[test]
+fn the_reference_forward_gives_the_engines_logits() {
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights.clone()).expect("the lesson runs");
+    let full: &Run = app.full();
+    let inputs = full.inputs();
+    let (src, tgt, labels) =
+        (inputs.src_ids.as_ref().unwrap(), inputs.tgt_ids.as_ref().unwrap(), inputs.labels.as_ref().unwrap());
+    let params = transformer_tutor::model::reference::Params::of(&weights);
+    let forward = transformer_tutor::model::reference::forward(&params, src, tgt, &Default::default());
+    let engine = full.get("logits").unwrap();
+    for (a, b) in engine.iter().zip(forward.logits.iter()) {
+        assert!((*a as f64 - b).abs() <= 1e-4 * (1.0 + b.abs()), "{a} vs {b}");
+    }
+    let loss = transformer_tutor::model::reference::loss(&forward.logits, labels);
+    let engine_loss = learning::loss(full).unwrap() as f64;
+    assert!(close(loss, engine_loss, 1e-5), "{loss} vs {engine_loss}");
 }
 
 /// The step on screen is Adam's formula, recomputed here in f64 from the gradient and the clip.

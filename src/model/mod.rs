@@ -36,6 +36,7 @@ pub mod one_step;
 pub mod op_kind;
 pub mod params;
 pub mod program;
+pub mod reference;
 pub mod rnn;
 pub mod run;
 pub mod softmax;
