@@ -17,6 +17,7 @@
 //!   explore, app or ui.
 //! - `explore`: the what-if runs (forking a run, measuring, deriving a cell).
 //! - `progress`: the saved progress.
+//! - `probe`: probes that need the held-out pairs (`probe heads`); above `train`.
 //! - `app` (state and keys) -> `ui` (drawing) -> `tui` (the terminal loop); `cli` and `main`
 //!   on top.
 
@@ -28,6 +29,7 @@ pub mod explore;
 pub mod lang;
 pub mod lesson;
 pub mod model;
+pub mod probe;
 pub mod progress;
 pub mod setup;
 pub mod signals;

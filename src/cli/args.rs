@@ -117,6 +117,16 @@ pub enum Command {
         #[arg(long, value_name = "FILE.npz", conflicts_with_all = ["out", "steps"])]
         eval: Option<PathBuf>,
     },
+    /// Probe the trained model: `probe heads` takes each attention head out in turn, translates
+    /// the held-out pairs and ranks the heads by the drop in exact match.
+    Probe {
+        /// What to probe: heads.
+        #[arg(value_enum)]
+        what: ProbeWhat,
+        /// Also write the table as comma-separated values.
+        #[arg(long, value_name = "FILE.csv")]
+        csv: Option<PathBuf>,
+    },
     /// Show the training corpus: its size, vocabularies and sample pairs.
     Corpus {
         /// Also write every pair as tab-separated values (zh, en, split).
@@ -277,4 +287,11 @@ fn parse_temperature(text: &str) -> Result<u16, String> {
         return Err(crate::strings::temperature_out_of_range(t));
     }
     Ok((t * 10.0).round() as u16)
+}
+
+/// What `probe` probes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProbeWhat {
+    /// Every attention head taken out in turn, scored on the held-out pairs.
+    Heads,
 }

@@ -26,6 +26,7 @@ pub fn command_name(command: &Command) -> &'static str {
         Command::Translate { .. } => "translate",
         Command::Train { .. } => "train",
         Command::Corpus { .. } => "corpus",
+        Command::Probe { .. } => "probe",
     }
 }
 
@@ -78,7 +79,9 @@ fn command_model_flags(command: &Command, m: &ModelArgs) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Trace { .. } | Command::Export { .. } | Command::Translate { .. } => model_flags(m),
+        Command::Trace { .. } | Command::Export { .. } | Command::Translate { .. } | Command::Probe { .. } => {
+            model_flags(m)
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The subcommands: `trace`, `export`, `translate`, `corpus`, `train`, one function each.
 
-use crate::cli::args::{Cli, Command, InputArgs};
-use crate::cli::{corpus, export, output, trace, train, train_live, translate};
+use crate::cli::args::{Cli, Command, InputArgs, ProbeWhat};
+use crate::cli::{corpus, export, output, probe, trace, train, train_live, translate};
 use crate::eprintln_escaped;
 use crate::model::decode::Choice;
 use crate::setup::{Setup, WeightSource};
@@ -22,6 +22,7 @@ pub fn command(cli: Cli) -> Result<Option<i32>, String> {
             translate_command(&cli, sentence, attention, temperature, sample_seed)
         }
         Some(Command::Corpus { ref tsv }) => corpus_command(tsv.as_deref()),
+        Some(Command::Probe { what: ProbeWhat::Heads, ref csv }) => probe_heads_command(&cli, csv.as_deref()),
         Some(Command::Train { ref out, steps, ref eval }) => {
             train_command(&cli, out.as_deref(), steps, eval.as_deref())
         }
@@ -102,6 +103,25 @@ fn corpus_command(tsv: Option<&Path>) -> Result<Option<i32>, String> {
         }
         Ok(None)
     }
+}
+
+/// `probe heads`: every head taken out in turn, ranked by the held-out exact-match drop.
+fn probe_heads_command(cli: &Cli, csv: Option<&Path>) -> Result<Option<i32>, String> {
+    let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
+    let corpus = crate::corpus::generate(crate::corpus::DEFAULT_SEED);
+    if let Some(path) = csv {
+        crate::atomic_file::check(path).map_err(|e| strings::cannot_write(path.display(), e))?;
+    }
+    // a vocabulary without the corpus's words cannot be scored on it
+    train::eval_text_problem(&weights, &corpus)?;
+    let ranking = crate::probe::heads::rank_heads(&weights, &corpus.heldout);
+    write_out(&probe::heads_text(&ranking))?;
+    if let Some(path) = csv {
+        crate::atomic_file::write_bytes(path, probe::heads_csv(&ranking).as_bytes())
+            .map_err(|e| strings::cannot_write(path.display(), e))?;
+        eprintln_escaped!("{}", strings::wrote_csv(ranking.heads.len() + 1, path.display()));
+    }
+    Ok(None)
 }
 
 /// `train` (or `train --eval`): train on the corpus and write the weights whole or not at all.

@@ -8,6 +8,7 @@ pub mod export;
 pub mod glossary;
 pub mod output;
 pub mod print;
+pub mod probe;
 pub mod trace;
 pub mod train;
 mod train_attention;

@@ -97,6 +97,17 @@ pub fn fine_tune_problem(weights: &Weights, corpus: &Corpus, label: &str) -> Opt
 /// Held-out exact match and token accuracy of a weights file; refused for a model whose
 /// vocabularies lack words of the corpus (its pairs could not be given to it as they are).
 pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, String> {
+    eval_text_problem(weights, corpus)?;
+    let e = evaluate(weights, &corpus.heldout);
+    let t = evaluate(weights, &corpus.train);
+    let line = |heldout, s: &Evaluation| {
+        strings::eval_line(heldout, s.pairs, 100.0 * s.exact_match(), s.exact, 100.0 * s.token_accuracy())
+    };
+    Ok(line(true, &e) + &line(false, &t))
+}
+
+/// Err when the weights' vocabularies lack words of the corpus (they cannot be scored on it).
+pub fn eval_text_problem(weights: &Arc<Weights>, corpus: &Corpus) -> Result<(), String> {
     let pairs: Vec<_> = corpus.heldout.iter().chain(&corpus.train).cloned().collect();
     let (src, tgt) = crate::train::data::missing_tokens(&pairs, &weights.vocabs);
     if !src.is_empty() || !tgt.is_empty() {
@@ -114,12 +125,7 @@ pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, Stri
         }
         return Err(strings::cannot_score(&lacks));
     }
-    let e = evaluate(weights, &corpus.heldout);
-    let t = evaluate(weights, &corpus.train);
-    let line = |heldout, s: &Evaluation| {
-        strings::eval_line(heldout, s.pairs, 100.0 * s.exact_match(), s.exact, 100.0 * s.token_accuracy())
-    };
-    Ok(line(true, &e) + &line(false, &t))
+    Ok(())
 }
 
 /// Train with progress lines on stderr (no terminal), then write the weights to `job.out`.

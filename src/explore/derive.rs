@@ -47,6 +47,7 @@ pub fn derive(run: &Run, setup: &Setup, op: usize, at: &[usize]) -> Option<Deriv
         OpKind::Linear(r) => linear(&c, &mut lines, r),
         OpKind::SplitHeads => split_heads(&c, &mut lines),
         OpKind::MergeHeads => merge_heads(&c, &mut lines),
+        OpKind::HeadMask { head, keep_only } => head_mask(&c, &mut lines, head, keep_only),
         OpKind::QueryKey => query_key(&c, &mut lines),
         OpKind::Scale => scale(&c, &mut lines),
         OpKind::MaskFill(fill) => mask_fill(&c, &mut lines, fill),
@@ -223,6 +224,13 @@ fn merge_heads(cell: &Cell, lines: &mut Vec<String>) -> f64 {
     let dk = cell.input(0).shape()[3];
     let v = cell.input(0)[[b, j / dk, t, j % dk]] as f64;
     lines.push(strings::derive_merge(&cell.input_name(0), b, j / dk, t, j % dk));
+    v
+}
+
+fn head_mask(cell: &Cell, lines: &mut Vec<String>, head: usize, keep_only: bool) -> f64 {
+    let kept = (cell.at[1] == head) == keep_only;
+    let v = if kept { cell.input(0)[IxDyn(cell.at)] as f64 } else { 0.0 };
+    lines.push(strings::derive_head_mask(&cell.input_name(0), cell.at[1], kept));
     v
 }
 

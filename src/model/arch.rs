@@ -8,7 +8,39 @@
 //! them without importing explore (which runs them). A new what-if switch is a field of `Arch`
 //! and a `Variant` here, what `build` does with the field, and its title in `strings::what_if`.
 
+use super::program::{AttnBlock, Stack};
 use strum::{EnumString, IntoStaticStr, VariantArray, VariantNames};
+
+/// One attention head taken out (its slice of the context set to zero before W_o), or kept alone
+/// (every other head's slice zeroed), in one attention block: the probes' head ablation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HeadAblation {
+    pub stack: Stack,
+    pub layer: usize,
+    pub block: AttnBlock,
+    pub head: usize,
+    pub keep_only: bool,
+}
+
+impl HeadAblation {
+    /// The attention block's operation prefix: `dec.1.cross_attn`.
+    pub fn block_prefix(&self) -> String {
+        let stack = if self.stack == Stack::Encoder { "enc" } else { "dec" };
+        let block = if self.block == AttnBlock::SelfAttn { "self_attn" } else { "cross_attn" };
+        format!("{stack}.{}.{block}", self.layer)
+    }
+
+    /// Every attention block of a model with `layers` layers per stack, in program order:
+    /// (stack, layer, block).
+    pub fn blocks(layers: usize) -> Vec<(Stack, usize, AttnBlock)> {
+        let mut all: Vec<_> = (0..layers).map(|l| (Stack::Encoder, l, AttnBlock::SelfAttn)).collect();
+        for l in 0..layers {
+            all.push((Stack::Decoder, l, AttnBlock::SelfAttn));
+            all.push((Stack::Decoder, l, AttnBlock::CrossAttn));
+        }
+        all
+    }
+}
 
 /// What masked attention scores become before softmax.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -73,6 +105,8 @@ pub struct Arch {
     /// The decoder's FFN residual adds the cross-attention block's output (note 004 adds the
     /// one from before cross-attention).
     pub ffn_residual_after_cross: bool,
+    /// A head taken out or kept alone (the probes); None for all heads.
+    pub heads: Option<HeadAblation>,
 }
 
 impl Default for Arch {
@@ -89,6 +123,7 @@ impl Default for Arch {
             keep_first_norm: true,
             decoder_cross_attention: true,
             ffn_residual_after_cross: true,
+            heads: None,
         }
     }
 }

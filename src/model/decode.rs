@@ -3,6 +3,7 @@
 //! target reaches max_len. The encoder does not depend on the target, so each longer run is a
 //! fork of the previous one that keeps every encoder tensor and recomputes only the decoder.
 
+use super::arch::Arch;
 use super::build::{self, RunShape};
 use super::run::{Inputs, Run};
 use super::vocab::{BOS_ID, EOS_ID, PAD_ID};
@@ -25,7 +26,14 @@ pub struct Decoded {
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
-    decode_observed(weights, src_ids, Choice::Greedy, |_, _, _| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, |_, _, _| {})
+}
+
+/// Translate greedily with the model built as `arch` says (a head taken out, for the probes).
+/// `arch` must build for every shape: a head ablation, a scale or norm what-if; not note 000's
+/// len_k-repeated mask, which panics here.
+pub fn greedy_with(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch) -> Decoded {
+    decode_observed(weights, src_ids, arch, Choice::Greedy, |_, _, _| {})
 }
 
 /// How the next word is chosen from the output softmax.
@@ -91,7 +99,7 @@ pub struct DecodeStep {
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
     let last_cross = format!("dec.{}.cross_attn.weights", weights.config.n_layers.saturating_sub(1));
-    decode_observed(weights, src_row, choice, |run, rows, chosen| {
+    decode_observed(weights, src_row, &Arch::default(), choice, |run, rows, chosen| {
         let prefix = rows[0].clone();
         let t = prefix.len() - 1;
         let probs = match choice.temperature() {
@@ -120,6 +128,7 @@ fn last_row(run: &Run, name: &str, t: usize) -> Vec<f32> {
 fn decode_observed(
     weights: &Arc<Weights>,
     src_ids: &Array2<usize>,
+    arch: &Arch,
     choice: Choice,
     mut observe: impl FnMut(&Run, &[Vec<usize>], &[usize]),
 ) -> Decoded {
@@ -138,7 +147,7 @@ fn decode_observed(
     loop {
         let tgt_ids = target_ids(&rows);
         let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
-        let program = Arc::new(build::transformer(&weights.config, shape));
+        let program = Arc::new(build::variant(&weights.config, shape, arch).expect("an architecture that builds"));
         let inputs = Inputs { src_ids: Some(src_ids.clone()), tgt_ids: Some(tgt_ids), ..Default::default() };
         // the previous run is dropped once forked: only its encoder tensors live on, shared
         let mut next = match run.take() {

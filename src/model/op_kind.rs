@@ -51,6 +51,12 @@ pub enum OpKind {
     /// weights · v.
     Context,
     MergeHeads,
+    /// One head's slice of the context zeroed, or (`keep_only`) every other head's: the head
+    /// ablation of the probes.
+    HeadMask {
+        head: usize,
+        keep_only: bool,
+    },
     /// Elementwise sum (the residual connection).
     Add,
     Relu,
@@ -126,6 +132,8 @@ pub enum Formula {
     Weights,
     /// weights·v.
     Context,
+    /// Head `head` of the context zeroed, or (`keep_only`) kept alone.
+    HeadMask { context: String, head: usize, keep_only: bool },
     /// (b, h, t, dk) → (b, t, d).
     Merge { b: usize, h: usize, t: usize, dk: usize, d: usize },
     /// merged·W_oᵀ + b_o.
@@ -184,6 +192,7 @@ impl OpKind {
             OpKind::Softmax => kernels::softmax_last(input(0)),
             OpKind::Context => kernels::context(input(0), input(1)),
             OpKind::MergeHeads => kernels::merge_heads(input(0)),
+            OpKind::HeadMask { head, keep_only } => kernels::head_mask(input(0), head, keep_only),
             OpKind::Add => kernels::add(input(0), input(1)),
             OpKind::Relu => kernels::relu(input(0)),
             OpKind::Normalize { eps_exponent } => kernels::normalize(input(0), eps(eps_exponent)),
@@ -241,6 +250,7 @@ impl OpKind {
             }
             OpKind::SplitHeads => vec![Some(kernels::merge_heads(d_out))],
             OpKind::MergeHeads => vec![Some(kernels::split_heads(d_out, w.config.n_heads))],
+            OpKind::HeadMask { head, keep_only } => vec![Some(kernels::head_mask(d_out, head, keep_only))],
             OpKind::QueryKey => {
                 let (d_q, d_k) = kernels::scores_backward(input(0), input(1), 1.0, d_out);
                 vec![Some(d_q), Some(d_k)]

@@ -7,6 +7,7 @@
 //! Post-LN encoder-decoder: x = LayerNorm(x + sublayer(x)); masked scores filled with -1e9;
 //! the padding mask hides `<pad>` keys; the decoder's self-attention is also causal.
 
+use super::arch::HeadAblation;
 use super::program::{AttnBlock, Stack};
 use super::vocab::PAD_ID;
 use super::weights::Weights;
@@ -49,17 +50,6 @@ impl Params {
     }
 }
 
-/// One attention head taken out, or kept alone, in one attention block.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HeadChoice {
-    pub stack: Stack,
-    pub layer: usize,
-    pub block: AttnBlock,
-    pub head: usize,
-    /// false: this head's context is zeroed; true: every other head's is.
-    pub keep_only: bool,
-}
-
 /// The residual stream of one layer's output at one position of batch row `row`, replaced.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Patch {
@@ -73,7 +63,7 @@ pub struct Patch {
 /// What to change in the forward pass.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Probe {
-    pub heads: Option<HeadChoice>,
+    pub heads: Option<HeadAblation>,
     pub patch: Option<Patch>,
 }
 

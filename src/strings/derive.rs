@@ -186,6 +186,15 @@ pub fn derive_scale_shift(input: &str, hat: f64, gamma: f64, beta: f64, j: usize
     format!("γ[{j}] {} × {input} {} + β[{j}] {} = {}", num(gamma), num(hat), num(beta), num(gamma * hat + beta))
 }
 
+pub fn derive_head_mask(input: &str, head: usize, kept: bool) -> String {
+    match (current(), kept) {
+        (Lang::En, true) => format!("head {head} is kept: the value of {input}"),
+        (Lang::En, false) => format!("head {head} is taken out: 0 in place of {input}"),
+        (Lang::Zh, true) => format!("第 {head} 个头保留：取 {input} 的值"),
+        (Lang::Zh, false) => format!("第 {head} 个头被去掉：用 0 代替 {input}"),
+    }
+}
+
 pub fn derive_identity(input: &str) -> String {
     match current() {
         Lang::En => format!("the same tensor as {input}, under this name"),

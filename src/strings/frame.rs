@@ -133,6 +133,7 @@ pub fn trace_edge(kind: OpKind, d_k: usize) -> String {
         OpKind::Softmax => "softmax".into(),
         OpKind::Context => "·v".into(),
         OpKind::MergeHeads => "merge".into(),
+        OpKind::HeadMask { .. } => "ablate".into(),
         OpKind::Add => "+".into(),
         OpKind::Normalize { .. } => "norm".into(),
         OpKind::ScaleShift(_) => "γ,β".into(),

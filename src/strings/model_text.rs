@@ -65,6 +65,12 @@ fn formula_zh(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             write!(f, "masked = scores · {mask}（笔记 001 §5.1 的乘法掩码）")
         }
         Formula::Weights => write!(f, "weights = softmax(masked)，沿键计算；每行之和为 1"),
+        Formula::HeadMask { context, head, keep_only: false } => {
+            write!(f, "ablated = {context}，但第 {head} 个头的那一片置 0（去掉这个头）")
+        }
+        Formula::HeadMask { context, head, keep_only: true } => {
+            write!(f, "ablated = {context}，只留第 {head} 个头，其余头的片置 0")
+        }
         Formula::Sum { sub, residual: false, .. } => write!(f, "sum = {sub}：没有残差连接（what-if）"),
         Formula::Normalize { input, eps_exponent } => {
             write!(f, "x̂ = ({input} - mean) / √(var + 1e{eps_exponent})，每个词元在它的特征上计算")
@@ -126,6 +132,12 @@ fn formula_en(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         },
         Formula::Weights => write!(f, "weights = softmax(masked) over the keys; each row sums to 1"),
         Formula::Context => write!(f, "context = weights·v"),
+        Formula::HeadMask { context, head, keep_only: false } => {
+            write!(f, "ablated = {context} with head {head}'s slice set to 0 (the head removed)")
+        }
+        Formula::HeadMask { context, head, keep_only: true } => {
+            write!(f, "ablated = {context} with every head but {head} set to 0 (head {head} alone)")
+        }
         Formula::Merge { b, h, t, dk, d } => {
             write!(f, "merged = merge {} → {}", shape_text(&[*b, *h, *t, *dk]), shape_text(&[*b, *t, *d]))
         }
@@ -170,6 +182,7 @@ impl OpKind {
             OpKind::Softmax => "Softmax",
             OpKind::Context => "MatMul",
             OpKind::MergeHeads => "MergeHeads",
+            OpKind::HeadMask { .. } => "HeadMask",
             OpKind::Add => "Add",
             OpKind::Relu => "ReLU",
             OpKind::Normalize { .. } => "Normalize",

@@ -2,7 +2,9 @@
 
 use crate::corpus::Pair;
 use crate::model::Weights;
-use crate::model::decode::greedy;
+use crate::model::build::{self, RunShape};
+use crate::model::{Arch, Inputs, Run};
+use crate::model::decode::greedy_with;
 use crate::model::vocab::{EOS_ID, PAD_ID, pad_rows};
 use std::sync::Arc;
 
@@ -33,11 +35,16 @@ impl Evaluation {
 
 /// Translate every pair's source greedily (in batches) and compare with its target.
 pub fn evaluate(weights: &Arc<Weights>, pairs: &[Pair]) -> Evaluation {
+    evaluate_with(weights, pairs, &Arch::default())
+}
+
+/// The same with the model built as `arch` says (a head taken out: `probe heads`).
+pub fn evaluate_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> Evaluation {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
     let mut e = Evaluation { pairs: pairs.len(), exact: 0, tokens_right: 0, tokens: 0 };
     for chunk in examples.chunks(EVAL_BATCH) {
         let src: Vec<Vec<usize>> = chunk.iter().map(|x| x.src.clone()).collect();
-        let decoded = greedy(weights, &pad_rows(&src, PAD_ID));
+        let decoded = greedy_with(weights, &pad_rows(&src, PAD_ID), arch);
         for (example, words) in chunk.iter().zip(&decoded.words) {
             e.exact += usize::from(*words == example.tgt);
             let reference = example.tgt.iter().chain(std::iter::once(&EOS_ID));
@@ -47,4 +54,25 @@ pub fn evaluate(weights: &Arc<Weights>, pairs: &[Pair]) -> Evaluation {
         }
     }
     e
+}
+
+/// The teacher-forcing loss on `pairs` (mean cross-entropy per target word and `<eos>`), with
+/// the model built as `arch` says: the forward pass to `probs`, −ln of each label's probability.
+pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
+    let examples = super::data::encode_pairs(pairs, &weights.vocabs);
+    let (mut total, mut count) = (0.0f64, 0usize);
+    for chunk in examples.chunks(EVAL_BATCH) {
+        let batch = super::data::make_batch(&chunk.iter().collect::<Vec<_>>());
+        let shape = RunShape { batch: batch.src.nrows(), t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
+        let program = build::variant(&weights.config, shape, arch).expect("an architecture that builds");
+        let inputs = Inputs { src_ids: Some(batch.src.clone()), tgt_ids: Some(batch.tgt_in.clone()), ..Default::default() };
+        let mut run = Run::new(Arc::new(program), weights.clone(), inputs);
+        run.run_all();
+        let probs = run.get("probs").expect("computed"); // (B, T_tgt, vocab)
+        for ((b, t), &label) in batch.labels.indexed_iter().filter(|(_, l)| **l != PAD_ID) {
+            total -= (probs[[b, t, label]] as f64).max(f64::MIN_POSITIVE).ln();
+            count += 1;
+        }
+    }
+    total / count.max(1) as f64
 }

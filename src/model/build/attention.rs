@@ -77,6 +77,17 @@ pub(super) fn attention(
         at.place,
         Formula::Context,
     );
+    let context = match arch.heads {
+        Some(a) if a.stack == at.stack && a.layer == at.layer && a.block == at.block => p.push(
+            format!("{pre}.ablated"),
+            OpKind::HeadMask { head: a.head, keep_only: a.keep_only },
+            &[&context],
+            Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (dk, Features)]),
+            at.place,
+            Formula::HeadMask { context: context.clone(), head: a.head, keep_only: a.keep_only },
+        ),
+        _ => context,
+    };
     let merged = p.push(
         format!("{pre}.merged"),
         OpKind::MergeHeads,

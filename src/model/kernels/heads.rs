@@ -37,3 +37,15 @@ pub fn merge_heads(x: &ArrayD<f32>) -> ArrayD<f32> {
     });
     ArrayD::from_shape_vec(IxDyn(&[b, t, d]), out).expect("sizes match")
 }
+
+/// x (B, H, T, d_k) with head `head` zeroed, or (`keep_only`) every other head. Its own backward:
+/// the gradient passes where the value passed.
+pub fn head_mask(x: &ArrayD<f32>, head: usize, keep_only: bool) -> ArrayD<f32> {
+    let mut out = x.clone();
+    for (h, mut part) in out.axis_iter_mut(ndarray::Axis(1)).enumerate() {
+        if (h == head) != keep_only {
+            part.fill(0.0);
+        }
+    }
+    out
+}

@@ -1,0 +1,62 @@
+//! `transformer-tutor probe heads`: take each attention head out in turn (its slice of the
+//! context set to zero before W_o), translate the held-out pairs greedily and score them, and
+//! rank the heads by how much exact match drops.
+
+use crate::corpus::Pair;
+use crate::model::arch::HeadAblation;
+use crate::model::program::{AttnBlock, Stack};
+use crate::model::{Arch, Weights};
+use crate::train::eval::{evaluate_with, loss_with};
+use std::sync::Arc;
+
+/// The held-out scores of the model with one head taken out (or, for `head: None`, of the whole
+/// model).
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadScore {
+    pub head: Option<HeadAblation>,
+    /// Exact-match translations out of `pairs`.
+    pub exact: usize,
+    pub pairs: usize,
+    /// Mean teacher-forcing cross-entropy per target word.
+    pub loss: f64,
+}
+
+impl HeadScore {
+    pub fn exact_pct(&self) -> f64 {
+        100.0 * self.exact as f64 / self.pairs.max(1) as f64
+    }
+}
+
+/// The whole model's scores and each head's, the heads ranked by the exact-match drop when taken
+/// out (largest first), then by the loss's rise.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadRanking {
+    pub whole: HeadScore,
+    pub heads: Vec<HeadScore>,
+}
+
+/// Score the model, then the model without each head, on `pairs`.
+pub fn rank_heads(weights: &Arc<Weights>, pairs: &[Pair]) -> HeadRanking {
+    let score = |head: Option<HeadAblation>| {
+        let arch = Arch { heads: head, ..Arch::default() };
+        let e = evaluate_with(weights, pairs, &arch);
+        HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) }
+    };
+    let whole = score(None);
+    let mut heads: Vec<HeadScore> = every_head(weights.config.n_layers, weights.config.n_heads)
+        .into_iter()
+        .map(|h| score(Some(h)))
+        .collect();
+    heads.sort_by(|a, b| a.exact.cmp(&b.exact).then(b.loss.total_cmp(&a.loss)));
+    HeadRanking { whole, heads }
+}
+
+/// Every head of every attention block, taken out, in program order.
+pub fn every_head(layers: usize, n_heads: usize) -> Vec<HeadAblation> {
+    HeadAblation::blocks(layers)
+        .into_iter()
+        .flat_map(|(stack, layer, block): (Stack, usize, AttnBlock)| {
+            (0..n_heads).map(move |head| HeadAblation { stack, layer, block, head, keep_only: false })
+        })
+        .collect()
+}
