@@ -14,6 +14,7 @@ pub mod present;
 mod present_compare;
 mod present_grids;
 mod present_learning;
+mod present_probes;
 mod present_tables;
 mod present_text;
 mod present_whatif;

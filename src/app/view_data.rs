@@ -56,6 +56,10 @@ impl App {
             ViewKind::NormCompare => ViewData::Lines(self.norm_compare_lines()),
             ViewKind::FusedQkv => ViewData::Lines(self.fused_qkv_lines()),
             ViewKind::Decode => ViewData::Lines(self.decode_lines()),
+            ViewKind::Ablation => ViewData::Lines(self.ablation_lines()),
+            ViewKind::LogitLens => ViewData::Lines(self.logit_lens_lines()),
+            ViewKind::Contributions => ViewData::Lines(self.contributions_lines()),
+            ViewKind::Patching => ViewData::Lines(self.patching_lines()),
         }
     }
 }

@@ -70,6 +70,23 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
             same_head(fact, a.head, shown)
         }
         Fact::MaskedKeys { op, .. } => masked_keys(fact, op, shown, program),
+        Fact::LensWord { .. } | Fact::LensForms(_) => {
+            views(fact, shown, &[ViewKind::LogitLens])?;
+            same_batch(fact, shown)
+        }
+        Fact::TopContribution(a) => {
+            views(fact, shown, &[ViewKind::Contributions])?;
+            same_op(fact, &a.op, shown)?;
+            same_batch(fact, shown)?;
+            same_head(fact, a.head, shown)
+        }
+        Fact::AblatedWord { op, head, .. } => {
+            views(fact, shown, &[ViewKind::Ablation])?;
+            same_op(fact, op, shown)?;
+            same_batch(fact, shown)?;
+            same_head(fact, HeadChoice::One(*head), shown)
+        }
+        Fact::PatchPositions { .. } => views(fact, shown, &[ViewKind::Patching]),
         Fact::NextWord(_) | Fact::NextProb { .. } => {
             views(fact, shown, &[ViewKind::TopWords])?;
             same_batch(fact, shown)

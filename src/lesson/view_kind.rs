@@ -39,6 +39,14 @@ pub enum ViewKind {
     EmbedGrad,
     /// One weight's step: its gradient, a finite-difference check, Adam's m and v, the loss after.
     AdamStep,
+    /// A head of an attention block taken out, and kept alone: next words and translation.
+    Ablation,
+    /// The output Linear applied after each decoder sublayer, at one position.
+    LogitLens,
+    /// Each key's attention weight beside the length of what it adds, ‖α·v·W_oʰ‖.
+    Contributions,
+    /// One source position copied from batch row 1 into row 0 after each encoder layer.
+    Patching,
 }
 
 impl ViewKind {
@@ -77,6 +85,11 @@ impl ViewKind {
             ViewKind::EmbedGrad => matches!(kind, OpKind::Embed(_)),
             ViewKind::AdamStep => matches!(kind, OpKind::Linear(_) | OpKind::Embed(_) | OpKind::ScaleShift(_)),
             ViewKind::NormCompare => kind == OpKind::Add && ndim == 3,
+            ViewKind::Ablation | ViewKind::Contributions => kind == OpKind::Softmax && ndim == 4,
+            ViewKind::LogitLens => kind == OpKind::Softmax && ndim == 3,
+            ViewKind::Patching => {
+                matches!(kind, OpKind::ScaleShift(n) if n.stack == crate::model::program::Stack::Encoder && n.index == 2)
+            }
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
             }
@@ -98,6 +111,8 @@ impl ViewKind {
                 | ViewKind::GradFlow
                 | ViewKind::EmbedGrad
                 | ViewKind::AdamStep
+                | ViewKind::Ablation
+                | ViewKind::Patching
         )
     }
 
@@ -117,6 +132,9 @@ impl ViewKind {
             ViewKind::Loss => "the training loss, loss",
             ViewKind::EmbedGrad => "an embedding (src.embed or tgt.embed)",
             ViewKind::AdamStep => "an operation with weights: a Linear, an embedding or a LayerNorm's γ·x̂ + β",
+            ViewKind::Ablation | ViewKind::Contributions => "attention weights, e.g. dec.1.cross_attn.weights",
+            ViewKind::LogitLens => "the output probabilities, probs",
+            ViewKind::Patching => "an encoder layer's output, e.g. enc.0.norm2.out",
             _ => "another kind of operation",
         }
     }

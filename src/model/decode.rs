@@ -26,14 +26,20 @@ pub struct Decoded {
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, |_, _, _| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, &|_| {}, |_, _, _| {})
+}
+
+/// Translate greedily with one tensor of the encoder changed first by `patch` (activation
+/// patching): every decoding step forks the first run and keeps its changed encoder.
+pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: &dyn Fn(&mut Run)) -> Decoded {
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, patch, |_, _, _| {})
 }
 
 /// Translate greedily with the model built as `arch` says (a head taken out, for the probes).
 /// `arch` must build for every shape: a head ablation, a scale or norm what-if; not note 000's
 /// len_k-repeated mask, which panics here.
 pub fn greedy_with(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch) -> Decoded {
-    decode_observed(weights, src_ids, arch, Choice::Greedy, |_, _, _| {})
+    decode_observed(weights, src_ids, arch, Choice::Greedy, &|_| {}, |_, _, _| {})
 }
 
 /// How the next word is chosen from the output softmax.
@@ -99,7 +105,7 @@ pub struct DecodeStep {
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
     let last_cross = format!("dec.{}.cross_attn.weights", weights.config.n_layers.saturating_sub(1));
-    decode_observed(weights, src_row, &Arch::default(), choice, |run, rows, chosen| {
+    decode_observed(weights, src_row, &Arch::default(), choice, &|_| {}, |run, rows, chosen| {
         let prefix = rows[0].clone();
         let t = prefix.len() - 1;
         let probs = match choice.temperature() {
@@ -130,6 +136,7 @@ fn decode_observed(
     src_ids: &Array2<usize>,
     arch: &Arch,
     choice: Choice,
+    prepare: &dyn Fn(&mut Run),
     mut observe: impl FnMut(&Run, &[Vec<usize>], &[usize]),
 ) -> Decoded {
     use rand::{RngExt, SeedableRng};
@@ -156,7 +163,11 @@ fn decode_observed(
                 reused_ops = next.cursor();
                 next
             }
-            None => Run::new(program, weights.clone(), inputs),
+            None => {
+                let mut first = Run::new(program, weights.clone(), inputs);
+                prepare(&mut first);
+                first
+            }
         };
         next.run_all();
         steps += 1;

@@ -36,6 +36,9 @@ pub struct Run {
     /// The backward pass of a whole training run, computed when first asked for
     /// (`gradients`); forgotten when the run steps back.
     gradients: Backward,
+    /// A tensor was changed by hand (`patch`): the run is no longer the model's, and has no
+    /// gradients.
+    patched: bool,
 }
 
 /// A whole run's gradients, with and without the residuals' straight paths, made on first use.
@@ -47,7 +50,7 @@ struct Backward {
 
 impl Run {
     pub fn new(program: Arc<Program>, weights: Arc<Weights>, inputs: Inputs) -> Run {
-        Run { program, weights, inputs, values: Vec::new(), gradients: Backward::default() }
+        Run { program, weights, inputs, values: Vec::new(), gradients: Backward::default(), patched: false }
     }
 
     pub fn program(&self) -> &Program {
@@ -121,7 +124,22 @@ impl Run {
     }
 
     fn has_loss(&self) -> bool {
-        self.is_done() && matches!(self.program.ops().last().map(|op| op.kind), Some(OpKind::CrossEntropy { .. }))
+        !self.patched
+            && self.is_done()
+            && matches!(self.program.ops().last().map(|op| op.kind), Some(OpKind::CrossEntropy { .. }))
+    }
+
+    /// Compute up to operation `name`, then change its output with `edit` (activation patching);
+    /// the operations after it compute from the changed tensor. False if there is no such op.
+    pub fn patch(&mut self, name: &str, edit: impl FnOnce(&mut ArrayD<f32>)) -> bool {
+        let Some(index) = self.program.index_of(name) else { return false };
+        self.seek(index);
+        let mut value = self.values[index].as_ref().clone();
+        edit(&mut value);
+        self.values[index] = Arc::new(value);
+        self.gradients = Backward::default();
+        self.patched = true;
+        true
     }
 
     /// The output of a computed operation, by index.
@@ -193,7 +211,8 @@ impl Run {
             })
             .map(|(_, v)| v.clone())
             .collect();
-        Run { program, weights: self.weights.clone(), inputs, values: kept, gradients: Backward::default() }
+        let patched = self.patched;
+        Run { program, weights: self.weights.clone(), inputs, values: kept, gradients: Backward::default(), patched }
     }
 
     /// Whether operation `index` of both runs is the very same tensor in memory: kept by a fork,

@@ -43,10 +43,8 @@ pub fn rank_heads(weights: &Arc<Weights>, pairs: &[Pair]) -> HeadRanking {
         HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) }
     };
     let whole = score(None);
-    let mut heads: Vec<HeadScore> = every_head(weights.config.n_layers, weights.config.n_heads)
-        .into_iter()
-        .map(|h| score(Some(h)))
-        .collect();
+    let mut heads: Vec<HeadScore> =
+        every_head(weights.config.n_layers, weights.config.n_heads).into_iter().map(|h| score(Some(h))).collect();
     heads.sort_by(|a, b| a.exact.cmp(&b.exact).then(b.loss.total_cmp(&a.loss)));
     HeadRanking { whole, heads }
 }

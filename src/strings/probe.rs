@@ -28,9 +28,9 @@ pub fn heads_columns() -> [&'static str; 7] {
 /// The line under the table: what a small drop means.
 pub fn heads_footer(harmless: usize, total: usize) -> String {
     match current() {
-        Lang::En => format!(
-            "{harmless} of {total} heads can be taken out with exact match falling by less than 1 point."
-        ),
+        Lang::En => {
+            format!("{harmless} of {total} heads can be taken out with exact match falling by less than 1 point.")
+        }
         Lang::Zh => format!("{total} 个头里有 {harmless} 个去掉之后，完全匹配下降不到 1 个百分点。"),
     }
 }
@@ -40,4 +40,149 @@ pub fn wrote_csv(rows: usize, path: impl std::fmt::Display) -> String {
         Lang::En => format!("wrote {rows} rows to {path}"),
         Lang::Zh => format!("已把 {rows} 行写入 {path}"),
     }
+}
+
+// the ablation view
+// ---------------------------------------------------------------------------------------------
+
+pub fn ablation_title(head: usize, block: &str) -> String {
+    match current() {
+        Lang::En => format!("Head {head} of {block} taken out, and kept alone ([ and ] choose the head)"),
+        Lang::Zh => format!("去掉 {block} 的第 {head} 个头，以及只留它一个（[ 和 ] 换头）"),
+    }
+}
+
+pub fn ablation_columns(head: usize) -> String {
+    match current() {
+        Lang::En => format!(
+            "{:<16}{:<16}{:<16}{}",
+            "position reads",
+            "whole model",
+            format!("head {head} out"),
+            format!("head {head} alone")
+        ),
+        Lang::Zh => format!(
+            "{}{}{}{}",
+            crate::text::pad("位置 读入", 16),
+            crate::text::pad("完整模型", 16),
+            crate::text::pad(&format!("去掉头 {head}"), 16),
+            format!("只留头 {head}")
+        ),
+    }
+}
+
+/// A target position and the token it reads, as the first cell of a row.
+pub fn position_reads(t: usize, token: &str) -> String {
+    crate::text::pad(&format!("{t} {token}"), 16)
+}
+
+/// The label before translation `i`: 0 the whole model, 1 head out, 2 head alone.
+pub fn ablation_translation(i: usize, head: usize) -> String {
+    let label = match (current(), i) {
+        (Lang::En, 0) => "whole model".to_string(),
+        (Lang::En, 1) => format!("head {head} out"),
+        (Lang::En, _) => format!("head {head} alone"),
+        (Lang::Zh, 0) => "完整模型".to_string(),
+        (Lang::Zh, 1) => format!("去掉头 {head}"),
+        (Lang::Zh, _) => format!("只留头 {head}"),
+    };
+    let heading = match current() {
+        Lang::En => "translation",
+        Lang::Zh => "译文",
+    };
+    crate::text::pad(&format!("{heading}, {label}:"), 30)
+}
+
+// the logit lens
+// ---------------------------------------------------------------------------------------------
+
+pub fn lens_title(t: usize, token: &str) -> String {
+    match current() {
+        Lang::En => format!("Logit lens at position {t} (reads {token}): the output Linear after each sublayer"),
+        Lang::Zh => format!("位置 {t}（读入 {token}）的 logit lens：在每个子层之后直接接输出线性层"),
+    }
+}
+
+/// A stream's op as the sublayer it follows: `dec.1.norm2.out` → `dec.1 cross-attention`.
+pub fn lens_after(op: &str) -> String {
+    let layer = op.split('.').take(2).collect::<Vec<_>>().join(".");
+    let which = op.split('.').nth(2).unwrap_or("");
+    let sub = match (current(), which) {
+        (Lang::En, "norm1") => "self-attention",
+        (Lang::En, "norm2") => "cross-attention",
+        (Lang::En, _) => "feed-forward",
+        (Lang::Zh, "norm1") => "自注意力",
+        (Lang::Zh, "norm2") => "交叉注意力",
+        (Lang::Zh, _) => "前馈网络",
+    };
+    match current() {
+        Lang::En => format!("after {layer} {sub}"),
+        Lang::Zh => format!("{layer} {sub}之后"),
+    }
+}
+
+pub fn lens_forms(word: &str, op: &str) -> String {
+    match current() {
+        Lang::En => format!("{word} tops the list from {op} on ({}) and stays there", lens_after(op)),
+        Lang::Zh => format!("从 {op}（{}）起，{word} 排到第一并一直保持", lens_after(op)),
+    }
+}
+
+// contributions
+// ---------------------------------------------------------------------------------------------
+
+pub fn contributions_title(block: &str, head: usize, row: usize, query: &str) -> String {
+    match current() {
+        Lang::En => format!("{block}, head {head}, query row {row} ({query}): weight against what each key adds"),
+        Lang::Zh => format!("{block}，第 {head} 个头，查询行 {row}（{query}）：权重与每个键真正加进输出的量"),
+    }
+}
+
+pub fn contributions_columns() -> String {
+    match current() {
+        Lang::En => "key       weight α              ‖α·v·W_oʰ‖              ‖v·W_oʰ‖".into(),
+        Lang::Zh => "键        权重 α                ‖α·v·W_oʰ‖              ‖v·W_oʰ‖".into(),
+    }
+}
+
+pub fn contributions_summary(top_weight: &str, top_norm: &str) -> String {
+    match (current(), top_weight == top_norm) {
+        (Lang::En, true) => format!("{top_weight} gets the largest weight and adds the most"),
+        (Lang::En, false) => format!("{top_weight} gets the largest weight, but {top_norm} adds the most"),
+        (Lang::Zh, true) => format!("{top_weight} 权重最大，加进输出的也最多"),
+        (Lang::Zh, false) => format!("{top_weight} 权重最大，但加进输出最多的是 {top_norm}"),
+    }
+}
+
+// patching
+// ---------------------------------------------------------------------------------------------
+
+pub const PATCHING_NEEDS_TWO: crate::lang::Text = crate::lang::Text::new(
+    "Patching needs two source sentences (e: 我有一只猫 ; 你有一只猫)",
+    "修补需要两个源句（e：我有一只猫 ; 你有一只猫）",
+);
+
+pub fn patching_title(from: &str, to: &str) -> String {
+    match current() {
+        Lang::En => format!("One position of {from} copied into {to} after an encoder layer, then translated"),
+        Lang::Zh => format!("在某个编码器层之后，把 {from} 的一个位置复制进 {to}，再翻译"),
+    }
+}
+
+pub fn patching_base(a: &str, ta: &str, b: &str, tb: &str) -> String {
+    match current() {
+        Lang::En => format!("unpatched: {a} → {ta}   {b} → {tb}"),
+        Lang::Zh => format!("不修补：{a} → {ta}   {b} → {tb}"),
+    }
+}
+
+pub fn patching_after(op: &str) -> String {
+    match current() {
+        Lang::En => format!("after {op}"),
+        Lang::Zh => format!("{op} 之后"),
+    }
+}
+
+pub fn patching_position(p: usize, to: &str, from: &str) -> String {
+    crate::text::pad(&format!("  {p} {to} ← {from}"), 14)
 }

@@ -3,9 +3,9 @@
 use crate::corpus::Pair;
 use crate::model::Weights;
 use crate::model::build::{self, RunShape};
-use crate::model::{Arch, Inputs, Run};
 use crate::model::decode::greedy_with;
 use crate::model::vocab::{EOS_ID, PAD_ID, pad_rows};
+use crate::model::{Arch, Inputs, Run};
 use std::sync::Arc;
 
 /// Pairs translated at once: large enough to keep both cores busy, small enough that a batch's
@@ -65,7 +65,8 @@ pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
         let batch = super::data::make_batch(&chunk.iter().collect::<Vec<_>>());
         let shape = RunShape { batch: batch.src.nrows(), t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
         let program = build::variant(&weights.config, shape, arch).expect("an architecture that builds");
-        let inputs = Inputs { src_ids: Some(batch.src.clone()), tgt_ids: Some(batch.tgt_in.clone()), ..Default::default() };
+        let inputs =
+            Inputs { src_ids: Some(batch.src.clone()), tgt_ids: Some(batch.tgt_in.clone()), ..Default::default() };
         let mut run = Run::new(Arc::new(program), weights.clone(), inputs);
         run.run_all();
         let probs = run.get("probs").expect("computed"); // (B, T_tgt, vocab)

@@ -107,6 +107,28 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::StepLoss { op } => {
             crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.3}", s.loss_after))
         }
+        Fact::LensWord { at, after } => {
+            let rows = crate::model::probe::lens::lens(full, at.batch, at.row);
+            rows.iter().find(|r| r.after == *after).map_or_else(|| "?".into(), |r| setup.tgt_vocab().word(r.best()))
+        }
+        Fact::LensForms(at) => {
+            let rows = crate::model::probe::lens::lens(full, at.batch, at.row);
+            crate::model::probe::lens::forms_at(&rows).map_or_else(|| "?".into(), |i| rows[i].after.clone())
+        }
+        Fact::TopContribution(a) => {
+            let prefix = a.op.rsplit_once('.').map_or("", |(p, _)| p);
+            let h = match a.head {
+                HeadChoice::One(h) => h,
+                HeadChoice::Mean => 0,
+            };
+            let keys = crate::model::probe::contribution::contributions(full, prefix, a.batch, h, a.row);
+            let best = keys.map(|k| argmax(k.iter().map(|c| c.norm as f32)));
+            let op = full.program().op(full.program().index_of(&a.op).expect("validated"));
+            let side = if op.dims[3] == Dim::Tokens(Side::Src) { Side::Src } else { Side::Tgt };
+            best.map_or_else(|| "?".into(), |j| token(setup, side, a.batch, j))
+        }
+        Fact::AblatedWord { op, head, at } => super::probes::ablated_word(full, setup, op, *head, *at),
+        Fact::PatchPositions { op } => super::probes::patch_positions(full, op),
         Fact::GradRows { side } => learning::embed_grad_rows(full, *side).len().to_string(),
         Fact::EmbedGrad { side, word } => {
             let vocab = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
@@ -123,14 +145,19 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
         return false;
     }
     match fact {
-        Fact::TopKey(a) | Fact::TopWeight(a) => full.get(&a.op).is_some_and(|t| {
+        Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => full.get(&a.op).is_some_and(|t| {
             let head_exists = match a.head {
                 HeadChoice::Mean => true,
                 HeadChoice::One(h) => h < t.shape()[1],
             };
             head_exists && a.row < t.shape()[2]
         }),
-        Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.row < shape.t_tgt,
+        Fact::NextWord(at)
+        | Fact::NextProb { at, .. }
+        | Fact::LabelProb(at)
+        | Fact::LensWord { at, .. }
+        | Fact::LensForms(at)
+        | Fact::AblatedWord { at, .. } => at.row < shape.t_tgt,
         Fact::TokenAt { sentence, pos } if sentence.side == Side::Src => *pos < shape.t_src,
         Fact::TokenAt { pos, .. } => *pos < shape.t_tgt,
         Fact::BnTokenMean { op, row, .. } => full.get(op).is_some_and(|t| *row < t.shape()[1]),

@@ -192,6 +192,26 @@ pub enum Fact {
     StepLoss {
         op: String,
     },
+    /// The logit lens's top word at a target position after one decoder sublayer (`dec.L.normK.out`).
+    LensWord {
+        at: TargetRow,
+        after: String,
+    },
+    /// The stream op from which the logit lens's final top word stays on top.
+    LensForms(TargetRow),
+    /// The key with the largest ‖α·v·W_oʰ‖ in one query row of one head.
+    TopContribution(AttentionRow),
+    /// The top word at a target position with head `head` of OP's block taken out.
+    AblatedWord {
+        op: String,
+        head: usize,
+        at: TargetRow,
+    },
+    /// The source positions whose stream, copied from batch row 1 into row 0 after OP's encoder
+    /// layer, change row 0's translation: `0`, `0, 3` or `none`.
+    PatchPositions {
+        op: String,
+    },
 }
 
 /// What a fact kind is written with: its one bare argument (an operation, a prefix, a size) and
@@ -242,6 +262,11 @@ impl FactKind {
             FactKind::GradRows => (None, &["side"]),
             FactKind::EmbedGrad => (None, &["side", "word"]),
             FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss => (Some("OP"), &[]),
+            FactKind::LensWord => (None, &["row", "after", "batch"]),
+            FactKind::LensForms => (None, &["row", "batch"]),
+            FactKind::TopContribution => (Some("OP"), &["row", "batch", "head"]),
+            FactKind::AblatedWord => (Some("OP"), &["row", "head", "batch"]),
+            FactKind::PatchPositions => (Some("OP"), &[]),
         };
         Takes { bare, keys }
     }
@@ -255,7 +280,9 @@ impl Fact {
     /// The batch row the fact reads (0 for a fact about the model, not a sentence).
     pub fn batch(&self) -> usize {
         match self {
-            Fact::TopKey(a) | Fact::TopWeight(a) => a.batch,
+            Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => a.batch,
+            Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => at.batch,
+            Fact::PatchPositions { .. } => 0,
             Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.batch,
             Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::TokenAt { sentence: s, .. } => s.batch,
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,

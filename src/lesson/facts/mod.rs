@@ -13,6 +13,7 @@ mod check;
 mod evaluate;
 pub mod fact;
 mod parse;
+mod probes;
 mod run_rows;
 
 pub use fact::{ConfigName, Fact, FactKind, HeadChoice};

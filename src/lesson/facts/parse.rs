@@ -109,6 +109,38 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
                 _ => Fact::StepLoss { op },
             }
         }
+        FactKind::LensWord => {
+            let after = a.get("after").unwrap_or_default();
+            let streams = crate::model::probe::lens::stream_ops(setup.weights.config.n_layers);
+            if !streams.iter().any(|s| s == after) {
+                return Err(format!("`lens-word` needs after=, one of {} {SEE_FACTS}", streams.join(", ")));
+            }
+            Fact::LensWord { at: target_row(&a, batch, setup)?, after: after.to_string() }
+        }
+        FactKind::LensForms => Fact::LensForms(target_row(&a, batch, setup)?),
+        FactKind::TopContribution => Fact::TopContribution(attention_row(&a, batch, program)?),
+        FactKind::AblatedWord => {
+            let op = check::attention(program, a.name(), a.bare())?;
+            let head = a.need("head", "the head taken out")?;
+            if head >= op.shape[1] {
+                return Err(format!("head={head} but there are {} heads", op.shape[1]));
+            }
+            Fact::AblatedWord { op: op.name.clone(), head, at: target_row(&a, batch, setup)? }
+        }
+        FactKind::PatchPositions => {
+            let op = check::op_named(program, a.name(), a.bare())?;
+            if !crate::model::probe::patch::layer_outputs(setup.weights.config.n_layers).contains(&op.name) {
+                return Err(format!(
+                    "`patch-positions` needs an encoder layer's output, e.g. enc.0.norm2.out {SEE_FACTS}"
+                ));
+            }
+            if setup.shape().batch < 2 {
+                return Err(
+                    "`patch-positions` copies from batch row 1 into row 0: the lesson needs two sentences".into()
+                );
+            }
+            Fact::PatchPositions { op: op.name.clone() }
+        }
         FactKind::EmbedGrad => {
             let side = a.side()?;
             let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;

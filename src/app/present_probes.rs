@@ -1,0 +1,178 @@
+//! The probes' views: a head taken out (`ablation`), the logit lens (`logit-lens`), weight
+//! against contribution (`contributions`) and activation patching (`patching`). Each reads the
+//! live run and `model::probe`; every number is computed from it.
+
+use super::state::App;
+use super::view_data::{LinesData, Role};
+use crate::model::arch::HeadAblation;
+use crate::model::probe::{ablation, contribution, lens, patch};
+use crate::model::program::{AttnBlock, Side, Stack};
+use crate::strings;
+
+/// The attention block an op of it names (`dec.0.cross_attn.weights` → dec, 0, cross).
+pub fn block_of(op: &str) -> Option<(Stack, usize, AttnBlock, String)> {
+    let mut parts = op.split('.');
+    let stack = match parts.next()? {
+        "enc" => Stack::Encoder,
+        "dec" => Stack::Decoder,
+        _ => return None,
+    };
+    let layer = parts.next()?.parse().ok()?;
+    let block = match parts.next()? {
+        "self_attn" => AttnBlock::SelfAttn,
+        "cross_attn" => AttnBlock::CrossAttn,
+        _ => return None,
+    };
+    let prefix = op.rsplit_once('.').map(|(p, _)| p.to_string())?;
+    Some((stack, layer, block, prefix))
+}
+
+impl App {
+    fn words(&self, ids: &[usize]) -> String {
+        ids.iter().map(|&i| self.session.setup.tgt_vocab().word(i)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn tgt_token(&self, b: usize, t: usize) -> String {
+        self.token(Side::Tgt, b, t)
+    }
+
+    fn token(&self, side: Side, b: usize, p: usize) -> String {
+        let setup = &self.session.setup;
+        match side {
+            Side::Src => setup.src_vocab().word(setup.src_ids[[b, p]]),
+            Side::Tgt => setup.tgt_vocab().word(setup.tgt_ids[[b, p]]),
+        }
+    }
+
+    /// Batch row `b`'s source sentence without its padding.
+    fn source_text(&self, b: usize) -> String {
+        let setup = &self.session.setup;
+        let ids: Vec<usize> =
+            setup.src_ids.row(b).iter().copied().filter(|&i| i != crate::model::vocab::PAD_ID).collect();
+        setup.src_vocab().decode(&ids)
+    }
+
+    /// `ablation`: the focused head of this attention block taken out, and kept alone: each
+    /// target position's next word with its probability, and the translation.
+    pub(super) fn ablation_lines(&self) -> LinesData {
+        let mut d = LinesData::default();
+        let full = &self.session.full;
+        let name = &full.program().op(self.session.op).name;
+        let Some((stack, layer, block, prefix)) = block_of(name) else { return d };
+        let (b, head) = (self.view.selection.batch, self.view.selection.head);
+        let out = HeadAblation { stack, layer, block, head, keep_only: false };
+        let alone = HeadAblation { keep_only: true, ..out };
+        let shape = self.session.setup.shape();
+        let runs = [full.clone(), ablation::ablated(full, shape, out), ablation::ablated(full, shape, alone)];
+        d.push(strings::ablation_title(head, &prefix), Role::Title);
+        d.push(strings::ablation_columns(head), Role::Dim);
+        for t in 0..shape.t_tgt {
+            d.line().put(strings::position_reads(t, &self.tgt_token(b, t)), Role::Plain);
+            let whole = ablation::next_word(&runs[0], b, t).unwrap_or_default();
+            let best = crate::model::decode::argmax(whole.iter().copied());
+            for (i, run) in runs.iter().enumerate() {
+                let probs = ablation::next_word(run, b, t).unwrap_or_default();
+                let top = crate::model::decode::argmax(probs.iter().copied());
+                let role = if i > 0 && top != best { Role::Bad } else { Role::Plain };
+                let cell =
+                    format!("{} {:.3}", self.session.setup.tgt_vocab().word(top), probs.get(top).unwrap_or(&0.0));
+                d.put(crate::text::pad(&cell, 16), role);
+            }
+        }
+        d.gap();
+        let translations = [None, Some(out), Some(alone)].map(|h| ablation::translation(full, b, h));
+        for (i, words) in translations.iter().enumerate() {
+            let role = if i > 0 && *words != translations[0] { Role::Bad } else { Role::Plain };
+            d.line().put(strings::ablation_translation(i, head), Role::Dim).put(self.words(words), role);
+        }
+        d
+    }
+
+    /// `logit-lens`: the output Linear and softmax applied after each decoder sublayer, at the
+    /// chosen target position.
+    pub(super) fn logit_lens_lines(&self) -> LinesData {
+        let mut d = LinesData::default();
+        let (b, t) = (self.view.selection.batch, self.row());
+        let rows = lens::lens(&self.session.full, b, t);
+        let vocab = self.session.setup.tgt_vocab();
+        d.push(strings::lens_title(t, &self.tgt_token(b, t)), Role::Title);
+        let forms = lens::forms_at(&rows);
+        for (i, row) in rows.iter().enumerate() {
+            let role = if Some(i) == forms { Role::Strong } else { Role::Plain };
+            d.line().put(crate::text::pad(&strings::lens_after(&row.after), 30), role);
+            for (id, p) in row.top(3) {
+                d.put(format!("{:<8} {p:.2}   ", vocab.word(id)), role);
+            }
+        }
+        d.gap();
+        if let (Some(i), Some(last)) = (forms, rows.last()) {
+            d.push(strings::lens_forms(&vocab.word(last.best()), &rows[i].after), Role::Accent);
+        }
+        d
+    }
+
+    /// `contributions`: for the chosen head and query row, each key's weight beside the length
+    /// of what it adds to the output, ‖α·v·W_oʰ‖.
+    pub(super) fn contributions_lines(&self) -> LinesData {
+        let mut d = LinesData::default();
+        let full = &self.session.full;
+        let name = &full.program().op(self.session.op).name;
+        let Some((_, _, block, prefix)) = block_of(name) else { return d };
+        let (b, h, i) = (self.view.selection.batch, self.view.selection.head, self.row());
+        let Some(keys) = contribution::contributions(full, &prefix, b, h, i) else { return d };
+        let key_side = if block == AttnBlock::CrossAttn || prefix.starts_with("enc") { Side::Src } else { Side::Tgt };
+        let query_side = if prefix.starts_with("enc") { Side::Src } else { Side::Tgt };
+        let query = self.token(query_side, b, i);
+        d.push(strings::contributions_title(&prefix, h, i, &query), Role::Title);
+        d.push(strings::contributions_columns(), Role::Dim);
+        let most = keys.iter().map(|k| k.norm).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
+        for (j, k) in keys.iter().enumerate() {
+            let token = self.token(key_side, b, j);
+            d.line()
+                .put(crate::text::pad(&format!("{j} {token}"), 10), Role::Plain)
+                .put(format!("{:.2} ", k.weight), Role::Plain)
+                .bar(k.weight, 12)
+                .put(format!("  {:>6.2} ", k.norm), Role::Plain)
+                .bar((k.norm / most) as f32, 12)
+                .put(format!("  {:>6.2}", k.value_norm), Role::Dim);
+        }
+        d.gap();
+        let top_weight = crate::model::decode::argmax(keys.iter().map(|k| k.weight));
+        let top_norm = crate::model::decode::argmax(keys.iter().map(|k| k.norm as f32));
+        let tok = |j| self.token(key_side, b, j);
+        d.push(strings::contributions_summary(&tok(top_weight), &tok(top_norm)), Role::Accent);
+        d
+    }
+
+    /// `patching`: one source position of batch row 1 copied into row 0 after each encoder
+    /// layer, and row 0's translation each time.
+    pub(super) fn patching_lines(&self) -> LinesData {
+        let mut d = LinesData::default();
+        let full = &self.session.full;
+        let setup = &self.session.setup;
+        if setup.shape().batch < 2 {
+            d.push(strings::PATCHING_NEEDS_TWO.get(), Role::Dim);
+            return d;
+        }
+        let src = |b| self.source_text(b);
+        d.push(strings::patching_title(&src(1), &src(0)), Role::Title);
+        let base = [0, 1].map(|b| self.words(&ablation::translation(full, b, None)));
+        d.push(strings::patching_base(&src(0), &base[0], &src(1), &base[1]), Role::Dim);
+        let focused = &full.program().op(self.session.op).name;
+        for op in patch::layer_outputs(setup.weights.config.n_layers) {
+            d.gap();
+            let role = if op == *focused { Role::Strong } else { Role::Plain };
+            d.push(strings::patching_after(&op), role);
+            for p in 0..setup.shape().t_src {
+                let Some(words) = patch::patched_translation(full, &op, 1, 0, p) else { continue };
+                let (to, from) = (self.token(Side::Src, 0, p), self.token(Side::Src, 1, p));
+                let words = self.words(&words);
+                let changed = words != base[0];
+                d.line()
+                    .put(strings::patching_position(p, &to, &from), Role::Plain)
+                    .put(words, if changed { Role::Bad } else { Role::Dim });
+            }
+        }
+        d
+    }
+}
