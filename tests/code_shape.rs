@@ -19,6 +19,7 @@ const LONG_MATCHES: &[(&str, &str, &str)] = &[
     ),
     ("src/lesson/coherence.rs", "check", "one arm per fact kind: which view shows that fact"),
     ("src/lesson/facts/evaluate.rs", "evaluate", "one arm per fact kind: its value from the run"),
+    ("src/lesson/facts/parse.rs", "parse_fact", "one arm per fact kind: its arguments read and checked"),
 ];
 
 fn root() -> PathBuf {

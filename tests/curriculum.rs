@@ -129,9 +129,14 @@ fn the_lessons_follow_the_notes_order_of_ideas() {
     // and sorts before it by id)
     let output = expected.iter().position(|&id| id == "output").expect("the output lesson") + 1;
     expected.insert(output, "learning");
-    // after the fourteen ideas, the notes' mistakes run (issue 8's pitfalls lesson)
+    // after the fourteen ideas, issue 22's probes of the trained model, then the notes' mistakes
+    // run (issue 8's pitfalls lesson)
+    expected.push("probes");
     expected.push("pitfalls");
-    assert_eq!(ids, expected, "the catalog is the curriculum, in order, then the pitfalls, nothing else");
+    assert_eq!(
+        ids, expected,
+        "the catalog is the curriculum, in order, then the probes and the pitfalls, nothing else"
+    );
 }
 
 /// The lesson on learning runs the training program and walks the backward pass: the loss, a

@@ -53,22 +53,17 @@ pub fn ablation_title(head: usize, block: &str) -> String {
 }
 
 pub fn ablation_columns(head: usize) -> String {
-    match current() {
-        Lang::En => format!(
-            "{:<16}{:<16}{:<16}{}",
-            "position reads",
-            "whole model",
+    use crate::text::pad;
+    let cells = match current() {
+        Lang::En => [
+            "position reads".to_string(),
+            "whole model".into(),
             format!("head {head} out"),
-            format!("head {head} alone")
-        ),
-        Lang::Zh => format!(
-            "{}{}{}{}",
-            crate::text::pad("位置 读入", 16),
-            crate::text::pad("完整模型", 16),
-            crate::text::pad(&format!("去掉头 {head}"), 16),
-            format!("只留头 {head}")
-        ),
-    }
+            format!("head {head} alone"),
+        ],
+        Lang::Zh => ["位置 读入".to_string(), "完整模型".into(), format!("去掉头 {head}"), format!("只留头 {head}")],
+    };
+    format!("{}{}{}{}", pad(&cells[0], 16), pad(&cells[1], 16), pad(&cells[2], 16), cells[3])
 }
 
 /// A target position and the token it reads, as the first cell of a row.

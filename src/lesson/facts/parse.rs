@@ -109,23 +109,39 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
                 _ => Fact::StepLoss { op },
             }
         }
+        FactKind::LensWord
+        | FactKind::LensForms
+        | FactKind::TopContribution
+        | FactKind::AblatedWord
+        | FactKind::PatchPositions => probe_fact(&a, batch, program, setup)?,
+        FactKind::EmbedGrad => {
+            let side = a.side()?;
+            let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
+            Fact::EmbedGrad { side, word: check::side_word(setup, side, word)? }
+        }
+    })
+}
+
+/// The probes' facts: the logit lens, a key's contribution, a head taken out, patching.
+fn probe_fact(a: &Args, batch: usize, program: &Program, setup: &Setup) -> Result<Fact, String> {
+    Ok(match a.kind {
         FactKind::LensWord => {
             let after = a.get("after").unwrap_or_default();
             let streams = crate::model::probe::lens::stream_ops(setup.weights.config.n_layers);
             if !streams.iter().any(|s| s == after) {
                 return Err(format!("`lens-word` needs after=, one of {} {SEE_FACTS}", streams.join(", ")));
             }
-            Fact::LensWord { at: target_row(&a, batch, setup)?, after: after.to_string() }
+            Fact::LensWord { at: target_row(a, batch, setup)?, after: after.to_string() }
         }
-        FactKind::LensForms => Fact::LensForms(target_row(&a, batch, setup)?),
-        FactKind::TopContribution => Fact::TopContribution(attention_row(&a, batch, program)?),
+        FactKind::LensForms => Fact::LensForms(target_row(a, batch, setup)?),
+        FactKind::TopContribution => Fact::TopContribution(attention_row(a, batch, program)?),
         FactKind::AblatedWord => {
             let op = check::attention(program, a.name(), a.bare())?;
             let head = a.need("head", "the head taken out")?;
             if head >= op.shape[1] {
                 return Err(format!("head={head} but there are {} heads", op.shape[1]));
             }
-            Fact::AblatedWord { op: op.name.clone(), head, at: target_row(&a, batch, setup)? }
+            Fact::AblatedWord { op: op.name.clone(), head, at: target_row(a, batch, setup)? }
         }
         FactKind::PatchPositions => {
             let op = check::op_named(program, a.name(), a.bare())?;
@@ -141,11 +157,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
             }
             Fact::PatchPositions { op: op.name.clone() }
         }
-        FactKind::EmbedGrad => {
-            let side = a.side()?;
-            let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
-            Fact::EmbedGrad { side, word: check::side_word(setup, side, word)? }
-        }
+        _ => unreachable!("only the probes' kinds come here"),
     })
 }
 
