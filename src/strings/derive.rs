@@ -190,8 +190,8 @@ pub fn derive_head_mask(input: &str, head: usize, kept: bool) -> String {
     match (current(), kept) {
         (Lang::En, true) => format!("head {head} is kept: the value of {input}"),
         (Lang::En, false) => format!("head {head} is taken out: 0 in place of {input}"),
-        (Lang::Zh, true) => format!("第 {head} 个头保留：取 {input} 的值"),
-        (Lang::Zh, false) => format!("第 {head} 个头被去掉：用 0 代替 {input}"),
+        (Lang::Zh, true) => format!("头 {head} 保留：取 {input} 的值"),
+        (Lang::Zh, false) => format!("头 {head} 被去掉：用 0 代替 {input}"),
     }
 }
 

@@ -66,10 +66,10 @@ fn formula_zh(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         }
         Formula::Weights => write!(f, "weights = softmax(masked)，沿键计算；每行之和为 1"),
         Formula::HeadMask { context, head, keep_only: false } => {
-            write!(f, "ablated = {context}，但第 {head} 个头的那一片置 0（去掉这个头）")
+            write!(f, "ablated = {context}，但头 {head} 的那一片置 0（去掉这个头）")
         }
         Formula::HeadMask { context, head, keep_only: true } => {
-            write!(f, "ablated = {context}，只留第 {head} 个头，其余头的片置 0")
+            write!(f, "ablated = {context}，只留头 {head}，其余头的那一片置 0")
         }
         Formula::Sum { sub, residual: false, .. } => write!(f, "sum = {sub}：没有残差连接（what-if）"),
         Formula::Normalize { input, eps_exponent } => {

@@ -48,7 +48,7 @@ pub fn wrote_csv(rows: usize, path: impl std::fmt::Display) -> String {
 pub fn ablation_title(head: usize, block: &str) -> String {
     match current() {
         Lang::En => format!("Head {head} of {block} taken out, and kept alone ([ and ] choose the head)"),
-        Lang::Zh => format!("去掉 {block} 的第 {head} 个头，以及只留它一个（[ 和 ] 换头）"),
+        Lang::Zh => format!("去掉 {block} 的头 {head}，以及只留它一个（[ 和 ] 换头）"),
     }
 }
 
@@ -129,7 +129,7 @@ pub fn lens_forms(word: &str, op: &str) -> String {
 pub fn contributions_title(block: &str, head: usize, row: usize, query: &str) -> String {
     match current() {
         Lang::En => format!("{block}, head {head}, query row {row} ({query}): weight against what each key adds"),
-        Lang::Zh => format!("{block}，第 {head} 个头，查询行 {row}（{query}）：权重与每个键真正加进输出的量"),
+        Lang::Zh => format!("{block}，头 {head}，查询行 {row}（{query}）：权重与每个键真正加进输出的量"),
     }
 }
 

@@ -161,6 +161,8 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
         Fact::TokenAt { sentence, pos } if sentence.side == Side::Src => *pos < shape.t_src,
         Fact::TokenAt { pos, .. } => *pos < shape.t_tgt,
         Fact::BnTokenMean { op, row, .. } => full.get(op).is_some_and(|t| *row < t.shape()[1]),
+        // patching copies from batch row 1: a learner's one sentence has none
+        Fact::PatchPositions { .. } => shape.batch >= 2,
         _ => true,
     }
 }
