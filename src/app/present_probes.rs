@@ -9,22 +9,11 @@ use crate::model::probe::{ablation, contribution, lens, patch};
 use crate::model::program::{AttnBlock, Side, Stack};
 use crate::strings;
 
-/// The attention block an op of it names (`dec.0.cross_attn.weights` → dec, 0, cross).
-pub fn block_of(op: &str) -> Option<(Stack, usize, AttnBlock, String)> {
-    let mut parts = op.split('.');
-    let stack = match parts.next()? {
-        "enc" => Stack::Encoder,
-        "dec" => Stack::Decoder,
-        _ => return None,
-    };
-    let layer = parts.next()?.parse().ok()?;
-    let block = match parts.next()? {
-        "self_attn" => AttnBlock::SelfAttn,
-        "cross_attn" => AttnBlock::CrossAttn,
-        _ => return None,
-    };
-    let prefix = op.rsplit_once('.').map(|(p, _)| p.to_string())?;
-    Some((stack, layer, block, prefix))
+/// The attention block an op of it names (`dec.0.cross_attn.weights` → dec, 0, cross) and its
+/// op prefix (`dec.0.cross_attn`).
+fn block_of(op: &str) -> Option<(Stack, usize, AttnBlock, String)> {
+    let h = HeadAblation::of_op(op, 0)?;
+    Some((h.stack, h.layer, h.block, h.block_prefix()))
 }
 
 impl App {

@@ -30,6 +30,24 @@ impl HeadAblation {
         format!("{stack}.{}.{block}", self.layer)
     }
 
+    /// Head `head` of the attention block an op of it names (`dec.0.cross_attn.weights`),
+    /// taken out; None for an op outside attention.
+    pub fn of_op(op: &str, head: usize) -> Option<HeadAblation> {
+        let mut parts = op.split('.');
+        let stack = match parts.next()? {
+            "enc" => Stack::Encoder,
+            "dec" => Stack::Decoder,
+            _ => return None,
+        };
+        let layer = parts.next()?.parse().ok()?;
+        let block = match parts.next()? {
+            "self_attn" => AttnBlock::SelfAttn,
+            "cross_attn" => AttnBlock::CrossAttn,
+            _ => return None,
+        };
+        Some(HeadAblation { stack, layer, block, head, keep_only: false })
+    }
+
     /// Every attention block of a model with `layers` layers per stack, in program order:
     /// (stack, layer, block).
     pub fn blocks(layers: usize) -> Vec<(Stack, usize, AttnBlock)> {

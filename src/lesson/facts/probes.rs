@@ -5,12 +5,11 @@ use crate::model::Run;
 use crate::model::arch::HeadAblation;
 use crate::model::decode::argmax;
 use crate::model::probe::{ablation, patch};
-use crate::model::program::{AttnBlock, Stack};
 use crate::setup::Setup;
 
 /// The top word at `at` with head `head` of `op`'s attention block taken out.
 pub fn ablated_word(full: &Run, setup: &Setup, op: &str, head: usize, at: TargetRow) -> String {
-    let Some(block) = block_of(op, head) else { return "?".into() };
+    let Some(block) = HeadAblation::of_op(op, head) else { return "?".into() };
     let run = ablation::ablated(full, setup.shape(), block);
     let probs = ablation::next_word(&run, at.batch, at.row).unwrap_or_default();
     setup.tgt_vocab().word(argmax(probs.iter().copied()))
@@ -25,13 +24,4 @@ pub fn patch_positions(full: &Run, op: &str) -> String {
         .map(|p| p.to_string())
         .collect();
     if changed.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { changed.join(", ") }
-}
-
-/// `dec.0.cross_attn.weights` → that block's head `head`, taken out.
-fn block_of(op: &str, head: usize) -> Option<HeadAblation> {
-    let mut parts = op.split('.');
-    let stack = if parts.next()? == "enc" { Stack::Encoder } else { Stack::Decoder };
-    let layer = parts.next()?.parse().ok()?;
-    let block = if parts.next()? == "self_attn" { AttnBlock::SelfAttn } else { AttnBlock::CrossAttn };
-    Some(HeadAblation { stack, layer, block, head, keep_only: false })
 }

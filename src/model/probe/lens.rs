@@ -3,7 +3,7 @@
 //! there. Where the right word first tops the list is where the answer forms.
 
 use crate::model::Run;
-use crate::model::decode::argmax;
+use crate::model::decode::{argmax, tempered};
 use crate::model::kernels::linear;
 use ndarray::{Axis, IxDyn};
 
@@ -48,7 +48,7 @@ pub fn lens(run: &Run, batch: usize, position: usize) -> Vec<LensRow> {
             let x = stream.index_axis(Axis(0), batch).index_axis(Axis(0), position).to_owned(); // (d,)
             let x = x.into_shape_with_order(IxDyn(&[1, w.config.d_model])).expect("(1, d)");
             let logits = linear(&x, w.fc_out.weight.view(), w.fc_out.bias.view()); // (1, vocab)
-            Some(LensRow { after, probs: softmax(logits.iter().copied()) })
+            Some(LensRow { after, probs: tempered(&logits.iter().copied().collect::<Vec<_>>(), 1.0) })
         })
         .collect()
 }
@@ -62,12 +62,4 @@ pub fn forms_at(rows: &[LensRow]) -> Option<usize> {
         at -= 1;
     }
     Some(at)
-}
-
-fn softmax(values: impl Iterator<Item = f32>) -> Vec<f32> {
-    let v: Vec<f64> = values.map(f64::from).collect();
-    let max = v.iter().fold(f64::NEG_INFINITY, |m, &x| m.max(x));
-    let exps: Vec<f64> = v.iter().map(|x| (x - max).exp()).collect();
-    let sum: f64 = exps.iter().sum();
-    exps.iter().map(|e| (e / sum) as f32).collect()
 }
