@@ -88,9 +88,9 @@ impl App {
         let forms = lens::forms_at(&rows);
         for (i, row) in rows.iter().enumerate() {
             let role = if Some(i) == forms { Role::Strong } else { Role::Plain };
-            d.line().put(crate::text::pad(&strings::lens_after(&row.after), 30), role);
+            d.line().put(crate::text::pad(&strings::lens_after(&row.after), 28), role);
             for (id, p) in row.top(3) {
-                d.put(format!("{:<8} {p:.2}   ", vocab.word(id)), role);
+                d.put(format!("{:<7} {p:.2} ", vocab.word(id)), role);
             }
         }
         d.gap();
