@@ -787,8 +787,48 @@ fn corpus_shows_its_size_vocabularies_and_samples() {
     assert_contains(&out, "target vocabulary, by word");
     assert_contains(&out, "  →  ");
     let text = std::fs::read_to_string(&tsv.0).unwrap();
-    assert!(text.starts_with("zh\ten\tsplit\n"));
-    assert!(text.lines().any(|l| l == "我有一只猫\tI have a cat\ttrain"), "note 001's pair is trained on");
+    assert!(text.starts_with("zh\ten\tsplit\talign\n"));
+    let line = "我有一只猫\tI have a cat\ttrain\t0-0 1-1 2-2 3p2 4-3";
+    assert!(text.lines().any(|l| l == line), "note 001's pair is trained on, with its gold alignment");
+}
+
+#[test]
+fn probe_align_scores_every_cross_attention_head_in_text_and_csv() {
+    let csv = TempPath::new("align", "csv");
+    let o = ok(&["probe", "align", "--csv", csv.str()]);
+    let out = stdout(&o);
+    assert_contains(&out, "held-out pairs");
+    assert_contains(&out, "dec.1.cross_attn  mean");
+    assert_contains(&out, "The best single head: dec.");
+    let text = std::fs::read_to_string(&csv.0).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "block,head,aer,precision,recall,predicted,sure,predicted_sure,predicted_possible");
+    assert_eq!(lines.len(), 1 + 2 * 5, "two layers of four heads and a mean: {text}");
+    // each row's AER is its counts': 1 - (A∩S + A∩P) / (A + S), and the table prints it
+    for line in &lines[1..] {
+        let f: Vec<&str> = line.split(',').collect();
+        let n = |i: usize| f[i].parse::<f64>().unwrap();
+        assert!((n(2) - (1.0 - (n(7) + n(8)) / (n(5) + n(6)))).abs() < 1e-6, "{line}");
+        assert_contains(&out, &format!("{:.1}%", 100.0 * n(2)));
+    }
+    let o = ok(&["--lang", "zh", "probe", "align"]);
+    assert_contains(&stdout(&o), "对得最准的单个头");
+}
+
+#[test]
+fn probe_heads_ranks_every_head_in_text_and_csv() {
+    let csv = TempPath::new("heads", "csv");
+    let o = ok(&["probe", "heads", "--csv", csv.str()]);
+    let out = stdout(&o);
+    assert_contains(&out, "Each head taken out in turn");
+    assert_contains(&out, "heads can be taken out");
+    let text = std::fs::read_to_string(&csv.0).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "rank,block,head,exact,pairs,exact_pct,exact_drop,loss,loss_rise");
+    assert_eq!(lines.len(), 2 + 24, "the whole model and 24 heads: {text}");
+    // ranked: exact match never rises down the table
+    let exact: Vec<usize> = lines[2..].iter().map(|l| l.split(',').nth(3).unwrap().parse().unwrap()).collect();
+    assert!(exact.windows(2).all(|w| w[0] <= w[1]), "{exact:?}");
 }
 
 #[test]

@@ -164,3 +164,81 @@ fn greedy_decoding_under_an_ablation_reads_the_ablated_program() {
     again.run_all();
     assert_eq!(again.get("probs"), decoded.run.get("probs"));
 }
+
+/// Alignment error rate written out again: each word's row argmax over the sentence's characters
+/// of the reference's f64 weights, then 1 − (|A∩S| + |A∩P|) / (|A| + |S|).
+fn reference_aer(
+    params: &Params,
+    weights: &transformer_tutor::model::Weights,
+    pairs: &[&transformer_tutor::corpus::Pair],
+) -> Vec<(usize, Option<usize>, f64)> {
+    let config = &weights.config;
+    let mut counts = vec![[0usize; 4]; config.n_layers * (config.n_heads + 1)];
+    for pair in pairs {
+        let src_ids: Vec<usize> = pair.zh.chars().map(|c| weights.vocabs.src.id(&c.to_string()).unwrap()).collect();
+        let words: Vec<&str> = pair.en.split(' ').collect();
+        let mut tgt_ids = vec![transformer_tutor::model::vocab::BOS_ID];
+        tgt_ids.extend(words.iter().map(|w| weights.vocabs.tgt.id(w).unwrap()));
+        let src = ndarray::Array2::from_shape_vec((1, src_ids.len()), src_ids.clone()).unwrap();
+        let tgt = ndarray::Array2::from_shape_vec((1, tgt_ids.len()), tgt_ids).unwrap();
+        let f = reference::forward(params, &src, &tgt, &Probe::default());
+        for (layer, w) in f.cross_weights.iter().enumerate() {
+            for head in (0..config.n_heads).map(Some).chain([None]) {
+                let weight = |t: usize, s: usize| match head {
+                    Some(h) => w[[0, h, t, s]],
+                    None => (0..config.n_heads).map(|h| w[[0, h, t, s]]).sum::<f64>() / config.n_heads as f64,
+                };
+                let mut c = [0usize; 4]; // |A|, |S|, |A∩S|, |A∩P|
+                c[1] = pair.align.sure.len();
+                for t in 0..words.len() {
+                    let s = (0..src_ids.len()).fold(0, |best, s| if weight(t, s) > weight(t, best) { s } else { best });
+                    c[0] += 1;
+                    c[2] += usize::from(pair.align.sure.contains(&(s, t)));
+                    c[3] += usize::from(pair.align.sure.contains(&(s, t)) || pair.align.possible.contains(&(s, t)));
+                }
+                let i = layer * (config.n_heads + 1) + head.unwrap_or(config.n_heads);
+                (0..4).for_each(|k| counts[i][k] += c[k]);
+            }
+        }
+    }
+    counts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (layer, h) = (i / (config.n_heads + 1), i % (config.n_heads + 1));
+            let aer = 1.0 - (c[2] + c[3]) as f64 / (c[0] + c[1]) as f64;
+            (layer, (h < config.n_heads).then_some(h), aer)
+        })
+        .collect()
+}
+
+#[test]
+fn alignment_error_rates_match_the_reference_one_pair_at_a_time() {
+    use transformer_tutor::model::probe::alignment::score;
+    let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
+    let pairs: Vec<&transformer_tutor::corpus::Pair> = corpus.heldout.iter().take(60).collect();
+    for source in
+        [WeightSource::Trained, WeightSource::Seeded { preset: transformer_tutor::model::Preset::Tutor, seed: 5 }]
+    {
+        let weights = Arc::new(source.load().unwrap());
+        let ids = |vocab: &transformer_tutor::model::Vocab, text: &str| -> Vec<usize> {
+            vocab.tokenize(text).iter().map(|t| vocab.id(t).unwrap()).collect()
+        };
+        let engine_pairs: Vec<_> = pairs
+            .iter()
+            .map(|p| (ids(&weights.vocabs.src, &p.zh), ids(&weights.vocabs.tgt, &p.en), &p.align))
+            .collect();
+        // the engine scores them in one padded batch; the reference one at a time
+        let engine = score(&weights, &engine_pairs);
+        let reference = reference_aer(&Params::of(&weights), &weights, &pairs);
+        assert_eq!(engine.heads.len(), reference.len());
+        for (e, (layer, head, aer)) in engine.heads.iter().zip(&reference) {
+            assert_eq!((e.layer, e.head), (*layer, *head));
+            assert!(
+                (e.counts.aer() - aer).abs() <= 1e-5 * aer.abs().max(1e-3),
+                "{layer} {head:?}: {} vs {aer}",
+                e.counts.aer()
+            );
+        }
+    }
+}

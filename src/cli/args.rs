@@ -118,9 +118,10 @@ pub enum Command {
         eval: Option<PathBuf>,
     },
     /// Probe the trained model: `probe heads` takes each attention head out in turn, translates
-    /// the held-out pairs and ranks the heads by the drop in exact match.
+    /// the held-out pairs and ranks the heads by the drop in exact match; `probe align` scores
+    /// each cross-attention head against the corpus's gold word alignments.
     Probe {
-        /// What to probe: heads.
+        /// What to probe: heads, align.
         #[arg(value_enum)]
         what: ProbeWhat,
         /// Also write the table as comma-separated values.
@@ -129,7 +130,7 @@ pub enum Command {
     },
     /// Show the training corpus: its size, vocabularies and sample pairs.
     Corpus {
-        /// Also write every pair as tab-separated values (zh, en, split).
+        /// Also write every pair as tab-separated values (zh, en, split, gold word alignment).
         #[arg(long, value_name = "FILE.tsv")]
         tsv: Option<PathBuf>,
     },
@@ -294,4 +295,7 @@ fn parse_temperature(text: &str) -> Result<u16, String> {
 pub enum ProbeWhat {
     /// Every attention head taken out in turn, scored on the held-out pairs.
     Heads,
+    /// Every cross-attention head (and each layer's mean) scored by alignment error rate against
+    /// the held-out pairs' gold alignments.
+    Align,
 }

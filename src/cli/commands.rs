@@ -22,7 +22,7 @@ pub fn command(cli: Cli) -> Result<Option<i32>, String> {
             translate_command(&cli, sentence, attention, temperature, sample_seed)
         }
         Some(Command::Corpus { ref tsv }) => corpus_command(tsv.as_deref()),
-        Some(Command::Probe { what: ProbeWhat::Heads, ref csv }) => probe_heads_command(&cli, csv.as_deref()),
+        Some(Command::Probe { what, ref csv }) => probe_command(&cli, what, csv.as_deref()),
         Some(Command::Train { ref out, steps, ref eval }) => {
             train_command(&cli, out.as_deref(), steps, eval.as_deref())
         }
@@ -106,7 +106,8 @@ fn corpus_command(tsv: Option<&Path>) -> Result<Option<i32>, String> {
 }
 
 /// `probe heads`: every head taken out in turn, ranked by the held-out exact-match drop.
-fn probe_heads_command(cli: &Cli, csv: Option<&Path>) -> Result<Option<i32>, String> {
+/// `probe heads` or `probe align`: a table on stdout, and with `--csv` the same as CSV.
+fn probe_command(cli: &Cli, what: ProbeWhat, csv: Option<&Path>) -> Result<Option<i32>, String> {
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
     let corpus = crate::corpus::generate(crate::corpus::DEFAULT_SEED);
     if let Some(path) = csv {
@@ -114,12 +115,21 @@ fn probe_heads_command(cli: &Cli, csv: Option<&Path>) -> Result<Option<i32>, Str
     }
     // a vocabulary without the corpus's words cannot be scored on it
     train::eval_text_problem(&weights, &corpus)?;
-    let ranking = crate::probe::heads::rank_heads(&weights, &corpus.heldout);
-    write_out(&probe::heads_text(&ranking))?;
+    let (text, table) = match what {
+        ProbeWhat::Heads => {
+            let ranking = crate::probe::heads::rank_heads(&weights, &corpus.heldout);
+            (probe::heads_text(&ranking), probe::heads_csv(&ranking))
+        }
+        ProbeWhat::Align => {
+            let scores = crate::corpus::score_heldout(&weights);
+            (probe::align_text(&scores), probe::align_csv(&scores))
+        }
+    };
+    write_out(&text)?;
     if let Some(path) = csv {
-        crate::atomic_file::write_bytes(path, probe::heads_csv(&ranking).as_bytes())
+        crate::atomic_file::write_bytes(path, table.as_bytes())
             .map_err(|e| strings::cannot_write(path.display(), e))?;
-        eprintln_escaped!("{}", strings::wrote_csv(ranking.heads.len() + 1, path.display()));
+        eprintln_escaped!("{}", strings::wrote_csv(table.lines().count() - 1, path.display()));
     }
     Ok(None)
 }

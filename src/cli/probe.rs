@@ -1,6 +1,7 @@
 //! `transformer-tutor probe heads`: the ranking as a text table and as CSV.
 
 use crate::model::arch::HeadAblation;
+use crate::model::probe::alignment::{AlignmentScores, HeadAlignment};
 use crate::probe::heads::{HeadRanking, HeadScore};
 use crate::strings;
 use crate::text::{grad_text, pad, pad_left, width};
@@ -67,6 +68,66 @@ pub fn heads_csv(r: &HeadRanking) -> String {
             s.pairs,
             s.exact_pct(),
             s.loss
+        );
+    }
+    out
+}
+
+/// A row of the alignment table: block, head (or the mean), AER, precision, recall (percent).
+pub fn align_cells(h: &HeadAlignment) -> [String; 5] {
+    let head = h.head.map_or(strings::mean_of_heads_cell().to_string(), |n| n.to_string());
+    let pct = |v: f64| format!("{:.1}%", 100.0 * v);
+    [h.block(), head, pct(h.counts.aer()), pct(h.counts.precision()), pct(h.counts.recall())]
+}
+
+/// `probe align`: the heading, every cross-attention head and each layer's mean, the best head.
+pub fn align_text(scores: &AlignmentScores) -> String {
+    let mut rows: Vec<[String; 5]> = vec![strings::align_columns().map(String::from)];
+    rows.extend(scores.heads.iter().map(align_cells));
+    let widths: Vec<usize> = (0..5).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
+    let mut out = strings::align_heading(scores.pairs) + "\n";
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .enumerate()
+            .map(|(c, (cell, &n))| if c == 0 { pad(cell, n) } else { pad_left(cell, n) })
+            .collect();
+        let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
+    }
+    if let Some(best) = scores.best_head(None) {
+        let block = best.block();
+        let _ = writeln!(
+            out,
+            "{}",
+            strings::align_footer(
+                &block,
+                best.head.unwrap_or(0),
+                100.0 * best.counts.aer(),
+                100.0 * scores.one_link_best.aer(),
+            )
+        );
+    }
+    out
+}
+
+/// One row per head and per layer's mean (`head` = mean), with the counts AER is made of.
+pub fn align_csv(scores: &AlignmentScores) -> String {
+    let mut out = String::from("block,head,aer,precision,recall,predicted,sure,predicted_sure,predicted_possible\n");
+    for h in &scores.heads {
+        let c = &h.counts;
+        let head = h.head.map_or("mean".to_string(), |n| n.to_string());
+        let _ = writeln!(
+            out,
+            "{},{head},{:.6},{:.6},{:.6},{},{},{},{}",
+            h.block(),
+            c.aer(),
+            c.precision(),
+            c.recall(),
+            c.predicted,
+            c.sure,
+            c.predicted_sure,
+            c.predicted_possible
         );
     }
     out

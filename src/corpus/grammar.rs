@@ -15,10 +15,39 @@
 //! | noun phrase with a measure word | 两只猫 → two cats; 一本书 → a book |
 
 use super::Pair;
+use super::aligned::Aligned;
 use super::lexicon::*;
 
-fn pair(zh: String, en: String) -> Pair {
-    Pair { zh, en }
+// The gold alignment's tags: pieces with one tag translate each other (see `aligned`).
+const SUBJECT: u8 = 0;
+const VERB: u8 = 1;
+const NUMBER: u8 = 2;
+const NOUN: u8 = 3;
+const OWNER: u8 = 4;
+const NEGATION: u8 = 5;
+const QUESTION: u8 = 6;
+const TIME: u8 = 7;
+const GO: u8 = 8;
+const PLACE: u8 = 9;
+const AT: u8 = 10;
+const BE: u8 = 11;
+const ADJECTIVE: u8 = 12;
+const OTHER: u8 = 13;
+
+/// 一只猫 / 两只猫: the number, its measure word (linked to the number as possible), the noun.
+fn zh_counted(s: Aligned, k: &Number, n: &Noun, noun: u8) -> Aligned {
+    s.zh(k.zh, NUMBER).zh(&format!("~{}", n.measure), NUMBER).zh(n.zh, noun)
+}
+
+/// "a cat" for 一, "two cats" for 两.
+fn en_counted(s: Aligned, k: &Number, n: &Noun, noun: u8) -> Aligned {
+    if k.value == 1 { s.en(n.article(), NUMBER).en(n.one, noun) } else { s.en(k.en, NUMBER).en(n.many, noun) }
+}
+
+/// The object of 有 is "a dog" (the article possible, Chinese has none); of other verbs, the
+/// general "dogs".
+fn en_object(s: Aligned, v: &Verb, n: &Noun) -> Aligned {
+    if v.zh == HAVE.zh { s.en(&format!("~{}", n.article()), NOUN).en(n.one, NOUN) } else { s.en(n.many, NOUN) }
 }
 
 /// 我有一只猫 → I have a cat; 他吃两条鱼 → he eats two fish.
@@ -28,8 +57,8 @@ pub fn counting() -> Vec<Pair> {
         for v in VERBS.iter().copied().chain([&EAT]) {
             for n in NOUNS.iter().filter(|n| v.zh != EAT.zh || n.food) {
                 for k in &NUMBERS {
-                    let zh = format!("{}{}{}{}{}", p.zh, v.zh, k.zh, n.measure, n.zh);
-                    out.push(pair(zh, format!("{} {} {}", p.en, v.agree(p), n.counted(k))));
+                    let s = zh_counted(Aligned::new().zh(p.zh, SUBJECT).zh(v.zh, VERB), k, n, NOUN);
+                    out.push(en_counted(s.en(p.en, SUBJECT).en(v.agree(p), VERB), k, n, NOUN).pair());
                 }
             }
         }
@@ -44,8 +73,9 @@ pub fn possessive_object() -> Vec<Pair> {
         for v in VERBS {
             for owner in &PRONOUNS {
                 for n in &NOUNS {
-                    let zh = format!("{}{}{}{}", p.zh, v.zh, owner.possessive_zh, n.zh);
-                    out.push(pair(zh, format!("{} {} {} {}", p.en, v.agree(p), owner.possessive_en, n.one)));
+                    let s = Aligned::new().zh(p.zh, SUBJECT).zh(v.zh, VERB).zh(owner.zh, OWNER).zh("~的", OWNER);
+                    let s = s.zh(n.zh, NOUN).en(p.en, SUBJECT).en(v.agree(p), VERB);
+                    out.push(s.en(owner.possessive_en, OWNER).en(n.one, NOUN).pair());
                 }
             }
         }
@@ -59,9 +89,9 @@ pub fn negation() -> Vec<Pair> {
     for p in &PRONOUNS {
         for v in VERBS.iter().copied().chain([&EAT]) {
             for n in NOUNS.iter().filter(|n| v.zh != EAT.zh || n.food) {
-                let zh = format!("{}{}{}{}", p.zh, v.negation_zh, v.zh, n.zh);
-                let object = if v.zh == HAVE.zh { n.with_article() } else { n.generic().to_string() };
-                out.push(pair(zh, format!("{} {} not {} {object}", p.en, auxiliary(p), v.base)));
+                let s = Aligned::new().zh(p.zh, SUBJECT).zh(v.negation_zh, NEGATION).zh(v.zh, VERB).zh(n.zh, NOUN);
+                let s = s.en(p.en, SUBJECT).en(&format!("~{}", auxiliary(p)), NEGATION).en("not", NEGATION);
+                out.push(en_object(s.en(v.base, VERB), v, n).pair());
             }
         }
     }
@@ -74,9 +104,9 @@ pub fn question() -> Vec<Pair> {
     for p in &PRONOUNS {
         for v in VERBS.iter().copied().chain([&EAT]) {
             for n in NOUNS.iter().filter(|n| v.zh != EAT.zh || n.food) {
-                let zh = format!("{}{}{}吗", p.zh, v.zh, n.zh);
-                let object = if v.zh == HAVE.zh { n.with_article() } else { n.generic().to_string() };
-                out.push(pair(zh, format!("{} {} {} {object} ?", auxiliary(p), p.en, v.base)));
+                let s = Aligned::new().zh(p.zh, SUBJECT).zh(v.zh, VERB).zh(n.zh, NOUN).zh("吗", QUESTION);
+                let s = s.en(&format!("~{}", auxiliary(p)), QUESTION).en(p.en, SUBJECT).en(v.base, VERB);
+                out.push(en_object(s, v, n).en("?", QUESTION).pair());
             }
         }
     }
@@ -89,12 +119,14 @@ pub fn time_word() -> Vec<Pair> {
     for p in &PRONOUNS {
         let go = if p.third { "goes" } else { "go" };
         for (t_zh, t_en) in TIMES {
-            for (d_zh, d_en) in DESTINATIONS {
-                out.push(pair(format!("{}{t_zh}{d_zh}", p.zh), format!("{} {go} {d_en} {t_en}", p.en)));
+            let s = || Aligned::new().zh(p.zh, SUBJECT).zh(t_zh, TIME);
+            for (verb_zh, place_zh, to_en, place_en) in DESTINATIONS {
+                let s = s().zh(verb_zh, GO).zh(place_zh, PLACE).en(p.en, SUBJECT).en(go, GO).en(to_en, GO);
+                out.push(s.en(place_en, PLACE).en(t_en, TIME).pair());
             }
             for n in NOUNS.iter().filter(|n| n.food) {
-                let zh = format!("{}{t_zh}{}{}", p.zh, EAT.zh, n.zh);
-                out.push(pair(zh, format!("{} {} {} {t_en}", p.en, EAT.agree(p), n.generic())));
+                let s = s().zh(EAT.zh, VERB).zh(n.zh, NOUN).en(p.en, SUBJECT).en(EAT.agree(p), VERB);
+                out.push(s.en(n.many, NOUN).en(t_en, TIME).pair());
             }
         }
     }
@@ -105,11 +137,12 @@ pub fn time_word() -> Vec<Pair> {
 pub fn place_of_action() -> Vec<Pair> {
     let mut out = Vec::new();
     for p in &PRONOUNS {
-        for (l_zh, l_en) in PLACES {
+        for (place_zh, at_en, place_en) in PLACES {
             for v in [&EAT, &SEE] {
                 for n in NOUNS.iter().filter(|n| v.zh != EAT.zh || n.food) {
-                    let zh = format!("{}{l_zh}{}{}", p.zh, v.zh, n.zh);
-                    out.push(pair(zh, format!("{} {} {} {l_en}", p.en, v.agree(p), n.generic())));
+                    let s = Aligned::new().zh(p.zh, SUBJECT).zh("在", AT).zh(place_zh, PLACE).zh(v.zh, VERB);
+                    let s = s.zh(n.zh, NOUN).en(p.en, SUBJECT).en(v.agree(p), VERB).en(n.many, NOUN);
+                    out.push(s.en(at_en, AT).en(place_en, PLACE).pair());
                 }
             }
         }
@@ -123,8 +156,9 @@ pub fn where_a_thing_is() -> Vec<Pair> {
     for n in &NOUNS {
         for (s_zh, s_en) in SUPPORTS.iter().filter(|(s, _)| *s != n.zh) {
             for (pos_zh, pos_en) in POSITIONS {
-                let zh = format!("{}在{s_zh}{pos_zh}", n.zh);
-                out.push(pair(zh, format!("the {} is {pos_en} the {s_en}", n.one)));
+                let s = Aligned::new().zh(n.zh, NOUN).zh("~在", BE).zh(s_zh, OTHER).zh(pos_zh, AT);
+                let s = s.en("~the", NOUN).en(n.one, NOUN).en("~is", BE).en(pos_en, AT);
+                out.push(s.en("~the", OTHER).en(s_en, OTHER).pair());
             }
         }
     }
@@ -136,10 +170,12 @@ pub fn adjective() -> Vec<Pair> {
     let mut out = Vec::new();
     for n in &NOUNS {
         for (a_zh, a_en) in ADJECTIVES {
-            out.push(pair(format!("{}很{a_zh}", n.zh), format!("the {} is {a_en}", n.one)));
+            let s = Aligned::new().zh(n.zh, NOUN).zh("~很", BE).zh(a_zh, ADJECTIVE);
+            out.push(s.en("~the", NOUN).en(n.one, NOUN).en("~is", BE).en(a_en, ADJECTIVE).pair());
             for owner in &PRONOUNS {
-                let zh = format!("{}{}很{a_zh}", owner.possessive_zh, n.zh);
-                out.push(pair(zh, format!("{} {} is {a_en}", owner.possessive_en, n.one)));
+                let s = Aligned::new().zh(owner.zh, OWNER).zh("~的", OWNER).zh(n.zh, NOUN).zh("~很", BE);
+                let s = s.zh(a_zh, ADJECTIVE).en(owner.possessive_en, OWNER).en(n.one, NOUN);
+                out.push(s.en("~is", BE).en(a_en, ADJECTIVE).pair());
             }
         }
     }
@@ -152,10 +188,12 @@ pub fn chasing() -> Vec<Pair> {
     let animals: Vec<&Noun> = NOUNS.iter().filter(|n| n.animal && n.zh != "鱼").collect();
     for a in &animals {
         for b in animals.iter().filter(|b| b.zh != a.zh) {
-            out.push(pair(format!("{}追{}", a.zh, b.zh), format!("the {} chases the {}", a.one, b.one)));
+            let s = Aligned::new().zh(a.zh, NOUN).zh("追", VERB).zh(b.zh, OTHER).en("~the", NOUN).en(a.one, NOUN);
+            out.push(s.en("chases", VERB).en("~the", OTHER).en(b.one, OTHER).pair());
             for k in NUMBERS.iter().filter(|k| k.value > 1) {
-                let zh = format!("{}{}{}追{}", k.zh, a.measure, a.zh, b.zh);
-                out.push(pair(zh, format!("{} {} chase the {}", k.en, a.many, b.one)));
+                let s = zh_counted(Aligned::new(), k, a, NOUN).zh("追", VERB).zh(b.zh, OTHER);
+                let s = en_counted(s, k, a, NOUN).en("chase", VERB).en("~the", OTHER).en(b.one, OTHER);
+                out.push(s.pair());
             }
         }
     }
@@ -167,7 +205,7 @@ pub fn noun_phrase() -> Vec<Pair> {
     let mut out = Vec::new();
     for n in &NOUNS {
         for k in &NUMBERS {
-            out.push(pair(format!("{}{}{}", k.zh, n.measure, n.zh), n.counted(k)));
+            out.push(en_counted(zh_counted(Aligned::new(), k, n, NOUN), k, n, NOUN).pair());
         }
     }
     out

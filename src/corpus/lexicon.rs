@@ -5,19 +5,18 @@
 pub struct Pronoun {
     pub zh: &'static str,
     pub en: &'static str,
-    pub possessive_zh: &'static str,
     pub possessive_en: &'static str,
     pub third: bool,
 }
 
 pub const PRONOUNS: [Pronoun; 7] = [
-    Pronoun { zh: "我", en: "I", possessive_zh: "我的", possessive_en: "my", third: false },
-    Pronoun { zh: "你", en: "you", possessive_zh: "你的", possessive_en: "your", third: false },
-    Pronoun { zh: "他", en: "he", possessive_zh: "他的", possessive_en: "his", third: true },
-    Pronoun { zh: "她", en: "she", possessive_zh: "她的", possessive_en: "her", third: true },
-    Pronoun { zh: "我们", en: "we", possessive_zh: "我们的", possessive_en: "our", third: false },
-    Pronoun { zh: "你们", en: "you", possessive_zh: "你们的", possessive_en: "your", third: false },
-    Pronoun { zh: "他们", en: "they", possessive_zh: "他们的", possessive_en: "their", third: false },
+    Pronoun { zh: "我", en: "I", possessive_en: "my", third: false },
+    Pronoun { zh: "你", en: "you", possessive_en: "your", third: false },
+    Pronoun { zh: "他", en: "he", possessive_en: "his", third: true },
+    Pronoun { zh: "她", en: "she", possessive_en: "her", third: true },
+    Pronoun { zh: "我们", en: "we", possessive_en: "our", third: false },
+    Pronoun { zh: "你们", en: "you", possessive_en: "your", third: false },
+    Pronoun { zh: "他们", en: "they", possessive_en: "their", third: false },
 ];
 
 /// A countable noun with its measure word: 猫 (只) → cat / cats.
@@ -31,20 +30,9 @@ pub struct Noun {
 }
 
 impl Noun {
-    /// "a cat", "an apple".
-    pub fn with_article(&self) -> String {
-        let article = if self.one.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
-        format!("{article} {}", self.one)
-    }
-
-    /// The noun after a number: "a cat" for 一, "two cats" for 两.
-    pub fn counted(&self, n: &Number) -> String {
-        if n.value == 1 { self.with_article() } else { format!("{} {}", n.en, self.many) }
-    }
-
-    /// A general statement's object: "cats", but "fish".
-    pub fn generic(&self) -> &'static str {
-        self.many
+    /// "a" for "a cat", "an" for "an apple".
+    pub fn article(&self) -> &'static str {
+        if self.one.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
     }
 }
 
@@ -115,13 +103,20 @@ pub fn auxiliary(p: &Pronoun) -> &'static str {
 /// Time words come before the verb in Chinese and at the end in English.
 pub const TIMES: [(&str, &str); 3] = [("今天", "today"), ("明天", "tomorrow"), ("每天", "every day")];
 
-/// Where 去 goes: 去学校 → go to school, 去公园 → go to the park, 回家 is not used: 去家 is not
-/// Chinese, so home is reached with 回家 → go home.
-pub const DESTINATIONS: [(&str, &str); 4] =
-    [("去学校", "to school"), ("去公园", "to the park"), ("去商店", "to the shop"), ("回家", "home")];
+/// Where 去 goes: 去学校 → go to school, 去公园 → go to the park. 去家 is not Chinese, so home is
+/// reached with 回家 → go home. Each: the verb, the place, English's `to` (if any), the place in
+/// English (`~` marks a word the gold alignment links only as possible: see `aligned`).
+pub const DESTINATIONS: [(&str, &str, &str, &str); 4] = [
+    ("去", "学校", "~to", "school"),
+    ("去", "公园", "~to", "~the park"),
+    ("去", "商店", "~to", "~the shop"),
+    ("回", "家", "", "home"),
+];
 
-/// Where something is done: 在家 → at home.
-pub const PLACES: [(&str, &str); 3] = [("在家", "at home"), ("在学校", "at school"), ("在公园", "in the park")];
+/// Where something is done, after 在: 在家 → at home. Each: the place, the English preposition,
+/// the place in English.
+pub const PLACES: [(&str, &str, &str); 3] =
+    [("家", "at", "home"), ("学校", "at", "school"), ("公园", "in", "~the park")];
 
 /// Positions relative to a thing: 桌子上 → on the table.
 pub const POSITIONS: [(&str, &str); 3] = [("上", "on"), ("下", "under"), ("里", "in")];

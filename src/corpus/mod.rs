@@ -4,9 +4,14 @@
 //! character and word in them also occurs in training. The source is tokenised by character,
 //! the target by word (note 004's two tokenizer kinds).
 
+mod aligned;
 mod grammar;
+mod heldout_alignment;
 mod lexicon;
 
+pub use heldout_alignment::{heldout_alignment, score_heldout};
+
+use crate::model::probe::alignment::Alignment;
 use crate::model::{Tokenizer, Vocab, Vocabs};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -15,11 +20,13 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, OnceLock};
 
 /// One sentence pair. `zh`: Chinese characters, no spaces. `en`: English words separated by
-/// single spaces, lowercase except `I`; a question ends in ` ?`.
+/// single spaces, lowercase except `I`; a question ends in ` ?`. `align`: the gold word
+/// alignment, links from each character (counted from 0) to the words that translate it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Pair {
     pub zh: String,
     pub en: String,
+    pub align: Alignment,
 }
 
 #[derive(Debug, Clone)]
@@ -101,12 +108,13 @@ impl Corpus {
         self.train.iter().chain(&self.heldout)
     }
 
-    /// `zh\ten\tsplit` lines after a header line.
+    /// `zh\ten\tsplit\talign` lines after a header line; `align` in Pharaoh format with possible
+    /// links marked (`0-0 1-1 3p2`: character-word, `-` sure, `p` possible).
     pub fn to_tsv(&self) -> String {
-        let mut out = String::from("zh\ten\tsplit\n");
+        let mut out = String::from("zh\ten\tsplit\talign\n");
         for (split, pairs) in [("train", &self.train), ("heldout", &self.heldout)] {
             for p in pairs.iter() {
-                out.push_str(&format!("{}\t{}\t{split}\n", p.zh, p.en));
+                out.push_str(&format!("{}\t{}\t{split}\t{}\n", p.zh, p.en, p.align.to_pharaoh()));
             }
         }
         out

@@ -50,7 +50,7 @@ fn each_source_has_one_translation() {
 fn the_notes_examples_are_in_it() {
     let c = corpus();
     for (zh, en) in MUST_TRAIN {
-        assert!(c.train.contains(&Pair { zh: zh.into(), en: en.into() }), "{zh} must be trained on");
+        assert!(c.train.iter().any(|p| p.zh == zh && p.en == en), "{zh} must be trained on");
     }
     let all: HashMap<&str, &str> = c.all().map(|p| (p.zh.as_str(), p.en.as_str())).collect();
     for (zh, en) in [
@@ -103,4 +103,49 @@ fn a_sentence_belongs_to_a_pattern_only_if_the_grammar_makes_it() {
     let sampled: HashSet<String> = corpus().all().map(|p| p.zh.clone()).collect();
     let left_out = grammar::counting().into_iter().find(|p| !sampled.contains(&p.zh)).expect("counting is capped");
     assert_eq!(pattern_of(&left_out.zh), Some("counting"));
+}
+
+#[test]
+fn gold_alignments_link_each_pattern_as_a_translator_would() {
+    let all: HashMap<String, Pair> =
+        grammar::patterns().into_iter().flat_map(|p| p.1).map(|p| (p.zh.clone(), p)).collect();
+    // one sentence of each pattern, links written out by hand: character-word, `p` possible
+    for (zh, en, links) in [
+        ("我有一只猫", "I have a cat", "0-0 1-1 2-2 3p2 4-3"),
+        ("我喜欢你的猫", "I like your cat", "0-0 1-1 2-1 3-2 4p2 5-3"),
+        ("我没有狗", "I do not have a dog", "0-0 1p1 1-2 2-3 3p4 3-5"),
+        ("你有猫吗", "do you have a cat ?", "0-1 1-2 2p3 2-4 3p0 3-5"),
+        ("我明天去学校", "I go to school tomorrow", "0-0 1-4 2-4 3-1 3p2 4-3 5-3"),
+        ("我在公园吃鱼", "I eat fish in the park", "0-0 1-3 2p4 2-5 3p4 3-5 4-1 5-2"),
+        ("猫在桌子上", "the cat is on the table", "0p0 0-1 1p2 2p4 2-5 3p4 3-5 4-3"),
+        ("我的猫很小", "my cat is small", "0-0 1p0 2-1 3p2 4-3"),
+        ("两只狗追猫", "two dogs chase the cat", "0-0 1p0 2-1 3-2 4p3 4-4"),
+        ("一个苹果", "an apple", "0-0 1p0 2-1 3-1"),
+    ] {
+        let pair = &all[zh];
+        assert_eq!((pair.en.as_str(), pair.align.to_pharaoh().as_str()), (en, links), "{zh}");
+    }
+    // every pair of every pattern: each character and each word has a link, inside the sentence
+    for (name, pairs, _) in grammar::patterns() {
+        for p in pairs {
+            let (chars, words) = (p.zh.chars().count(), p.en.split(' ').count());
+            let links: Vec<_> = p.align.sure.iter().chain(&p.align.possible).collect();
+            assert!(links.iter().all(|(s, t)| *s < chars && *t < words), "{name}: {} {}", p.zh, p.align.to_pharaoh());
+            assert!((0..chars).all(|s| links.iter().any(|l| l.0 == s)), "{name}: a character of {} has no link", p.zh);
+            assert!((0..words).all(|t| links.iter().any(|l| l.1 == t)), "{name}: a word of {} has no link", p.en);
+        }
+    }
+}
+
+#[test]
+fn the_tsv_carries_each_pairs_alignment() {
+    let c = corpus();
+    let tsv = c.to_tsv();
+    assert!(tsv.starts_with("zh\ten\tsplit\talign\n"));
+    let line = tsv.lines().find(|l| l.starts_with("我有一只猫\t")).unwrap();
+    assert_eq!(line, "我有一只猫\tI have a cat\ttrain\t0-0 1-1 2-2 3p2 4-3");
+    for line in tsv.lines().skip(1) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert!(Alignment::parse_pharaoh(fields[3]).is_some(), "{line}");
+    }
 }

@@ -11,7 +11,7 @@ use super::arch::HeadAblation;
 use super::program::{AttnBlock, Stack};
 use super::vocab::PAD_ID;
 use super::weights::Weights;
-use ndarray::{Array1, Array2, Array3, ArrayD, Axis, Ix1, Ix2, s};
+use ndarray::{Array1, Array2, Array3, Array4, ArrayD, Axis, Ix1, Ix2, s};
 use std::collections::HashMap;
 
 /// Every parameter in f64, by PyTorch name.
@@ -77,6 +77,8 @@ pub struct Forward {
     /// Each layer's output (the stream after its last sublayer), encoder then decoder.
     pub encoder_layers: Vec<Array3<f64>>, // (B, T_src, d) each
     pub decoder_layers: Vec<Array3<f64>>, // (B, T_tgt, d) each
+    /// Each decoder layer's cross-attention weights.
+    pub cross_weights: Vec<Array4<f64>>, // (B, H, T_tgt, T_src) each
 }
 
 /// The forward pass for source ids (B, T_src) and decoder input ids (B, T_tgt).
@@ -86,7 +88,7 @@ pub fn forward(p: &Params, src: &Array2<usize>, tgt: &Array2<usize>, probe: &Pro
     let mut encoder_layers = Vec::new();
     for l in 0..p.layers("encoder") {
         let pre = format!("encoder.layers.{l}");
-        let a = attention(p, &pre, AttnBlock::SelfAttn, (Stack::Encoder, l), &x, &x, (&src_keys, false), probe);
+        let (a, _) = attention(p, &pre, AttnBlock::SelfAttn, (Stack::Encoder, l), &x, &x, (&src_keys, false), probe);
         x = norm(p, &format!("{pre}.norm1"), &(&x + &a));
         let f = ffn(p, &pre, &x);
         x = norm(p, &format!("{pre}.norm2"), &(&x + &f));
@@ -94,14 +96,16 @@ pub fn forward(p: &Params, src: &Array2<usize>, tgt: &Array2<usize>, probe: &Pro
         encoder_layers.push(x.clone());
     }
     let mut y = embed(p, "tgt_embed.weight", tgt); // (B, T_tgt, d)
-    let (mut stream, mut decoder_layers) = (Vec::new(), Vec::new());
+    let (mut stream, mut decoder_layers, mut cross_weights) = (Vec::new(), Vec::new(), Vec::new());
     for l in 0..p.layers("decoder") {
         let pre = format!("decoder.layers.{l}");
         let name = |i: usize| format!("dec.{l}.norm{i}.out");
-        let a = attention(p, &pre, AttnBlock::SelfAttn, (Stack::Decoder, l), &y, &y, (&tgt_keys, true), probe);
+        let (a, _) = attention(p, &pre, AttnBlock::SelfAttn, (Stack::Decoder, l), &y, &y, (&tgt_keys, true), probe);
         y = norm(p, &format!("{pre}.norm1"), &(&y + &a));
         stream.push((name(1), y.clone()));
-        let c = attention(p, &pre, AttnBlock::CrossAttn, (Stack::Decoder, l), &y, &x, (&src_keys, false), probe);
+        let (c, weights) =
+            attention(p, &pre, AttnBlock::CrossAttn, (Stack::Decoder, l), &y, &x, (&src_keys, false), probe);
+        cross_weights.push(weights);
         y = norm(p, &format!("{pre}.norm2"), &(&y + &c));
         stream.push((name(2), y.clone()));
         let f = ffn(p, &pre, &y);
@@ -110,7 +114,7 @@ pub fn forward(p: &Params, src: &Array2<usize>, tgt: &Array2<usize>, probe: &Pro
         stream.push((name(3), y.clone()));
         decoder_layers.push(y.clone());
     }
-    Forward { logits: linear(p, "fc_out", &y), stream, encoder_layers, decoder_layers }
+    Forward { logits: linear(p, "fc_out", &y), stream, encoder_layers, decoder_layers, cross_weights }
 }
 
 /// The output Linear applied to a stream (B, T, d): logits (B, T, vocab).
@@ -197,7 +201,7 @@ fn attention(
     xkv: &Array3<f64>,
     (keys, causal): (&Array2<bool>, bool),
     probe: &Probe,
-) -> Array3<f64> {
+) -> (Array3<f64>, Array4<f64>) {
     let name = format!("{pre}.{}", if block == AttnBlock::SelfAttn { "self_attn" } else { "cross_attn" });
     let q = linear(p, &format!("{name}.w_q"), xq);
     let k = linear(p, &format!("{name}.w_k"), xkv);
@@ -206,6 +210,7 @@ fn attention(
     let t_k = k.dim().1;
     let dk = d / p.n_heads;
     let mut context = Array3::<f64>::zeros((b, t_q, d));
+    let mut weights = Array4::<f64>::zeros((b, p.n_heads, t_q, t_k));
     for h in 0..p.n_heads {
         if !head_kept(probe, stack, layer, block, h) {
             continue; // this head's slice of the context stays zero
@@ -220,13 +225,16 @@ fn attention(
                     })
                     .collect();
                 let alpha = softmax(&scores);
+                for (j, a) in alpha.iter().enumerate() {
+                    weights[[bi, h, i, j]] = *a;
+                }
                 for c in cols.clone() {
                     context[[bi, i, c]] = (0..t_k).map(|j| alpha[j] * v[[bi, j, c]]).sum();
                 }
             }
         }
     }
-    linear(p, &format!("{name}.w_o"), &context)
+    (linear(p, &format!("{name}.w_o"), &context), weights)
 }
 
 fn head_kept(probe: &Probe, stack: Stack, layer: usize, block: AttnBlock, head: usize) -> bool {

@@ -35,6 +35,52 @@ pub fn heads_footer(harmless: usize, total: usize) -> String {
     }
 }
 
+/// `probe align`: what is scored, and how.
+pub fn align_heading(pairs: usize) -> String {
+    match current() {
+        Lang::En => format!(
+            "{pairs} held-out pairs, each English word linked to the Chinese character its cross-attention row \
+             weights most\n(the row that predicts the word), scored against the gold alignment that `corpus --tsv` \
+             writes. AER 0% is perfect;\nprecision counts links to a sure or possible partner, recall the sure links found:"
+        ),
+        Lang::Zh => format!(
+            "留出集 {pairs} 个句对。每个英文单词连到交叉注意力那一行（预测这个词的那一行）权重最大的汉字，\n\
+             再和 `corpus --tsv` 写出的标准对齐比较。AER 为 0% 表示完全对上；\n\
+             准确率算连到“确定”或“可能”对应字的比例，召回率算找到的“确定”连线的比例："
+        ),
+    }
+}
+
+/// The column headings of `probe align`'s table (and the alignment view's).
+pub fn align_columns() -> [&'static str; 5] {
+    match current() {
+        Lang::En => ["block", "head", "AER", "precision", "recall"],
+        Lang::Zh => ["注意力块", "头", "AER", "准确率", "召回率"],
+    }
+}
+
+/// A layer's heads averaged, in the head column.
+pub fn mean_of_heads_cell() -> &'static str {
+    match current() {
+        Lang::En => "mean",
+        Lang::Zh => "平均",
+    }
+}
+
+/// The line under the table: the best single head.
+pub fn align_footer(block: &str, head: usize, aer: f64, one_link_best: f64) -> String {
+    match current() {
+        Lang::En => format!(
+            "The best single head: {block} head {head}, AER {aer:.1}%. One link per word can at best reach \
+             {one_link_best:.1}%:\na two-character word such as 他们 or 喜欢 has two sure links."
+        ),
+        Lang::Zh => format!(
+            "对得最准的单个头：{block} 的头 {head}，AER {aer:.1}%。每个词只连一条线，最好也只能到 {one_link_best:.1}%：\n\
+             像“他们”“喜欢”这样的两字词有两条“确定”连线。"
+        ),
+    }
+}
+
 pub fn wrote_csv(rows: usize, path: impl std::fmt::Display) -> String {
     match current() {
         Lang::En => format!("wrote {rows} rows to {path}"),

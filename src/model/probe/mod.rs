@@ -5,6 +5,7 @@
 //! own tensors and weights; tests/probes.rs recomputes them with `model::reference`.
 
 pub mod ablation;
+pub mod alignment;
 pub mod contribution;
 pub mod lens;
 pub mod patch;
