@@ -789,3 +789,50 @@ fn a_beat_whose_languages_quote_other_facts_is_refused() {
     let e = zh_error_of(&none);
     assert_error(&e, 17, "text_zh", &["the Chinese has nothing"]);
 }
+
+// ---- the best-aligned head and the alignment facts ----
+
+#[test]
+fn best_aligned_is_a_cross_attention_head_only() {
+    let e = error_of(&edited("head = 2", "head = \"best-aligned\""));
+    assert_error(&e, 12, "head", &["best-aligned", "only a cross-attention has", "dec.0.self_attn.weights"]);
+    let e = error_of(&edited(
+        "text = \"Some words.\"",
+        "text = \"{top-key dec.0.self_attn.weights row=3 batch=1 head=best-aligned}\"",
+    ));
+    assert_error(&e, 14, "text", &["scores cross-attention"]);
+}
+
+#[test]
+fn a_beat_on_the_best_aligned_head_names_it_and_reads_it() {
+    let text = edited("op = \"dec.0.self_attn.weights\"", "op = \"dec.1.cross_attn.weights\"")
+        .replacen("head = 2", "head = \"best-aligned\"", 1)
+        .replacen(
+            "text = \"Some words.\"",
+            "text = \"Head {align-best dec.1.cross_attn.weights} gives {top-weight dec.1.cross_attn.weights row=3 batch=1 head=best-aligned}.\"",
+            1,
+        );
+    load_lesson(FILE, &text, &weights()).expect("the best-aligned head on its own view");
+    // a fact on another head than the one the beat opens on is refused
+    let other = text.replacen("head=best-aligned}", "head=1}", 1);
+    let e = error_of(&other);
+    assert_error(&e, 14, "text", &["reads head 1 but the view shows the best-aligned head"]);
+}
+
+#[test]
+fn alignment_scores_are_quoted_only_where_the_alignment_table_is() {
+    let text = edited("text = \"Some words.\"", "text = \"AER {align-aer dec.0.cross_attn.weights head=mean}.\"");
+    let e = error_of(&text);
+    assert_error(&e, 14, "text", &["align-aer", "alignment"]);
+    let on_table = edited("op = \"dec.0.self_attn.weights\"", "op = \"dec.0.cross_attn.weights\"")
+        .replacen("view = \"softmax\"", "view = \"alignment\"", 1)
+        .replacen("head = 2\n", "", 1)
+        .replacen(
+            "text = \"Some words.\"",
+            "text = \"AER {align-aer dec.0.cross_attn.weights head=mean}, at best {align-floor}.\"",
+            1,
+        );
+    load_lesson(FILE, &on_table, &weights()).expect("alignment facts on the alignment view");
+    let e = error_of(&on_table.replacen("dec.0.cross_attn.weights head", "dec.0.self_attn.weights head", 1));
+    assert_error(&e, 13, "text", &["scores cross-attention"]);
+}

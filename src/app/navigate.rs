@@ -28,6 +28,9 @@ impl App {
             batch: beat.batch.unwrap_or(0).min(self.session.setup.shape().batch - 1),
             head: match beat.head {
                 Some(crate::lesson::HeadChoice::One(h)) => h,
+                Some(crate::lesson::HeadChoice::BestAligned) => {
+                    crate::lesson::best_aligned_head(&beat.op, &self.session.setup)
+                }
                 _ => 0,
             },
             mean_of_heads: beat.head == Some(crate::lesson::HeadChoice::Mean),

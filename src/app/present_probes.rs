@@ -164,4 +164,53 @@ impl App {
         }
         d
     }
+
+    /// `alignment`: every cross-attention head and each layer's mean scored against the gold
+    /// alignments of the held-out pairs; the beat's layer in full, its best head marked.
+    pub(super) fn alignment_lines(&self) -> LinesData {
+        use crate::model::probe::alignment::cross_attention_layer;
+        let mut d = LinesData::default();
+        let scores = crate::corpus::heldout_alignment(&self.session.setup.weights);
+        let focused = cross_attention_layer(&self.session.full.program().op(self.session.op).name);
+        let best = focused.and_then(|l| scores.best_head(Some(l))).copied();
+        d.push(strings::alignment_title(scores.pairs), Role::Title);
+        d.push(strings::ALIGNMENT_HOW.get(), Role::Dim);
+        let mut rows: Vec<[String; 5]> = vec![strings::align_columns().map(String::from)];
+        rows.extend(scores.heads.iter().map(strings::align_cells));
+        let widths: Vec<usize> =
+            (0..5).map(|c| rows.iter().map(|r| crate::text::width(&r[c])).max().unwrap_or(0)).collect();
+        let cells = |row: &[String; 5]| {
+            let padded = row.iter().zip(&widths).enumerate().map(|(c, (cell, &n))| match c {
+                0 => crate::text::pad(cell, n),
+                _ => crate::text::pad_left(cell, n),
+            });
+            padded.collect::<Vec<_>>().join("  ")
+        };
+        d.push(cells(&rows[0]), Role::Dim);
+        for (h, row) in scores.heads.iter().zip(&rows[1..]) {
+            let role = match Some(h.layer) == focused {
+                _ if best.as_ref() == Some(h) => Role::Good,
+                true => Role::Plain,
+                false => Role::Dim,
+            };
+            d.line().put(cells(row), role);
+            if best.as_ref() == Some(h) {
+                d.put(format!("  {}", strings::BEST_IN_LAYER.get()), Role::Good);
+            }
+        }
+        d.gap();
+        if let Some(overall) = scores.best_head(None) {
+            let aer = |c: &crate::model::probe::alignment::AerCounts| 100.0 * c.aer();
+            let footer = strings::align_footer(
+                &overall.block(),
+                overall.head.unwrap_or(0),
+                aer(&overall.counts),
+                aer(&scores.one_link_best),
+            );
+            for line in footer.lines() {
+                d.push(line, Role::Accent);
+            }
+        }
+        d
+    }
 }

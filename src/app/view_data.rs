@@ -60,6 +60,7 @@ impl App {
             ViewKind::LogitLens => ViewData::Lines(self.logit_lens_lines()),
             ViewKind::Contributions => ViewData::Lines(self.contributions_lines()),
             ViewKind::Patching => ViewData::Lines(self.patching_lines()),
+            ViewKind::Alignment => ViewData::Lines(self.alignment_lines()),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `transformer-tutor probe heads`: the ranking as a text table and as CSV.
 
 use crate::model::arch::HeadAblation;
-use crate::model::probe::alignment::{AlignmentScores, HeadAlignment};
+use crate::model::probe::alignment::AlignmentScores;
 use crate::probe::heads::{HeadRanking, HeadScore};
 use crate::strings;
 use crate::text::{grad_text, pad, pad_left, width};
@@ -73,17 +73,10 @@ pub fn heads_csv(r: &HeadRanking) -> String {
     out
 }
 
-/// A row of the alignment table: block, head (or the mean), AER, precision, recall (percent).
-pub fn align_cells(h: &HeadAlignment) -> [String; 5] {
-    let head = h.head.map_or(strings::mean_of_heads_cell().to_string(), |n| n.to_string());
-    let pct = |v: f64| format!("{:.1}%", 100.0 * v);
-    [h.block(), head, pct(h.counts.aer()), pct(h.counts.precision()), pct(h.counts.recall())]
-}
-
 /// `probe align`: the heading, every cross-attention head and each layer's mean, the best head.
 pub fn align_text(scores: &AlignmentScores) -> String {
     let mut rows: Vec<[String; 5]> = vec![strings::align_columns().map(String::from)];
-    rows.extend(scores.heads.iter().map(align_cells));
+    rows.extend(scores.heads.iter().map(strings::align_cells));
     let widths: Vec<usize> = (0..5).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
     let mut out = strings::align_heading(scores.pairs) + "\n";
     for row in &rows {

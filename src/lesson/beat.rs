@@ -120,7 +120,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let what_if = check_what_if(c, &b.what_if)?;
     let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
     let step = check_step(cx, &b.step, view)?;
-    let head = check_head(c, &b.head, cx.setup.weights.config.n_heads)?;
+    let head = check_head(c, &b.head, cx.setup.weights.config.n_heads, op_name)?;
     let keeps_lesson_sentences =
         c.one_value(&b.sentence, "sentence", "lesson", "keep the lesson's sentences on this beat")?;
     let gradient = super::beat_grad::check_grad(cx, b, op_name, view)?;
@@ -230,16 +230,32 @@ fn check_step(cx: &Context, step: &Option<Spanned<i64>>, view: ViewKind) -> Resu
     }
 }
 
-/// A beat's `head`: a head number below `heads`, or `"mean"`.
-fn check_head(c: &Checker, head: &Option<Spanned<HeadField>>, heads: usize) -> Result<Option<HeadChoice>, LessonError> {
+/// A beat's `head`: a head number below `heads`, `"mean"`, or on a cross-attention
+/// `"best-aligned"`.
+fn check_head(
+    c: &Checker,
+    head: &Option<Spanned<HeadField>>,
+    heads: usize,
+    op: &str,
+) -> Result<Option<HeadChoice>, LessonError> {
     let Some(spanned) = head else { return Ok(None) };
     match spanned.get_ref() {
         HeadField::Name(name) if name.trim() == "mean" => Ok(Some(HeadChoice::Mean)),
+        HeadField::Name(name) if name.trim() == "best-aligned" => {
+            match crate::model::probe::alignment::cross_attention_layer(op) {
+                Some(_) => Ok(Some(HeadChoice::BestAligned)),
+                None => Err(c.err(
+                    spanned,
+                    "head",
+                    format!("is \"best-aligned\", which only a cross-attention has; `{op}` is not one {}", see("head")),
+                )),
+            }
+        }
         HeadField::Name(name) => Err(c.err(
             spanned,
             "head",
             format!(
-                "is `{name}`; a head is a number from 0 to {} or \"mean\" {}",
+                "is `{name}`; a head is a number from 0 to {}, \"mean\" or \"best-aligned\" {}",
                 heads.saturating_sub(1),
                 see("head")
             ),

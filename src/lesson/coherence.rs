@@ -87,6 +87,14 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
             same_head(fact, HeadChoice::One(*head), shown)
         }
         Fact::PatchPositions { .. } => views(fact, shown, &[ViewKind::Patching]),
+        Fact::AlignAer { .. } | Fact::AlignFloor => views(fact, shown, &[ViewKind::Alignment]),
+        // the best head's number: in the alignment table, or in the header of a view opened on it
+        Fact::AlignBest { op } if shown.view != ViewKind::Alignment => {
+            views(fact, shown, &[ViewKind::Alignment, ViewKind::Softmax, ViewKind::Heatmap])?;
+            same_op(fact, op, shown)?;
+            same_head(fact, HeadChoice::BestAligned, shown)
+        }
+        Fact::AlignBest { .. } => Ok(()),
         Fact::NextWord(_) | Fact::NextProb { .. } => {
             views(fact, shown, &[ViewKind::TopWords])?;
             same_batch(fact, shown)
@@ -273,6 +281,7 @@ fn head_text(h: HeadChoice) -> String {
     match h {
         HeadChoice::One(h) => format!("head {h}"),
         HeadChoice::Mean => "the mean of the heads".into(),
+        HeadChoice::BestAligned => "the best-aligned head".into(),
     }
 }
 
@@ -280,6 +289,7 @@ fn head_value(h: HeadChoice) -> String {
     match h {
         HeadChoice::One(h) => h.to_string(),
         HeadChoice::Mean => "\"mean\"".into(),
+        HeadChoice::BestAligned => "\"best-aligned\"".into(),
     }
 }
 
@@ -287,5 +297,6 @@ fn head_arg(h: HeadChoice) -> String {
     match h {
         HeadChoice::One(h) => h.to_string(),
         HeadChoice::Mean => "mean".into(),
+        HeadChoice::BestAligned => "best-aligned".into(),
     }
 }

@@ -25,6 +25,6 @@ pub mod view_kind;
 pub use beat::{Beat, Question};
 pub use catalog::Catalog;
 pub use error::LessonError;
-pub use facts::HeadChoice;
+pub use facts::{HeadChoice, best_aligned_head};
 pub use load::Lesson;
 pub use view_kind::ViewKind;

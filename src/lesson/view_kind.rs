@@ -47,6 +47,8 @@ pub enum ViewKind {
     Contributions,
     /// One source position copied from batch row 1 into row 0 after each encoder layer.
     Patching,
+    /// Every cross-attention head scored against the held-out pairs' gold word alignments.
+    Alignment,
 }
 
 impl ViewKind {
@@ -85,7 +87,7 @@ impl ViewKind {
             ViewKind::EmbedGrad => matches!(kind, OpKind::Embed(_)),
             ViewKind::AdamStep => matches!(kind, OpKind::Linear(_) | OpKind::Embed(_) | OpKind::ScaleShift(_)),
             ViewKind::NormCompare => kind == OpKind::Add && ndim == 3,
-            ViewKind::Ablation | ViewKind::Contributions => kind == OpKind::Softmax && ndim == 4,
+            ViewKind::Ablation | ViewKind::Contributions | ViewKind::Alignment => kind == OpKind::Softmax && ndim == 4,
             ViewKind::LogitLens => kind == OpKind::Softmax && ndim == 3,
             ViewKind::Patching => {
                 matches!(kind, OpKind::ScaleShift(n) if n.stack == crate::model::program::Stack::Encoder && n.index == 2)
@@ -113,6 +115,7 @@ impl ViewKind {
                 | ViewKind::AdamStep
                 | ViewKind::Ablation
                 | ViewKind::Patching
+                | ViewKind::Alignment
         )
     }
 
@@ -132,7 +135,9 @@ impl ViewKind {
             ViewKind::Loss => "the training loss, loss",
             ViewKind::EmbedGrad => "an embedding (src.embed or tgt.embed)",
             ViewKind::AdamStep => "an operation with weights: a Linear, an embedding or a LayerNorm's γ·x̂ + β",
-            ViewKind::Ablation | ViewKind::Contributions => "attention weights, e.g. dec.1.cross_attn.weights",
+            ViewKind::Ablation | ViewKind::Contributions | ViewKind::Alignment => {
+                "attention weights, e.g. dec.1.cross_attn.weights"
+            }
             ViewKind::LogitLens => "the output probabilities, probs",
             ViewKind::Patching => "an encoder layer's output, e.g. enc.0.norm2.out",
             _ => "another kind of operation",

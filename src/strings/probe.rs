@@ -67,15 +67,41 @@ pub fn mean_of_heads_cell() -> &'static str {
     }
 }
 
+/// A row of the alignment table: block, head (or the mean), AER, precision, recall (percent).
+pub fn align_cells(h: &crate::model::probe::alignment::HeadAlignment) -> [String; 5] {
+    let head = h.head.map_or(mean_of_heads_cell().to_string(), |n| n.to_string());
+    let pct = |v: f64| format!("{:.1}%", 100.0 * v);
+    [h.block(), head, pct(h.counts.aer()), pct(h.counts.precision()), pct(h.counts.recall())]
+}
+
+/// The alignment view's title.
+pub fn alignment_title(pairs: usize) -> String {
+    match current() {
+        Lang::En => format!("Cross-attention against the gold alignments of {pairs} held-out pairs"),
+        Lang::Zh => format!("交叉注意力对照留出集 {pairs} 个句对的标准对齐"),
+    }
+}
+
+/// The alignment view's line on how a head's links are read.
+pub const ALIGNMENT_HOW: crate::lang::Text = crate::lang::Text::new(
+    "word → the character weighted most by the row that predicts it",
+    "英文单词 → 它那一行（预测它的那一行）权重最大的汉字",
+);
+
+/// Beside the best head of the layer the beat is on.
+pub const BEST_IN_LAYER: crate::lang::Text = crate::lang::Text::new("← best in layer", "← 本层最准");
+
 /// The line under the table: the best single head.
 pub fn align_footer(block: &str, head: usize, aer: f64, one_link_best: f64) -> String {
     match current() {
         Lang::En => format!(
-            "The best single head: {block} head {head}, AER {aer:.1}%. One link per word can at best reach \
-             {one_link_best:.1}%:\na two-character word such as 他们 or 喜欢 has two sure links."
+            "The best single head: {block} head {head}, AER {aer:.1}%.\n\
+             One link per word can at best reach {one_link_best:.1}%: a two-character\n\
+             word such as 他们 or 喜欢 has two sure links."
         ),
         Lang::Zh => format!(
-            "对得最准的单个头：{block} 的头 {head}，AER {aer:.1}%。每个词只连一条线，最好也只能到 {one_link_best:.1}%：\n\
+            "对得最准的单个头：{block} 的头 {head}，AER {aer:.1}%。\n\
+             每个词只连一条线，最好也只能到 {one_link_best:.1}%：\n\
              像“他们”“喜欢”这样的两字词有两条“确定”连线。"
         ),
     }

@@ -28,6 +28,15 @@ pub fn attention<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p
     Ok(op)
 }
 
+/// A decoder layer's cross-attention weights, which the alignment facts score.
+pub fn cross_attention(program: &Program, fact: &str, name: &str) -> Result<String, String> {
+    let op = attention(program, fact, name)?;
+    match crate::model::probe::alignment::cross_attention_layer(&op.name) {
+        Some(_) => Ok(op.name.clone()),
+        None => Err(format!("`{fact}` scores cross-attention, e.g. dec.1.cross_attn.weights; `{name}` is not one")),
+    }
+}
+
 /// An Add & Norm's `.sum` (B, T, d), which BatchNorm and LayerNorm are compared on.
 pub fn sum_op<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p Op, String> {
     let op = op_named(program, fact, name)?;

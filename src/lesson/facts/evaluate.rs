@@ -14,6 +14,7 @@ use ndarray::{ArrayD, IxDyn};
 
 /// The fact's text, or a note when this run's sentences have no such row.
 pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
+    let fact = &super::probes::best_aligned_resolved(fact, setup);
     if !fits(fact, full, setup) {
         return crate::strings::FACT_NOT_IN_SENTENCES.to_string();
     }
@@ -119,7 +120,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let prefix = a.op.rsplit_once('.').map_or("", |(p, _)| p);
             let h = match a.head {
                 HeadChoice::One(h) => h,
-                HeadChoice::Mean => 0,
+                HeadChoice::Mean | HeadChoice::BestAligned => 0,
             };
             let keys = crate::model::probe::contribution::contributions(full, prefix, a.batch, h, a.row);
             let best = keys.map(|k| argmax(k.iter().map(|c| c.norm as f32)));
@@ -129,6 +130,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         }
         Fact::AblatedWord { op, head, at } => super::probes::ablated_word(full, setup, op, *head, *at),
         Fact::PatchPositions { op } => super::probes::patch_positions(full, op),
+        Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => super::probes::alignment(fact, setup),
         Fact::GradRows { side } => learning::embed_grad_rows(full, *side).len().to_string(),
         Fact::EmbedGrad { side, word } => {
             let vocab = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
@@ -147,7 +149,7 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
     match fact {
         Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => full.get(&a.op).is_some_and(|t| {
             let head_exists = match a.head {
-                HeadChoice::Mean => true,
+                HeadChoice::Mean | HeadChoice::BestAligned => true,
                 HeadChoice::One(h) => h < t.shape()[1],
             };
             head_exists && a.row < t.shape()[2]
@@ -175,7 +177,7 @@ fn attention_row(full: &Run, a: &AttentionRow) -> Vec<f32> {
     (0..keys)
         .map(|k| match a.head {
             HeadChoice::One(h) => at(h, k),
-            HeadChoice::Mean => (0..heads).map(|h| at(h, k)).sum::<f32>() / heads as f32,
+            HeadChoice::Mean | HeadChoice::BestAligned => (0..heads).map(|h| at(h, k)).sum::<f32>() / heads as f32,
         })
         .collect()
 }

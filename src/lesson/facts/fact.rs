@@ -5,11 +5,14 @@
 use crate::model::program::Side;
 use strum::{EnumDiscriminants, EnumString, IntoStaticStr, VariantArray, VariantNames};
 
-/// Which head a fact reads: one, or the mean of all.
+/// Which head a fact reads: one, the mean of all, or (cross-attention only) the head of that
+/// layer whose attention best matches the gold word alignments of the held-out pairs, which
+/// depends on the weights and so is found when the run is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HeadChoice {
     One(usize),
     Mean,
+    BestAligned,
 }
 
 /// One query row of attention weights (B, H, T_q, T_k): `{top-key OP row=R [batch=B] [head=H|mean]}`.
@@ -212,6 +215,18 @@ pub enum Fact {
     PatchPositions {
         op: String,
     },
+    /// A cross-attention head's (or the layer's mean's) alignment error rate on the held-out
+    /// pairs, as the alignment view prints it (`22.9%`).
+    AlignAer {
+        op: String,
+        head: HeadChoice,
+    },
+    /// The number of OP's layer's cross-attention head with the lowest AER.
+    AlignBest {
+        op: String,
+    },
+    /// The lowest AER a one-link-per-word aligner can reach on the held-out pairs.
+    AlignFloor,
 }
 
 /// What a fact kind is written with: its one bare argument (an operation, a prefix, a size) and
@@ -266,7 +281,9 @@ impl FactKind {
             FactKind::LensForms => (None, &["row", "batch"]),
             FactKind::TopContribution => (Some("OP"), &["row", "batch", "head"]),
             FactKind::AblatedWord => (Some("OP"), &["row", "head", "batch"]),
-            FactKind::PatchPositions => (Some("OP"), &[]),
+            FactKind::PatchPositions | FactKind::AlignBest => (Some("OP"), &[]),
+            FactKind::AlignAer => (Some("OP"), &["head"]),
+            FactKind::AlignFloor => (None, &[]),
         };
         Takes { bare, keys }
     }
@@ -282,7 +299,7 @@ impl Fact {
         match self {
             Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => a.batch,
             Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => at.batch,
-            Fact::PatchPositions { .. } => 0,
+            Fact::PatchPositions { .. } | Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => 0,
             Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.batch,
             Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::TokenAt { sentence: s, .. } => s.batch,
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,

@@ -18,6 +18,7 @@ mod run_rows;
 
 pub use fact::{ConfigName, Fact, FactKind, HeadChoice};
 pub use parse::{SEE_FACTS, parse};
+pub use probes::best_aligned_head;
 pub use run_rows::{decode_steps, real_positions, real_rows, translation};
 
 use crate::model::Run;

@@ -114,6 +114,11 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         | FactKind::TopContribution
         | FactKind::AblatedWord
         | FactKind::PatchPositions => probe_fact(&a, batch, program, setup)?,
+        FactKind::AlignAer => {
+            Fact::AlignAer { op: check::cross_attention(program, a.name(), a.bare())?, head: a.head()? }
+        }
+        FactKind::AlignBest => Fact::AlignBest { op: check::cross_attention(program, a.name(), a.bare())? },
+        FactKind::AlignFloor => Fact::AlignFloor,
         FactKind::EmbedGrad => {
             let side = a.side()?;
             let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
@@ -168,6 +173,9 @@ fn attention_row(a: &Args, batch: usize, program: &Program) -> Result<AttentionR
         && h >= op.shape[1]
     {
         return Err(format!("head={h} but there are {} heads", op.shape[1]));
+    }
+    if head == HeadChoice::BestAligned {
+        check::cross_attention(program, a.name(), a.bare())?;
     }
     let row = a.need("row", "the query row")?;
     if row >= op.shape[2] {
@@ -278,6 +286,7 @@ impl<'a> Args<'a> {
         match self.get("head") {
             None => Ok(HeadChoice::One(0)),
             Some("mean") => Ok(HeadChoice::Mean),
+            Some("best-aligned") => Ok(HeadChoice::BestAligned),
             Some(_) => Ok(HeadChoice::One(self.number("head")?.unwrap_or(0))),
         }
     }

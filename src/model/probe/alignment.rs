@@ -114,6 +114,13 @@ pub struct HeadAlignment {
     pub counts: AerCounts,
 }
 
+/// The decoder layer of a cross-attention op (`dec.1.cross_attn.weights` → 1).
+pub fn cross_attention_layer(op: &str) -> Option<usize> {
+    let h = crate::model::arch::HeadAblation::of_op(op, 0)?;
+    (h.stack == crate::model::program::Stack::Decoder && h.block == crate::model::program::AttnBlock::CrossAttn)
+        .then_some(h.layer)
+}
+
 impl HeadAlignment {
     /// The attention block's name: `dec.1.cross_attn`.
     pub fn block(&self) -> String {
