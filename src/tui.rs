@@ -174,6 +174,7 @@ pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> St
                 Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
             }
         }
+        Effect::SaveGrid => save_grid(dir, app),
         Effect::SaveFrame => {
             let path = dir.join(format!("frame-{}-beat{}.txt", app.lesson().id, app.beat() + 1));
             match crate::atomic_file::write_bytes(&path, frame_text.as_bytes()) {
@@ -182,4 +183,21 @@ pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> St
             }
         }
     }
+}
+
+/// The `X` key: the focused view's grid as `OP-VIEW-bB-hH.csv` and `.svg`, each whole or not at all.
+fn save_grid(dir: &Path, app: &App) -> String {
+    use crate::app::grid_formats::{to_csv, to_svg};
+    let Some(grid) = app.grid() else { return strings::NO_GRID.get().to_string() };
+    let (name, _) = app.focused();
+    let selection = app.selection();
+    let head = if selection.mean_of_heads { "mean".to_string() } else { selection.head.to_string() };
+    let stem = format!("{name}-{}-b{}-h{head}", app.view_kind().name(), selection.batch);
+    let (csv, svg) = (dir.join(format!("{stem}.csv")), dir.join(format!("{stem}.svg")));
+    for (path, text) in [(&csv, to_csv(&grid)), (&svg, to_svg(&grid))] {
+        if let Err(e) = crate::atomic_file::write_bytes(path, text.as_bytes()) {
+            return strings::could_not_write(&path.display().to_string(), &e.to_string());
+        }
+    }
+    strings::wrote(&csv.display().to_string(), &strings::and_svg(&svg.display().to_string()))
 }

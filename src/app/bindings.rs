@@ -123,6 +123,7 @@ pub const BINDINGS: &[Binding] = &[
     row(LESSON, &[(Code(Tab), A::NextPane), (Code(BackTab), A::PrevPane)], Some(("Tab / S-Tab", strings::KEY_PANE)), &[]),
     row(LESSON, &[(Code(Char('x')), A::SaveTensor)], Some(("x", strings::KEY_SAVE_TENSOR)), &[]),
     row(LESSON, &[(Code(Char('w')), A::SaveFrame)], Some(("w", strings::KEY_SAVE_FRAME)), &[]),
+    row(LESSON, &[(Code(Char('X')), A::SaveGrid)], Some(("X", strings::KEY_SAVE_GRID)), &[]),
     row(LESSON, &[(Code(Char('z')), A::ToggleLanguage)], Some(("z", strings::KEY_LANGUAGE)), &[hint("z", strings::HINT_LANGUAGE, &[], false, 8)]),
     row(LESSON, &[(Code(Char('T')), A::ToggleGlossary)], Some(("T", strings::KEY_GLOSSARY)), &[]),
     row(LESSON, &[(Code(Char('?')), A::ToggleHelp)], Some(("?", strings::KEY_HELP)), &[hint("?", strings::HINT_HELP, &[], true, 6)]),

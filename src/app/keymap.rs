@@ -35,6 +35,8 @@ pub enum Action {
     ToggleGlossary,
     SaveTensor,
     SaveFrame,
+    /// The focused view's grid as CSV and SVG.
+    SaveGrid,
     /// Cell mode on or off: a cursor on one number of the focused tensor, and its derivation.
     ToggleCell,
     /// Move the cell cursor a column left or right.

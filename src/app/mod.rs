@@ -8,6 +8,8 @@ mod answer;
 pub mod bindings;
 pub mod cache;
 pub mod dial;
+pub mod grid_export;
+pub mod grid_formats;
 pub mod keymap;
 mod navigate;
 pub mod present;

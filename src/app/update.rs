@@ -198,6 +198,7 @@ impl App {
             Action::ToggleHelp => self.view.help = !self.view.help,
             Action::SaveTensor => self.view.effect = Some(Effect::SaveTensor),
             Action::SaveFrame => self.view.effect = Some(Effect::SaveFrame),
+            Action::SaveGrid => self.view.effect = Some(Effect::SaveGrid),
             Action::Quit if self.view.help => self.view.help = false,
             Action::Quit => self.view.quit = true,
             _ => {}

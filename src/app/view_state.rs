@@ -64,6 +64,7 @@ pub const COLUMN_STEP: usize = 16;
 pub enum Effect {
     SaveTensor,
     SaveFrame,
+    SaveGrid,
 }
 
 /// The view state of a session: nothing here changes what the model computes.

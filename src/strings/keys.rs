@@ -35,6 +35,10 @@ pub const KEY_WHAT_IF: Text = Text::new(
 pub const KEY_PANE: Text = Text::new("move focus between panes", "在窗格之间移动焦点");
 pub const KEY_SAVE_TENSOR: Text = Text::new("write the focused tensor to an .npy file", "把当前张量写入 .npy 文件");
 pub const KEY_SAVE_FRAME: Text = Text::new("write the current frame as plain text", "把当前画面写成纯文本");
+pub const KEY_SAVE_GRID: Text = Text::new(
+    "write the view's grid (heatmap, softmax, mask, ablation, alignment) as .csv and .svg",
+    "把视图里的网格（热力图、softmax、掩码、去头表、对齐表）写成 .csv 和 .svg",
+);
 pub const KEY_LANGUAGE: Text =
     Text::new("中文: every screen and the lesson in Chinese (z again: English)", "English：换成英文（再按 z：中文）");
 pub const KEY_GLOSSARY: Text =

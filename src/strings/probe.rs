@@ -124,9 +124,8 @@ pub fn ablation_title(head: usize, block: &str) -> String {
     }
 }
 
-pub fn ablation_columns(head: usize) -> String {
-    use crate::text::pad;
-    let cells = match current() {
+fn ablation_cells(head: usize) -> [String; 4] {
+    match current() {
         Lang::En => [
             "position reads".to_string(),
             "whole model".into(),
@@ -134,8 +133,18 @@ pub fn ablation_columns(head: usize) -> String {
             format!("head {head} alone"),
         ],
         Lang::Zh => ["位置 读入".to_string(), "完整模型".into(), format!("去掉头 {head}"), format!("只留头 {head}")],
-    };
+    }
+}
+
+pub fn ablation_columns(head: usize) -> String {
+    use crate::text::pad;
+    let cells = ablation_cells(head);
     format!("{}{}{}{}", pad(&cells[0], 16), pad(&cells[1], 16), pad(&cells[2], 16), cells[3])
+}
+
+/// The ablation table's three columns, for its CSV and SVG.
+pub fn ablation_grid_columns(head: usize) -> Vec<String> {
+    ablation_cells(head)[1..].to_vec()
 }
 
 /// A target position and the token it reads, as the first cell of a row.

@@ -88,6 +88,20 @@ pub fn status_place(lesson: &str, beat: usize, beats: usize, op: usize, last_op:
     }
 }
 
+/// The `X` key on a view with no grid.
+pub const NO_GRID: crate::lang::Text = crate::lang::Text::new(
+    "this view has no grid to write: X writes heatmap, softmax, mask, ablation and alignment views",
+    "这个视图没有可写出的网格：X 只写热力图、softmax、掩码、去头表和对齐表",
+);
+
+/// After `wrote ./x.csv`: the SVG written beside it.
+pub fn and_svg(path: &str) -> String {
+    match current() {
+        Lang::En => format!(" and ./{path}"),
+        Lang::Zh => format!(" 和 ./{path}"),
+    }
+}
+
 pub fn wrote(path: &str, what: &str) -> String {
     match current() {
         Lang::En => format!("wrote ./{path}{what}"),
