@@ -795,7 +795,7 @@ fn a_beat_whose_languages_quote_other_facts_is_refused() {
 #[test]
 fn best_aligned_is_a_cross_attention_head_only() {
     let e = error_of(&edited("head = 2", "head = \"best-aligned\""));
-    assert_error(&e, 12, "head", &["best-aligned", "only a cross-attention has", "dec.0.self_attn.weights"]);
+    assert_error(&e, 12, "head", &["best-aligned", "only a cross-attention", "dec.0.self_attn.weights"]);
     let e = error_of(&edited(
         "text = \"Some words.\"",
         "text = \"{top-key dec.0.self_attn.weights row=3 batch=1 head=best-aligned}\"",

@@ -5,7 +5,7 @@
 use super::coherence::{self, Shown};
 use super::error::{Checker, LessonError, see};
 use super::facts::{self, HeadChoice, Piece};
-use super::file::{BeatFile, HeadField};
+use super::file::BeatFile;
 use super::view_kind::ViewKind;
 use crate::lang::Lang;
 use crate::model::Run;
@@ -112,6 +112,12 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let c = cx.c;
     let (op_name, op) = check_op(cx, b)?;
     let view = check_view(c, b, op_name, op)?;
+    if view == ViewKind::Alignment && crate::model::probe::alignment::cross_attention_layer(op_name).is_none() {
+        let at = &b.view;
+        let why =
+            "`alignment` scores cross-attention heads; the op must be one's weights, e.g. dec.1.cross_attn.weights";
+        return Err(c.err(at, "view", format!("{why} {}", see("view"))));
+    }
     let rows = match op.shape.len() {
         _ if view == ViewKind::Loss => cx.setup.shape().t_tgt, // the loss view's rows are target positions
         n if n >= 2 => op.shape[n - 2],
@@ -120,7 +126,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let what_if = check_what_if(c, &b.what_if)?;
     let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
     let step = check_step(cx, &b.step, view)?;
-    let head = check_head(c, &b.head, cx.setup.weights.config.n_heads, op_name)?;
+    let head = super::beat_head::check_head(c, &b.head, cx.setup.weights.config.n_heads, op_name)?;
     let keeps_lesson_sentences =
         c.one_value(&b.sentence, "sentence", "lesson", "keep the lesson's sentences on this beat")?;
     let gradient = super::beat_grad::check_grad(cx, b, op_name, view)?;
@@ -227,47 +233,6 @@ fn check_step(cx: &Context, step: &Option<Spanned<i64>>, view: ViewKind) -> Resu
             format!("only a `decode` view has decoding steps; remove `step` or use view = \"decode\" {}", see("step")),
         )),
         Some(_) => cx.c.index(step, "step", cx.setup.weights.config.max_len, "decoding steps (max_len)"),
-    }
-}
-
-/// A beat's `head`: a head number below `heads`, `"mean"`, or on a cross-attention
-/// `"best-aligned"`.
-fn check_head(
-    c: &Checker,
-    head: &Option<Spanned<HeadField>>,
-    heads: usize,
-    op: &str,
-) -> Result<Option<HeadChoice>, LessonError> {
-    let Some(spanned) = head else { return Ok(None) };
-    match spanned.get_ref() {
-        HeadField::Name(name) if name.trim() == "mean" => Ok(Some(HeadChoice::Mean)),
-        HeadField::Name(name) if name.trim() == "best-aligned" => {
-            match crate::model::probe::alignment::cross_attention_layer(op) {
-                Some(_) => Ok(Some(HeadChoice::BestAligned)),
-                None => Err(c.err(
-                    spanned,
-                    "head",
-                    format!("is \"best-aligned\", which only a cross-attention has; `{op}` is not one {}", see("head")),
-                )),
-            }
-        }
-        HeadField::Name(name) => Err(c.err(
-            spanned,
-            "head",
-            format!(
-                "is `{name}`; a head is a number from 0 to {}, \"mean\" or \"best-aligned\" {}",
-                heads.saturating_sub(1),
-                see("head")
-            ),
-        )),
-        HeadField::Index(n) => {
-            let n = *n;
-            if n < 0 || n as usize >= heads {
-                Err(c.err(spanned, "head", format!("is {n}, but heads run from 0 to {}", heads.saturating_sub(1))))
-            } else {
-                Ok(Some(HeadChoice::One(n as usize)))
-            }
-        }
     }
 }
 

@@ -12,6 +12,7 @@
 
 pub mod beat;
 mod beat_grad;
+mod beat_head;
 pub mod catalog;
 pub mod coherence;
 pub mod error;

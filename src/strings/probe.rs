@@ -46,7 +46,7 @@ pub fn align_heading(pairs: usize) -> String {
         Lang::Zh => format!(
             "留出集 {pairs} 个句对。每个英文单词连到交叉注意力那一行（预测这个词的那一行）权重最大的汉字，\n\
              再和 `corpus --tsv` 写出的标准对齐比较。AER 为 0% 表示完全对上；\n\
-             准确率算连到“确定”或“可能”对应字的比例，召回率算找到的“确定”连线的比例："
+             精确率算连到“确定”或“可能”对应字的比例，召回率算找到的“确定”连线的比例："
         ),
     }
 }
@@ -55,7 +55,7 @@ pub fn align_heading(pairs: usize) -> String {
 pub fn align_columns() -> [&'static str; 5] {
     match current() {
         Lang::En => ["block", "head", "AER", "precision", "recall"],
-        Lang::Zh => ["注意力块", "头", "AER", "准确率", "召回率"],
+        Lang::Zh => ["注意力块", "头", "AER", "精确率", "召回率"],
     }
 }
 
@@ -89,7 +89,7 @@ pub const ALIGNMENT_HOW: crate::lang::Text = crate::lang::Text::new(
 );
 
 /// Beside the best head of the layer the beat is on.
-pub const BEST_IN_LAYER: crate::lang::Text = crate::lang::Text::new("← best in layer", "← 本层最准");
+pub const BEST_IN_LAYER: crate::lang::Text = crate::lang::Text::new("← best head in layer", "← 本层最准的单头");
 
 /// The line under the table: the best single head.
 pub fn align_footer(block: &str, head: usize, aer: f64, one_link_best: f64) -> String {

@@ -120,7 +120,8 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let prefix = a.op.rsplit_once('.').map_or("", |(p, _)| p);
             let h = match a.head {
                 HeadChoice::One(h) => h,
-                HeadChoice::Mean | HeadChoice::BestAligned => 0,
+                HeadChoice::Mean => 0,
+                HeadChoice::BestAligned => unreachable!("resolved by best_aligned_resolved"),
             };
             let keys = crate::model::probe::contribution::contributions(full, prefix, a.batch, h, a.row);
             let best = keys.map(|k| argmax(k.iter().map(|c| c.norm as f32)));
@@ -149,7 +150,8 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
     match fact {
         Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => full.get(&a.op).is_some_and(|t| {
             let head_exists = match a.head {
-                HeadChoice::Mean | HeadChoice::BestAligned => true,
+                HeadChoice::Mean => true,
+                HeadChoice::BestAligned => unreachable!("resolved by best_aligned_resolved"),
                 HeadChoice::One(h) => h < t.shape()[1],
             };
             head_exists && a.row < t.shape()[2]
@@ -177,7 +179,8 @@ fn attention_row(full: &Run, a: &AttentionRow) -> Vec<f32> {
     (0..keys)
         .map(|k| match a.head {
             HeadChoice::One(h) => at(h, k),
-            HeadChoice::Mean | HeadChoice::BestAligned => (0..heads).map(|h| at(h, k)).sum::<f32>() / heads as f32,
+            HeadChoice::Mean => (0..heads).map(|h| at(h, k)).sum::<f32>() / heads as f32,
+            HeadChoice::BestAligned => unreachable!("resolved by best_aligned_resolved"),
         })
         .collect()
 }

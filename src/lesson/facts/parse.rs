@@ -115,7 +115,12 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         | FactKind::AblatedWord
         | FactKind::PatchPositions => probe_fact(&a, batch, program, setup)?,
         FactKind::AlignAer => {
-            Fact::AlignAer { op: check::cross_attention(program, a.name(), a.bare())?, head: a.head()? }
+            let op = check::cross_attention(program, a.name(), a.bare())?;
+            let heads = setup.weights.config.n_heads;
+            match a.head()? {
+                HeadChoice::One(h) if h >= heads => return Err(format!("head={h} but there are {heads} heads")),
+                head => Fact::AlignAer { op, head },
+            }
         }
         FactKind::AlignBest => Fact::AlignBest { op: check::cross_attention(program, a.name(), a.bare())? },
         FactKind::AlignFloor => Fact::AlignFloor,
