@@ -230,6 +230,20 @@ pub fn escape_controls(s: &str, keep_lines: bool) -> String {
     out
 }
 
+/// Rows of cells laid out as a table by display width, two spaces between columns: column `left`
+/// reads left to right (a name), the others line up on the right (numbers). Trailing spaces cut.
+pub fn table_lines<const N: usize>(rows: &[[String; N]], left: usize) -> Vec<String> {
+    let widths: Vec<usize> = (0..N).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
+    rows.iter()
+        .map(|row| {
+            let cells = row.iter().zip(&widths).enumerate();
+            let cells: Vec<String> =
+                cells.map(|(c, (cell, &n))| if c == left { pad(cell, n) } else { pad_left(cell, n) }).collect();
+            cells.join("  ").trim_end().to_string()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod escape_tests {
     use super::escape_controls;

@@ -5,7 +5,6 @@
 use super::state::App;
 use super::view_data::ViewData;
 use crate::lesson::ViewKind;
-use crate::model::arch::HeadAblation;
 use crate::model::probe::ablation;
 use crate::strings;
 
@@ -36,7 +35,7 @@ impl App {
         let (name, _) = self.focused();
         let name = name.to_string();
         match self.view.kind {
-            ViewKind::Ablation => return self.ablation_grid(&name),
+            ViewKind::Ablation => return self.ablation_grid(),
             ViewKind::Alignment => return Some(self.alignment_grid()),
             _ => {}
         }
@@ -79,13 +78,10 @@ impl App {
 
     /// The ablation table: each target position's top next word and its probability for the
     /// whole model, the head taken out, and the head kept alone.
-    fn ablation_grid(&self, name: &str) -> Option<Grid> {
-        let full = &self.session.full;
-        let (b, head) = (self.view.selection.batch, self.view.selection.head);
-        let out = HeadAblation::of_op(name, head)?;
-        let alone = HeadAblation { keep_only: true, ..out };
+    fn ablation_grid(&self) -> Option<Grid> {
+        let (out, runs) = self.ablation_runs()?;
+        let (b, head) = (self.view.selection.batch, out.head);
         let shape = self.session.setup.shape();
-        let runs = [full.clone(), ablation::ablated(full, shape, out), ablation::ablated(full, shape, alone)];
         let vocab = self.session.setup.tgt_vocab();
         let cells = (0..shape.t_tgt)
             .map(|t| {

@@ -41,18 +41,25 @@ impl App {
         setup.src_vocab().decode(&ids)
     }
 
+    /// The focused head of the focused attention block taken out, and kept alone, with the
+    /// three runs the ablation view and its grid read: the whole model, head out, head alone.
+    pub(super) fn ablation_runs(&self) -> Option<(HeadAblation, [crate::model::Run; 3])> {
+        let full = &self.session.full;
+        let out = HeadAblation::of_op(&full.program().op(self.session.op).name, self.view.selection.head)?;
+        let alone = HeadAblation { keep_only: true, ..out };
+        let shape = self.session.setup.shape();
+        Some((out, [full.clone(), ablation::ablated(full, shape, out), ablation::ablated(full, shape, alone)]))
+    }
+
     /// `ablation`: the focused head of this attention block taken out, and kept alone: each
     /// target position's next word with its probability, and the translation.
     pub(super) fn ablation_lines(&self) -> LinesData {
         let mut d = LinesData::default();
         let full = &self.session.full;
-        let name = &full.program().op(self.session.op).name;
-        let Some((stack, layer, block, prefix)) = block_of(name) else { return d };
-        let (b, head) = (self.view.selection.batch, self.view.selection.head);
-        let out = HeadAblation { stack, layer, block, head, keep_only: false };
+        let Some((out, runs)) = self.ablation_runs() else { return d };
         let alone = HeadAblation { keep_only: true, ..out };
+        let (b, head, prefix) = (self.view.selection.batch, out.head, out.block_prefix());
         let shape = self.session.setup.shape();
-        let runs = [full.clone(), ablation::ablated(full, shape, out), ablation::ablated(full, shape, alone)];
         d.push(strings::ablation_title(head, &prefix), Role::Title);
         d.push(strings::ablation_columns(head), Role::Dim);
         for t in 0..shape.t_tgt {
@@ -177,23 +184,15 @@ impl App {
         d.push(strings::ALIGNMENT_HOW.get(), Role::Dim);
         let mut rows: Vec<[String; 5]> = vec![strings::align_columns().map(String::from)];
         rows.extend(scores.heads.iter().map(strings::align_cells));
-        let widths: Vec<usize> =
-            (0..5).map(|c| rows.iter().map(|r| crate::text::width(&r[c])).max().unwrap_or(0)).collect();
-        let cells = |row: &[String; 5]| {
-            let padded = row.iter().zip(&widths).enumerate().map(|(c, (cell, &n))| match c {
-                0 => crate::text::pad(cell, n),
-                _ => crate::text::pad_left(cell, n),
-            });
-            padded.collect::<Vec<_>>().join("  ")
-        };
-        d.push(cells(&rows[0]), Role::Dim);
-        for (h, row) in scores.heads.iter().zip(&rows[1..]) {
+        let lines = crate::text::table_lines(&rows, 0);
+        d.push(lines[0].clone(), Role::Dim);
+        for (h, line) in scores.heads.iter().zip(&lines[1..]) {
             let role = match Some(h.layer) == focused {
                 _ if best.as_ref() == Some(h) => Role::Good,
                 true => Role::Plain,
                 false => Role::Dim,
             };
-            d.line().put(cells(row), role);
+            d.line().put(line.clone(), role);
             if best.as_ref() == Some(h) {
                 d.put(format!("  {}", strings::BEST_IN_LAYER.get()), Role::Good);
             }

@@ -4,7 +4,7 @@ use crate::model::arch::HeadAblation;
 use crate::model::probe::alignment::AlignmentScores;
 use crate::probe::heads::{HeadRanking, HeadScore};
 use crate::strings;
-use crate::text::{grad_text, pad, pad_left, width};
+use crate::text::{grad_text, table_lines};
 use std::fmt::Write;
 
 /// A head's drop in exact match (percentage points) and rise in loss against the whole model.
@@ -36,17 +36,10 @@ pub fn heads_text(r: &HeadRanking) -> String {
             format!("{}{}", if rise >= 0.0 { "+" } else { "" }, grad_text(rise)),
         ]);
     }
-    let widths: Vec<usize> = (0..7).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
     let mut out = strings::heads_heading(w.pairs, w.exact_pct(), w.exact, &grad_text(w.loss)) + "\n";
-    for row in &rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            // the block name reads left to right; numbers line up on the right
-            .map(|(c, (cell, &n))| if c == 1 { pad(cell, n) } else { pad_left(cell, n) })
-            .collect();
-        let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
+    // the block name (column 1) reads left to right; numbers line up on the right
+    for line in table_lines(&rows, 1) {
+        let _ = writeln!(out, "  {line}");
     }
     let harmless = r.heads.iter().filter(|s| change(w, s).0 < 1.0).count();
     out + &strings::heads_footer(harmless, r.heads.len()) + "\n"
@@ -77,16 +70,9 @@ pub fn heads_csv(r: &HeadRanking) -> String {
 pub fn align_text(scores: &AlignmentScores) -> String {
     let mut rows: Vec<[String; 5]> = vec![strings::align_columns().map(String::from)];
     rows.extend(scores.heads.iter().map(strings::align_cells));
-    let widths: Vec<usize> = (0..5).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
     let mut out = strings::align_heading(scores.pairs) + "\n";
-    for row in &rows {
-        let cells: Vec<String> = row
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(c, (cell, &n))| if c == 0 { pad(cell, n) } else { pad_left(cell, n) })
-            .collect();
-        let _ = writeln!(out, "  {}", cells.join("  ").trim_end());
+    for line in table_lines(&rows, 0) {
+        let _ = writeln!(out, "  {line}");
     }
     if let Some(best) = scores.best_head(None) {
         let block = best.block();

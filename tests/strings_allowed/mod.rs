@@ -13,6 +13,7 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
     ("src/lesson/error.rs", "the lesson loader's messages, for lesson authors (file:line:field)"),
     ("src/lesson/beat.rs", "the lesson loader's checks of one beat, for lesson authors"),
     ("src/lesson/beat_grad.rs", "the lesson loader's check of a beat's grad = true, for lesson authors"),
+    ("src/lesson/beat_head.rs", "the lesson loader's check of a beat's head, for lesson authors"),
     ("src/lesson/view_kind.rs", "view names as lesson files write them, and what each view needs, for lesson authors"),
     (
         "src/lesson/facts/",
