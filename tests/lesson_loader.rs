@@ -836,3 +836,12 @@ fn alignment_scores_are_quoted_only_where_the_alignment_table_is() {
     let e = error_of(&on_table.replacen("dec.0.cross_attn.weights head", "dec.0.self_attn.weights head", 1));
     assert_error(&e, 13, "text", &["scores cross-attention"]);
 }
+
+#[test]
+fn a_key_contribution_is_one_heads_not_the_means() {
+    let e = error_of(&edited(
+        "text = \"Some words.\"",
+        "text = \"{top-contribution dec.0.self_attn.weights row=3 batch=1 head=mean}\"",
+    ));
+    assert_error(&e, 14, "text", &["top-contribution", "needs one head", "not head=mean"]);
+}

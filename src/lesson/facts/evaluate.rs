@@ -120,7 +120,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let prefix = a.op.rsplit_once('.').map_or("", |(p, _)| p);
             let h = match a.head {
                 HeadChoice::One(h) => h,
-                HeadChoice::Mean => 0,
+                HeadChoice::Mean => unreachable!("refused by the parser: a contribution is one head's"),
                 HeadChoice::BestAligned => unreachable!("resolved by best_aligned_resolved"),
             };
             let keys = crate::model::probe::contribution::contributions(full, prefix, a.batch, h, a.row);

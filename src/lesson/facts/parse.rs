@@ -144,7 +144,14 @@ fn probe_fact(a: &Args, batch: usize, program: &Program, setup: &Setup) -> Resul
             Fact::LensWord { at: target_row(a, batch, setup)?, after: after.to_string() }
         }
         FactKind::LensForms => Fact::LensForms(target_row(a, batch, setup)?),
-        FactKind::TopContribution => Fact::TopContribution(attention_row(a, batch, program)?),
+        FactKind::TopContribution => {
+            let row = attention_row(a, batch, program)?;
+            if row.head == HeadChoice::Mean {
+                // a contribution is one head's value through its slice of W_o; the mean has none
+                return Err(format!("`{}` needs one head (head=0, 1, ...), not head=mean {SEE_FACTS}", a.name()));
+            }
+            Fact::TopContribution(row)
+        }
         FactKind::AblatedWord => {
             let op = check::attention(program, a.name(), a.bare())?;
             let head = a.need("head", "the head taken out")?;
