@@ -61,7 +61,15 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         let path = progress_path.ok_or(strings::NO_DATA_DIR_TO_CLEAR)?;
         // with --lesson, that lesson only
         let done = match &cli.lesson {
-            Some(id) => progress::reset_lesson(&path, id)?,
+            Some(id) => {
+                // a lesson that does not exist is refused (with the closest), not "reset"
+                let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
+                let catalog = load_catalog(&cli, &weights)?;
+                if !catalog.lessons.iter().any(|l| &l.id == id) {
+                    return Err(catalog.unknown_message(id));
+                }
+                progress::reset_lesson(&path, id)?
+            }
             None => progress::reset(&path)?,
         };
         eprintln_escaped!("{}", done.message(&path, cli.lesson.as_deref()));

@@ -54,11 +54,20 @@ pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String
     // a vanished terminal ends the process from the watch: it saves what is waiting first
     let flush = pacer.as_ref().map(|p| Box::new(p.flush_from_elsewhere()) as Box<dyn Fn() + Send>);
     let watching = watch_for_lost_terminal_then(flush);
-    let result = event_loop(&mut terminal, &mut app, theme, pacer.as_mut(), &signal);
+    let mut unsaved = None;
+    let result = event_loop(&mut terminal, &mut app, theme, pacer.as_mut(), &signal, &mut unsaved);
     watching.store(false, Ordering::Relaxed);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
-    result
+    // the last save failed: the status bar that said so is gone, so say it here, and not with exit 0
+    match (result, unsaved) {
+        (Ok(Ended::Quit), Some(why)) => Err(strings::progress_not_saved_at_exit(&why)),
+        (Ok(Ended::Signal(n)), Some(why)) => {
+            crate::eprintln_escaped!("{}", strings::progress_not_saved_at_exit(&why));
+            Ok(Ended::Signal(n))
+        }
+        (result, _) => result,
+    }
 }
 
 fn event_loop(
@@ -67,11 +76,12 @@ fn event_loop(
     theme: Theme,
     mut progress: Option<&mut Pacer>,
     signal: &AtomicUsize,
+    unsaved: &mut Option<String>,
 ) -> Result<Ended, String> {
     let io = strings::terminal_error;
     while !app.quit_requested() {
         if let Some(n) = signals::caught(signal) {
-            save_progress(app, progress.as_deref_mut(), true);
+            *unsaved = save_progress(app, progress.as_deref_mut(), true);
             return Ok(Ended::Signal(n));
         }
         save_progress(app, progress.as_deref_mut(), false);
@@ -101,7 +111,7 @@ fn event_loop(
             app.update(action);
         }
     }
-    save_progress(app, progress, true);
+    *unsaved = save_progress(app, progress, true);
     Ok(Ended::Quit)
 }
 
@@ -135,9 +145,10 @@ fn watch_for_lost_terminal_then(before_exit: Option<Box<dyn Fn() + Send>>) -> Ar
 
 /// Save the progress when it changed (at most once every `progress::SAVE_EVERY`, or now at the
 /// `end`), merged with what other processes wrote meanwhile (the tutor goes on from the merge); a
-/// failure is shown in the status bar, never fatal, and the change is tried again.
-fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) {
-    let Some(pacer) = pacer else { return };
+/// failure is shown in the status bar, never fatal, and the change is tried again; returns the
+/// failure (at the `end` it is said again once the screen is gone).
+fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) -> Option<String> {
+    let pacer = pacer?;
     if app.take_progress_changed() {
         pacer.changed(app.progress());
     }
@@ -149,9 +160,13 @@ fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) {
                 app.set_status(note);
             }
         }
-        Some(Err(e)) => app.set_status(e),
+        Some(Err(e)) => {
+            app.set_status(e.clone());
+            return Some(e);
+        }
         None => {}
     }
+    None
 }
 
 /// Write the focused tensor or the current frame (through `atomic_file`: whole or not at all,

@@ -77,3 +77,28 @@ fn a_lesson_linked_to_a_device_or_a_fifo_is_refused_with_its_name() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("masks"), "{}", stdout(&o));
 }
+
+/// The training dial's files in the data directory: a manifest or loss curve that is a FIFO or
+/// a link to /dev/zero is refused at once (the checkpoints are then remade), never read forever.
+#[test]
+fn checkpoint_files_that_are_not_regular_files_are_refused_unread() {
+    use transformer_tutor::train::{TrainOptions, checkpoints::Checkpoints};
+    for (tag, file) in [("dial-manifest", "manifest.toml"), ("dial-loss", "loss.npy")] {
+        for kind in ["fifo", "zero"] {
+            let dir = temp(&format!("{tag}-{kind}"));
+            let _ = std::fs::remove_dir_all(&dir);
+            std::fs::create_dir_all(&dir).unwrap();
+            let made = Checkpoints::make(TrainOptions { steps: 2, ..TrainOptions::default() }, &[0, 2], |_, _| {});
+            made.save(&dir).unwrap();
+            let path = dir.join(file);
+            std::fs::remove_file(&path).unwrap();
+            match kind {
+                "fifo" => mkfifo(&path),
+                _ => std::os::unix::fs::symlink("/dev/zero", &path).unwrap(),
+            }
+            let options = TrainOptions { steps: 2, ..TrainOptions::default() };
+            let Err(e) = Checkpoints::load(&dir, options, &[0, 2]) else { panic!("{file} as {kind}: read") };
+            assert!(e.contains("not a regular file") || e.contains("device"), "{file} as {kind}: {e}");
+        }
+    }
+}

@@ -89,3 +89,21 @@ fn the_tensor_pane_says_it_above_the_numbers() {
     }
     assert_eq!(seen, (true, true), "beats before and after the overflow");
 }
+
+/// Scores of an overflowing model are not scores: `train --eval` and `probe` refuse with the first
+/// op; training from it stops at the first NaN loss and writes nothing, `--out` left as it was.
+#[test]
+fn eval_probe_and_train_refuse_a_model_that_overflows() {
+    let path = temp("overflow-eval.npz");
+    overflowing().save_npz(&path).unwrap();
+    let p = path.to_str().unwrap();
+    refused(&["train", "--eval", p], &["cannot be scored", FIRST]);
+    refused(&["--weights", p, "probe", "align"], &["cannot be scored", FIRST]);
+    refused(&["--weights", p, "probe", "heads"], &["cannot be scored", FIRST]);
+    let out = temp("overflow-out.npz");
+    std::fs::write(&out, b"precious").unwrap();
+    let o = run(&["train", "--weights", p, "--steps", "3", "--out", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("training diverged") && stderr(&o).contains("nothing was written"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), b"precious");
+}

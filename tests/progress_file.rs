@@ -462,20 +462,29 @@ fn a_lesson_reset_by_another_process_while_a_tutor_runs_stays_reset_and_the_rest
     let (mut file, mut mine, _) = ProgressFile::open(&path);
     mine.see("encoder", 0);
     (mine, _) = file.save(&mine).unwrap();
-    let reset = |lesson: &str| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
+    let run_reset = |lesson: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
             .args(["--reset-progress", "--lesson", lesson])
             .env(progress::DIR_VAR, &dir)
             .stdin(std::process::Stdio::null())
             .output()
-            .expect("the binary runs");
+            .expect("the binary runs")
+    };
+    let reset = |lesson: &str| {
+        let o = run_reset(lesson);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         String::from_utf8_lossy(&o.stderr).into_owned()
     };
     let said = reset("masks");
     assert!(said.contains("progress of lesson `masks` cleared") && said.contains("other lessons' kept"), "{said}");
-    let said = reset("mask");
-    assert!(said.contains("no saved progress for lesson `mask`") && said.contains("encoder, tokens"), "{said}");
+    let said = reset("positional");
+    assert!(said.contains("no saved progress for lesson `positional`") && said.contains("encoder, tokens"), "{said}");
+    // a lesson that does not exist is refused, with the closest one named; nothing is touched
+    let before = std::fs::read(&path).unwrap();
+    let o = run_reset("mask");
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && said.contains("mask") && said.contains("masks"), "{said}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
     mine.see("decoder", 4);
     let (merged, note) = file.save(&mine).unwrap();
     let note = note.expect("the tutor is told of the reset");
@@ -551,4 +560,30 @@ fn the_status_bar_says_where_an_unreadable_file_is_kept() {
     a.exp_string(&kept[0].display().to_string()).expect("and where the file is kept");
     keys(&mut a, "q");
     a.exp_eof().unwrap();
+}
+
+/// The last save fails (a read-only progress file): once the screen is gone the tutor says that
+/// this session's progress is lost, and does not exit 0; the file is left as it was.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_last_save_that_fails_is_said_after_the_screen_and_the_exit_is_not_zero() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("last-save-fails");
+    let path = dir.join("progress.toml");
+    progress::save(&sample(), &path).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let bin = env!("CARGO_BIN_EXE_transformer-tutor");
+    let script = format!("stty rows 40 cols 120; '{bin}' --lesson masks; echo \"rc=$?\"");
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", &script]).env("TERM", "xterm-256color").env(progress::DIR_VAR, &dir);
+    let mut a = rexpect::session::spawn_command(command, Some(20_000)).expect("a pty");
+    a.exp_string("Masks: no peeking").expect("the screen is drawn");
+    keys(&mut a, "llllq"); // beats 3 and 4 are new (the sample has seen 0..3)
+    let rest = a.exp_eof().expect("the tutor ends");
+    let after_screen = &rest[rest.rfind("\x1b[?1049l").expect("the alternate screen is left")..];
+    assert!(after_screen.contains("is lost") && after_screen.contains("read-only"), "{after_screen}");
+    assert!(after_screen.contains("rc=1"), "{after_screen}");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), before);
 }

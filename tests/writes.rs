@@ -316,3 +316,28 @@ fn the_keys_write_whole_files_and_refuse_what_the_commands_refuse() {
         assert!(leftovers(d).is_empty());
     }
 }
+
+/// `probe align --csv` writes through the same helper: a FIFO, a directory, a device, a read-only
+/// file and a missing folder are refused before the scoring starts; the read-only file is kept.
+#[test]
+fn probe_csv_refuses_what_the_other_writers_refuse() {
+    let dir = scratch("probe-csv");
+    let fifo = dir.join("pipe.csv");
+    assert!(mkfifo(&fifo), "mkfifo");
+    let read_only = dir.join("mine.csv");
+    std::fs::write(&read_only, b"my table").unwrap();
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let missing = dir.join("no-such-folder").join("t.csv");
+    let cases: [(&Path, &[&str]); 5] = [
+        (&fifo, &["a FIFO", "not a regular file"]),
+        (&dir, &["a directory, not a regular file"]),
+        (Path::new("/dev/null"), &["a device, not a regular file"]),
+        (&read_only, &["read-only", "left as it is"]),
+        (&missing, &["there is no folder", "no-such-folder"]),
+    ];
+    for (path, needles) in cases {
+        refused(&["probe", "align", "--csv", path.to_str().unwrap()], needles);
+    }
+    assert_eq!(std::fs::read(&read_only).unwrap(), b"my table");
+    assert!(leftovers(&dir).is_empty());
+}

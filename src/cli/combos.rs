@@ -42,6 +42,8 @@ fn tutor_flags_before(cli: &Cli, command: &Command) -> Result<(), String> {
         ("--what-if", cli.what_if.is_some()),
         ("--reset-progress", cli.reset_progress),
         ("--lessons-dir", cli.lessons_dir.is_some()),
+        ("--at-step", cli.at_step.is_some()),
+        ("--glossary", cli.glossary),
     ];
     let Some((flag, _)) = given.into_iter().find(|(_, g)| *g) else { return Ok(()) };
     let takes_input = matches!(command, Command::Trace { .. } | Command::Export { .. });
@@ -85,26 +87,41 @@ fn command_model_flags(command: &Command, m: &ModelArgs) -> Result<(), String> {
     }
 }
 
-/// The tutor without a subcommand: `--list` and `--reset-progress` end before a lesson is shown.
+/// The tutor without a subcommand: `--list`, `--glossary` and `--reset-progress` end before a
+/// lesson is shown; `--at-step` swaps in the shipped run's checkpoints, so no other model.
 fn tutor_flags(cli: &Cli) -> Result<(), String> {
     let shown = [
         ("--print", cli.print),
         ("--src", cli.src.is_some()),
         ("--tgt", cli.tgt.is_some()),
         ("--what-if", cli.what_if.is_some()),
+        ("--at-step", cli.at_step.is_some()),
     ];
+    let first = |flags: &[(&'static str, bool)]| flags.iter().find(|(_, g)| *g).map(|(f, _)| *f);
     if cli.reset_progress {
-        let ignored = [("--list", cli.list)].into_iter().chain(shown).find(|(_, g)| *g).map(|(f, _)| f);
+        let ignored = first(&[("--list", cli.list), ("--glossary", cli.glossary)]).or_else(|| first(&shown));
         if let Some(flag) = ignored.or_else(|| model_flags_given(&cli.model).first().copied()) {
             return Err(strings::no_effect_with_reset(flag));
         }
         return Ok(());
     }
+    if cli.glossary {
+        let ignored = first(&[("--list", cli.list), ("--lesson", cli.lesson.is_some())]).or_else(|| first(&shown));
+        if let Some(flag) = ignored.or_else(|| model_flags_given(&cli.model).first().copied()) {
+            return Err(strings::no_effect_with_glossary(flag));
+        }
+        return Ok(());
+    }
     if cli.list {
-        let ignored = [("--lesson", cli.lesson.is_some())].into_iter().chain(shown).find(|(_, g)| *g);
-        if let Some((flag, _)) = ignored {
+        let ignored = first(&[("--lesson", cli.lesson.is_some())]).or_else(|| first(&shown));
+        if let Some(flag) = ignored {
             return Err(strings::no_effect_with_list(flag));
         }
+    }
+    if cli.at_step.is_some()
+        && let Some(flag) = model_flags_given(&cli.model).first()
+    {
+        return Err(strings::no_effect_with_at_step(flag));
     }
     model_flags(&cli.model)
 }

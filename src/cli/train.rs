@@ -125,6 +125,10 @@ pub fn eval_text_problem(weights: &Arc<Weights>, corpus: &Corpus) -> Result<(), 
         }
         return Err(strings::cannot_score(&lacks));
     }
+    // weights that overflow give NaN scores: a table of them would look like a result
+    if let Some(op) = crate::train::eval::first_non_finite_op(weights, &corpus.heldout) {
+        return Err(strings::cannot_score_overflow(&strings::non_finite_at(&op)));
+    }
     Ok(())
 }
 
@@ -142,6 +146,7 @@ pub fn train_plain(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
             return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, options.steps, job.out)));
         }
         let report = trainer.train_step();
+        diverged(report.loss, &trainer, job)?;
         recent.push(report.loss);
         if last_line.elapsed() >= Duration::from_secs(3) || trainer.is_done() {
             let mean = recent.iter().sum::<f32>() / recent.len() as f32;
@@ -157,6 +162,15 @@ pub fn train_plain(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
     finish(&trainer, job, start.elapsed())
 }
 
+/// Err (nothing written, `--out` as it was) when the step's loss is NaN or infinite: training
+/// has diverged, and every step after it would only carry NaN on.
+pub fn diverged(loss: f32, trainer: &Trainer, job: &Job) -> Result<(), String> {
+    if loss.is_finite() {
+        return Ok(());
+    }
+    Err(strings::train_diverged(&strings::loss_value(loss), trainer.step, &job.out.display().to_string()))
+}
+
 /// Evaluate, write the weights (unless a signal came meanwhile), and say what happened.
 pub fn finish(trainer: &Trainer, job: &Job, took: Duration) -> Result<Outcome, String> {
     finish_evaluated(trainer, job, took, &evaluate(&trainer.weights, &job.corpus.heldout))
@@ -166,6 +180,9 @@ pub fn finish(trainer: &Trainer, job: &Job, took: Duration) -> Result<Outcome, S
 pub fn finish_evaluated(trainer: &Trainer, job: &Job, took: Duration, e: &Evaluation) -> Result<Outcome, String> {
     if let Some(signal) = job.stop_signal() {
         return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, trainer.options.steps, job.out)));
+    }
+    if let Some(name) = trainer.weights.first_non_finite() {
+        return Err(strings::train_diverged(&format!("`{name}`"), trainer.step, &job.out.display().to_string()));
     }
     trainer.weights.save_npz(job.out).map_err(|e| e.to_string())?;
     Ok(Outcome::Written(strings::train_done(

@@ -140,6 +140,7 @@ fn screen_loop(
             last_draw = Some(Instant::now());
         }
         let report = trainer.train_step();
+        super::train::diverged(report.loss, trainer, job)?;
         live.curve.push(report.loss);
         live.view.lr = report.lr;
         live.view.grad_norm = report.grad_norm;

@@ -76,6 +76,17 @@ impl Weights {
         visit_params!(self, &mut f, view_mut, iter_mut);
     }
 
+    /// The first parameter holding NaN or ±Inf, by name (a run that diverged), if any.
+    pub fn first_non_finite(&self) -> Option<String> {
+        let mut found = None;
+        self.visit(|name, a| {
+            if found.is_none() && a.iter().any(|v| !v.is_finite()) {
+                found = Some(name.to_string());
+            }
+        });
+        found
+    }
+
     /// How many numbers the model has.
     pub fn parameter_count(&self) -> usize {
         let mut n = 0;

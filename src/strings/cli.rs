@@ -213,6 +213,25 @@ pub fn no_effect_with_list(flag: &str) -> String {
     }
 }
 
+pub fn no_effect_with_glossary(flag: &str) -> String {
+    match current() {
+        Lang::En => format!("{flag} has no effect with --glossary, which prints the glossary and exits"),
+        Lang::Zh => format!("{flag} 与 --glossary 一起不起作用：后者列出术语表后就退出"),
+    }
+}
+
+pub fn no_effect_with_at_step(flag: &str) -> String {
+    match current() {
+        Lang::En => format!(
+            "{flag} has no effect with --at-step, which shows the shipped training run's checkpoint \
+             (leave out --at-step to use {flag})"
+        ),
+        Lang::Zh => {
+            format!("{flag} 与 --at-step 一起不起作用：后者换上随附训练过程的检查点（要用 {flag} 就去掉 --at-step）")
+        }
+    }
+}
+
 pub const SEED_WITH_WEIGHTS: Text = Text::new(
     "--seed has no effect with --weights: the file holds the weights (--seed seeds random \
 weights)",

@@ -110,6 +110,14 @@ pub fn progress_cannot_save(path: &str, why: &str) -> String {
     }
 }
 
+/// After the screen is gone, when the last save failed: this session's new progress is not kept.
+pub fn progress_not_saved_at_exit(why: &str) -> String {
+    match current() {
+        Lang::En => format!("{why}; what this session added to the progress is lost"),
+        Lang::Zh => format!("{why}；本次学习新增的进度没有保存"),
+    }
+}
+
 /// The status bar: the progress file could not be used and was moved to `kept`.
 pub fn progress_kept_corrupt(path: &str, why: &str, kept: &str) -> String {
     match current() {

@@ -318,3 +318,33 @@ pub fn train_done(
         "{what} {step} of {steps} steps in {secs:.1}s{stopped}; held-out exact match {exact_pct:.1}%, token accuracy {token_pct:.1}%; wrote {out}\n"
     )
 }
+
+/// Training produced NaN or infinity (in the loss, or in a weight at the end): nothing written.
+pub fn train_diverged(what: &str, step: usize, out: &str) -> String {
+    match current() {
+        Lang::En => format!(
+            "training diverged: {what} is not a finite number after step {step}; nothing was written, \
+             {out} is as it was (a weight too large to compute with? try the shipped weights or a fresh start)"
+        ),
+        Lang::Zh => format!(
+            "训练发散了：第 {step} 步之后 {what} 不再是有限的数；什么也没有写，{out} 保持原样\
+             （是不是某个权重大到无法计算？试试随附的权重，或者从头训练）"
+        ),
+    }
+}
+
+/// The loss named in `train_diverged`.
+pub fn loss_value(loss: f32) -> String {
+    match current() {
+        Lang::En => format!("the loss ({loss})"),
+        Lang::Zh => format!("损失（{loss}）"),
+    }
+}
+
+/// `train --eval` and `probe`: the weights overflow on the first held-out pair (`why` says where).
+pub fn cannot_score_overflow(why: &str) -> String {
+    match current() {
+        Lang::En => format!("this model cannot be scored on the corpus: {why}"),
+        Lang::Zh => format!("这个模型无法在语料上评分：{why}"),
+    }
+}

@@ -88,7 +88,9 @@ impl Checkpoints {
     /// used (for the tests: `load_or_make` remakes them whatever the reason).
     pub fn load(dir: &Path, options: TrainOptions, steps: &[usize]) -> Result<Checkpoints, String> {
         let expected = Checkpoints { options, steps: steps.to_vec(), weights: Vec::new(), losses: Vec::new() };
-        let manifest = std::fs::read_to_string(dir.join("manifest.toml")).map_err(|e| e.to_string())?;
+        // bounded, regular files only: a FIFO or a link to /dev/zero is refused, not read forever
+        let manifest = crate::user_file::read_text(&dir.join("manifest.toml"), 4096, "a checkpoint manifest")
+            .map_err(|e| e.to_string())?;
         if manifest != expected.manifest() {
             return Err("made by other options".into());
         }
@@ -96,8 +98,10 @@ impl Checkpoints {
         for step in steps {
             weights.push(Arc::new(Weights::load_npz(&dir.join(file_name(*step))).map_err(|e| e.to_string())?));
         }
-        let file = std::fs::File::open(dir.join("loss.npy")).map_err(|e| e.to_string())?;
-        let losses: Array1<f32> = ndarray_npy::ReadNpyExt::read_npy(file).map_err(|e| e.to_string())?;
+        let loss_limit = 1024 + 4 * expected.last_step() as u64; // the .npy header, then one f32 a step
+        let bytes =
+            crate::user_file::read(&dir.join("loss.npy"), loss_limit, "the loss curve").map_err(|e| e.to_string())?;
+        let losses: Array1<f32> = ndarray_npy::ReadNpyExt::read_npy(&bytes[..]).map_err(|e| e.to_string())?;
         if losses.len() != expected.last_step() {
             return Err(format!("{} losses, not {}", losses.len(), expected.last_step()));
         }

@@ -77,3 +77,16 @@ pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
     }
     total / count.max(1) as f64
 }
+
+/// The first operation whose output holds NaN or ±Inf when the model reads the first of `pairs`
+/// (teacher-forced), by name: weights that overflow make every score meaningless.
+pub fn first_non_finite_op(weights: &Arc<Weights>, pairs: &[Pair]) -> Option<String> {
+    let examples = super::data::encode_pairs(pairs.get(..1)?, &weights.vocabs);
+    let batch = super::data::make_batch(&examples.iter().collect::<Vec<_>>());
+    let shape = RunShape { batch: 1, t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
+    let program = build::variant(&weights.config, shape, &Arch::default()).expect("the taught model builds");
+    let inputs = Inputs { src_ids: Some(batch.src), tgt_ids: Some(batch.tgt_in), ..Default::default() };
+    let mut run = Run::new(Arc::new(program), weights.clone(), inputs);
+    run.run_all();
+    run.first_non_finite().map(|i| run.program().op(i).name.clone())
+}

@@ -279,6 +279,8 @@ pub const ALLOWED: &[Allowed] = &[
             "--tgt",
             "--what-if",
             "--reset-progress",
+            "--at-step",
+            "--glossary",
             "--lessons-dir",
             "--weights",
             "--random-weights",
