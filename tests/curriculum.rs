@@ -179,3 +179,13 @@ fn every_view_kind_is_used_somewhere() {
         );
     }
 }
+
+/// A Chinese pane title names its view in Chinese (the lesson file's English name otherwise
+/// shows through: "heatmap 视图").
+#[test]
+fn every_view_kind_has_a_chinese_name_for_its_title() {
+    for &kind in ViewKind::all() {
+        let zh = transformer_tutor::strings::view_name_zh(kind.name());
+        assert_ne!(zh, kind.name(), "`{}` has no Chinese name in strings::view_name_zh", kind.name());
+    }
+}

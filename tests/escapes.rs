@@ -118,7 +118,7 @@ fn arguments_echoed_in_usage_errors_are_written_out() {
     written_out(&o, &format!("`{TITLE_SHOWN}` is not a number"));
     // a sentence is run as typed; the characters it does not know are named written out
     let o = run(&["translate", "我\x1b[2J有"]);
-    written_out(&o, "`\\x1b` is not in the vocabulary");
+    written_out(&o, "`\\x1b`, `[`, `2`, `J` are not in the training corpus");
 }
 
 #[test]

@@ -203,3 +203,38 @@ fn cell_mode_and_what_ifs_do_not_show_forward_values_as_gradients() {
     let w = app.what_if_view().expect("the what-if is on");
     assert!(w.other.is_err(), "the variant's forward values are not drawn beside a gradient");
 }
+
+/// In the adam-step view, `c` puts a cursor on the weight matrix: it starts on the weight with the
+/// largest gradient, the arrows move it, and the view then shows that weight's gradient (the
+/// engine's, and the finite difference beside it) and its step.
+#[test]
+fn the_cursor_chooses_the_weight_whose_step_is_shown() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let beat = lesson.beats.iter().position(|b| b.view.name() == "adam-step").expect("an adam-step beat");
+    let mut app = App::new(lesson, weights).expect("the lesson runs");
+    app.go_to_beat(beat);
+    let text = |app: &App| {
+        let ViewData::Lines(d) = app.view_data().clone() else { panic!("a lines view") };
+        d.lines.iter().map(|l| l.iter().map(|p| p.text.as_str()).collect::<String>()).collect::<Vec<_>>().join("\n")
+    };
+    let largest = one_step::for_op(app.full(), "logits").unwrap();
+    let (r, c) = (largest.at[0], largest.at[1]);
+    assert!(text(&app).contains(&format!("fc_out.weight[{r}, {c}]")), "{}", text(&app));
+    app.update(Action::ToggleCell);
+    app.update(Action::CellLeft);
+    app.update(Action::RowUp);
+    let (r, c) = (r.saturating_sub(1), c.saturating_sub(1));
+    let shown = text(&app);
+    assert!(shown.contains(&format!("fc_out.weight[{r}, {c}], the weight under the cursor")), "{shown}");
+    let cols = app.full().weights().fc_out.weight.ncols();
+    let s = one_step::one_step(app.full(), "fc_out.weight", Some(r * cols + c), one_step::PEAK_LR).unwrap();
+    let grads = app.full().gradients().unwrap();
+    assert_eq!(s.grad, one_step::weight_value(&grads.params, "fc_out.weight", r * cols + c).unwrap());
+    assert!(shown.contains(&format!("∂L/∂w = {}", transformer_tutor::text::four_places(s.grad as f64))), "{shown}");
+    assert!(shown.contains(&format!("{:.5} → {:.5}", s.before, s.after)), "{shown}");
+    // c leaves; the next beat change forgets the choice
+    app.update(Action::ToggleCell);
+    app.go_to_beat(beat);
+    assert!(text(&app).contains("largest |∂L/∂w|"));
+}

@@ -36,6 +36,7 @@ impl App {
             mean_of_heads: beat.head == Some(crate::lesson::HeadChoice::Mean),
             row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
             first_col: 0,
+            weight_at: None,
         };
         self.start_what_if(beat.what_if.or(self.session.pinned_what_if));
         self.view.prose_scroll = 0;

@@ -162,24 +162,30 @@ fn power_of_ten(t: &ArrayD<f32>) -> i32 {
 }
 
 impl App {
-    /// `adam-step`: the weight of the focused operation with the largest gradient, its gradient
-    /// checked by finite differences, and Adam's first step on it.
+    /// `adam-step`: a weight of the focused operation (the one with the largest gradient, or the
+    /// one the cursor chose), its gradient checked by finite differences, and Adam's first step.
     pub(super) fn adam_step_lines(&self) -> LinesData {
+        use crate::model::one_step;
         let full = &self.session.full;
         let mut d = LinesData::default();
-        let name = &full.program().op(self.session.op).name;
-        let Some(s) = crate::model::one_step::for_op(full, name) else { return d };
+        let step = match (self.adam_param(), self.view.selection.weight_at) {
+            (Some(param), Some((r, c))) => {
+                let (_, cols) = self.adam_weight_shape();
+                one_step::one_step(full, &param, Some(r * cols + c), one_step::PEAK_LR)
+            }
+            _ => one_step::for_op(full, &full.program().op(self.session.op).name),
+        };
+        let Some(s) = step else { return d };
         let at: Vec<String> = s.at.iter().map(|i| i.to_string()).collect();
-        let f4 = |x: f32| format!("{x:.4}");
         let sci = |x: f32| format!("{x:.3e}");
         let text = strings::StepText {
             param: &s.param,
             at: &format!("[{}]", at.join(", ")),
-            grad: &f4(s.grad),
+            grad: &crate::text::four_places(s.grad as f64),
             h: &crate::model::one_step::NUDGE.to_string(),
             plus: &format!("{:.9}", s.loss_plus),
             minus: &format!("{:.9}", s.loss_minus),
-            estimate: &format!("{:.4}", s.estimate),
+            estimate: &crate::text::four_places(s.estimate),
             clip: &format!("{:.3}", s.clip),
             clipped: s.clip < 1.0,
             m: &sci(s.m),
@@ -192,10 +198,42 @@ impl App {
             after: &format!("{:.5}", s.after),
             loss_before: &format!("{:.3}", s.loss_before),
             loss_after: &format!("{:.3}", s.loss_after),
+            chosen: self.view.selection.weight_at.is_some(),
         };
         for (line, heading) in strings::adam_step_lines(&text) {
             d.push(line, if heading { Role::Title } else { Role::Plain });
         }
         d
+    }
+}
+
+impl App {
+    /// The parameter the adam-step view steps: the focused operation's weight.
+    fn adam_param(&self) -> Option<String> {
+        crate::model::one_step::weight_of(self.session.full.program().op(self.session.op))
+    }
+
+    /// The adam-step weight's (rows, columns); a vector is one row.
+    pub(super) fn adam_weight_shape(&self) -> (usize, usize) {
+        let shape =
+            self.adam_param().and_then(|p| crate::model::one_step::param_shape(self.session.full.weights(), &p));
+        match shape.as_deref() {
+            Some([n]) => (1, (*n).max(1)),
+            Some([r, c]) => ((*r).max(1), (*c).max(1)),
+            _ => (1, 1),
+        }
+    }
+
+    /// Where the adam-step cursor is: the chosen weight, else the one with the largest gradient.
+    pub(super) fn adam_weight_at(&self) -> (usize, usize) {
+        if let Some(at) = self.view.selection.weight_at {
+            return at;
+        }
+        let full = &self.session.full;
+        let largest = self
+            .adam_param()
+            .and_then(|p| full.gradients().and_then(|g| crate::model::one_step::largest_gradient(&g.params, &p)));
+        let (_, cols) = self.adam_weight_shape();
+        largest.map_or((0, 0), |i| (i / cols, i % cols))
     }
 }

@@ -87,9 +87,10 @@ impl App {
         self.view.selection
     }
 
-    /// In cell mode, the column of the cell cursor.
+    /// In cell mode, the column of the cell cursor (None in the adam-step view, whose cursor
+    /// chooses a weight and is drawn by the view itself).
     pub fn cell_col(&self) -> Option<usize> {
-        self.view.cell_col
+        self.view.cell_col.filter(|_| self.view.kind != crate::lesson::ViewKind::AdamStep)
     }
 
     pub fn focus(&self) -> Pane {

@@ -123,6 +123,26 @@ impl App {
         true
     }
 
+    /// `c`: the cell cursor on the focused tensor (or, in the adam-step view, on its weight).
+    fn enter_cell_mode(&mut self, ndim: usize) {
+        if self.view.kind == ViewKind::AdamStep {
+            // the adam-step view's cursor is over the weight matrix, not the focused tensor
+            self.view.selection.weight_at = Some(self.adam_weight_at());
+            self.view.cell_col = Some(0);
+            self.view.status = strings::WEIGHT_CURSOR_ON.into();
+        } else if ndim < 2 {
+            self.view.status = strings::NO_CELLS.into();
+        } else if self.session.gradient {
+            // cell derivations explain forward values; a gradient's chain rule is not derived yet
+            self.view.status = strings::NO_GRADIENT_CELLS.into();
+        } else {
+            // a cell is one head's number: the mean of the heads has no derivation of its own
+            self.view.selection.mean_of_heads = false;
+            self.view.cell_col = Some(self.first_col());
+            self.view.status = strings::CELL_MODE_ON.into();
+        }
+    }
+
     /// Lesson-mode actions on what is shown: panes, heads, rows, columns, cells, decoding, what-ifs.
     fn update_lesson_view(&mut self, action: Action) {
         let shape = self.session.run.program().op(self.session.op).shape.clone();
@@ -160,15 +180,7 @@ impl App {
                 self.view.selection.first_col = (self.first_col() + COLUMN_STEP).min(cols.saturating_sub(1));
             }
             Action::ColumnsLeft => self.view.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
-            Action::ToggleCell if shape.len() < 2 => self.view.status = strings::NO_CELLS.into(),
-            // cell derivations explain forward values; a gradient's chain rule is not derived yet
-            Action::ToggleCell if self.session.gradient => self.view.status = strings::NO_GRADIENT_CELLS.into(),
-            Action::ToggleCell => {
-                // a cell is one head's number: the mean of the heads has no derivation of its own
-                self.view.selection.mean_of_heads = false;
-                self.view.cell_col = Some(self.first_col());
-                self.view.status = strings::CELL_MODE_ON.into();
-            }
+            Action::ToggleCell => self.enter_cell_mode(shape.len()),
             Action::CellLeft | Action::CellRight => {}
             Action::Temperature if self.view.kind != ViewKind::Decode => {
                 self.view.status = strings::TEMPERATURE_ONLY_DECODE.into()

@@ -9,6 +9,9 @@ impl App {
     /// Keys in cell mode: the arrows move the cursor over the focused tensor's numbers.
     pub(super) fn update_cell(&mut self, action: Action) {
         let Some(col) = self.view.cell_col else { return };
+        if self.view.kind == crate::lesson::ViewKind::AdamStep {
+            return self.update_weight_cursor(action);
+        }
         let shape = self.session.run.program().op(self.session.op).shape.clone();
         let cols = shape.last().copied().unwrap_or(1);
         let heads = if shape.len() == 4 { shape[1] } else { 1 };
@@ -29,6 +32,27 @@ impl App {
             Action::Quit => self.view.quit = true,
             _ => {}
         }
+    }
+
+    /// Keys with the adam-step view's cursor: the arrows choose the weight whose step is shown.
+    fn update_weight_cursor(&mut self, action: Action) {
+        let (rows, cols) = self.adam_weight_shape();
+        let (r, c) = self.adam_weight_at();
+        let at = match action {
+            Action::RowUp => (r.saturating_sub(1), c),
+            Action::RowDown => ((r + 1).min(rows - 1), c),
+            Action::CellLeft => (r, c.saturating_sub(1)),
+            Action::CellRight => (r, (c + 1).min(cols - 1)),
+            Action::ToggleCell | Action::Cancel => {
+                self.view.cell_col = None;
+                self.view.status = strings::CELL_MODE_OFF.into();
+                return;
+            }
+            Action::ToggleHelp => return self.view.help = !self.view.help,
+            Action::Quit => return self.view.quit = true,
+            _ => return,
+        };
+        self.view.selection.weight_at = Some(at);
     }
 
     /// Keys on the lesson list: move, open, back, quit.

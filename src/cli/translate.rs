@@ -65,7 +65,10 @@ pub fn translate_text(
         }
         let _ = writeln!(text, "{}{}", strings::translate_sampled(t, seed), with_probabilities(&steps, vocab));
     }
-    Ok(Translation { text, notes: setup.unknown_report(), warning: outside_corpus(&setup, sentence) })
+    // one line about the input: the warning names the unknown characters too, so it replaces the notes
+    let warning = outside_corpus(&setup, sentence);
+    let notes = if warning.is_some() { Vec::new() } else { setup.unknown_report() };
+    Ok(Translation { text, notes, warning })
 }
 
 /// `I (0.99) have (0.98) … <eos> (1.00)`: each chosen word with its probability.

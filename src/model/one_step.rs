@@ -86,6 +86,17 @@ pub fn largest_gradient(grads: &Weights, param: &str) -> Option<usize> {
     found
 }
 
+/// The shape of a parameter, by its PyTorch name.
+pub fn param_shape(weights: &Weights, param: &str) -> Option<Vec<usize>> {
+    let mut shape = None;
+    weights.visit(|name, a| {
+        if name == param {
+            shape = Some(a.shape().to_vec());
+        }
+    });
+    shape
+}
+
 /// The value of one weight, by parameter name and flat index.
 pub fn weight_value(weights: &Weights, param: &str, index: usize) -> Option<f32> {
     let mut value = None;

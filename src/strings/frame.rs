@@ -34,7 +34,36 @@ pub fn non_finite_at(op: &str) -> String {
 pub fn tensor_title(name: &str, shape: &str, view: &str) -> String {
     match current() {
         Lang::En => format!(" {name} {shape} · {view} view "),
-        Lang::Zh => format!(" {name} {shape} · {view} 视图 "),
+        Lang::Zh => format!(" {name} {shape} · {} ", view_name_zh(view)),
+    }
+}
+
+/// A view's Chinese name in a pane title (the lesson file's name, `view = "heatmap"`, otherwise).
+pub fn view_name_zh(view: &str) -> &str {
+    match view {
+        "heatmap" => "热力图",
+        "mask" => "掩码图",
+        "softmax" => "softmax 各行",
+        "layernorm" => "残差与层归一化",
+        "vector" => "向量",
+        "top-words" => "最可能的词",
+        "tokens" => "分词与编号",
+        "pipeline" => "流水线",
+        "params" => "参数量",
+        "rnn" => "RNN 对照",
+        "norm-compare" => "层归一化与批归一化",
+        "fused-qkv" => "融合的 QKV",
+        "decode" => "逐步解码",
+        "loss" => "损失",
+        "grad-flow" => "梯度流",
+        "embed-grad" => "嵌入表的梯度",
+        "adam-step" => "Adam 一步",
+        "ablation" => "去掉一个头",
+        "logit-lens" => "logit lens",
+        "contributions" => "各键的贡献",
+        "patching" => "激活修补",
+        "alignment" => "对齐",
+        other => other,
     }
 }
 

@@ -299,8 +299,19 @@ pub fn layernorm_caption(b: usize, d: usize) -> String {
 
 /// The table's column headings, longest first (the view takes the first that fits).
 pub const LN_COL_X: &[&str] = &["x"];
-pub const LN_COL_SUBLAYER: &[&str] = &["sublayer(x)", "sublayer", "sub(x)"];
-pub const LN_COL_SUM: &[&str] = &["x+sublayer", "x+sub"];
+pub fn ln_col_sublayer() -> &'static [&'static str] {
+    match current() {
+        Lang::En => &["sublayer(x)", "sublayer", "sub(x)"],
+        Lang::Zh => &["子层(x)", "子层"],
+    }
+}
+
+pub fn ln_col_sum() -> &'static [&'static str] {
+    match current() {
+        Lang::En => &["x+sublayer", "x+sub"],
+        Lang::Zh => &["x+子层(x)", "x+子层"],
+    }
+}
 pub const LN_COL_NORMED: &[&str] = &["LayerNorm x̂", "LN x̂", "x̂"];
 pub const LN_COL_OUT: &[&str] = &["γ·x̂+β"];
 pub const MEAN_STD: Text = Text::new("mean/std", "μ/σ");
@@ -312,7 +323,7 @@ pub const LN_AFTER: Text = Text::new("after", "之后");
 pub fn strips_caption(features: usize) -> String {
     match current() {
         Lang::En => format!(" · {features} features: before = x+sublayer(x), after = x̂"),
-        Lang::Zh => format!(" · {features} 个特征：之前 = x+sublayer(x)，之后 = x̂"),
+        Lang::Zh => format!(" · {features} 个特征：之前 = x+子层(x)，之后 = x̂"),
     }
 }
 

@@ -7,6 +7,11 @@ pub const BACKWARD_AT_INPUTS: Text = Text::new(
     "the backward pass ends here: nothing before this operation has a gradient",
     "反向传播到此为止：这一步之前的运算没有梯度",
 );
+pub const WEIGHT_CURSOR_ON: Text = Text::new(
+    "weight cursor: ←↑↓→ choose the weight whose gradient, check and Adam step are shown · c or Esc leaves",
+    "权重光标：←↑↓→ 选一个权重，看它的梯度、差分检验和 Adam 一步 · c 或 Esc 退出",
+);
+
 pub const NO_GRADIENT_CELLS: Text = Text::new(
     "cell mode derives forward values; a gradient's cells have no derivation yet",
     "单元格模式推导的是正向的数值；梯度的单元格还没有推导",
@@ -156,6 +161,8 @@ pub struct StepText<'a> {
     pub after: &'a str,
     pub loss_before: &'a str,
     pub loss_after: &'a str,
+    /// The weight was chosen with the cursor (else it is the one with the largest gradient).
+    pub chosen: bool,
 }
 
 /// The adam-step view, line by line: (text, whether it is a heading).
@@ -180,10 +187,19 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         after,
         loss_before,
         loss_after,
+        chosen,
     } = t;
     match current() {
         Lang::En => vec![
-            (format!("One step for {param}{at}, its weight with the largest |∂L/∂w|"), true),
+            (
+                match chosen {
+                    false => {
+                        format!("One step for {param}{at}, its weight with the largest |∂L/∂w| (c: choose another)")
+                    }
+                    true => format!("One step for {param}{at}, the weight under the cursor (←↑↓→ move it)"),
+                },
+                true,
+            ),
             (String::new(), false),
             ("Where the gradient comes from".into(), true),
             (format!("  backward pass      ∂L/∂w = {grad}"), false),
@@ -200,7 +216,13 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (format!("Every weight takes its step; the loss on this batch: {loss_before} → {loss_after}"), true),
         ],
         Lang::Zh => vec![
-            (format!("{param}{at} 走一步：这是其中 |∂L/∂w| 最大的那个权重"), true),
+            (
+                match chosen {
+                    false => format!("{param}{at} 走一步：这是其中 |∂L/∂w| 最大的那个权重（按 c 换一个）"),
+                    true => format!("{param}{at} 走一步：光标所在的权重（←↑↓→ 移动光标）"),
+                },
+                true,
+            ),
             (String::new(), false),
             ("梯度从哪里来".into(), true),
             (format!("  反向传播   ∂L/∂w = {grad}"), false),

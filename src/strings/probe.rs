@@ -166,7 +166,11 @@ pub fn ablation_translation(i: usize, head: usize) -> String {
         Lang::En => "translation",
         Lang::Zh => "译文",
     };
-    crate::text::pad(&format!("{heading}, {label}:"), 30)
+    let line = match current() {
+        Lang::En => format!("{heading}, {label}:"),
+        Lang::Zh => format!("{heading}，{label}："),
+    };
+    crate::text::pad(&line, 30)
 }
 
 // the logit lens

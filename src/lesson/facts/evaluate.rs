@@ -99,12 +99,10 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         },
         Fact::GradNorm { op } => learning::grad_norm(full, op, true).map_or_else(|| "0".into(), grad_text),
         Fact::GradNormCut { op } => learning::grad_norm(full, op, false).map_or_else(|| "0".into(), grad_text),
-        Fact::WeightGrad { op } => {
-            crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.4}", s.grad))
-        }
-        Fact::WeightFd { op } => {
-            crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.4}", s.estimate))
-        }
+        Fact::WeightGrad { op } => crate::model::one_step::for_op(full, op)
+            .map_or_else(|| "?".into(), |s| crate::text::four_places(s.grad as f64)),
+        Fact::WeightFd { op } => crate::model::one_step::for_op(full, op)
+            .map_or_else(|| "?".into(), |s| crate::text::four_places(s.estimate)),
         Fact::StepLoss { op } => {
             crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.3}", s.loss_after))
         }

@@ -52,8 +52,8 @@ impl Col {
     fn roles(self) -> &'static [&'static str] {
         match self {
             Col::X => strings::LN_COL_X,
-            Col::Sublayer => strings::LN_COL_SUBLAYER,
-            Col::Sum => strings::LN_COL_SUM,
+            Col::Sublayer => strings::ln_col_sublayer(),
+            Col::Sum => strings::ln_col_sum(),
             Col::Normed => strings::LN_COL_NORMED,
             Col::Out => strings::LN_COL_OUT,
         }
