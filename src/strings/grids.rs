@@ -113,6 +113,7 @@ pub fn empty_grid(rows: usize, cols: usize) -> String {
 
 /// What `more` counts (the text views' `LINES` is above, with them).
 pub const ROWS: Text = Text::new("rows", "行");
+pub const KEYS: Text = Text::new("keys", "个键");
 pub const TOKENS: Text = Text::new("tokens", "个词元");
 
 /// `… 3 more tokens above`, `… 2 more rows below`, `… 1 more rows above, 2 below` (`what` is

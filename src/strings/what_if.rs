@@ -71,8 +71,8 @@ pub const WHAT_IF: Text = Text::new("what if", "what-if");
 
 pub fn what_if_pane_title(v: Variant) -> String {
     match current() {
-        Lang::En => format!("what if: {} · v/V", variant_title(v)),
-        Lang::Zh => format!("what-if：{} · v/V", variant_title(v)),
+        Lang::En => format!(" what if: {} · v/V ", variant_title(v)),
+        Lang::Zh => format!(" what-if：{} · v/V ", variant_title(v)),
     }
 }
 

@@ -97,8 +97,14 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         lines.extend(text::wrap(text, width).into_iter().map(|l| Line::styled(l, style)));
     }
     let summary_h = (lines.len() as u16).min(area.height / 2);
-    let [summary, rest] = Layout::vertical([Constraint::Length(summary_h), Constraint::Fill(1)]).areas(area);
     note_cut_lines(&lines, width);
+    if lines.len() > summary_h as usize && summary_h > 0 {
+        // what does not fit is counted, not dropped without a word
+        let hidden = lines.len() + 1 - summary_h as usize;
+        lines.truncate(summary_h as usize - 1);
+        lines.push(Line::styled(strings::more(0, hidden, strings::LINES.get()), theme.dim()));
+    }
+    let [summary, rest] = Layout::vertical([Constraint::Length(summary_h), Constraint::Fill(1)]).areas(area);
     Paragraph::new(lines).render(summary, buf);
     let op = app.run().program().op(app.op());
     let title_line = |text: String, area: Rect, buf: &mut Buffer| {

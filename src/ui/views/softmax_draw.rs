@@ -97,7 +97,13 @@ pub(super) fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
     let bar_x = g.key_w + 2;
     let bar_w = w.saturating_sub(bar_x + 1 + 5).min(BAR_MAX);
     let num_x = bar_x + bar_w + 1;
-    for j in 0..g.keys {
+    // the keys that fit under the title (the sum line goes first); a short area counts the rest
+    let room = (r.height as usize).saturating_sub(1);
+    let shown = if g.keys <= room { g.keys } else { room.saturating_sub(1) };
+    if shown < g.keys {
+        pen.put(2, 1 + shown, &fit(&more(0, g.keys - shown, strings::KEYS.get()), w.saturating_sub(2)), t.dim());
+    }
+    for j in 0..shown {
         let y = 1 + j;
         pen.put(0, y, &fit(&d.col_labels[j], g.key_w), t.dim());
         match Cell::of(row, j) {
@@ -118,6 +124,9 @@ pub(super) fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
                 pen.put(num_x, y, &pad_left(&decimals(w, 3, false), 5), style);
             }
         }
+    }
+    if shown < g.keys {
+        return; // no room for the sum line
     }
     let y = 1 + g.keys;
     let sum = decimals(row.sum, 3, false);
