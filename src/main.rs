@@ -62,11 +62,16 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         // with --lesson, that lesson only
         let done = match &cli.lesson {
             Some(id) => {
-                // a lesson that does not exist is refused (with the closest), not "reset"
-                let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
-                let catalog = load_catalog(&cli, &weights)?;
-                if !catalog.lessons.iter().any(|l| &l.id == id) {
-                    return Err(catalog.unknown_message(id));
+                // an id that is neither a lesson nor saved progress (a lesson of another
+                // --lessons-dir) is refused, with the closest lesson named, rather than "reset"
+                let saved = progress::load(&path).0.lessons.contains_key(id);
+                let catalog = cli.model.source().load().ok().and_then(|w| load_catalog(&cli, &Arc::new(w)).ok());
+                let known = catalog.as_ref().is_some_and(|c| c.lessons.iter().any(|l| &l.id == id));
+                if !saved && !known {
+                    return Err(catalog.map_or_else(
+                        || strings::no_lesson(&transformer_tutor::text::escape_controls(id, false), &[], &[]),
+                        |c| c.unknown_message(id),
+                    ));
                 }
                 progress::reset_lesson(&path, id)?
             }

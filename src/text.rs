@@ -206,13 +206,13 @@ pub fn significant(v: f32) -> String {
     format!("{v:.digits$}")
 }
 
-/// A gradient's size as the learning views print it: three significant digits, `0` for none.
 /// Four decimals, or three significant digits in scientific notation where four decimals would
 /// round the number away (a weight's gradient of −0.00008 is not −0.0001).
 pub fn four_places(v: f64) -> String {
     if v == 0.0 || v.abs() >= 1e-2 { format!("{v:.4}") } else { format!("{v:.3e}") }
 }
 
+/// A gradient's size as the learning views print it: three significant digits, `0` for none.
 pub fn grad_text(v: f64) -> String {
     match v {
         0.0 => "0".into(),

@@ -183,8 +183,9 @@ impl App {
             at: &format!("[{}]", at.join(", ")),
             grad: &crate::text::four_places(s.grad as f64),
             h: &crate::model::one_step::NUDGE.to_string(),
-            plus: &format!("{:.9}", s.loss_plus),
-            minus: &format!("{:.9}", s.loss_minus),
+            // enough decimals that the two losses' difference shows the slope's three digits
+            plus: &format!("{:.*}", loss_decimals(s.estimate), s.loss_plus),
+            minus: &format!("{:.*}", loss_decimals(s.estimate), s.loss_minus),
             estimate: &crate::text::four_places(s.estimate),
             clip: &format!("{:.3}", s.clip),
             clipped: s.clip < 1.0,
@@ -199,6 +200,7 @@ impl App {
             loss_before: &format!("{:.3}", s.loss_before),
             loss_after: &format!("{:.3}", s.loss_after),
             chosen: self.view.selection.weight_at.is_some(),
+            cursor_on: self.view.cell_col.is_some(),
         };
         for (line, heading) in strings::adam_step_lines(&text) {
             d.push(line, if heading { Role::Title } else { Role::Plain });
@@ -236,4 +238,11 @@ impl App {
         let (_, cols) = self.adam_weight_shape();
         largest.map_or((0, 0), |i| (i / cols, i % cols))
     }
+}
+
+/// Decimals for the finite difference's two losses: their difference is 2h·slope, so a slope of
+/// 1e-k needs about k + 4 + 3 decimals (h = 1e-4) for its first three digits to show.
+fn loss_decimals(slope: f64) -> usize {
+    let magnitude = if slope == 0.0 { 0 } else { (-slope.abs().log10().floor()) as i64 };
+    (magnitude.max(0) as usize + 7).clamp(9, 15)
 }

@@ -72,7 +72,11 @@ impl App {
             Err(e) => return vec![(strings::cannot_run(&e.to_string()), Role::Bad)],
         };
         let first = run.program().ops().get(w.kept).map(|op| op.name.as_str()).unwrap_or("");
-        let mut lines = vec![(strings::forked_at(w.kept, first, recomputed(run, w.kept)), Role::Dim)];
+        let opening = match w.variant.swaps_weights() {
+            true => strings::other_weights(run.program().ops().len(), crate::train::TrainOptions::default().seed),
+            false => strings::forked_at(w.kept, first, recomputed(run, w.kept)),
+        };
+        let mut lines = vec![(opening, Role::Dim)];
         lines.extend(self.effect_lines(w.variant, run).into_iter().map(|l| (l, Role::Accent)));
         lines
     }
@@ -82,12 +86,16 @@ impl App {
         let focused = &self.session.run.program().op(self.session.op).name;
         let mut lines = Vec::new();
         match variant {
-            Variant::NoScale => {
+            Variant::NoScale | Variant::Untrained => {
                 // the focused attention block's weights, or encoder layer 0's
                 let name = attention_of(focused).unwrap_or_else(|| "enc.0.self_attn.weights".into());
                 if let (Some(a), Some(b)) = (taught.get(&name), run.get(&name)) {
                     let (a, b) = (sharpness(a), sharpness(b));
-                    lines.push(strings::sharper(&name, (a.max_weight, a.entropy), (b.max_weight, b.entropy)));
+                    let (a, b) = ((a.max_weight, a.entropy), (b.max_weight, b.entropy));
+                    lines.push(match variant {
+                        Variant::Untrained => strings::attention_untrained(&name, a, b),
+                        _ => strings::sharper(&name, a, b),
+                    });
                 }
             }
             Variant::NoCausalMask | Variant::MaskOff | Variant::MultipliedMask => {

@@ -54,7 +54,7 @@ pub struct Selection {
     pub row: usize,
     /// First column shown in a heatmap, for tensors wider than the screen (< and > move it).
     pub first_col: usize,
-    /// The adam-step view's weight, (row, column) of its matrix (a vector's in column 0), chosen
+    /// The adam-step view's weight, (row, column) of its matrix (a vector is row 0), chosen
     /// with the cell cursor; None shows the weight with the largest gradient.
     pub weight_at: Option<(usize, usize)>,
 }

@@ -35,7 +35,8 @@ pub struct Cli {
 
     /// Run a variant of the model beside the taught one on every beat (`v` cycles them in the
     /// tutor): no-scale, no-causal, minus-inf, mask-off, multiply-mask, pre-ln, no-norm,
-    /// no-residual, or one of the notes' mistakes (see the pitfalls lesson).
+    /// no-residual, untrained (the same program with step 0's weights), or one of the notes'
+    /// mistakes (see the pitfalls lesson).
     #[arg(long, value_name = "NAME", value_parser = parse_variant)]
     pub what_if: Option<crate::explore::Variant>,
 

@@ -20,6 +20,9 @@ pub struct VariantRun {
 /// any point) into it: the tensors of the operations the two programs share at the start are
 /// kept, the rest are computed.
 pub fn run_variant(base: &Run, shape: RunShape, variant: Variant) -> VariantRun {
+    if variant.swaps_weights() {
+        return run_untrained(base);
+    }
     let built = variant.arch().and_then(|arch| build::variant(&base.weights().config, shape, &arch));
     match built {
         Ok(program) => {
@@ -30,4 +33,15 @@ pub fn run_variant(base: &Run, shape: RunShape, variant: Variant) -> VariantRun 
         }
         Err(e) => VariantRun { variant, run: Err(e), kept: 0 },
     }
+}
+
+/// The taught program on the same inputs with the weights training starts from (`Weights::init`
+/// with the trainer's seed: the shipped run's step 0), every tensor computed anew.
+fn run_untrained(base: &Run) -> VariantRun {
+    let trained = base.weights();
+    let seed = crate::train::TrainOptions::default().seed;
+    let untrained = crate::model::Weights::init(&trained.config, seed).with_vocabs(trained.vocabs.clone());
+    let mut run = Run::new(base.program_arc(), Arc::new(untrained), base.inputs().clone());
+    run.run_all();
+    VariantRun { variant: Variant::Untrained, run: Ok(run), kept: 0 }
 }

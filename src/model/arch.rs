@@ -204,6 +204,9 @@ pub enum Variant {
     Eps1e10,
     /// Note 000: `forward` indented inside `__init__`.
     ForwardInInit,
+    /// The same program with the weights training started from (the shipped run's step 0):
+    /// the untrained model beside the trained one.
+    Untrained,
 }
 
 impl Variant {
@@ -219,7 +222,7 @@ impl Variant {
     };
 
     /// The switches the `w` key cycles through (the mistakes live in the `pitfalls` lesson).
-    pub const SWITCHES: [Variant; 8] = [
+    pub const SWITCHES: [Variant; 9] = [
         Variant::NoScale,
         Variant::NoCausalMask,
         Variant::MinusInfinity,
@@ -228,7 +231,13 @@ impl Variant {
         Variant::PreLn,
         Variant::NoNorm,
         Variant::NoResidual,
+        Variant::Untrained,
     ];
+
+    /// Whether this what-if swaps the weights (the program stays the taught one).
+    pub fn swaps_weights(self) -> bool {
+        self == Variant::Untrained
+    }
 
     pub fn name(self) -> &'static str {
         self.into()
@@ -258,6 +267,7 @@ impl Variant {
             Variant::FfnResidualBeforeCross => Arch { ffn_residual_after_cross: false, ..base },
             Variant::TgtMaskNoPadding => Arch { tgt_padding: false, ..base },
             Variant::Eps1e10 => Arch { eps_exponent: -10, ..base },
+            Variant::Untrained => base,
             Variant::ForwardInInit => {
                 // Transformer.forward is defined; the first module it calls, the Encoder, has none
                 return Err(ArchError::ForwardMissing);
@@ -293,6 +303,7 @@ mod tests {
                 "tgt-mask-no-padding",
                 "eps-1e-10",
                 "forward-in-init",
+                "untrained",
             ]
         );
         for (name, v) in Variant::ALL {

@@ -163,6 +163,8 @@ pub struct StepText<'a> {
     pub loss_after: &'a str,
     /// The weight was chosen with the cursor (else it is the one with the largest gradient).
     pub chosen: bool,
+    /// The cursor is on (the arrows move it).
+    pub cursor_on: bool,
 }
 
 /// The adam-step view, line by line: (text, whether it is a heading).
@@ -188,15 +190,15 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         loss_before,
         loss_after,
         chosen,
+        cursor_on,
     } = t;
     match current() {
         Lang::En => vec![
             (
-                match chosen {
-                    false => {
-                        format!("One step for {param}{at}, its weight with the largest |∂L/∂w| (c: choose another)")
-                    }
-                    true => format!("One step for {param}{at}, the weight under the cursor (←↑↓→ move it)"),
+                match (chosen, cursor_on) {
+                    (_, true) => format!("One step for {param}{at}, the weight under the cursor (←↑↓→ move it)"),
+                    (true, false) => format!("One step for {param}{at}, the weight you chose (c: choose another)"),
+                    _ => format!("One step for {param}{at}, its weight with the largest |∂L/∂w| (c: choose another)"),
                 },
                 true,
             ),
@@ -217,9 +219,10 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         ],
         Lang::Zh => vec![
             (
-                match chosen {
-                    false => format!("{param}{at} 走一步：这是其中 |∂L/∂w| 最大的那个权重（按 c 换一个）"),
-                    true => format!("{param}{at} 走一步：光标所在的权重（←↑↓→ 移动光标）"),
+                match (chosen, cursor_on) {
+                    (_, true) => format!("{param}{at} 走一步：光标所在的权重（←↑↓→ 移动光标）"),
+                    (true, false) => format!("{param}{at} 走一步：你选的权重（按 c 换一个）"),
+                    _ => format!("{param}{at} 走一步：这是其中 |∂L/∂w| 最大的那个权重（按 c 换一个）"),
                 },
                 true,
             ),

@@ -27,6 +27,7 @@ pub fn variant_title(v: Variant) -> &'static str {
         Variant::TgtMaskNoPadding => "note 002: target mask without its padding part",
         Variant::Eps1e10 => "note 000: LayerNorm eps = 1e-10",
         Variant::ForwardInInit => "note 000: forward indented inside __init__",
+        Variant::Untrained => "the untrained model: the same program, the weights of training step 0",
     }
 }
 
@@ -47,6 +48,7 @@ fn variant_title_zh(v: Variant) -> &'static str {
         Variant::TgtMaskNoPadding => "笔记 002：目标句掩码缺少填充部分",
         Variant::Eps1e10 => "笔记 000：LayerNorm 的 eps = 1e-10",
         Variant::ForwardInInit => "笔记 000：forward 被缩进到 __init__ 里",
+        Variant::Untrained => "未训练的模型：程序不变，权重换成训练第 0 步的",
     }
 }
 
@@ -125,6 +127,29 @@ pub fn sharper(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
             a.1,
             b.1,
             if b.1 < a.1 { "更尖锐" } else { "并没有更尖锐" }
+        ),
+    }
+}
+
+/// The untrained what-if: how peaked the trained model's attention is against the untrained one's.
+pub fn attention_untrained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
+    let flatter = b.1 > a.1;
+    match current() {
+        Lang::En => format!(
+            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats (untrained: {})",
+            a.0,
+            b.0,
+            a.1,
+            b.1,
+            if flatter { "flatter, nothing learned to look at" } else { "not flatter" }
+        ),
+        Lang::Zh => format!(
+            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（未训练：{}）",
+            a.0,
+            b.0,
+            a.1,
+            b.1,
+            if flatter { "更平均，还没学会该看哪里" } else { "并没有更平均" }
         ),
     }
 }
@@ -225,3 +250,16 @@ pub fn pad_rows_only(real: f32, pad: f32) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/// The first line of the untrained what-if: nothing is shared but the program and the inputs.
+pub fn other_weights(computed: usize, seed: u64) -> String {
+    match current() {
+        Lang::En => format!(
+            "the same program and sentences with the weights training started from (random, seed {seed}: step 0 of \
+             the shipped run); all {computed} tensors computed anew"
+        ),
+        Lang::Zh => format!(
+            "同样的程序和句子，换上训练开始时的权重（随机，种子 {seed}：随附训练的第 0 步）；全部 {computed} 个张量重新计算"
+        ),
+    }
+}
