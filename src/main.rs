@@ -58,27 +58,7 @@ fn run(cli: Cli) -> Result<Option<i32>, String> {
 fn tutor(cli: Cli) -> Result<Option<i32>, String> {
     let progress_path = progress::default_path();
     if cli.reset_progress {
-        let path = progress_path.ok_or(strings::NO_DATA_DIR_TO_CLEAR)?;
-        // with --lesson, that lesson only
-        let done = match &cli.lesson {
-            Some(id) => {
-                // an id that is neither a lesson nor saved progress (a lesson of another
-                // --lessons-dir) is refused, with the closest lesson named, rather than "reset"
-                let saved = progress::load(&path).0.lessons.contains_key(id);
-                let catalog = cli.model.source().load().ok().and_then(|w| load_catalog(&cli, &Arc::new(w)).ok());
-                let known = catalog.as_ref().is_some_and(|c| c.lessons.iter().any(|l| &l.id == id));
-                if !saved && !known {
-                    return Err(catalog.map_or_else(
-                        || strings::no_lesson(&transformer_tutor::text::escape_controls(id, false), &[], &[]),
-                        |c| c.unknown_message(id),
-                    ));
-                }
-                progress::reset_lesson(&path, id)?
-            }
-            None => progress::reset(&path)?,
-        };
-        eprintln_escaped!("{}", done.message(&path, cli.lesson.as_deref()));
-        return Ok(None);
+        return reset_progress(&cli, progress_path).map(|()| None);
     }
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
     let catalog = load_catalog(&cli, &weights)?;
@@ -139,6 +119,31 @@ fn tutor(cli: Cli) -> Result<Option<i32>, String> {
         tui::Ended::Quit => None,
         tui::Ended::Signal(n) => Some(n),
     })
+}
+
+/// `--reset-progress` (with `--lesson ID`, that lesson's only): clear, say what, exit.
+fn reset_progress(cli: &Cli, progress_path: Option<std::path::PathBuf>) -> Result<(), String> {
+    let path = progress_path.ok_or(strings::NO_DATA_DIR_TO_CLEAR)?;
+    // with --lesson, that lesson only
+    let done = match &cli.lesson {
+        Some(id) => {
+            // an id that is neither a lesson nor saved progress (a lesson of another
+            // --lessons-dir) is refused, with the closest lesson named, rather than "reset"
+            let saved = progress::load(&path).0.lessons.contains_key(id);
+            let catalog = cli.model.source().load().ok().and_then(|w| load_catalog(cli, &Arc::new(w)).ok());
+            let known = catalog.as_ref().is_some_and(|c| c.lessons.iter().any(|l| &l.id == id));
+            if !saved && !known {
+                return Err(catalog.map_or_else(
+                    || strings::no_lesson(&transformer_tutor::text::escape_controls(id, false), &[], &[]),
+                    |c| c.unknown_message(id),
+                ));
+            }
+            progress::reset_lesson(&path, id)?
+        }
+        None => progress::reset(&path)?,
+    };
+    eprintln_escaped!("{}", done.message(&path, cli.lesson.as_deref()));
+    Ok(())
 }
 
 /// `--print`: the lesson as plain text, every beat with its live numbers.
