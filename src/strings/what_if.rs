@@ -27,7 +27,7 @@ pub fn variant_title(v: Variant) -> &'static str {
         Variant::TgtMaskNoPadding => "note 002: target mask without its padding part",
         Variant::Eps1e10 => "note 000: LayerNorm eps = 1e-10",
         Variant::ForwardInInit => "note 000: forward indented inside __init__",
-        Variant::Untrained => "the untrained model: the same program, the weights of training step 0",
+        Variant::Untrained => "the untrained model (training step 0)",
     }
 }
 
@@ -48,7 +48,7 @@ fn variant_title_zh(v: Variant) -> &'static str {
         Variant::TgtMaskNoPadding => "笔记 002：目标句掩码缺少填充部分",
         Variant::Eps1e10 => "笔记 000：LayerNorm 的 eps = 1e-10",
         Variant::ForwardInInit => "笔记 000：forward 被缩进到 __init__ 里",
-        Variant::Untrained => "未训练的模型：程序不变，权重换成训练第 0 步的",
+        Variant::Untrained => "未训练的模型（训练第 0 步）",
     }
 }
 
