@@ -129,16 +129,16 @@ fn reset_progress(cli: &Cli, progress_path: Option<std::path::PathBuf>) -> Resul
         Some(id) => {
             // an id that is neither a lesson nor saved progress (a lesson of another
             // --lessons-dir) is refused, with the closest lesson named, rather than "reset"
-            let saved = progress::load(&path).0.lessons.contains_key(id);
             let catalog = cli.model.source().load().ok().and_then(|w| load_catalog(cli, &Arc::new(w)).ok());
             let known = catalog.as_ref().is_some_and(|c| c.lessons.iter().any(|l| &l.id == id));
-            if !saved && !known {
+            let done = progress::reset_lesson(&path, id)?;
+            if !known && matches!(done, progress::Reset::Nothing { .. }) {
                 return Err(catalog.map_or_else(
                     || strings::no_lesson(&transformer_tutor::text::escape_controls(id, false), &[], &[]),
                     |c| c.unknown_message(id),
                 ));
             }
-            progress::reset_lesson(&path, id)?
+            done
         }
         None => progress::reset(&path)?,
     };

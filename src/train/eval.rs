@@ -63,12 +63,7 @@ pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
     let (mut total, mut count) = (0.0f64, 0usize);
     for chunk in examples.chunks(EVAL_BATCH) {
         let batch = super::data::make_batch(&chunk.iter().collect::<Vec<_>>());
-        let shape = RunShape { batch: batch.src.nrows(), t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
-        let program = build::variant(&weights.config, shape, arch).expect("an architecture that builds");
-        let inputs =
-            Inputs { src_ids: Some(batch.src.clone()), tgt_ids: Some(batch.tgt_in.clone()), ..Default::default() };
-        let mut run = Run::new(Arc::new(program), weights.clone(), inputs);
-        run.run_all();
+        let run = teacher_forced(weights, &batch, arch);
         let probs = run.get("probs").expect("computed"); // (B, T_tgt, vocab)
         for ((b, t), &label) in batch.labels.indexed_iter().filter(|(_, l)| **l != PAD_ID) {
             total -= (probs[[b, t, label]] as f64).max(f64::MIN_POSITIVE).ln();
@@ -83,10 +78,16 @@ pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
 pub fn first_non_finite_op(weights: &Arc<Weights>, pairs: &[Pair]) -> Option<String> {
     let examples = super::data::encode_pairs(pairs.get(..1)?, &weights.vocabs);
     let batch = super::data::make_batch(&examples.iter().collect::<Vec<_>>());
-    let shape = RunShape { batch: 1, t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
-    let program = build::variant(&weights.config, shape, &Arch::default()).expect("the taught model builds");
-    let inputs = Inputs { src_ids: Some(batch.src), tgt_ids: Some(batch.tgt_in), ..Default::default() };
+    let run = teacher_forced(weights, &batch, &Arch::default());
+    run.first_non_finite().map(|i| run.program().op(i).name.clone())
+}
+
+/// The forward pass of `batch` to `probs`, the target fed in (teacher forcing), built as `arch` says.
+fn teacher_forced(weights: &Arc<Weights>, batch: &super::data::Batch, arch: &Arch) -> Run {
+    let shape = RunShape { batch: batch.src.nrows(), t_src: batch.src.ncols(), t_tgt: batch.tgt_in.ncols() };
+    let program = build::variant(&weights.config, shape, arch).expect("an architecture that builds");
+    let inputs = Inputs { src_ids: Some(batch.src.clone()), tgt_ids: Some(batch.tgt_in.clone()), ..Default::default() };
     let mut run = Run::new(Arc::new(program), weights.clone(), inputs);
     run.run_all();
-    run.first_non_finite().map(|i| run.program().op(i).name.clone())
+    run
 }
