@@ -126,3 +126,51 @@ fn a_score_lists_its_d_k_products_and_divides_by_the_root() {
     let d = derive(&run, &s, embed, &[0, 4, 2]).unwrap();
     assert!(d.lines[1].starts_with("token `猫` has id"), "{:?}", d.lines);
 }
+
+/// On the backward pass, cell mode's chain rule (each path's upstream gradient times its local
+/// derivative, in f64 over the forward values) lands on the engine's gradient, for every
+/// operation with a gradient and every kind of path: within 1e-5 relative, measured against the
+/// cell or a tenth of the tensor's largest gradient, whichever is larger (where paths cancel to
+/// almost nothing, what is left is the engine's float32 rounding of the larger terms).
+#[test]
+fn every_gradient_cell_derivation_recomputes_the_engines_gradient() {
+    use transformer_tutor::explore::derive_gradient::derive_gradient;
+    let weights = std::sync::Arc::new(WeightSource::Trained.load().expect("weights"));
+    let catalog = transformer_tutor::lesson::Catalog::built_in(&weights).expect("lessons");
+    let lesson = catalog.get("learning").expect("the learning lesson");
+    let setup = Setup::with_weights(
+        weights,
+        &TokenInput::Sentences(lesson.src.clone()),
+        Some(&TokenInput::Sentences(lesson.tgt.clone())),
+    )
+    .expect("setup")
+    .for_training(lesson.training);
+    let mut run = setup.run();
+    run.run_all();
+    let grads = run.gradients().expect("a training run");
+    let (mut checked, mut kinds, mut worst) = (0, BTreeSet::new(), 0.0f64);
+    for (i, op) in run.program().ops().iter().enumerate() {
+        let Some(engine) = grads.tensor(&op.name) else { continue };
+        let largest = engine.iter().fold(0.0f64, |m, &g| m.max((g as f64).abs()));
+        for at in cells(engine.shape()) {
+            let d = derive_gradient(&run, i, &at).unwrap_or_else(|| panic!("no derivation of ∂L/∂{}{at:?}", op.name));
+            let e = engine[ndarray::IxDyn(&at)] as f64;
+            let err = (d.value - e).abs() / e.abs().max(largest * 0.1).max(1e-30);
+            worst = worst.max(err);
+            assert!(err <= 1e-5, "∂L/∂{}{at:?}: derived {} vs engine {e}\n{}", op.name, d.value, d.lines.join("\n"));
+            assert!(d.lines.len() >= 3, "∂L/∂{} has heading, a path and the result", op.name);
+            checked += 1;
+        }
+        for consumer in run.program().ops().iter().filter(|o| o.inputs.contains(&i)) {
+            kinds.insert(consumer.kind.label());
+        }
+    }
+    eprintln!("{checked} gradient cells, worst relative error {worst:e}, paths through {kinds:?}");
+    for kind in ["Add", "Linear", "SplitHeads", "MergeHeads", "MatMulT", "Scale", "MaskFill", "Softmax", "MatMul"] {
+        assert!(kinds.contains(kind), "a path through {kind} is checked");
+    }
+    for kind in ["ReLU", "Normalize", "ScaleShift", "CrossEntropy", "AddPE"] {
+        assert!(kinds.contains(kind), "a path through {kind} is checked");
+    }
+    assert!(checked > 200, "{checked} cells");
+}

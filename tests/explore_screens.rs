@@ -108,6 +108,24 @@ fn c_opens_the_derivation_of_the_number_under_the_cell_cursor() {
     assert_snapshot!("cell_linear_120x40", frame(&app, 120, 40));
 }
 
+/// On the backward pass, `c` opens the chain rule of the gradient under the cursor: LayerNorm's
+/// gradient from ∂L/∂hat, x̂ and σ, in the power of ten the gradient view prints.
+#[test]
+fn c_on_a_gradient_opens_its_chain_rule() {
+    let mut app = app_at("learning", "dec.0.norm3.sum");
+    assert!(app.shows_gradient());
+    app.update(Action::ToggleCell);
+    assert_eq!(app.key_mode(), Mode::Cell);
+    app.update(Action::CellRight);
+    let d = app.cell_derivation().unwrap();
+    let at = app.cell_index().unwrap();
+    let engine = app.full().gradients().unwrap().tensor("dec.0.norm3.sum").unwrap()[ndarray::IxDyn(&at)];
+    assert!((d.value - engine as f64).abs() <= 1e-5 * (engine.abs() as f64), "{} vs {engine}", d.value);
+    let screen = frame(&app, 120, 40);
+    assert!(screen.contains("∂L/∂dec.0.norm3.sum"), "{screen}");
+    assert_snapshot!("cell_gradient_layernorm_120x40", screen);
+}
+
 #[test]
 fn every_variant_and_the_cell_cursor_show_on_every_beat_of_every_lesson_without_a_panic() {
     let weights = Arc::new(WeightSource::Trained.load().unwrap());

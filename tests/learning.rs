@@ -188,17 +188,31 @@ fn dot_and_comma_walk_the_backward_pass() {
     assert_eq!(at(&app), "dec.1.self_attn.masked");
 }
 
-/// Cell mode derives forward values, and a what-if runs the forward pass only: on a gradient
-/// neither pretends to show the gradient.
+/// Cell mode on a gradient derives the gradient (the chain rule, not the forward value), over
+/// the gradient's own numbers; a what-if runs the forward pass only and does not pretend to
+/// show a gradient.
 #[test]
-fn cell_mode_and_what_ifs_do_not_show_forward_values_as_gradients() {
+fn cell_mode_derives_the_gradient_and_what_ifs_do_not_show_forward_values_as_gradients() {
     let weights = weights();
     let lesson = lesson(&weights);
     let beat = lesson.beats.iter().position(|b| b.op == "dec.1.self_attn.scores").expect("the scores beat");
     let mut app = App::new(lesson, weights).expect("the lesson runs");
     app.go_to_beat(beat);
     app.update(Action::ToggleCell);
-    assert_eq!(app.cell_col(), None, "no cell mode on a gradient: {}", app.status());
+    assert!(app.cell_col().is_some(), "cell mode on a gradient: {}", app.status());
+    app.update(Action::CellRight);
+    let at = app.cell_index().expect("a cell");
+    let d = app.cell_derivation().expect("the gradient's derivation");
+    let engine = app.full().gradients().unwrap().tensor("dec.1.self_attn.scores").unwrap()[ndarray::IxDyn(&at)];
+    assert!(d.lines[0].starts_with("∂L/∂dec.1.self_attn.scores["), "{}", d.lines.join("\n"));
+    assert!((d.value - engine as f64).abs() <= 1e-5 * (engine.abs() as f64).max(1e-6), "{} vs {engine}", d.value);
+    let grid = app.cell_heatmap_data();
+    let (row, col) = (grid.selected_row.expect("a row"), grid.selected_col.expect("a column"));
+    // the grid prints the gradient in its view's power of ten (the caption says which)
+    let ratio = (engine as f64 / grid.values[[row, col]] as f64).log10();
+    assert!((ratio - ratio.round()).abs() < 1e-4, "the grid holds the gradient ×10^k: {ratio}");
+    assert!(grid.caption.contains("×1e"), "{}", grid.caption);
+    app.update(Action::ToggleCell);
     app.pin_what_if(Some(transformer_tutor::explore::Variant::NoResidual));
     let w = app.what_if_view().expect("the what-if is on");
     assert!(w.other.is_err(), "the variant's forward values are not drawn beside a gradient");

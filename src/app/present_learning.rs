@@ -156,7 +156,7 @@ impl App {
 }
 
 /// The power of ten that puts a tensor's largest |value| in [1, 10) (0 for an all-zero tensor).
-fn power_of_ten(t: &ArrayD<f32>) -> i32 {
+pub(super) fn power_of_ten(t: &ArrayD<f32>) -> i32 {
     let max = t.iter().fold(0f32, |m, &x| m.max(x.abs()));
     if max == 0.0 || !max.is_finite() { 0 } else { (max as f64).log10().floor() as i32 }
 }

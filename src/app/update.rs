@@ -132,9 +132,6 @@ impl App {
             self.view.status = strings::WEIGHT_CURSOR_ON.into();
         } else if ndim < 2 {
             self.view.status = strings::NO_CELLS.into();
-        } else if self.session.gradient {
-            // cell derivations explain forward values; a gradient's chain rule is not derived yet
-            self.view.status = strings::NO_GRADIENT_CELLS.into();
         } else {
             // a cell is one head's number: the mean of the heads has no derivation of its own
             self.view.selection.mean_of_heads = false;
@@ -263,7 +260,12 @@ impl App {
     }
 
     /// Where the number under the cell cursor comes from.
+    /// On a gradient, the chain rule that gives ∂loss/∂(that number).
     pub fn cell_derivation(&self) -> Option<crate::explore::derive::Derivation> {
-        crate::explore::derive::derive(&self.session.run, &self.session.setup, self.session.op, &self.cell_index()?)
+        let at = self.cell_index()?;
+        if self.shows_gradient() {
+            return crate::explore::derive_gradient::derive_gradient(&self.session.full, self.session.op, &at);
+        }
+        crate::explore::derive::derive(&self.session.run, &self.session.setup, self.session.op, &at)
     }
 }

@@ -3,6 +3,7 @@
 //! (`measure`). No terminal code here: the app shows what these compute.
 
 pub mod derive;
+pub mod derive_gradient;
 pub mod fork;
 pub mod measure;
 

@@ -11,7 +11,7 @@ fn index_text(at: &[usize]) -> String {
 }
 
 /// A number as the derivation prints it: 4 decimals, or `1.2e-7` style when tiny or huge.
-fn num(v: f64) -> String {
+pub(super) fn num(v: f64) -> String {
     if v.is_nan() {
         return "NaN".into();
     }

@@ -12,10 +12,6 @@ pub const WEIGHT_CURSOR_ON: Text = Text::new(
     "权重光标：←↑↓→ 选一个权重，看它的梯度、差分检验和 Adam 一步 · c 或 Esc 退出",
 );
 
-pub const NO_GRADIENT_CELLS: Text = Text::new(
-    "cell mode derives forward values; a gradient's cells have no derivation yet",
-    "单元格模式推导的是正向的数值；梯度的单元格还没有推导",
-);
 pub const WHAT_IF_NO_GRADIENTS: Text = Text::new(
     "a what-if runs the forward pass only: it has no loss or gradients to show here",
     "what-if 只跑正向：这里没有它的损失和梯度可以对照",
@@ -31,8 +27,13 @@ pub fn gradient_of(name: &str) -> String {
 /// A gradient view's caption, before the usual batch · head · shape: its length and the power
 /// of ten its numbers are printed in.
 pub fn gradient_caption(norm: &str, exponent: i32) -> String {
-    let scale = if exponent == 0 { String::new() } else { format!(" · ×1e{exponent}") };
+    let scale = if exponent == 0 { String::new() } else { format!(" · {}", times_ten_to(exponent)) };
     format!("‖∂L/∂·‖ {norm}{scale}")
+}
+
+/// The power of ten a gradient's numbers are printed in: `×1e-2`.
+pub fn times_ten_to(exponent: i32) -> String {
+    format!("×1e{exponent}")
 }
 
 /// What a gradient view's numbers are, under the grid.

@@ -22,7 +22,8 @@ use ratatui::widgets::{Paragraph, Widget};
 pub(super) fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let op = app.run().program().op(app.op());
     if app.cell_col().is_some() {
-        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&op.name, &shape_text(&op.shape)), area);
+        let name = if app.shows_gradient() { strings::gradient_of(&op.name) } else { op.name.clone() };
+        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&name, &shape_text(&op.shape)), area);
         let inner = block.inner(area);
         block.render(area, buf);
         let inner = render_non_finite(app, theme, inner, buf);
