@@ -114,6 +114,17 @@ fn each_of_the_fourteen_ideas_is_taught() {
     }
 }
 
+/// Each lesson names the ideas it teaches (the lesson list and `--print` show them): exactly
+/// the ideas of this table, so the names cannot drift from the beats that teach them.
+#[test]
+fn each_lesson_names_the_ideas_it_teaches() {
+    let catalog = catalog();
+    for lesson in &catalog.lessons {
+        let taught: Vec<u8> = IDEAS.iter().filter(|i| i.2 == lesson.id).map(|i| i.0 as u8).collect();
+        assert_eq!(lesson.ideas, taught, "`{}` names the ideas it teaches", lesson.id);
+    }
+}
+
 #[test]
 fn the_lessons_follow_the_notes_order_of_ideas() {
     let catalog = catalog();

@@ -159,6 +159,16 @@ fn unknown_top_level_field_lists_the_known_ones() {
 }
 
 #[test]
+fn ideas_are_the_notes_fourteen_each_named_once() {
+    let lesson = load_lesson(FILE, &edited("order = 3\n", "order = 3\nideas = [6, 7]\n"), &weights()).unwrap();
+    assert_eq!(lesson.ideas, [6, 7]);
+    let e = error_of(&edited("order = 3\n", "order = 3\nideas = [15]\n"));
+    assert_error(&e, 4, "ideas", &["15 is not one of the notes' ideas 1..14", "lessons/FORMAT.md"]);
+    let e = error_of(&edited("order = 3\n", "order = 3\nideas = [8, 8]\n"));
+    assert_error(&e, 4, "ideas", &["8 is not one of the notes' ideas 1..14 named once"]);
+}
+
+#[test]
 fn unknown_beat_field_lists_the_known_ones() {
     let e = error_of(&edited("row = 3\n", "row = 3\ncolour = \"red\"\n"));
     assert_error(&e, 14, "colour", &["unknown field `colour`", "`op`", "`view`", "`what_if`"]);

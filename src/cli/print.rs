@@ -16,6 +16,9 @@ pub const PRINT_WIDTH: u16 = 100;
 pub fn lesson_text(app: &mut App) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title_in(crate::lang::current()));
+    if let Some(ideas) = crate::strings::lesson_ideas(&app.lesson().ideas) {
+        let _ = writeln!(out, "{ideas}");
+    }
     let _ = writeln!(out, "{}", crate::strings::print_sentences(&app.sentences(true), &app.sentences(false)));
     if app.own_sentences() {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);

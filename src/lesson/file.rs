@@ -21,6 +21,8 @@ pub struct LessonFile {
     pub title_zh: Option<Spanned<String>>,
     /// Place in the curriculum (the notes' order of ideas, 1..14).
     pub order: Spanned<i64>,
+    /// Which of the notes' fourteen ideas (`../shared/notes/README.md`) the lesson teaches.
+    pub ideas: Option<Spanned<Vec<i64>>>,
     /// One line for `--list`.
     pub summary: Spanned<String>,
     /// The summary in Chinese.

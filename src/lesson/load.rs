@@ -20,6 +20,8 @@ pub struct Lesson {
     pub title: String,
     pub title_zh: String,
     pub order: i64,
+    /// The notes' ideas (1..14) the lesson teaches; none for a lesson beyond them (learning, probes).
+    pub ideas: Vec<u8>,
     pub summary: String,
     pub summary_zh: String,
     pub src: String,
@@ -71,6 +73,7 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
         title,
         title_zh,
         order: *raw.order.get_ref(),
+        ideas: check_ideas(&c, &raw)?,
         summary,
         summary_zh,
         src,
@@ -161,4 +164,22 @@ impl Lesson {
             crate::lang::Lang::Zh => &self.summary_zh,
         }
     }
+}
+
+/// The notes' ideas a lesson names: each one of the fourteen, none twice.
+fn check_ideas(c: &Checker, raw: &LessonFile) -> Result<Vec<u8>, LessonError> {
+    let Some(ideas) = &raw.ideas else { return Ok(Vec::new()) };
+    let mut seen = Vec::new();
+    for &idea in ideas.get_ref() {
+        if !(1..=crate::strings::IDEA_NAMES.len() as i64).contains(&idea) || seen.contains(&(idea as u8)) {
+            let why = format!(
+                "{idea} is not one of the notes' ideas 1..{} named once (../shared/notes/README.md, \"The order of ideas\") {}",
+                crate::strings::IDEA_NAMES.len(),
+                see("ideas")
+            );
+            return Err(c.err(ideas, "ideas", why));
+        }
+        seen.push(idea as u8);
+    }
+    Ok(seen)
 }

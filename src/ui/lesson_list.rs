@@ -62,6 +62,9 @@ impl Widget for LessonList<'_> {
         lines.push(Line::from(""));
         if let Some(l) = lessons.get(self.cursor) {
             lines.push(Line::styled(l.summary_in(crate::lang::current()).to_string(), t.dim()));
+            if let Some(ideas) = strings::lesson_ideas(&l.ideas) {
+                lines.push(Line::styled(ideas, t.dim()));
+            }
         }
         lines.push(Line::styled(strings::LIST_FOOTER, t.dim()));
         Paragraph::new(lines)
