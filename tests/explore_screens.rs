@@ -65,11 +65,11 @@ fn v_cycles_the_switches_and_back_to_the_model_as_taught() {
     app.update(Action::NextWhatIf);
     assert!(app.what_if().is_none(), "after the last switch: the model as taught");
     app.update(Action::PrevWhatIf);
-    assert_eq!(app.what_if().as_ref().unwrap().variant, Variant::Untrained);
+    assert_eq!(app.what_if().as_ref().unwrap().variant, Variant::Trained);
     // the switch stays on from beat to beat (to one without its own what-if)
     let plain = (app.beat() + 1..app.beat_count()).find(|&b| app.lesson().beats[b].what_if.is_none()).unwrap();
     app.go_to_beat(plain);
-    assert_eq!(app.what_if().as_ref().map(|w| w.variant), Some(Variant::Untrained));
+    assert_eq!(app.what_if().as_ref().map(|w| w.variant), Some(Variant::Trained));
 }
 
 #[test]

@@ -230,3 +230,34 @@ fn the_dial_pane_follows_the_sentences_and_own_sentences_are_translated_by_the_o
     assert_eq!(view.translations.len(), 1);
     assert!(view.translations[0].starts_with("我有一只狗 → "), "{:?}", view.translations);
 }
+
+/// The `trained` what-if: with a checkpoint on the dial, the session's trained model runs beside
+/// it (its numbers are the trained model's, and the line says which step it stands beside);
+/// with the dial on the trained model itself, it says the two sides would be the same.
+#[test]
+fn the_trained_what_if_puts_the_trained_model_beside_the_checkpoint_on_the_dial() {
+    use transformer_tutor::explore::Variant;
+    let mut app = decoder_app();
+    let (name, trained) = app.focused();
+    let (name, trained) = (name.to_string(), trained.clone());
+    app.pin_what_if(Some(Variant::Trained));
+    let text = |app: &App| app.what_if_view().unwrap().lines.iter().map(|l| l.0.clone()).collect::<Vec<_>>().join("\n");
+    assert!(text(&app).contains("turn training time back with -"), "{}", text(&app));
+
+    app.set_checkpoints(Arc::new(short_run()));
+    app.update(Action::EarlierTraining);
+    app.update(Action::EarlierTraining);
+    assert_eq!(app.dial_step(), Some(5));
+    assert_ne!(app.focused().1, &trained, "the main view shows step 5");
+    let beside = app.what_if().unwrap().run.as_ref().unwrap().get(&name).unwrap().clone();
+    assert_eq!(beside, trained, "the what-if's numbers are the trained model's");
+    let shown = text(&app);
+    assert!(shown.contains("beside the model after 5 steps"), "{shown}");
+    assert!(shown.contains("entropy"), "the attention is measured on both sides: {shown}");
+
+    // back to the trained model: the what-if says so again
+    app.update(Action::LaterTraining);
+    app.update(Action::LaterTraining);
+    assert_eq!(app.dial_step(), None);
+    assert!(text(&app).contains("turn training time back with -"), "{}", text(&app));
+}

@@ -87,6 +87,11 @@ impl App {
         self.session.dial.at
     }
 
+    /// The training step of the checkpoint on the dial (None: the session's own model).
+    pub fn dial_step(&self) -> Option<usize> {
+        Some(self.checkpoints()?.steps[self.session.dial.at?])
+    }
+
     /// Turn the dial one checkpoint later (`by` = 1) or earlier (-1). From the session's own
     /// model, earlier is the last checkpoint; later than the last is the own model again.
     pub(super) fn turn_dial(&mut self, by: isize) {

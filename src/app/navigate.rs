@@ -4,7 +4,7 @@
 use super::session::prepare;
 use super::state::App;
 use super::view_state::{Screen, Selection};
-use crate::explore::{Variant, run_variant};
+use crate::explore::{Variant, run_variant, run_with_weights};
 use crate::strings;
 
 impl App {
@@ -103,7 +103,12 @@ impl App {
     }
 
     fn start_what_if(&mut self, variant: Option<Variant>) {
-        self.session.what_if = variant.map(|v| run_variant(&self.session.full, self.session.setup.shape(), v));
+        let full = &self.session.full;
+        self.session.what_if = variant.map(|v| match (v, &self.session.dial.own) {
+            // a checkpoint on the dial: the session's own trained weights beside it
+            (Variant::Trained, Some(own)) => run_with_weights(full, v, own.clone()),
+            _ => run_variant(full, self.session.setup.shape(), v),
+        });
     }
 
     /// Keep `variant` on from beat to beat (None: back to the model as taught).

@@ -72,9 +72,12 @@ impl App {
             Err(e) => return vec![(strings::cannot_run(&e.to_string()), Role::Bad)],
         };
         let first = run.program().ops().get(w.kept).map(|op| op.name.as_str()).unwrap_or("");
-        let opening = match w.variant.swaps_weights() {
-            true => strings::other_weights(run.program().ops().len(), crate::train::TrainOptions::default().seed),
-            false => strings::forked_at(w.kept, first, recomputed(run, w.kept)),
+        let computed = run.program().ops().len();
+        let opening = match (w.variant, self.dial_step()) {
+            (Variant::Trained, Some(step)) => strings::trained_beside(computed, step),
+            (Variant::Trained, None) => return vec![(strings::TRAINED_NOT_DIALED.into(), Role::Bad)],
+            (v, _) if v.swaps_weights() => strings::other_weights(computed, crate::train::TrainOptions::default().seed),
+            _ => strings::forked_at(w.kept, first, recomputed(run, w.kept)),
         };
         let mut lines = vec![(opening, Role::Dim)];
         lines.extend(self.effect_lines(w.variant, run).into_iter().map(|l| (l, Role::Accent)));
@@ -86,7 +89,7 @@ impl App {
         let focused = &self.session.run.program().op(self.session.op).name;
         let mut lines = Vec::new();
         match variant {
-            Variant::NoScale | Variant::Untrained => {
+            Variant::NoScale | Variant::Untrained | Variant::Trained => {
                 // the focused attention block's weights, or encoder layer 0's
                 let name = attention_of(focused).unwrap_or_else(|| "enc.0.self_attn.weights".into());
                 if let (Some(a), Some(b)) = (taught.get(&name), run.get(&name)) {
@@ -94,6 +97,7 @@ impl App {
                     let (a, b) = ((a.max_weight, a.entropy), (b.max_weight, b.entropy));
                     lines.push(match variant {
                         Variant::Untrained => strings::attention_untrained(&name, a, b),
+                        Variant::Trained => strings::attention_trained(&name, a, b),
                         _ => strings::sharper(&name, a, b),
                     });
                 }

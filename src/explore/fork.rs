@@ -20,8 +20,12 @@ pub struct VariantRun {
 /// any point) into it: the tensors of the operations the two programs share at the start are
 /// kept, the rest are computed.
 pub fn run_variant(base: &Run, shape: RunShape, variant: Variant) -> VariantRun {
-    if variant.swaps_weights() {
+    if variant == Variant::Untrained {
         return run_untrained(base);
+    }
+    if variant == Variant::Trained {
+        // with no checkpoint on the dial, the run's own weights are the trained ones
+        return run_with_weights(base, variant, Arc::new(base.weights().clone()));
     }
     let built = variant.arch().and_then(|arch| build::variant(&base.weights().config, shape, &arch));
     match built {
@@ -41,7 +45,13 @@ fn run_untrained(base: &Run) -> VariantRun {
     let trained = base.weights();
     let seed = crate::train::TrainOptions::default().seed;
     let untrained = crate::model::Weights::init(&trained.config, seed).with_vocabs(trained.vocabs.clone());
-    let mut run = Run::new(base.program_arc(), Arc::new(untrained), base.inputs().clone());
+    run_with_weights(base, Variant::Untrained, Arc::new(untrained))
+}
+
+/// The taught program on the same inputs with other `weights` (a what-if that swaps weights),
+/// every tensor computed anew.
+pub fn run_with_weights(base: &Run, variant: Variant, weights: Arc<crate::model::Weights>) -> VariantRun {
+    let mut run = Run::new(base.program_arc(), weights, base.inputs().clone());
     run.run_all();
-    VariantRun { variant: Variant::Untrained, run: Ok(run), kept: 0 }
+    VariantRun { variant, run: Ok(run), kept: 0 }
 }

@@ -7,7 +7,7 @@ pub mod derive_gradient;
 pub mod fork;
 pub mod measure;
 
-pub use fork::{VariantRun, run_variant};
+pub use fork::{VariantRun, run_variant, run_with_weights};
 // the variants' names and architectures are the model's (`model::arch::Variant`), so lesson and
 // strings can name them; running one is explore's
 pub use crate::model::arch::Variant;

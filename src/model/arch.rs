@@ -207,6 +207,9 @@ pub enum Variant {
     /// The same program with the weights training started from (the shipped run's step 0):
     /// the untrained model beside the trained one.
     Untrained,
+    /// The same program with the session's trained weights, beside the checkpoint the training
+    /// dial shows: any step of the shipped run beside the trained model.
+    Trained,
 }
 
 impl Variant {
@@ -222,7 +225,7 @@ impl Variant {
     };
 
     /// The switches the `w` key cycles through (the mistakes live in the `pitfalls` lesson).
-    pub const SWITCHES: [Variant; 9] = [
+    pub const SWITCHES: [Variant; 10] = [
         Variant::NoScale,
         Variant::NoCausalMask,
         Variant::MinusInfinity,
@@ -232,11 +235,12 @@ impl Variant {
         Variant::NoNorm,
         Variant::NoResidual,
         Variant::Untrained,
+        Variant::Trained,
     ];
 
     /// Whether this what-if swaps the weights (the program stays the taught one).
     pub fn swaps_weights(self) -> bool {
-        self == Variant::Untrained
+        matches!(self, Variant::Untrained | Variant::Trained)
     }
 
     pub fn name(self) -> &'static str {
@@ -267,7 +271,7 @@ impl Variant {
             Variant::FfnResidualBeforeCross => Arch { ffn_residual_after_cross: false, ..base },
             Variant::TgtMaskNoPadding => Arch { tgt_padding: false, ..base },
             Variant::Eps1e10 => Arch { eps_exponent: -10, ..base },
-            Variant::Untrained => base,
+            Variant::Untrained | Variant::Trained => base,
             Variant::ForwardInInit => {
                 // Transformer.forward is defined; the first module it calls, the Encoder, has none
                 return Err(ArchError::ForwardMissing);

@@ -28,6 +28,7 @@ pub fn variant_title(v: Variant) -> &'static str {
         Variant::Eps1e10 => "note 000: LayerNorm eps = 1e-10",
         Variant::ForwardInInit => "note 000: forward indented inside __init__",
         Variant::Untrained => "the untrained model (training step 0)",
+        Variant::Trained => "the trained model beside the dial's step",
     }
 }
 
@@ -49,6 +50,7 @@ fn variant_title_zh(v: Variant) -> &'static str {
         Variant::Eps1e10 => "笔记 000：LayerNorm 的 eps = 1e-10",
         Variant::ForwardInInit => "笔记 000：forward 被缩进到 __init__ 里",
         Variant::Untrained => "未训练的模型（训练第 0 步）",
+        Variant::Trained => "训练好的模型，与刻度盘上的那一步并排",
     }
 }
 
@@ -260,6 +262,47 @@ pub fn other_weights(computed: usize, seed: u64) -> String {
         ),
         Lang::Zh => format!(
             "同样的程序和句子，换上训练开始时的权重（随机，种子 {seed}：随附训练的第 0 步）；全部 {computed} 个张量重新计算"
+        ),
+    }
+}
+
+/// The trained-model what-if's first line, with a checkpoint on the dial.
+pub fn trained_beside(computed: usize, step: usize) -> String {
+    match current() {
+        Lang::En => format!(
+            "the same program and sentences with the trained weights, beside the model after {step} steps on the \
+             dial; all {computed} tensors computed anew"
+        ),
+        Lang::Zh => format!(
+            "同样的程序和句子，换上训练好的权重，与刻度盘上训练 {step} 步的模型并排；全部 {computed} 个张量重新计算"
+        ),
+    }
+}
+
+pub const TRAINED_NOT_DIALED: Text = Text::new(
+    "the dial shows the trained model itself, so both sides would be the same: turn training time back with - and \
+     this what-if puts the trained model beside that step",
+    "刻度盘现在就停在训练好的模型上，两边会一模一样：按 - 把训练时间往回拨，这个 what-if 就会把训练好的模型放在那一步旁边",
+);
+
+pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
+    let sharper = b.1 < a.1;
+    match current() {
+        Lang::En => format!(
+            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats (trained: {})",
+            a.0,
+            b.0,
+            a.1,
+            b.1,
+            if sharper { "sharper, training taught it where to look" } else { "not sharper" }
+        ),
+        Lang::Zh => format!(
+            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（训练好的：{}）",
+            a.0,
+            b.0,
+            a.1,
+            b.1,
+            if sharper { "更集中，训练教会了它往哪里看" } else { "并不更集中" }
         ),
     }
 }
