@@ -12,6 +12,7 @@
 //! - `check` makes the same checks without writing, so a long job (training) fails before its
 //!   work rather than after.
 
+use crate::lang::{io_reason, pick};
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -45,8 +46,18 @@ pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Re
     })();
     result.map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        let kept = if existing.is_some() { "the old file is as it was" } else { "no file was created" };
-        io::Error::new(e.kind(), format!("{e} (nothing written: {kept})"))
+        let reason = io_reason(&e);
+        let message = match existing.is_some() {
+            true => pick(
+                format!("{reason} (nothing written: the old file is as it was)"),
+                format!("{reason}（什么也没写入：原来的文件保持原样）"),
+            ),
+            false => pick(
+                format!("{reason} (nothing written: no file was created)"),
+                format!("{reason}（什么也没写入：没有创建文件）"),
+            ),
+        };
+        io::Error::new(e.kind(), message)
     })
 }
 
@@ -69,42 +80,52 @@ fn existing(path: &Path, target: &Path) -> io::Result<Option<fs::Metadata>> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    let subject = if target == path { "it".to_string() } else { format!("its target {}", target.display()) };
+    let subject = match target == path {
+        true => pick("it", "它").to_string(),
+        false => pick(format!("its target {}", target.display()), format!("它指向的 {}", target.display())),
+    };
     if !m.is_file() {
+        let (en, zh) = kind_of(&m);
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("{subject} is {}, not a regular file; nothing was written", kind_of(&m)),
+            pick(
+                format!("{subject} is {en}, not a regular file; nothing was written"),
+                format!("{subject}是{zh}，不是普通文件；什么也没写入"),
+            ),
         ));
     }
     if m.permissions().readonly() {
         return Err(io::Error::new(
             io::ErrorKind::PermissionDenied,
-            format!("{subject} is read-only; it was left as it is (make it writable to replace it)"),
+            pick(
+                format!("{subject} is read-only; it was left as it is (make it writable to replace it)"),
+                format!("{subject}是只读的，保持原样没有改动（改成可写才能替换它）"),
+            ),
         ));
     }
     Ok(Some(m))
 }
 
-/// What a file that is not a regular one is, in a few words.
-fn kind_of(m: &fs::Metadata) -> &'static str {
+/// What a file that is not a regular one is, in a few words (English, Chinese).
+fn kind_of(m: &fs::Metadata) -> (&'static str, &'static str) {
     let t = m.file_type();
     if t.is_dir() {
-        return "a directory";
+        return ("a directory", "文件夹");
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if t.is_fifo() {
-            return "a FIFO (a named pipe)";
+            return ("a FIFO (a named pipe)", "命名管道（FIFO）");
         }
         if t.is_char_device() || t.is_block_device() {
-            return "a device";
+            return ("a device", "设备");
         }
         if t.is_socket() {
-            return "a socket";
+            return ("a socket", "套接字");
         }
     }
-    "a special file"
+    ("a special file", "特殊文件")
 }
 
 /// Create the temporary file, saying which folder is missing or will not take a new file.
@@ -115,8 +136,11 @@ fn create_temporary(tmp: &Path, target: &Path) -> io::Result<File> {
             None => ".".to_string(),
         };
         let message = match e.kind() {
-            io::ErrorKind::NotFound => format!("there is no folder {dir}"),
-            _ => format!("cannot create a file in {dir}: {e}"),
+            io::ErrorKind::NotFound => pick(format!("there is no folder {dir}"), format!("没有文件夹 {dir}")),
+            _ => {
+                let e = io_reason(&e);
+                pick(format!("cannot create a file in {dir}: {e}"), format!("无法在 {dir} 中创建文件：{e}"))
+            }
         };
         io::Error::new(e.kind(), message)
     })

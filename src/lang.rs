@@ -137,6 +137,27 @@ pub fn pick<T>(en: T, zh: T) -> T {
     }
 }
 
+/// An operating-system error in the learner's language: the common kinds said in Chinese, the
+/// system's own words otherwise (and an error this program worded keeps its words).
+pub fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind::*;
+    let zh = match e.kind() {
+        _ if current() == Lang::En || e.raw_os_error().is_none() => None,
+        NotFound => Some("没有这个文件或文件夹"),
+        PermissionDenied => Some("没有权限"),
+        AlreadyExists => Some("已经存在"),
+        StorageFull => Some("磁盘已满"),
+        ReadOnlyFilesystem => Some("文件系统是只读的"),
+        IsADirectory => Some("这是一个文件夹"),
+        NotADirectory => Some("路径中有一段不是文件夹"),
+        _ => None,
+    };
+    match zh {
+        Some(zh) => zh.to_string(),
+        None => e.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

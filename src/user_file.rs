@@ -7,6 +7,7 @@
 //! hang the open), then the file actually opened is checked again, and at most `limit + 1` bytes
 //! are read (a file growing while it is read is refused too).
 
+use crate::lang::{io_reason, pick};
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::path::Path;
@@ -38,17 +39,26 @@ impl std::error::Error for ReadError {}
 /// errors ("weights file").
 pub fn read(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, ReadError> {
     let shown = crate::text::escape_controls(&path.display().to_string(), false);
-    let refuse = |reason: String| ReadError { message: format!("{what} {shown}: {reason}"), reason };
-    let cannot_open = |e: std::io::Error| ReadError {
-        message: format!("cannot open {what} {shown}: {e}"),
-        reason: format!("cannot open it: {e}"),
+    let refuse = |reason: String| ReadError {
+        message: pick(format!("{what} {shown}: {reason}"), format!("{what} {shown}：{reason}")),
+        reason,
+    };
+    let cannot_open = |e: std::io::Error| {
+        let e = io_reason(&e);
+        ReadError {
+            message: pick(format!("cannot open {what} {shown}: {e}"), format!("无法打开{what} {shown}：{e}")),
+            reason: pick(format!("cannot open it: {e}"), format!("无法打开：{e}")),
+        }
     };
     check(&std::fs::metadata(path).map_err(cannot_open)?, limit).map_err(refuse)?;
     let file = open_without_blocking(path).map_err(cannot_open)?;
     let meta = file.metadata().map_err(cannot_open)?;
     check(&meta, limit).map_err(refuse)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| refuse(format!("cannot read it: {e}")))?;
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(|e| {
+        let e = io_reason(&e);
+        refuse(pick(format!("cannot read it: {e}"), format!("无法读取：{e}")))
+    })?;
     if bytes.len() as u64 > limit {
         return Err(refuse(too_large(bytes.len() as u64, limit)));
     }
@@ -60,15 +70,19 @@ pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, ReadErro
     let bytes = read(path, limit, what)?;
     String::from_utf8(bytes).map_err(|e| {
         let shown = crate::text::escape_controls(&path.display().to_string(), false);
-        let reason = format!("it is not UTF-8 text ({e})");
-        ReadError { message: format!("{what} {shown}: {reason}"), reason }
+        let reason = pick(format!("it is not UTF-8 text ({e})"), format!("它不是 UTF-8 文本（{e}）"));
+        ReadError { message: pick(format!("{what} {shown}: {reason}"), format!("{what} {shown}：{reason}")), reason }
     })
 }
 
 /// A regular file no larger than `limit`, or the reason it is refused.
 fn check(meta: &Metadata, limit: u64) -> Result<(), String> {
     if !meta.is_file() {
-        return Err(format!("it is {}, not a regular file; it was not read", kind(meta)));
+        let (en, zh) = kind(meta);
+        return Err(pick(
+            format!("it is {en}, not a regular file; it was not read"),
+            format!("它是{zh}，不是普通文件；没有读取"),
+        ));
     }
     if meta.len() > limit {
         return Err(too_large(meta.len(), limit));
@@ -77,7 +91,11 @@ fn check(meta: &Metadata, limit: u64) -> Result<(), String> {
 }
 
 fn too_large(size: u64, limit: u64) -> String {
-    format!("it is {size} bytes, more than the {} this program reads; it was not read", megabytes(limit))
+    let limit = megabytes(limit);
+    pick(
+        format!("it is {size} bytes, more than the {limit} this program reads; it was not read"),
+        format!("它有 {size} 字节，超过本程序读取的上限 {limit}；没有读取"),
+    )
 }
 
 /// `256 MB` (binary megabytes, as the limits are set).
@@ -89,23 +107,23 @@ pub fn megabytes(bytes: u64) -> String {
     }
 }
 
-/// What kind of thing a path that is not a regular file is, for the message.
-fn kind(meta: &Metadata) -> &'static str {
+/// What kind of thing a path that is not a regular file is, for the message (English, Chinese).
+fn kind(meta: &Metadata) -> (&'static str, &'static str) {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         let t = meta.file_type();
         if t.is_fifo() {
-            return "a FIFO (named pipe)";
+            return ("a FIFO (named pipe)", "命名管道（FIFO）");
         }
         if t.is_char_device() || t.is_block_device() {
-            return "a device";
+            return ("a device", "设备");
         }
         if t.is_socket() {
-            return "a socket";
+            return ("a socket", "套接字");
         }
     }
-    if meta.is_dir() { "a directory" } else { "not a file" }
+    if meta.is_dir() { ("a directory", "文件夹") } else { ("not a file", "特殊文件") }
 }
 
 #[cfg(unix)]

@@ -231,21 +231,36 @@ fn the_dial_pane_follows_the_sentences_and_own_sentences_are_translated_by_the_o
     assert!(view.translations[0].starts_with("我有一只狗 → "), "{:?}", view.translations);
 }
 
-/// The `trained` what-if: with a checkpoint on the dial, the session's trained model runs beside
-/// it (its numbers are the trained model's, and the line says which step it stands beside);
-/// with the dial on the trained model itself, it says the two sides would be the same.
+/// The `trained` what-if: with a checkpoint on the dial, the session's trained model (where the
+/// run ends) runs beside it (its numbers are the trained model's, and the line says which step
+/// it stands beside); with no checkpoint on the dial, with the last checkpoint (the trained model
+/// itself), or with a session model that is not where the run ends, it says why there is
+/// nothing to compare.
 #[test]
 fn the_trained_what_if_puts_the_trained_model_beside_the_checkpoint_on_the_dial() {
     use transformer_tutor::explore::Variant;
+    let checkpoints = Arc::new(short_run());
+    let text = |app: &App| app.what_if_view().unwrap().lines.iter().map(|l| l.0.clone()).collect::<Vec<_>>().join("\n");
+    // the shipped model beside a short run's checkpoints: not where that run ends
     let mut app = decoder_app();
+    app.set_checkpoints(checkpoints.clone());
+    app.pin_what_if(Some(Variant::Trained));
+    app.update(Action::EarlierTraining);
+    assert!(text(&app).contains("not where the shipped training run ends"), "{}", text(&app));
+
+    // a session on the weights the short run ends with
+    let weights = checkpoints.weights.last().unwrap().clone();
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let mut app = App::new(catalog.get("decoder").unwrap().clone(), weights).unwrap();
+    app.go_to_beat(6);
     let (name, trained) = app.focused();
     let (name, trained) = (name.to_string(), trained.clone());
     app.pin_what_if(Some(Variant::Trained));
-    let text = |app: &App| app.what_if_view().unwrap().lines.iter().map(|l| l.0.clone()).collect::<Vec<_>>().join("\n");
-    assert!(text(&app).contains("turn training time back with -"), "{}", text(&app));
-
-    app.set_checkpoints(Arc::new(short_run()));
+    assert!(text(&app).contains("no checkpoint is on the training dial"), "{}", text(&app));
+    app.set_checkpoints(checkpoints.clone());
     app.update(Action::EarlierTraining);
+    assert_eq!(app.dial_step(), Some(12));
+    assert!(text(&app).contains("step 12 is the end of training"), "{}", text(&app));
     app.update(Action::EarlierTraining);
     assert_eq!(app.dial_step(), Some(5));
     assert_ne!(app.focused().1, &trained, "the main view shows step 5");
@@ -258,6 +273,7 @@ fn the_trained_what_if_puts_the_trained_model_beside_the_checkpoint_on_the_dial(
     // back to the trained model: the what-if says so again
     app.update(Action::LaterTraining);
     app.update(Action::LaterTraining);
+    app.update(Action::LaterTraining);
     assert_eq!(app.dial_step(), None);
-    assert!(text(&app).contains("turn training time back with -"), "{}", text(&app));
+    assert!(text(&app).contains("no checkpoint is on the training dial"), "{}", text(&app));
 }

@@ -74,14 +74,30 @@ impl App {
         let first = run.program().ops().get(w.kept).map(|op| op.name.as_str()).unwrap_or("");
         let computed = run.program().ops().len();
         let opening = match (w.variant, self.dial_step()) {
+            (Variant::Trained, _) if let Some(why) = self.trained_what_if_refused() => return vec![(why, Role::Bad)],
             (Variant::Trained, Some(step)) => strings::trained_beside(computed, step),
-            (Variant::Trained, None) => return vec![(strings::TRAINED_NOT_DIALED.into(), Role::Bad)],
             (v, _) if v.swaps_weights() => strings::other_weights(computed, crate::train::TrainOptions::default().seed),
             _ => strings::forked_at(w.kept, first, recomputed(run, w.kept)),
         };
         let mut lines = vec![(opening, Role::Dim)];
         lines.extend(self.effect_lines(w.variant, run).into_iter().map(|l| (l, Role::Accent)));
         lines
+    }
+
+    /// Why the trained-model what-if has nothing to put beside the screen: no checkpoint on the
+    /// dial, the checkpoint is the trained model itself (the run's last step), or the session's
+    /// model is not where the shipped run ends (`--random-weights`, `--weights`).
+    fn trained_what_if_refused(&self) -> Option<String> {
+        let (Some(at), Some(checkpoints), Some(own)) =
+            (self.session.dial.at, self.checkpoints(), self.session.dial.own.as_ref())
+        else {
+            return Some(strings::TRAINED_NOT_DIALED.into());
+        };
+        let last = checkpoints.weights.last()?;
+        if **own != **last {
+            return Some(strings::TRAINED_NOT_SHIPPED.into());
+        }
+        (checkpoints.weights[at] == *own).then(|| strings::trained_is_the_checkpoint(checkpoints.steps[at]))
     }
 
     fn effect_lines(&self, variant: Variant, run: &Run) -> Vec<String> {

@@ -35,8 +35,9 @@ pub struct Cli {
 
     /// Run a variant of the model beside the taught one on every beat (`v` cycles them in the
     /// tutor): no-scale, no-causal, minus-inf, mask-off, multiply-mask, pre-ln, no-norm,
-    /// no-residual, untrained (the same program with step 0's weights), or one of the notes'
-    /// mistakes (see the pitfalls lesson).
+    /// no-residual, untrained (the same program with step 0's weights), trained (the trained
+    /// model beside the checkpoint --at-step shows), or one of the notes' mistakes (see the
+    /// pitfalls lesson).
     #[arg(long, value_name = "NAME", value_parser = parse_variant)]
     pub what_if: Option<crate::explore::Variant>,
 
@@ -198,6 +199,10 @@ impl Cli {
             }
             std::process::exit(0);
         }
+        if lang_asked(&args) == crate::lang::Lang::Zh {
+            // clap says its errors in English: a Chinese reader is told what follows
+            crate::cli::output::to_stderr(crate::strings::CLAP_ERROR_LEAD.get_in(crate::lang::Lang::Zh));
+        }
         if shown == args {
             e.exit() // as clap prints it, colours and all
         }
@@ -210,6 +215,18 @@ impl Cli {
             }
         }
     }
+}
+
+/// The language the arguments ask for (`--lang zh`, `--lang=zh`), else the environment's, before
+/// the arguments have parsed.
+fn lang_asked(args: &[std::ffi::OsString]) -> crate::lang::Lang {
+    let args: Vec<String> = args.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    let given = args.iter().enumerate().find_map(|(i, a)| match a.strip_prefix("--lang") {
+        Some(rest) if rest.starts_with('=') => Some(rest[1..].to_string()),
+        Some("") => args.get(i + 1).cloned(),
+        _ => None,
+    });
+    given.as_deref().and_then(crate::lang::Lang::from_code).or_else(crate::lang::Lang::from_env).unwrap_or_default()
 }
 
 fn parse_lang(code: &str) -> Result<crate::lang::Lang, String> {

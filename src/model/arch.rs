@@ -308,6 +308,7 @@ mod tests {
                 "eps-1e-10",
                 "forward-in-init",
                 "untrained",
+                "trained",
             ]
         );
         for (name, v) in Variant::ALL {

@@ -6,6 +6,7 @@ use super::npz_layout::{Known, Member, expected_parameters, layer_count};
 use super::program::shape_text;
 use super::vocab::{PAD_ID, SPECIALS, Vocab, Vocabs};
 use super::weights::Weights;
+use crate::lang::pick;
 use ndarray::ArrayD;
 use ndarray_npy::{NpzReader, NpzWriter};
 use std::collections::BTreeMap;
@@ -44,7 +45,10 @@ impl Weights {
     /// Write the weights, config scalars and vocabularies to an `.npz` file, whole or not at all
     /// (`atomic_file`: a temporary file beside it, renamed over `path` once complete).
     pub fn save_npz(&self, path: &Path) -> Result<(), WeightsError> {
-        let fail = |e: &dyn std::fmt::Display| WeightsError(format!("cannot write {}: {e}", path.display()));
+        let shown = path.display();
+        let fail = |e: &dyn std::fmt::Display| {
+            WeightsError(pick(format!("cannot write {shown}: {e}"), format!("无法写入 {shown}：{e}")))
+        };
         // built in memory, then written: a write error is one message, never the zip writer's
         // complaint when it is dropped unfinished
         let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
@@ -56,8 +60,9 @@ impl Weights {
     /// Read weights from an `.npz` of PyTorch-named arrays. Sizes come from the arrays' shapes;
     /// a missing or misshaped array is an error naming it and the shape it should have.
     pub fn load_npz(path: &Path) -> Result<Weights, WeightsError> {
-        let bytes = crate::user_file::read(path, crate::user_file::WEIGHTS_LIMIT, "weights file")
-            .map_err(|e| WeightsError(e.message))?;
+        let what = pick("weights file", "权重文件");
+        let bytes =
+            crate::user_file::read(path, crate::user_file::WEIGHTS_LIMIT, what).map_err(|e| WeightsError(e.message))?;
         Weights::load_npz_bytes(&bytes, &crate::text::escape_controls(&path.display().to_string(), false))
     }
 
@@ -69,8 +74,12 @@ impl Weights {
 
     fn read_npz<R: std::io::Read + std::io::Seek>(reader: R, label: &str) -> Result<Weights, WeightsError> {
         let at = |message: String| WeightsError(format!("{label}: {message}"));
-        let mut npz =
-            NpzReader::new(reader).map_err(|e| WeightsError(format!("{label} is not a readable .npz file: {e}")))?;
+        let mut npz = NpzReader::new(reader).map_err(|e| {
+            WeightsError(pick(
+                format!("{label} is not a readable .npz file: {e}"),
+                format!("{label} 不是可读的 .npz 文件：{e}"),
+            ))
+        })?;
         let names = npz.names().map_err(|e| at(format!("cannot list arrays: {e}")))?;
         let keys: Vec<(String, String)> =
             names.into_iter().map(|name| (name.strip_suffix(".npy").unwrap_or(&name).to_string(), name)).collect();
@@ -129,9 +138,10 @@ impl Weights {
                 return Err(misshaped(name, &shape_text(want), got.shape()));
             }
             if let Some((at, v)) = got.indexed_iter().find(|(_, v)| !v.is_finite()) {
-                return Err(WeightsError(format!(
-                    "array `{name}` holds {v} at index {:?}; weights must be finite numbers",
-                    ndarray::Dimension::slice(&at)
+                let at = ndarray::Dimension::slice(&at).to_vec();
+                return Err(WeightsError(pick(
+                    format!("array `{name}` holds {v} at index {at:?}; weights must be finite numbers"),
+                    format!("数组 `{name}` 在下标 {at:?} 处是 {v}；权重必须是有限的数"),
                 )));
             }
         }
@@ -168,37 +178,75 @@ fn config_of(arrays: &BTreeMap<String, ArrayD<f32>>, scalars: &BTreeMap<String, 
     let (tgt_vocab, _) = matrix("tgt_embed.weight", "(tgt_vocab, d_model)")?;
     let (d_ff, _) = matrix("encoder.layers.0.ffn.linear1.weight", "(d_ff, d_model)")?;
     let n_layers = layer_count(arrays.keys().map(String::as_str));
-    let too_small = |what: &str, from: &str, value: usize, least: usize, why: &str| {
-        WeightsError(format!("{what} is {value} (from {from}); it must be at least {least}{why}"))
-    };
-    if d_model == 0 {
-        return Err(too_small("d_model", "the columns of `src_embed.weight`", 0, 1, ""));
-    }
-    if d_ff == 0 {
-        return Err(too_small("d_ff", "the rows of `encoder.layers.0.ffn.linear1.weight`", 0, 1, ""));
-    }
-    let specials = ": every vocabulary begins with <pad> <unk> <bos> <eos>";
-    if src_vocab < SPECIALS.len() {
-        return Err(too_small("the source vocabulary", "the rows of `src_embed.weight`", src_vocab, 4, specials));
-    }
-    if tgt_vocab < SPECIALS.len() {
-        return Err(too_small("the target vocabulary", "the rows of `tgt_embed.weight`", tgt_vocab, 4, specials));
-    }
+    check_sizes(d_model, d_ff, src_vocab, tgt_vocab)?;
     if n_heads == 0 || d_model % n_heads != 0 {
-        return Err(WeightsError(format!("config.n_heads is {n_heads}, which does not divide d_model {d_model}")));
+        return Err(WeightsError(pick(
+            format!("config.n_heads is {n_heads}, which does not divide d_model {d_model}"),
+            format!("config.n_heads 是 {n_heads}，不能整除 d_model {d_model}"),
+        )));
     }
     if !(2..=MAX_LEN_LIMIT).contains(&max_len) {
-        return Err(WeightsError(format!(
-            "config.max_len is {max_len}; it must be from 2 (a target holds <bos> and <eos>) to {MAX_LEN_LIMIT}"
+        return Err(WeightsError(pick(
+            format!(
+                "config.max_len is {max_len}; it must be from 2 (a target holds <bos> and <eos>) to {MAX_LEN_LIMIT}"
+            ),
+            format!("config.max_len 是 {max_len}；它必须在 2（目标句至少有 <bos> 和 <eos>）到 {MAX_LEN_LIMIT} 之间"),
         )));
     }
     if pad_idx != PAD_ID {
-        return Err(WeightsError(format!(
-            "config.pad_idx is {pad_idx}, but <pad> is token {PAD_ID} of both vocabularies (sentences are padded \
-             with id {PAD_ID}); it must be {PAD_ID}"
+        return Err(WeightsError(pick(
+            format!(
+                "config.pad_idx is {pad_idx}, but <pad> is token {PAD_ID} of both vocabularies (sentences are padded \
+                 with id {PAD_ID}); it must be {PAD_ID}"
+            ),
+            format!(
+                "config.pad_idx 是 {pad_idx}，但 <pad> 在两个词表里都是第 {PAD_ID} 号词元（句子用 id {PAD_ID} 填充）；它必须是 {PAD_ID}"
+            ),
         )));
     }
     Ok(Config { d_model, n_heads, d_ff, n_layers, src_vocab, tgt_vocab, max_len, pad_idx })
+}
+
+/// Sizes read from the arrays' shapes: none 0, and each vocabulary holding the special tokens.
+fn check_sizes(d_model: usize, d_ff: usize, src_vocab: usize, tgt_vocab: usize) -> Result<(), WeightsError> {
+    // (English, Chinese) of what is too small, where it was read, and why it must be larger
+    type Said<'a> = (&'a str, &'a str);
+    let too_small = |what: Said, from: Said, value: usize, least: usize, why: Said| {
+        WeightsError(pick(
+            format!("{} is {value} (from {}); it must be at least {least}{}", what.0, from.0, why.0),
+            format!("{} 是 {value}（取自 {}）；至少要 {least}{}", what.1, from.1, why.1),
+        ))
+    };
+    let (none, columns) = (("", ""), |a: &'static str| (a, a));
+    if d_model == 0 {
+        return Err(too_small(
+            columns("d_model"),
+            ("the columns of `src_embed.weight`", "`src_embed.weight` 的列数"),
+            0,
+            1,
+            none,
+        ));
+    }
+    if d_ff == 0 {
+        let from =
+            ("the rows of `encoder.layers.0.ffn.linear1.weight`", "`encoder.layers.0.ffn.linear1.weight` 的行数");
+        return Err(too_small(columns("d_ff"), from, 0, 1, none));
+    }
+    let specials =
+        (": every vocabulary begins with <pad> <unk> <bos> <eos>", "：每个词表都以 <pad> <unk> <bos> <eos> 开头");
+    if src_vocab < SPECIALS.len() {
+        let (what, from) =
+            (("the source vocabulary", "源语言词表"), ("the rows of `src_embed.weight`", "`src_embed.weight` 的行数"));
+        return Err(too_small(what, from, src_vocab, 4, specials));
+    }
+    if tgt_vocab < SPECIALS.len() {
+        let (what, from) = (
+            ("the target vocabulary", "目标语言词表"),
+            ("the rows of `tgt_embed.weight`", "`tgt_embed.weight` 的行数"),
+        );
+        return Err(too_small(what, from, tgt_vocab, 4, specials));
+    }
+    Ok(())
 }
 
 /// The longest sentence a weights file may ask for: decoding runs up to max_len steps, each over
@@ -213,9 +261,10 @@ fn attach_vocabs(weights: Weights, src: Option<Vocab>, tgt: Option<Vocab>) -> Re
     let tgt = tgt.unwrap_or_else(|| weights.vocabs.tgt.clone());
     for (name, vocab, rows) in [("vocab.src", &src, cfg.src_vocab), ("vocab.tgt", &tgt, cfg.tgt_vocab)] {
         if vocab.len() != rows {
-            return Err(WeightsError(format!(
-                "`{name}` has {} tokens but the embedding has {rows} rows; they must match",
-                vocab.len()
+            let n = vocab.len();
+            return Err(WeightsError(pick(
+                format!("`{name}` has {n} tokens but the embedding has {rows} rows; they must match"),
+                format!("`{name}` 有 {n} 个词元，而嵌入表有 {rows} 行；两者必须相等"),
             )));
         }
     }
@@ -223,11 +272,18 @@ fn attach_vocabs(weights: Weights, src: Option<Vocab>, tgt: Option<Vocab>) -> Re
 }
 
 fn missing(name: &str, expected: &str) -> WeightsError {
-    WeightsError(format!("missing array `{name}`, expected shape {expected}"))
+    WeightsError(pick(
+        format!("missing array `{name}`, expected shape {expected}"),
+        format!("缺少数组 `{name}`，应有的形状是 {expected}"),
+    ))
 }
 
 fn misshaped(name: &str, expected: &str, got: &[usize]) -> WeightsError {
-    WeightsError(format!("array `{name}` has shape {}, expected {expected}", shape_text(got)))
+    let got = shape_text(got);
+    WeightsError(pick(
+        format!("array `{name}` has shape {got}, expected {expected}"),
+        format!("数组 `{name}` 的形状是 {got}，应为 {expected}"),
+    ))
 }
 
 fn read_int_scalar<R: std::io::Read + std::io::Seek>(

@@ -332,3 +332,9 @@ pub fn translate_attention_heading(name: &str, heads: usize) -> String {
         Lang::Zh => format!("交叉注意力（{name}，{heads} 个头的平均），从选出每个词的那个位置看：\n"),
     }
 }
+
+/// Before clap's own (English) message about a mistyped command line, for a Chinese reader.
+pub const CLAP_ERROR_LEAD: Text = Text::new(
+    "the command line has a mistake; the parser's message follows",
+    "错误：命令行参数有误。下面是命令行解析器（clap）的英文说明，`transformer-tutor --help` 列出全部用法：",
+);

@@ -217,10 +217,13 @@ pub const CELL_MODE_ON: Text = Text::new(
 pub const CELL_MODE_OFF: Text = Text::new("cell mode off", "已退出单元格模式");
 pub const NO_CELLS: Text = Text::new("this tensor has no grid of numbers to pick from", "这个张量没有可选的数字网格");
 
+/// The cell pane's title: the question, the tensor and its shape (an empty shape is left out).
 pub fn cell_title(name: &str, shape: &str) -> String {
+    let tensor = format!("{name} {shape}");
+    let tensor = tensor.trim_end();
     match current() {
-        Lang::En => format!(" where does this number come from? · {name} {shape} "),
-        Lang::Zh => format!(" 这个数从哪里来？· {name} {shape} "),
+        Lang::En => format!(" where does this number come from? · {tensor} "),
+        Lang::Zh => format!(" 这个数从哪里来？· {tensor} "),
     }
 }
 

@@ -25,8 +25,8 @@ pub fn grad_path(consumer: &str, kind: &str, shared: bool, straight: bool) -> St
     let head = match (current(), shared) {
         (Lang::En, true) => format!("path back through {consumer} ({kind})"),
         (Lang::En, false) => format!("only {consumer} ({kind}) reads it, so all of it comes back that way"),
-        (Lang::Zh, true) => format!("经由 {consumer}（{kind}）传回的一路"),
-        (Lang::Zh, false) => format!("只有 {consumer}（{kind}）读它，梯度全部由此传回"),
+        (Lang::Zh, true) => format!("经 {consumer}（{kind}）传回的那一路"),
+        (Lang::Zh, false) => format!("只有 {consumer}（{kind}）读取它，梯度全部由此传回"),
     };
     match (current(), straight) {
         (Lang::En, false) => format!("{head}:"),
@@ -49,8 +49,8 @@ pub const GRAD_HEAD_REMOVED: Text =
     Text::new("this head is removed here, so nothing flows back", "这个头在这里被去掉了，梯度传不回来");
 pub const GRAD_NO_PATH: Text = Text::new("no gradient flows back along this path", "这条路不传回梯度");
 pub const GRAD_MASKED: Text = Text::new(
-    "masked: the score was replaced by a constant, which has no slope",
-    "被掩码遮住：这个分数换成了常数，常数没有斜率",
+    "masked: the score was replaced by a constant, whose derivative is 0",
+    "被掩码遮住：这个分数换成了常数，常数的导数为 0",
 );
 pub const GRAD_PAD_LABEL: Text =
     Text::new("the label here is <pad>, which the loss ignores", "这里的标签是 <pad>，损失不计它");
@@ -82,18 +82,19 @@ pub fn grad_weights_column(b: usize, h: usize, key: usize) -> String {
 pub fn grad_broadcast_sum(upstream: &str, count: usize, sum: f64) -> String {
     match current() {
         Lang::En => format!("  Σ of {upstream} over the {count} cells this number was added to = {}", num(sum)),
-        Lang::Zh => format!("  把 {upstream} 在这个数被加到的 {count} 个格子上求和 = {}", num(sum)),
+        Lang::Zh => format!("  这个数被加到了 {count} 个格子上，把这些格子的 {upstream} 加起来 = {}", num(sum)),
     }
 }
 
 pub fn grad_softmax(upstream: &str, p: f64, g: f64, through: f64, value: f64) -> Vec<String> {
+    let subtracted = if through < 0.0 { format!("({})", num(through)) } else { num(through) };
     let (p, g, through, value) = (num(p), num(g), num(through), num(value));
     vec![
         match current() {
-            Lang::En => format!("  p = {p}, {upstream} here {g}, Σₖ {upstream}ₖ·pₖ = {through}"),
-            Lang::Zh => format!("  p = {p}，此处 {upstream} = {g}，Σₖ {upstream}ₖ·pₖ = {through}"),
+            Lang::En => format!("  p = {p}, {upstream} here = {g}, Σₖ {upstream}ₖ·pₖ = {through}"),
+            Lang::Zh => format!("  p = {p}，此处的 {upstream} = {g}，Σₖ {upstream}ₖ·pₖ = {through}"),
         },
-        format!("  p × ({g} − {through}) = {value}"),
+        format!("  p × ({g} − {subtracted}) = {value}"),
     ]
 }
 
@@ -110,10 +111,14 @@ pub fn grad_normalize(
     vec![
         match current() {
             Lang::En => {
-                format!("  g = {upstream} here {g}, mean(g) {g_mean}, x̂ {hat}, mean(g·x̂) {g_hat_mean}, σ {sigma}")
+                format!(
+                    "  g = {upstream} here = {g}, mean(g) = {g_mean}, x̂ = {hat}, mean(g·x̂) = {g_hat_mean}, σ = {sigma}"
+                )
             }
             Lang::Zh => {
-                format!("  g = 此处 {upstream} {g}，mean(g) {g_mean}，x̂ {hat}，mean(g·x̂) {g_hat_mean}，σ {sigma}")
+                format!(
+                    "  g = 此处的 {upstream} = {g}，mean(g) = {g_mean}，x̂ = {hat}，mean(g·x̂) = {g_hat_mean}，σ = {sigma}"
+                )
             }
         },
         format!("  (g − mean(g) − x̂·mean(g·x̂)) / σ = {}", num(value)),
@@ -150,5 +155,13 @@ pub fn grad_dot_sum(upstream: &str, other: &str, terms: usize, sum: f64) -> Stri
     match current() {
         Lang::En => format!("  Σ over {terms} terms of {upstream} × {other} = {}", num(sum)),
         Lang::Zh => format!("  对 {terms} 项 {upstream} × {other} 求和 = {}", num(sum)),
+    }
+}
+
+/// The weight a Linear multiplied by, as a gradient path through it reads it.
+pub fn grad_linear_weight(consumer: &str, col: usize) -> String {
+    match current() {
+        Lang::En => format!("{consumer}'s W[:, {col}]"),
+        Lang::Zh => format!("{consumer} 的 W[:, {col}]"),
     }
 }

@@ -32,6 +32,6 @@ pub fn lesson_ideas(ideas: &[u8]) -> Option<String> {
     Some(match (current(), rest.is_empty()) {
         (Lang::En, true) => format!("the notes' idea {last}: {}", names[0]),
         (Lang::En, false) => format!("the notes' ideas {} and {last}: {}", rest.join(", "), names.join(", ")),
-        (Lang::Zh, _) => format!("对应笔记中的第 {} 个概念：{}", numbers.join("、"), names.join("、")),
+        (Lang::Zh, _) => format!("对应笔记中的第 {} 个要点：{}", numbers.join("、"), names.join("、")),
     })
 }

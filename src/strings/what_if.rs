@@ -280,29 +280,49 @@ pub fn trained_beside(computed: usize, step: usize) -> String {
 }
 
 pub const TRAINED_NOT_DIALED: Text = Text::new(
-    "the dial shows the trained model itself, so both sides would be the same: turn training time back with - and \
-     this what-if puts the trained model beside that step",
-    "刻度盘现在就停在训练好的模型上，两边会一模一样：按 - 把训练时间往回拨，这个 what-if 就会把训练好的模型放在那一步旁边",
+    "no checkpoint is on the training dial, so both sides would be the same model: turn training time back (- on \
+     the screen, --at-step N on the command line) and this what-if puts the trained model beside that step",
+    "训练刻度盘上没有选中检查点，两边会是同一个模型：把训练时间往回拨（界面上按 -，命令行用 --at-step N），这个 what-if 就会把训练好的模型放在那一步旁边",
 );
 
-pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
-    let sharper = b.1 < a.1;
+pub const TRAINED_NOT_SHIPPED: Text = Text::new(
+    "this session's model is not where the shipped training run ends (--random-weights or --weights), so there is \
+     no trained model of that run to put beside the checkpoint",
+    "这次会话用的模型不是随附训练跑到最后得到的那个（--random-weights 或 --weights），所以没有这次训练的成品可以放在检查点旁边",
+);
+
+/// The checkpoint on the dial is the trained model itself.
+pub fn trained_is_the_checkpoint(step: usize) -> String {
     match current() {
         Lang::En => format!(
-            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats (trained: {})",
-            a.0,
-            b.0,
-            a.1,
-            b.1,
-            if sharper { "sharper, training taught it where to look" } else { "not sharper" }
+            "step {step} is the end of training: this checkpoint is the trained model, so both sides are the same; turn \
+             the dial further back (-) to compare"
+        ),
+        Lang::Zh => {
+            format!("第 {step} 步就是训练的终点：这个检查点就是训练好的模型，两边完全相同；再按 - 往回拨才有得比")
+        }
+    }
+}
+
+pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
+    // a tenth of a nat either way is a change worth a word; less is "about as sharp"
+    let (sharper, flatter) = (b.1 < a.1 - 0.1, b.1 > a.1 + 0.1);
+    let verdict = match (current(), sharper, flatter) {
+        (Lang::En, true, _) => "sharper: training taught it where to look",
+        (Lang::En, _, true) => "flatter",
+        (Lang::En, _, _) => "about as sharp",
+        (Lang::Zh, true, _) => "更集中：训练教会了它往哪里看",
+        (Lang::Zh, _, true) => "更分散",
+        (Lang::Zh, _, _) => "集中程度差不多",
+    };
+    match current() {
+        Lang::En => format!(
+            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats (trained: {verdict})",
+            a.0, b.0, a.1, b.1
         ),
         Lang::Zh => format!(
-            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（训练好的：{}）",
-            a.0,
-            b.0,
-            a.1,
-            b.1,
-            if sharper { "更集中，训练教会了它往哪里看" } else { "并不更集中" }
+            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（训练好的：{verdict}）",
+            a.0, b.0, a.1, b.1
         ),
     }
 }

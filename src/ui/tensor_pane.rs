@@ -23,7 +23,14 @@ pub(super) fn render_tensor(app: &App, theme: Theme, area: Rect, buf: &mut Buffe
     let op = app.run().program().op(app.op());
     if app.cell_col().is_some() {
         let name = if app.shows_gradient() { strings::gradient_of(&op.name) } else { op.name.clone() };
-        let block = pane(app, theme, Pane::Tensor, strings::cell_title(&name, &shape_text(&op.shape)), area);
+        // the question and the tensor's name; a long name drops the shape (the caption has it),
+        // then the question, before the name itself is cut
+        let shape = shape_text(&op.shape);
+        let title = [strings::cell_title(&name, &shape), strings::cell_title(&name, ""), format!(" {name} {shape} ")]
+            .into_iter()
+            .find(|t| text::width(t) + 4 <= area.width as usize)
+            .unwrap_or_else(|| format!(" {name} "));
+        let block = pane(app, theme, Pane::Tensor, title, area);
         let inner = block.inner(area);
         block.render(area, buf);
         let inner = render_non_finite(app, theme, inner, buf);
@@ -75,8 +82,11 @@ fn render_cell(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     // the grid as tall as its rows need (labels, caption, legend), leaving the derivation at
-    // least a third of the pane
-    let grid_h = (app.row_count() as u16 + 4).min(area.height - area.height / 3);
+    // least a third of the pane, and up to half when its lines need it (a short pane scrolls
+    // the grid around the cursor's row instead)
+    let derivation_h = (area.height / 3).max((lines.len() as u16).min(area.height / 2));
+    // never less than the caption, the column labels, the cursor's row, a "more" line and the scale
+    let grid_h = (app.row_count() as u16 + 4).min(area.height - derivation_h).max(6.min(area.height));
     let [grid, derivation] = Layout::vertical([Constraint::Length(grid_h), Constraint::Fill(1)]).areas(area);
     HeatmapView { data: &app.cell_heatmap_data(), theme }.render(grid, buf);
     note_cut_lines(&lines, width);

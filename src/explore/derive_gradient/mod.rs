@@ -101,7 +101,8 @@ impl Path<'_> {
                 let products = (0..weight.nrows())
                     .map(|n| (self.up_at(&[row, &[n]].concat()), weight[[n, k[0]]] as f64))
                     .collect();
-                self.dot(lines, &self.up_row(row), &format!("W[:, {}]", k[0]), products)
+                let weight = strings::grad_linear_weight(&self.consumer.name, k[0]);
+                self.dot(lines, &self.up_row(row), &weight, products)
             }
             OpKind::SplitHeads => {
                 // (batch, t, d_model) → (batch, heads, t, d_k): the cell moves to its head
