@@ -65,6 +65,11 @@ pub const ALLOWED: &[Allowed] = &[
     },
     Allowed { files: &["src/cli/combos.rs"], literals: &["probe"], why: "a subcommand's name as typed" },
     Allowed {
+        files: &["src/cli/args.rs"],
+        literals: &["--lang"],
+        why: "the flag as typed, looked for before the arguments parse (a usage error's language)",
+    },
+    Allowed {
         files: &["src/cli/probe.rs"],
         literals: &[
             "rank,block,head,exact,pairs,exact_pct,exact_drop,loss,loss_rise\\n",
