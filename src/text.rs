@@ -223,17 +223,26 @@ pub fn grad_text(v: f64) -> String {
 
 /// `s` with every control character (escape, bell, carriage return, …) written out as `\x1b`,
 /// so text from a file or the command line can never drive the terminal. With `keep_lines`,
-/// newlines and tabs stay (prose); otherwise they are escaped too (titles, words).
+/// newlines and tabs stay (prose); otherwise they are escaped too (titles, words). Bidirectional
+/// overrides are written out as `\u{202e}`.
 pub fn escape_controls(s: &str, keep_lines: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         if c.is_control() && !(keep_lines && (c == '\n' || c == '\t')) {
             out.push_str(&format!("\\x{:02x}", c as u32));
+        } else if is_bidi_control(c) {
+            out.push_str(&format!("\\u{{{:04x}}}", c as u32));
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// A character that reorders the text around it on a terminal (U+202E RIGHT-TO-LEFT OVERRIDE
+/// and its kin): shown written out like a control character, so a token cannot disguise a line.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// Rows of cells laid out as a table by display width, two spaces between columns: column `left`

@@ -40,6 +40,12 @@ fn vocabulary_tokens_with_control_characters_whitespace_or_twice_are_refused() {
         assert_eq!(o.status.code(), Some(1), "{full:?}");
         written_out(&o, &format!("`vocab.tgt`: token 18 (line 20) `{TITLE_SHOWN}` holds the control character \\x1b"));
     }
+    // a right-to-left override would reorder the line it is printed on: refused, and written out
+    let path = edit("vocab-bidi.npz", "c\u{202e}at");
+    refused(
+        &["--weights", &path, "translate", "我有一只猫"],
+        &["`c\\u{202e}at` holds the control character \\u{202e}"],
+    );
     let path = edit("vocab-space.npz", "a cat");
     refused(&["--weights", &path, "translate", "我有一只猫"], &["`a cat` holds whitespace"]);
     let path = edit("vocab-empty.npz", "");
@@ -100,6 +106,9 @@ fn file_names_in_messages_are_written_out() {
         &run(&["--weights", &format!("/nonexistent{TITLE}.npz"), "--list"]),
         &format!("/nonexistent{TITLE_SHOWN}.npz"),
     );
+    let o = run(&["--weights", "/nonexistent\u{202e}.npz", "--list"]);
+    assert!(!stderr(&o).contains('\u{202e}'), "a bidirectional override never reaches the terminal");
+    written_out(&o, "/nonexistent\\u{202e}.npz");
     let o = run(&["corpus", "--tsv", dir.join(format!("pairs{TITLE}.tsv")).to_str().unwrap()]);
     assert!(o.status.success());
     written_out(&o, &format!("pairs{TITLE_SHOWN}.tsv"));

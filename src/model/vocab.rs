@@ -243,7 +243,7 @@ fn token_fault(token: &str, earlier: Option<usize>) -> Option<String> {
     if token.is_empty() {
         return Some("is empty".into());
     }
-    if let Some(c) = token.chars().find(|c| c.is_control()) {
+    if let Some(c) = token.chars().find(|&c| c.is_control() || crate::text::is_bidi_control(c)) {
         let c = crate::text::escape_controls(&c.to_string(), false);
         return Some(format!("`{shown}` holds the control character {c}"));
     }
