@@ -47,9 +47,8 @@ impl App {
         const WINDOW: usize = 8;
         let (_, focused) = self.focused(); // the output, or on a gradient ∂loss/∂output
         // a gradient prints in the power of ten its view uses, with its caption
-        let exponent = self.shows_gradient().then(|| super::present_learning::power_of_ten(focused));
-        let scaled = exponent.map(|e| focused.mapv(|x| (x as f64 / 10f64.powi(e)) as f32));
-        let t = scaled.as_ref().unwrap_or(focused);
+        let scaled = self.shows_gradient().then(|| super::present_learning::in_power_of_ten(focused));
+        let t = scaled.as_ref().map_or(focused, |(_, s)| s);
         let cols = self.slice2(t).ncols();
         let col = self.view.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
         let first = col - col % WINDOW;
@@ -58,7 +57,7 @@ impl App {
         if last - first < cols {
             d.caption.push_str(&strings::cell_columns(first, last - 1, cols));
         }
-        if let Some(e) = exponent.filter(|&e| e != 0) {
+        if let Some(e) = scaled.map(|(e, _)| e).filter(|&e| e != 0) {
             d.caption = format!("{} · {}", strings::times_ten_to(e), d.caption);
         }
         d.selected_col = Some(col - first);

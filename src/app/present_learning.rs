@@ -16,8 +16,7 @@ impl App {
     /// A gradient in a heatmap or vector view, its numbers ×10^-e so the largest has one digit
     /// before the point; the caption gives its length and the power of ten.
     pub(super) fn gradient_view_data(&self, g: &ArrayD<f32>, view: ViewKind) -> ViewData {
-        let exponent = power_of_ten(g);
-        let scaled = g.mapv(|x| (x as f64 / 10f64.powi(exponent)) as f32);
+        let (exponent, scaled) = in_power_of_ten(g);
         let caption = strings::gradient_caption(&grad_text(learning::norm(g)), exponent);
         // the pane's title gives the shape; the caption keeps the batch row and head
         let usual = |c: &str| c.rsplit_once(" · ").map_or(String::new(), |(rest, _shape)| format!(" · {rest}"));
@@ -155,8 +154,15 @@ impl App {
     }
 }
 
+/// A gradient as its views print it: the power of ten e that puts its largest |value| in
+/// [1, 10), and the tensor ×10^-e.
+pub(super) fn in_power_of_ten(g: &ArrayD<f32>) -> (i32, ArrayD<f32>) {
+    let exponent = power_of_ten(g);
+    (exponent, g.mapv(|x| (x as f64 / 10f64.powi(exponent)) as f32))
+}
+
 /// The power of ten that puts a tensor's largest |value| in [1, 10) (0 for an all-zero tensor).
-pub(super) fn power_of_ten(t: &ArrayD<f32>) -> i32 {
+fn power_of_ten(t: &ArrayD<f32>) -> i32 {
     let max = t.iter().fold(0f32, |m, &x| m.max(x.abs()));
     if max == 0.0 || !max.is_finite() { 0 } else { (max as f64).log10().floor() as i32 }
 }

@@ -93,11 +93,11 @@ impl App {
         else {
             return Some(strings::TRAINED_NOT_DIALED.into());
         };
-        let last = checkpoints.weights.last()?;
-        if **own != **last {
+        let last = checkpoints.weights.len().checked_sub(1)?;
+        if **own != *checkpoints.weights[last] {
             return Some(strings::TRAINED_NOT_SHIPPED.into());
         }
-        (checkpoints.weights[at] == *own).then(|| strings::trained_is_the_checkpoint(checkpoints.steps[at]))
+        (at == last).then(|| strings::trained_is_the_checkpoint(checkpoints.steps[at]))
     }
 
     fn effect_lines(&self, variant: Variant, run: &Run) -> Vec<String> {

@@ -25,7 +25,7 @@ pub fn run_variant(base: &Run, shape: RunShape, variant: Variant) -> VariantRun 
     }
     if variant == Variant::Trained {
         // with no checkpoint on the dial, the run's own weights are the trained ones
-        return run_with_weights(base, variant, Arc::new(base.weights().clone()));
+        return run_with_weights(base, variant, base.weights_arc());
     }
     let built = variant.arch().and_then(|arch| build::variant(&base.weights().config, shape, &arch));
     match built {

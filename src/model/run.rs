@@ -66,6 +66,11 @@ impl Run {
         &self.weights
     }
 
+    /// The weights, shared (a run on the same weights keeps them).
+    pub fn weights_arc(&self) -> Arc<Weights> {
+        self.weights.clone()
+    }
+
     pub fn inputs(&self) -> &Inputs {
         &self.inputs
     }

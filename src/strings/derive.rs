@@ -6,7 +6,7 @@ use crate::lang::{Lang, Text, current};
 // where a number comes from (cell derivations)
 // ---------------------------------------------------------------------------------------------
 
-fn index_text(at: &[usize]) -> String {
+pub(super) fn index_text(at: &[usize]) -> String {
     at.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
 }
 

@@ -1,11 +1,7 @@
 //! Where a gradient comes from (cell mode on the backward pass): the chain rule, path by path.
 
-use super::derive::num;
+use super::derive::{index_text, num};
 use crate::lang::{Lang, Text, current};
-
-fn index_text(at: &[usize]) -> String {
-    at.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
-}
 
 /// A number as the derivations print it.
 pub fn grad_num(v: f64) -> String {
