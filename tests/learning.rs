@@ -1,7 +1,7 @@
 //! The lesson on learning shows the engine's own backward pass: each gradient beat's numbers are
 //! the engine's gradient of that operation; the loss view's mean, recomputed in f64 from the
 //! logits, is the loss operation's value; a finite difference agrees with the backward pass for
-//! every kind of weight; the Adam step on screen is Adam's formula; `.` and `,` walk the backward
+//! every kind of weight; the Adam step on screen is Adam's formula and the trainer's own step; `.` and `,` walk the backward
 //! pass. (The engine's gradients themselves are checked against PyTorch autograd by
 //! tests/torch_grads.py.)
 
@@ -141,6 +141,47 @@ fn the_adam_step_on_screen_is_adams_first_step() {
     assert!(close(s.after as f64, s.before as f64 - step, 1e-5), "{} vs {}", s.after, s.before as f64 - step);
     // the loss after is a forward pass under the stepped weights, and it moved
     assert!(s.loss_after.is_finite() && s.loss_after != s.loss_before);
+}
+
+/// The step on screen is the trainer's own: a trainer started from the lesson's weights and given
+/// the lesson's batch at the same learning rate moves every weight to where the screen says
+/// (the trainer splits the batch over two cores and recombines the halves, so the gradients
+/// agree to rounding, not bit for bit).
+#[test]
+fn the_adam_step_on_screen_is_one_step_of_the_trainer() {
+    use transformer_tutor::train::data::Batch;
+    use transformer_tutor::train::{TrainOptions, Trainer};
+    let weights = weights();
+    let app = App::new(lesson(&weights), weights.clone()).expect("the lesson runs");
+    let run = app.full();
+    let inputs = run.inputs();
+    let batch = Batch {
+        src: inputs.src_ids.clone().expect("source ids"),
+        tgt_in: inputs.tgt_ids.clone().expect("target ids"),
+        labels: inputs.labels.clone().expect("labels"),
+    };
+    let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
+    let mut trainer = Trainer::from_weights(&corpus, TrainOptions::default(), (*weights).clone());
+    let report = trainer.step_on(&batch, one_step::PEAK_LR);
+    let s = one_step::for_op(run, "logits").expect("logits has weights");
+    assert!(close(report.loss as f64, s.loss_before as f64, 1e-5), "{} vs {}", report.loss, s.loss_before);
+    let stepped = one_step::weight_value(&trainer.weights, &s.param, s.index).unwrap();
+    assert!(
+        (stepped - s.after).abs() <= 1e-5 * s.after.abs().max(s.step.abs()),
+        "{}[{}]: the trainer {stepped}, the screen {}",
+        s.param,
+        s.index,
+        s.after
+    );
+    // and every other weight the screen can show, with the loss after the step
+    for param in ["src_embed.weight", "encoder.layers.0.self_attn.w_q.weight", "decoder.layers.1.norm2.weight"] {
+        let other = one_step::one_step(run, param, None, one_step::PEAK_LR).expect(param);
+        let stepped = one_step::weight_value(&trainer.weights, param, other.index).unwrap();
+        let tolerance = 1e-5 * other.after.abs().max(other.step.abs());
+        assert!((stepped - other.after).abs() <= tolerance, "{param}: {stepped} vs {}", other.after);
+    }
+    let after = one_step::loss_under(run, (*trainer.weights).clone());
+    assert!(close(after as f64, s.loss_after as f64, 1e-4), "{after} vs {}", s.loss_after);
 }
 
 #[test]

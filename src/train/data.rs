@@ -49,16 +49,22 @@ pub struct Batch {
 }
 
 impl Batch {
-    /// Rows `..at` and `at..`, each trimmed of the padding columns it no longer needs.
+    /// Rows `..at` and `at..`, each trimmed of the padding columns it no longer needs (the
+    /// decoder's input and its labels to one width, so each position keeps its label).
     pub fn split(&self, at: usize) -> (Batch, Batch) {
         let part = |rows: std::ops::Range<usize>| {
-            let trim = |a: &Array2<usize>| {
+            let used = |a: &Array2<usize>| {
                 let a = a.slice(ndarray::s![rows.clone(), ..]);
-                let width =
-                    a.rows().into_iter().map(|r| r.iter().rposition(|&id| id != PAD_ID).map_or(0, |i| i + 1)).max();
-                a.slice(ndarray::s![.., ..width.unwrap_or(0).max(1)]).to_owned()
+                let width = a.rows().into_iter().map(|r| r.iter().rposition(|&id| id != PAD_ID).map_or(0, |i| i + 1));
+                width.max().unwrap_or(0).max(1)
             };
-            Batch { src: trim(&self.src), tgt_in: trim(&self.tgt_in), labels: trim(&self.labels) }
+            let cut = |a: &Array2<usize>, width: usize| a.slice(ndarray::s![rows.clone(), ..width]).to_owned();
+            let tgt_width = used(&self.tgt_in).max(used(&self.labels));
+            Batch {
+                src: cut(&self.src, used(&self.src)),
+                tgt_in: cut(&self.tgt_in, tgt_width),
+                labels: cut(&self.labels, tgt_width),
+            }
         };
         let n = self.src.nrows();
         (part(0..at.min(n)), part(at.min(n)..n))
@@ -124,5 +130,22 @@ mod tests {
         assert_eq!(batch.src, ndarray::array![[4, 5], [6, 0]]);
         assert_eq!(batch.tgt_in, ndarray::array![[2, 7, 8, 9], [2, 7, 0, 0]]);
         assert_eq!(batch.labels, ndarray::array![[7, 8, 9, 3], [7, 3, 0, 0]]);
+    }
+
+    /// A batch whose decoder input runs one position past its last label (the lessons' batches
+    /// read `<eos>` too, with a `<pad>` label) splits into halves whose inputs and labels agree.
+    #[test]
+    fn a_split_keeps_each_position_with_its_label() {
+        let batch = Batch {
+            src: ndarray::array![[4, 5], [6, 0]],
+            tgt_in: ndarray::array![[2, 7, 3], [2, 3, 0]],
+            labels: ndarray::array![[7, 3, 0], [3, 0, 0]],
+        };
+        let (a, b) = batch.split(1);
+        assert_eq!((a.tgt_in.dim(), a.labels.dim()), ((1, 3), (1, 3)));
+        assert_eq!(
+            (b.src, b.tgt_in, b.labels),
+            (ndarray::array![[6]], ndarray::array![[2, 3]], ndarray::array![[3, 0]])
+        );
     }
 }

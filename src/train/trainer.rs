@@ -81,6 +81,13 @@ impl Trainer {
     /// one (each half weighted by its number of non-`<pad>` labels, as the mean loss is).
     pub fn train_step(&mut self) -> StepReport {
         let batch = self.batcher.next_batch(self.options.batch);
+        let lr = self.schedule.at(self.step);
+        self.step_on(&batch, lr)
+    }
+
+    /// One step on a given batch at a given learning rate: what `train_step` does with the next
+    /// batch and the schedule's rate (the learning lesson's Adam step is checked against it).
+    pub fn step_on(&mut self, batch: &Batch, lr: f32) -> StepReport {
         let half = batch.src.nrows().div_ceil(2);
         let (a, b) = batch.split(half);
         let (ga, gb) = parallel::join(|| self.gradients(&a), || self.gradients(&b));
@@ -89,7 +96,6 @@ impl Trainer {
         let mut grads = ga.params;
         grads.scale_add(na / total, &gb.params, nb / total);
         let loss = (ga.loss * na + gb.loss * nb) / total;
-        let lr = self.schedule.at(self.step);
         // the runs are gone, so the weights are ours alone again: make_mut does not copy
         let grad_norm = self.adam.step(Arc::make_mut(&mut self.weights), &grads, lr);
         self.step += 1;
