@@ -1,6 +1,6 @@
 //! What the learner reads is what the learner sees. Every beat of every built-in lesson, drawn at
 //! 120x40 under three runs (the trained weights, random weights, and a learner's own sentence):
-//! every decimal, shape, character of the lesson's source and backticked word of its target that
+//! every decimal, row of token ids, shape, character of the lesson's source and backticked word of its target that
 //! the prose, the answer, the hint or the explanation quotes is on the rest of the screen.
 //! (`examples/lesson_check.rs` prints the same misses for a teacher's lesson directory.)
 
@@ -54,7 +54,7 @@ fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
     }
 }
 
-/// The check itself finds what it should: a number, a shape, a sentence character and a
+/// The check itself finds what it should: a number, a row of ids, a shape, a sentence character and a
 /// sentence word that are off screen, and nothing that is on it.
 #[test]
 fn the_check_finds_what_is_off_screen() {
@@ -67,6 +67,10 @@ fn the_check_finds_what_is_off_screen() {
     assert_eq!(missing("0.4", "0.45", lesson), vec!["number 0.4"]);
     assert_eq!(missing("−0.18 and 0.5", "0.18 and -0.5", lesson), vec!["number -0.18", "number 0.5"]);
     assert!(missing("−0.18 and +0.5", "-0.18 and +0.5", lesson).is_empty());
+    // a row of ids shows as that row, with any spacing, and not as a longer or shorter row
+    assert!(missing("source ids 9 20 57 0 0.", "row 1:  9  20  57  0  0", lesson).is_empty());
+    assert_eq!(missing("ids 9 20 57 0 0", "row 1: 9 20 57 0", lesson), vec!["ids 9 20 57 0 0"]);
+    assert_eq!(missing("ids 2 74 19 3", "12 74 19 3", lesson), vec!["ids 2 74 19 3"]);
     // Chinese prose: its own Han characters are prose; what it quotes of the sentence must show
     let zh = "这一行读“我有”，权重 0.754；整句我有一只猫也在；「猫」不在屏幕上。";
     let found = common::on_screen::missing_in(zh, screen, lesson, transformer_tutor::lang::Lang::Zh);

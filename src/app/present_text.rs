@@ -127,8 +127,20 @@ impl App {
                 .put(format!("{}  ", pad(name, name_w)), role)
                 .put(format!("{}  ", pad(shape, shape_w)), role)
                 .put(what.clone(), Role::Dim);
-            if name != "src ids" && name != "tgt ids" {
-                previous_end = end + 1;
+            // the ids themselves, one line per batch row, under their stage
+            let ids = match name.as_str() {
+                "src ids" => Some(&self.session.setup.src_ids),
+                "tgt ids" => Some(&self.session.setup.tgt_ids),
+                _ => None,
+            };
+            match ids {
+                Some(ids) => {
+                    for (b, row) in ids.rows().into_iter().enumerate() {
+                        let row: Vec<String> = row.iter().map(usize::to_string).collect();
+                        d.line().put(strings::ids_row(b, &row.join(" ")), Role::Dim);
+                    }
+                }
+                None => previous_end = end + 1,
             }
         }
         d

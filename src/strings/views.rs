@@ -42,6 +42,14 @@ pub fn row_label(b: usize) -> String {
     }
 }
 
+/// One batch row's token ids under the pipeline's ids stage: `row 1: 9 20 57 0 0`.
+pub fn ids_row(b: usize, ids: &str) -> String {
+    match current() {
+        Lang::En => format!("    row {b}: {ids}"),
+        Lang::Zh => format!("    第{b}行：{ids}"),
+    }
+}
+
 /// What `{masked-keys}` says when a mask hides no key from the row (answered as `none`, 无 or 没有).
 pub const NO_KEYS_HIDDEN: Text = Text::new("none", "无");
 pub const TOKENS_LABEL: Text = Text::new("tokens", "词元");

@@ -1,6 +1,6 @@
-//! What the learner reads is on the learner's screen: every decimal number, every shape, every
-//! character of the lesson's source sentence and every backticked word of its target sentence
-//! that a beat's prose (or its question's answer, hint and explanation) quotes must appear in the
+//! What the learner reads is on the learner's screen: every decimal number, every row of token
+//! ids, every shape, every character of the lesson's source sentence and every backticked word
+//! of its target sentence that a beat's prose (or its question's answer, hint and explanation) quotes must appear in the
 //! rest of the drawn frame (the view, its header, the shape trace, the status bar).
 //!
 //! Used by `tests/prose_on_screen.rs` and `examples/lesson_check.rs`.
@@ -84,6 +84,11 @@ pub fn missing_in(prose: &str, screen: &str, lesson: &Sentences, lang: transform
     for number in decimals(prose) {
         if !shows_number(screen, &number) {
             out.push(format!("number {number}"));
+        }
+    }
+    for ids in id_lists(prose) {
+        if !shows_id_list(screen, &ids) {
+            out.push(format!("ids {ids}"));
         }
     }
     for shape in shapes(prose) {
@@ -199,6 +204,56 @@ fn shapes(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Runs of three or more whole numbers with single spaces between them, as `{ids}` writes a
+/// batch row's token ids (`9 20 57 0 0`).
+pub fn id_lists(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit() && (i == 0 || !(chars[i - 1].is_ascii_digit() || chars[i - 1] == '.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        // numbers separated by exactly one space: `9 20 57 0 0`
+        let mut numbers = Vec::new();
+        loop {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_digit() {
+                i += 1;
+            }
+            numbers.push(chars[start..i].iter().collect::<String>());
+            let decimal = i + 1 < chars.len() && chars[i] == '.' && chars[i + 1].is_ascii_digit();
+            if decimal {
+                numbers.clear();
+                break;
+            }
+            if !(i + 1 < chars.len() && chars[i] == ' ' && chars[i + 1].is_ascii_digit()) {
+                break;
+            }
+            i += 1;
+        }
+        if numbers.len() >= 3 {
+            out.push(numbers.join(" "));
+        }
+    }
+    out
+}
+
+/// Whether a line of `screen` shows the numbers of `ids` in order, with any spacing between them
+/// and no digit either side.
+fn shows_id_list(screen: &str, ids: &str) -> bool {
+    let wanted: Vec<&str> = ids.split(' ').collect();
+    screen.lines().any(|line| {
+        let words: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || matches!(c, ':' | '：' | ',' | '，' | ';' | '；'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        words.windows(wanted.len()).any(|w| w == wanted.as_slice())
+    })
 }
 
 fn backticked(text: &str) -> Vec<String> {
