@@ -231,3 +231,43 @@ fn a_given_up_answer_shows_in_the_six_line_prose() {
     assert!(prose(&frame).contains(strings::ANSWER_WAS.get()), "{frame}");
     assert_snapshot!("compact_question_gave_up", frame);
 }
+
+/// Cell mode at 80x24: the shape trace gives its rows to the derivation, so a softmax cell's
+/// derivation shows whole (down to the recomputed value); a longer one (a Linear cell's 32 terms)
+/// ends in a line that counts what is below, and PgDn/PgUp scroll it.
+#[test]
+fn a_cells_derivation_shows_whole_or_says_how_to_scroll_at_80x24() {
+    let mut app = lesson("attention");
+    let beat = (0..app.beat_count()).find(|&b| app.lesson().beats[b].op == "enc.0.self_attn.weights").unwrap();
+    app.go_to_beat(beat);
+    draw(&mut app, 80, 24, Theme::plain());
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.focus(), Pane::Trace);
+    press(&mut app, KeyCode::Char('c'));
+    assert_eq!(app.focus(), Pane::Tensor, "the cursor's pane takes the focus from the trace it hides");
+    let frame = text(&mut app, 80, 24);
+    let recomputed = strings::derive_result(0.0, 0.0).split(' ').next().unwrap().to_string();
+    assert!(frame.lines().any(|l| l.contains(&recomputed)), "{frame}");
+    assert!(!frame.contains(strings::TRACE_TITLE.get().trim()), "no shape trace in cell mode:\n{frame}");
+    // a Linear cell: Σ over 32 terms does not fit
+    press(&mut app, KeyCode::Char('c'));
+    while !app.run().program().op(app.op()).name.ends_with("self_attn.q_proj") {
+        press(&mut app, KeyCode::Char(','));
+    }
+    press(&mut app, KeyCode::Char('c'));
+    let top = text(&mut app, 80, 24);
+    let more = |frame: &str| frame.lines().find(|l| l.contains("(PgUp/PgDn)")).map(str::to_string);
+    let marker = more(&top).unwrap_or_else(|| panic!("a marker under the cut derivation:\n{top}"));
+    assert!(marker.contains("below") && !marker.contains("above"), "{marker}");
+    press(&mut app, KeyCode::PageDown);
+    let scrolled = text(&mut app, 80, 24);
+    let marker = more(&scrolled).expect("still cut");
+    assert!(marker.contains("3 more lines above"), "{marker}");
+    assert_ne!(top, scrolled);
+    // the cursor moving starts the derivation from its top again
+    press(&mut app, KeyCode::Right);
+    assert!(!more(&text(&mut app, 80, 24)).unwrap().contains("above"));
+    // and leaving cell mode brings the trace back
+    press(&mut app, KeyCode::Char('c'));
+    assert!(text(&mut app, 80, 24).contains(strings::TRACE_TITLE.get().trim()));
+}

@@ -154,6 +154,7 @@ pub const BINDINGS: &[Binding] = &[
         None, &[hint("←↑↓→", strings::HINT_CELL, &[], true, 0)]),
     row(CELL, &[(Code(Char(']')), A::NextHead), (Code(Char('[')), A::PrevHead)], None, &[hint("[/]", strings::HINT_HEAD, &[Heads], true, 1)]),
     row(CELL, &[(Code(Char('b')), A::NextBatch)], None, &[hint("b", strings::HINT_BATCH, &[], true, 2)]),
+    row(CELL, &[(Code(PageUp), A::ScrollUp), (Code(PageDown), A::ScrollDown)], None, &[]),
     row(CELL, &[(Code(Char('c')), A::ToggleCell), (Code(Esc), A::ToggleCell), (Code(Enter), A::ToggleCell)],
         None, &[hint("c/Esc", strings::HINT_LEAVE, &[], true, 3)]),
     row(CELL, &[(Code(Char('?')), A::ToggleHelp)], None, &[]),

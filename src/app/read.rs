@@ -116,6 +116,11 @@ impl App {
         self.view.lines_scroll
     }
 
+    /// First line shown of the cell's derivation.
+    pub fn derivation_scroll(&self) -> usize {
+        self.view.derivation_scroll
+    }
+
     /// The status message (empty: the status bar shows the key hints).
     pub fn status(&self) -> &str {
         &self.view.status

@@ -136,6 +136,9 @@ impl App {
             // a cell is one head's number: the mean of the heads has no derivation of its own
             self.view.selection.mean_of_heads = false;
             self.view.cell_col = Some(self.first_col());
+            self.view.derivation_scroll = 0;
+            // the cursor is in the tensor pane (at 80x24 cell mode hides the shape trace)
+            self.view.focus = Pane::Tensor;
             self.view.status = strings::CELL_MODE_ON.into();
         }
     }

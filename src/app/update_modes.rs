@@ -17,6 +17,11 @@ impl App {
         let heads = if shape.len() == 4 { shape[1] } else { 1 };
         let batch = self.session.setup.shape().batch;
         match action {
+            Action::ScrollUp => return self.view.derivation_scroll = self.view.derivation_scroll.saturating_sub(3),
+            Action::ScrollDown => return self.view.derivation_scroll = self.view.derivation_scroll.saturating_add(3),
+            _ => self.view.derivation_scroll = 0,
+        }
+        match action {
             Action::RowUp => self.view.selection.row = self.row().saturating_sub(1),
             Action::RowDown => self.view.selection.row = (self.row() + 1).min(self.row_count() - 1),
             Action::CellLeft => self.view.cell_col = Some(col.saturating_sub(1)),

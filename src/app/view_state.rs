@@ -88,6 +88,9 @@ pub(super) struct ViewState {
     pub(super) prose_scroll: u16,
     /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
     pub(super) lines_scroll: usize,
+    /// First line shown of a cell's derivation taller than its part of the pane (PgUp/PgDn in
+    /// cell mode); back to 0 when the cursor moves.
+    pub(super) derivation_scroll: usize,
     pub(super) status: String,
     pub(super) effect: Option<Effect>,
     pub(super) quit: bool,
@@ -111,6 +114,7 @@ impl ViewState {
             glossary: false,
             prose_scroll: 0,
             lines_scroll: 0,
+            derivation_scroll: 0,
             status: String::new(),
             effect: None,
             quit: false,

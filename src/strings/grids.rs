@@ -129,6 +129,15 @@ pub fn more(above: usize, below: usize, what: &str) -> String {
     }
 }
 
+/// Under a cell's derivation cut by a short pane: `… 4 more lines below (PgUp/PgDn)`.
+pub fn derivation_more(above: usize, below: usize) -> String {
+    let lines = match current() {
+        Lang::En => "lines",
+        Lang::Zh => "行",
+    };
+    format!("{} (PgUp/PgDn)", more(above, below, lines))
+}
+
 /// `1 row`, `3 rows`.
 fn rows(n: usize) -> String {
     match current() {

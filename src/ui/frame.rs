@@ -46,7 +46,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         n_layers: app.setup().weights.config.n_layers,
         theme,
     };
-    let panes = lesson_panes(main, wide_layout(area), map.height());
+    let panes = lesson_panes(main, wide_layout(area), map.height(), app.cell_col().is_some());
     render_prose(app, theme, panes.prose, buf);
     let dial = app.dial_view();
     if let (Some(dial), Some(map_area)) = (&dial, panes.map) {
@@ -57,8 +57,11 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         block.render(map_area, buf);
     }
     render_tensor(app, theme, panes.tensor, buf);
-    // at 80x24 the trace stays (the prose quotes its shapes); its title says the training step
-    render_trace(app, theme, panes.trace, buf, panes.map.is_some());
+    // at 80x24 the trace stays (the prose quotes its shapes) except in cell mode; its title says
+    // the training step
+    if panes.trace.height > 0 {
+        render_trace(app, theme, panes.trace, buf, panes.map.is_some());
+    }
     render_status(app, theme, status, buf);
     render_overlays(app, theme, area, buf);
 }
@@ -88,8 +91,9 @@ struct LessonPanes {
     trace: Rect,
 }
 
-/// The panes of a lesson in `main` (the screen above the status bar).
-fn lesson_panes(main: Rect, wide: bool, map_height: u16) -> LessonPanes {
+/// The panes of a lesson in `main` (the screen above the status bar). In the compact layout,
+/// cell mode gives the shape trace's rows to the cell's derivation.
+fn lesson_panes(main: Rect, wide: bool, map_height: u16, cell_mode: bool) -> LessonPanes {
     if wide {
         // wide: prose and map on the left, the tensor and its shape trace on the right
         let [left, right] =
@@ -99,8 +103,10 @@ fn lesson_panes(main: Rect, wide: bool, map_height: u16) -> LessonPanes {
         LessonPanes { prose, map: Some(map), tensor, trace }
     } else {
         // compact: prose on top, the tensor in the middle, trace (with the place) at the bottom
+        let trace_height = if cell_mode { 0 } else { 4 };
         let [prose, tensor, trace] =
-            Layout::vertical([Constraint::Length(8), Constraint::Fill(1), Constraint::Length(4)]).areas(main);
+            Layout::vertical([Constraint::Length(8), Constraint::Fill(1), Constraint::Length(trace_height)])
+                .areas(main);
         LessonPanes { prose, map: None, tensor, trace }
     }
 }
@@ -116,7 +122,7 @@ pub fn prose_scroll_limit(app: &App, area: Rect) -> u16 {
         theme: Theme::plain(),
     }
     .height();
-    super::prose::scroll_limit(app, lesson_panes(main, wide_layout(area), map_height).prose)
+    super::prose::scroll_limit(app, lesson_panes(main, wide_layout(area), map_height, false).prose)
 }
 
 /// A bordered pane, its border lit when it has focus.

@@ -90,7 +90,21 @@ fn render_cell(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let [grid, derivation] = Layout::vertical([Constraint::Length(grid_h), Constraint::Fill(1)]).areas(area);
     HeatmapView { data: &app.cell_heatmap_data(), theme }.render(grid, buf);
     note_cut_lines(&lines, width);
-    Paragraph::new(lines).render(derivation, buf);
+    Paragraph::new(scrolled(lines, derivation.height as usize, app.derivation_scroll(), theme)).render(derivation, buf);
+}
+
+/// The derivation's lines from `first` on, when they do not all fit in `height`: the last line
+/// says how many are above and below and which keys scroll.
+fn scrolled(mut lines: Vec<Line<'static>>, height: usize, first: usize, theme: Theme) -> Vec<Line<'static>> {
+    if lines.len() <= height || height < 2 {
+        return lines;
+    }
+    let shown = height - 1;
+    let first = first.min(lines.len() - shown);
+    let below = lines.len() - first - shown;
+    let mut out: Vec<Line> = lines.drain(first..first + shown).collect();
+    out.push(Line::styled(strings::derivation_more(first, below), theme.dim()));
+    out
 }
 
 /// A what-if: what it changed (measured), then the variant beside the taught model: in one
