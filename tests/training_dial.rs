@@ -2,6 +2,7 @@
 //! kept on disk whole, and a key that shows any beat as the model was at a checkpoint.
 
 use std::sync::Arc;
+use transformer_tutor::app::view_data::ViewData;
 use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::setup::WeightSource;
@@ -162,7 +163,14 @@ fn tensor_pane(app: &App) -> String {
     let mut buf = ratatui::buffer::Buffer::empty(area);
     transformer_tutor::ui::render(app, transformer_tutor::ui::theme::Theme::plain(), area, &mut buf);
     let text = transformer_tutor::ui::frame::buffer_text(&buf);
-    text.lines().take(30).map(|l| l.chars().skip(48).collect::<String>()).collect::<Vec<_>>().join("\n")
+    let pane = text.lines().take(30).map(|l| l.chars().skip(48).collect::<String>()).collect::<Vec<_>>().join("\n");
+    // the dial's view says whose numbers they are: the only difference allowed (with the
+    // padding it moves)
+    let pane = match app.dial_step() {
+        Some(step) => pane.replace(&format!("{} · ", transformer_tutor::strings::at_dial_step(step)), ""),
+        None => pane,
+    };
+    pane.replace(' ', "")
 }
 
 #[test]
@@ -269,6 +277,12 @@ fn the_trained_what_if_puts_the_trained_model_beside_the_checkpoint_on_the_dial(
     let shown = text(&app);
     assert!(shown.contains("beside the model after 5 steps"), "{shown}");
     assert!(shown.contains("entropy"), "the attention is measured on both sides: {shown}");
+    // each side of the softmax view says whose it is
+    let pane = tensor_pane(&app);
+    let ViewData::Softmax(d) = app.view_data().clone() else { panic!("a softmax view") };
+    assert!(d.label.starts_with("at step 5 · "), "{}", d.label);
+    assert_eq!(d.what_if.as_ref().map(|w| w.0.as_str()), Some("what if: the trained model"));
+    assert!(pane.contains("whatif:thetrainedmodel"), "{pane}");
 
     // back to the trained model: the what-if says so again
     app.update(Action::LaterTraining);

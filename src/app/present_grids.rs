@@ -172,7 +172,10 @@ impl App {
             col_labels: self.labels(ca, values_cols),
             selected_row: Some(self.row()),
             caption: self.caption(t),
-            label: strings::MASKED_FILL_LABEL.into(),
+            label: match self.dial_step() {
+                Some(step) => format!("{} · {}", strings::at_dial_step(step), strings::MASKED_FILL_LABEL),
+                None => strings::MASKED_FILL_LABEL.into(),
+            },
             what_if,
         }
     }

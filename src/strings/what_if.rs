@@ -54,11 +54,22 @@ fn variant_title_zh(v: Variant) -> &'static str {
     }
 }
 
-/// The softmax view's label for a variant's rows.
+/// The softmax view's label for a variant's rows (short: it heads half a pane).
 pub fn variant_label(v: Variant) -> String {
+    match (current(), v) {
+        (Lang::En, Variant::Trained) => "what if: the trained model".into(),
+        (Lang::Zh, Variant::Trained) => "what-if：训练好的模型".into(),
+        (Lang::En, _) => format!("what if: {}", variant_title(v)),
+        (Lang::Zh, _) => format!("what-if：{}", variant_title(v)),
+    }
+}
+
+/// What heads the taught model's view while the training dial is on a checkpoint: that model is
+/// the checkpoint's, not the trained one.
+pub fn at_dial_step(step: usize) -> String {
     match current() {
-        Lang::En => format!("what if: {}", variant_title(v)),
-        Lang::Zh => format!("what-if：{}", variant_title(v)),
+        Lang::En => format!("at step {step}"),
+        Lang::Zh => format!("第 {step} 步"),
     }
 }
 

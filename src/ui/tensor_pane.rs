@@ -144,7 +144,8 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         let body = title_line(taught_title.trim().to_string(), rest, buf);
         return render_view(app, theme, body, buf);
     }
-    let taught_title = format!("{} · {}", strings::AS_TAUGHT, taught_title.trim());
+    let taught = app.dial_step().map_or_else(|| strings::AS_TAUGHT.to_string(), strings::at_dial_step);
+    let taught_title = format!("{taught} · {}", taught_title.trim());
     match &w.other {
         Ok(other) => {
             let [top, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Fill(1)]).areas(rest);
