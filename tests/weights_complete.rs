@@ -183,3 +183,22 @@ fn eval_of_a_model_without_the_corpus_words_is_refused_not_a_panic() {
         &["source vocabulary lacks 67 of the corpus's characters (", ", …)", "and its target vocabulary lacks"],
     );
 }
+
+/// Under `--lang zh` a refused weights file is explained in Chinese: a stray array, a layer past
+/// the last, a negative size.
+#[test]
+fn a_refused_weights_file_is_explained_in_chinese_under_lang_zh() {
+    let zh = |path: &str, needles: &[&str]| {
+        let err = refused(&["--lang", "zh", "--weights", path, "translate", "我有一只猫"], needles);
+        assert!(!err.contains("unexpected array") && !err.contains("could not be read"), "{err}");
+    };
+    let path = edited_weights("zh-stray.npz", |m| m.push(("fc_out.wieght".into(), zeros(&[81, 32]))));
+    zh(&path, &["错误：", "多余的数组 `fc_out.wieght`", "没有这个名字的参数"]);
+    let path = edited_weights("zh-gap.npz", |m| m.push(("encoder.layers.7.norm1.weight".into(), zeros(&[32]))));
+    zh(&path, &["多余的数组 `encoder.layers.7.norm1.weight`", "第 7 层不在其中"]);
+    let path = edited_weights("zh-negative.npz", |m| {
+        m.retain(|(n, _)| n != "config.pad_idx");
+        m.push(("config.pad_idx".into(), Npy::I64(ndarray::arr0(-1).into_dyn())));
+    });
+    zh(&path, &["`config.pad_idx` 是 -1；它不能是负数"]);
+}

@@ -80,7 +80,8 @@ impl Weights {
                 format!("{label} 不是可读的 .npz 文件：{e}"),
             ))
         })?;
-        let names = npz.names().map_err(|e| at(format!("cannot list arrays: {e}")))?;
+        let names =
+            npz.names().map_err(|e| at(pick(format!("cannot list arrays: {e}"), format!("无法列出数组：{e}"))))?;
         let keys: Vec<(String, String)> =
             names.into_iter().map(|name| (name.strip_suffix(".npy").unwrap_or(&name).to_string(), name)).collect();
         // every array's name is judged before any array is read
@@ -99,20 +100,32 @@ impl Weights {
             let shown = crate::text::escape_controls(key, false);
             match member {
                 Member::Scalar => {
-                    let value = read_int_scalar(&mut npz, name)
-                        .map_err(|e| at(format!("`{shown}` must be an integer scalar: {e}")))?;
+                    let value = read_int_scalar(&mut npz, name).map_err(|e| {
+                        at(pick(
+                            format!("`{shown}` must be an integer scalar: {e}"),
+                            format!("`{shown}` 必须是整数标量：{e}"),
+                        ))
+                    })?;
                     scalars.insert(key.to_string(), value);
                 }
                 Member::Vocab => {
-                    let bytes: ndarray::Array1<u8> =
-                        npz.by_name(name).map_err(|e| at(format!("`{shown}` must be a uint8 array: {e}")))?;
+                    let bytes: ndarray::Array1<u8> = npz.by_name(name).map_err(|e| {
+                        at(pick(
+                            format!("`{shown}` must be a uint8 array: {e}"),
+                            format!("`{shown}` 必须是 uint8 数组：{e}"),
+                        ))
+                    })?;
                     let vocab = Vocab::from_bytes(bytes.as_slice().unwrap_or(&[]))
                         .map_err(|e| at(format!("`{shown}`: {e}")))?;
                     vocabs.insert(key.to_string(), vocab);
                 }
                 Member::Parameter => {
-                    let array: ArrayD<f32> =
-                        npz.by_name(name).map_err(|e| at(format!("`{shown}` could not be read as float32: {e}")))?;
+                    let array: ArrayD<f32> = npz.by_name(name).map_err(|e| {
+                        at(pick(
+                            format!("`{shown}` could not be read as float32: {e}"),
+                            format!("`{shown}` 无法按 float32 读取：{e}"),
+                        ))
+                    })?;
                     arrays.insert(key.to_string(), array);
                 }
                 // what `export` writes beside the weights: the run's tensors and ids, not read
@@ -160,8 +173,15 @@ impl Weights {
 /// checked: a weight given as a scalar, a size of 0, a head count that does not divide d_model.
 fn config_of(arrays: &BTreeMap<String, ArrayD<f32>>, scalars: &BTreeMap<String, i64>) -> Result<Config, WeightsError> {
     let scalar = |name: &str| -> Result<usize, WeightsError> {
-        let v = *scalars.get(name).ok_or_else(|| WeightsError(format!("missing integer scalar `{name}`")))?;
-        usize::try_from(v).map_err(|_| WeightsError(format!("`{name}` is {v}; it must be non-negative")))
+        let missing =
+            || WeightsError(pick(format!("missing integer scalar `{name}`"), format!("缺少整数标量 `{name}`")));
+        let v = *scalars.get(name).ok_or_else(missing)?;
+        usize::try_from(v).map_err(|_| {
+            WeightsError(pick(
+                format!("`{name}` is {v}; it must be non-negative"),
+                format!("`{name}` 是 {v}；它不能是负数"),
+            ))
+        })
     };
     let n_heads = scalar("config.n_heads")?;
     let pad_idx = scalar("config.pad_idx")?;

@@ -7,6 +7,7 @@
 //! `user_file::WEIGHTS_LIMIT` bytes together (a 4 MB file of one deflated array of zeros would
 //! otherwise unpack to 4 GB).
 
+use crate::lang::pick;
 use std::io::Read;
 
 /// The most one compressed byte can expand to, with room to spare.
@@ -21,25 +22,42 @@ pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
     let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(bytes)) else { return Ok(()) };
     check_total(&mut archive, crate::user_file::WEIGHTS_LIMIT)?;
     for i in 0..archive.len() {
-        let mut member = archive.by_index(i).map_err(|e| format!("cannot read member {i}: {e}"))?;
+        let mut member = archive
+            .by_index(i)
+            .map_err(|e| pick(format!("cannot read member {i}: {e}"), format!("无法读取第 {i} 个成员：{e}")))?;
         let name = crate::text::escape_controls(member.name().trim_end_matches(".npy"), false);
         let (stored, declared) = (member.compressed_size(), member.size());
         if declared > stored.saturating_mul(MAX_EXPANSION).saturating_add(4096) {
-            return Err(format!(
-                "array `{name}` claims {declared} bytes unpacked from {stored} stored bytes; the file is damaged"
+            return Err(pick(
+                format!(
+                    "array `{name}` claims {declared} bytes unpacked from {stored} stored bytes; the file is damaged"
+                ),
+                format!("数组 `{name}` 声称由 {stored} 个存储字节解压出 {declared} 个字节；文件已损坏"),
             ));
         }
         let mut head = Vec::new();
-        (&mut member).take(65_536 + 12).read_to_end(&mut head).map_err(|e| format!("array `{name}`: {e}"))?;
-        let header = NpyHeader::parse(&head).map_err(|e| format!("array `{name}`: not a .npy array: {e}"))?;
-        let data = header
-            .data_bytes()
-            .ok_or_else(|| format!("array `{name}` declares shape {:?}, too large to exist", header.shape))?;
+        (&mut member)
+            .take(65_536 + 12)
+            .read_to_end(&mut head)
+            .map_err(|e| pick(format!("array `{name}`: {e}"), format!("数组 `{name}`：{e}")))?;
+        let header = NpyHeader::parse(&head).map_err(|e| {
+            pick(format!("array `{name}`: not a .npy array: {e}"), format!("数组 `{name}` 不是 .npy 数组：{e}"))
+        })?;
+        let data = header.data_bytes().ok_or_else(|| {
+            let shape = &header.shape;
+            pick(
+                format!("array `{name}` declares shape {shape:?}, too large to exist"),
+                format!("数组 `{name}` 声明的形状 {shape:?} 大到不可能存在"),
+            )
+        })?;
         let room = declared.saturating_sub(header.header_len as u64);
         if data > room {
-            return Err(format!(
-                "array `{name}` declares shape {:?} ({data} bytes) but the file holds only {room} bytes of it",
-                header.shape
+            let shape = &header.shape;
+            return Err(pick(
+                format!(
+                    "array `{name}` declares shape {shape:?} ({data} bytes) but the file holds only {room} bytes of it"
+                ),
+                format!("数组 `{name}` 声明的形状是 {shape:?}（{data} 字节），但文件里只有它的 {room} 字节"),
             ));
         }
     }
@@ -50,17 +68,26 @@ pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
 /// the archive's directory, nothing inflated.
 fn check_total<R: std::io::Read + std::io::Seek>(archive: &mut zip::ZipArchive<R>, limit: u64) -> Result<(), String> {
     if archive.len() > MAX_MEMBERS {
-        return Err(format!("the file holds {} arrays; a weights file holds at most {MAX_MEMBERS}", archive.len()));
+        let n = archive.len();
+        return Err(pick(
+            format!("the file holds {n} arrays; a weights file holds at most {MAX_MEMBERS}"),
+            format!("文件里有 {n} 个数组；权重文件最多只能有 {MAX_MEMBERS} 个"),
+        ));
     }
     let mut total: u64 = 0;
     for i in 0..archive.len() {
-        let member = archive.by_index_raw(i).map_err(|e| format!("cannot read member {i}: {e}"))?;
+        let member = archive
+            .by_index_raw(i)
+            .map_err(|e| pick(format!("cannot read member {i}: {e}"), format!("无法读取第 {i} 个成员：{e}")))?;
         total = total.saturating_add(member.size());
     }
     if total > limit {
-        return Err(format!(
-            "its arrays would unpack to {total} bytes, more than the {} this program unpacks; nothing was unpacked",
-            crate::user_file::megabytes(limit)
+        let most = crate::user_file::megabytes(limit);
+        return Err(pick(
+            format!(
+                "its arrays would unpack to {total} bytes, more than the {most} this program unpacks; nothing was unpacked"
+            ),
+            format!("它的数组解压后共 {total} 字节，超过本程序解压的上限 {most}；什么都没有解压"),
         ));
     }
     Ok(())

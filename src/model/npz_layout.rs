@@ -115,16 +115,27 @@ impl Known {
         let layer = ["encoder.layers.", "decoder.layers."]
             .iter()
             .find_map(|stack| name.strip_prefix(stack)?.split_once('.')?.0.parse::<usize>().ok().filter(|&i| i > last));
+        let n = self.n_layers;
         match layer {
-            Some(i) => format!(
-                "unexpected array `{shown}`: the file's layers are 0..={last} ({} of them), numbered from 0 without \
-                 gaps, and layer {i} is not one of them; remove its arrays, or give the missing layers",
-                self.n_layers
+            Some(i) => crate::lang::pick(
+                format!(
+                    "unexpected array `{shown}`: the file's layers are 0..={last} ({n} of them), numbered from 0 \
+                     without gaps, and layer {i} is not one of them; remove its arrays, or give the missing layers"
+                ),
+                format!(
+                    "多余的数组 `{shown}`：文件里的层是 0..={last}（共 {n} 层），从 0 起连续编号，第 {i} 层不在其中；\
+                     请删去它的数组，或补齐缺少的层"
+                ),
             ),
-            None => format!(
-                "unexpected array `{shown}`: a model of {} layers has no parameter of that name, and it is not a \
-                 `config.*` size or a vocabulary; a weights file holds only those (and what `export` writes)",
-                self.n_layers
+            None => crate::lang::pick(
+                format!(
+                    "unexpected array `{shown}`: a model of {n} layers has no parameter of that name, and it is not \
+                     a `config.*` size or a vocabulary; a weights file holds only those (and what `export` writes)"
+                ),
+                format!(
+                    "多余的数组 `{shown}`：{n} 层的模型没有这个名字的参数，它也不是 `config.*` 尺寸或词表；\
+                     权重文件里只能有这些（以及 `export` 写出的内容）"
+                ),
             ),
         }
     }
