@@ -67,6 +67,23 @@ fn checkpoints_saved_are_read_back_and_other_options_are_not() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A directory the checkpoints cannot be saved in (a file stands where it would be) is said in
+/// the learner's language, the system's reason included.
+#[test]
+fn a_failed_save_of_the_checkpoints_is_said_in_the_learners_language() {
+    use transformer_tutor::lang::{Lang, set_current};
+    let dir = scratch("blocked");
+    std::fs::write(&dir, b"a file, not a directory").unwrap();
+    let made = short_run();
+    let en = made.save(&dir).expect_err("a file is in the way");
+    assert!(en.starts_with("cannot create ") && en.contains(&dir.display().to_string()), "{en}");
+    set_current(Lang::Zh);
+    let zh = made.save(&dir).expect_err("a file is in the way");
+    set_current(Lang::En);
+    assert!(zh.starts_with("无法创建 ") && zh.contains("已经存在"), "{zh}");
+    let _ = std::fs::remove_file(&dir);
+}
+
 fn decoder_app() -> App {
     let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");

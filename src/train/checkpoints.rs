@@ -69,19 +69,19 @@ impl Checkpoints {
     /// Write every file into `dir` (created if missing), the manifest last.
     pub fn save(&self, dir: &Path) -> Result<(), String> {
         let shown = |p: &Path| crate::text::escape_controls(&p.display().to_string(), false);
-        std::fs::create_dir_all(dir).map_err(|e| strings::cannot_create(&shown(dir), &e.to_string()))?;
+        std::fs::create_dir_all(dir).map_err(|e| strings::cannot_create(&shown(dir), &crate::lang::io_reason(&e)))?;
         for (step, weights) in self.steps.iter().zip(&self.weights) {
             weights.save_npz(&dir.join(file_name(*step))).map_err(|e| e.to_string())?;
         }
         let mut npy = Vec::new();
-        ndarray_npy::WriteNpyExt::write_npy(&Array1::from(self.losses.clone()), &mut npy)
-            .map_err(|e| format!("cannot write the losses: {e}"))?;
         let losses = dir.join("loss.npy");
+        ndarray_npy::WriteNpyExt::write_npy(&Array1::from(self.losses.clone()), &mut npy)
+            .map_err(|e| strings::cannot_write(shown(&losses), e))?;
         crate::atomic_file::write_bytes(&losses, &npy)
-            .map_err(|e| format!("cannot write {}: {e}", losses.display()))?;
+            .map_err(|e| strings::cannot_write(shown(&losses), crate::lang::io_reason(&e)))?;
         let manifest = dir.join("manifest.toml");
         crate::atomic_file::write_bytes(&manifest, self.manifest().as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", manifest.display()))
+            .map_err(|e| strings::cannot_write(shown(&manifest), crate::lang::io_reason(&e)))
     }
 
     /// Read what `save` wrote for these `options` and `steps`; an error says why they cannot be
