@@ -93,6 +93,29 @@ fn the_mean_stop_is_only_for_attention_tensors() {
     assert_eq!(app.selection().head, 0, "four heads, no fifth stop");
 }
 
+/// The probes lesson's ablation and contributions views show one head at a time: `]` from the
+/// last head goes to head 0, with no mean to stop at (it would show the last head again).
+#[test]
+fn views_of_one_head_have_no_mean_stop() {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    for view in ["ablation", "contributions"] {
+        let beat = probes.beats.iter().position(|b| b.view.name() == view).expect(view);
+        let mut app = App::new(probes.clone(), weights.clone()).unwrap();
+        app.go_to_beat(beat);
+        let mut seen = Vec::new();
+        for _ in 0..5 {
+            app.update(Action::NextHead);
+            assert!(!app.selection().mean_of_heads, "{view}");
+            seen.push(app.selection().head);
+        }
+        // five presses over four heads: every head once, then the first again
+        let mut distinct = seen[..4].to_vec();
+        distinct.sort();
+        assert_eq!((distinct, seen[4]), (vec![0, 1, 2, 3], seen[0]), "{view}: {seen:?}");
+    }
+}
+
 #[test]
 fn s_and_shift_s_move_the_decoding_step() {
     let mut app = app();

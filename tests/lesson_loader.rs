@@ -855,3 +855,13 @@ fn a_key_contribution_is_one_heads_not_the_means() {
     ));
     assert_error(&e, 14, "text", &["top-contribution", "needs one head", "not head=mean"]);
 }
+
+#[test]
+fn a_view_of_one_head_cannot_open_on_the_mean() {
+    for view in ["ablation", "contributions"] {
+        let text =
+            edited("view = \"softmax\"", &format!("view = \"{view}\"")).replacen("head = 2", "head = \"mean\"", 1);
+        let e = error_of(&text);
+        assert_error(&e, 12, "head", &["is \"mean\"", view, "one head at a time"]);
+    }
+}

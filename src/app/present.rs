@@ -71,7 +71,11 @@ impl App {
     /// Whether `t`'s displayed slice is the mean over its heads: the learner chose that stop and
     /// `t` has several heads (a mask's single head axis is never averaged).
     pub(super) fn mean_of_heads_shown(&self, t: &ArrayD<f32>) -> bool {
-        self.view.selection.mean_of_heads && self.shows_attention() && t.ndim() == 4 && t.shape()[1] > 1
+        self.view.selection.mean_of_heads
+            && self.shows_attention()
+            && !self.view.kind.one_head_at_a_time()
+            && t.ndim() == 4
+            && t.shape()[1] > 1
     }
 
     /// "batch 0 · head 1 of 4", as far as the tensor has those axes.

@@ -222,9 +222,11 @@ impl App {
     fn cycle_head(&mut self, by: isize) {
         let shape = &self.session.run.program().op(self.session.op).shape;
         let heads = if shape.len() == 4 { shape[1] } else { 1 };
-        let stops = heads + usize::from(self.shows_attention());
-        // the mean stop exists only on attention tensors; elsewhere the keys go on from the head
-        let mean = self.view.selection.mean_of_heads && self.shows_attention();
+        // the mean stop exists only on attention tensors, in views that can average the heads;
+        // elsewhere the keys go on from the head
+        let averages = self.shows_attention() && !self.view.kind.one_head_at_a_time();
+        let stops = heads + usize::from(averages);
+        let mean = self.view.selection.mean_of_heads && averages;
         let at = if mean { heads } else { self.view.selection.head.min(heads - 1) };
         let next = (at as isize + by).rem_euclid(stops as isize) as usize;
         self.view.selection.mean_of_heads = next == heads;

@@ -127,6 +127,10 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
     let step = check_step(cx, &b.step, view)?;
     let head = super::beat_head::check_head(c, &b.head, cx.setup.weights.config.n_heads, op_name)?;
+    if head == Some(HeadChoice::Mean) && view.one_head_at_a_time() {
+        let why = format!("is \"mean\", but a `{}` view shows one head at a time; give a head number", view.name());
+        return Err(c.err(b.head.as_ref().expect("a head was given"), "head", format!("{why} {}", see("head"))));
+    }
     let keeps_lesson_sentences =
         c.one_value(&b.sentence, "sentence", "lesson", "keep the lesson's sentences on this beat")?;
     let gradient = super::beat_grad::check_grad(cx, b, op_name, view)?;

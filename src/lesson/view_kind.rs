@@ -119,6 +119,12 @@ impl ViewKind {
         )
     }
 
+    /// Views that take one head out or weigh one head's keys: `[`/`]` choose a head, and there is
+    /// no mean of the heads to stop at.
+    pub fn one_head_at_a_time(self) -> bool {
+        matches!(self, ViewKind::Ablation | ViewKind::Contributions)
+    }
+
     /// Views of the training program's loss and gradients (a lesson with program = "training").
     pub fn needs_training(self) -> bool {
         matches!(self, ViewKind::Loss | ViewKind::GradFlow | ViewKind::EmbedGrad | ViewKind::AdamStep)
