@@ -186,7 +186,7 @@ pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> St
             };
             match crate::atomic_file::write(&path, npy) {
                 Ok(()) => strings::wrote(&path.display().to_string(), &format!(" {:?}", tensor.shape())),
-                Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
+                Err(e) => strings::could_not_write(&path.display().to_string(), &crate::lang::io_reason(&e)),
             }
         }
         Effect::SaveGrid => save_grid(dir, app),
@@ -194,24 +194,29 @@ pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> St
             let path = dir.join(format!("frame-{}-beat{}.txt", app.lesson().id, app.beat() + 1));
             match crate::atomic_file::write_bytes(&path, frame_text.as_bytes()) {
                 Ok(()) => strings::wrote(&path.display().to_string(), ""),
-                Err(e) => strings::could_not_write(&path.display().to_string(), &e.to_string()),
+                Err(e) => strings::could_not_write(&path.display().to_string(), &crate::lang::io_reason(&e)),
             }
         }
     }
 }
 
-/// The `X` key: the focused view's grid as `OP-VIEW-bB-hH.csv` and `.svg`, each whole or not at all.
+/// The `X` key: the focused view's grid as `OP-VIEW-bB-hH.csv` and `.svg` (the alignment table,
+/// over every head, as `OP-alignment`), each whole or not at all.
 fn save_grid(dir: &Path, app: &App) -> String {
     use crate::app::grid_formats::{to_csv, to_svg};
     let Some(grid) = app.grid() else { return strings::NO_GRID.get().to_string() };
     let (name, _) = app.focused();
     let selection = app.selection();
     let head = if selection.mean_of_heads { "mean".to_string() } else { selection.head.to_string() };
-    let stem = format!("{name}-{}-b{}-h{head}", app.view_kind().name(), selection.batch);
+    let stem = match app.view_kind() {
+        // one table over every head and the held-out pairs: no batch row, no head
+        crate::lesson::ViewKind::Alignment => format!("{name}-alignment"),
+        kind => format!("{name}-{}-b{}-h{head}", kind.name(), selection.batch),
+    };
     let (csv, svg) = (dir.join(format!("{stem}.csv")), dir.join(format!("{stem}.svg")));
     for (path, text) in [(&csv, to_csv(&grid)), (&svg, to_svg(&grid))] {
         if let Err(e) = crate::atomic_file::write_bytes(path, text.as_bytes()) {
-            return strings::could_not_write(&path.display().to_string(), &e.to_string());
+            return strings::could_not_write(&path.display().to_string(), &crate::lang::io_reason(&e));
         }
     }
     strings::wrote(&csv.display().to_string(), &strings::and_svg(&svg.display().to_string()))

@@ -32,8 +32,8 @@ fn svg_texts(svg: &str) -> Vec<String> {
     doc.descendants().filter(|n| n.has_tag_name("text")).filter_map(|n| n.text()).map(str::to_string).collect()
 }
 
-/// Write the grid of the app's view; return the CSV and the SVG's texts.
-fn written(app: &App, tag: &str) -> (String, Vec<String>) {
+/// Write the grid of the app's view; return the CSV, the SVG's texts and the files' name stem.
+fn written(app: &App, tag: &str) -> (String, Vec<String>, String) {
     let dir = scratch(tag);
     let status = perform_in(&dir, Effect::SaveGrid, app, "");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -42,7 +42,8 @@ fn written(app: &App, tag: &str) -> (String, Vec<String>) {
     assert!(status.contains(".csv") && status.contains(".svg"), "{status}");
     let csv = std::fs::read_to_string(&files[0]).unwrap();
     let svg = std::fs::read_to_string(&files[1]).unwrap();
-    (csv, svg_texts(&svg))
+    let stem = files[0].file_stem().unwrap().to_string_lossy().into_owned();
+    (csv, svg_texts(&svg), stem)
 }
 
 #[test]
@@ -50,7 +51,8 @@ fn softmax_rows_are_written_with_every_label_and_value_and_the_masked_keys() {
     // decoder beat 7: the second layer's cross-attention, sentence 0 padded to 6 keys
     let app = app_at("decoder", 6);
     let grid = app.grid().expect("a softmax view has a grid");
-    let (csv, texts) = written(&app, "softmax");
+    let (csv, texts, stem) = written(&app, "softmax");
+    assert_eq!(stem, format!("dec.1.cross_attn.weights-softmax-b0-h{}", app.selection().head));
     for label in grid.row_labels.iter().chain(&grid.col_labels) {
         assert!(texts.contains(label), "label {label:?} missing from the SVG: {texts:?}");
     }
@@ -100,7 +102,13 @@ fn masks_heatmaps_ablation_and_alignment_tables_are_grids_too() {
         let app = app_at(lesson, beat);
         let grid = app.grid().unwrap_or_else(|| panic!("{tag} has a grid"));
         assert!(!grid.cells.is_empty() && grid.cells.iter().all(|r| r.len() == grid.col_labels.len()), "{tag}");
-        let (csv, texts) = written(&app, tag);
+        let (csv, texts, stem) = written(&app, tag);
+        // the file says which slice it holds; the alignment table holds every head of the layer
+        let expected = match tag {
+            "alignment" => format!("{op}-alignment"),
+            _ => format!("{op}-{tag}-b{}-h{}", app.selection().batch, app.selection().head),
+        };
+        assert_eq!(stem, expected);
         assert_eq!(csv.lines().count(), 1 + grid.row_labels.len(), "{tag}");
         for label in grid.row_labels.iter().chain(&grid.col_labels) {
             assert!(texts.contains(label), "{tag}: label {label:?} missing");
