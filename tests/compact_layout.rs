@@ -30,6 +30,7 @@ fn draw(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
     let completed = terminal.draw(|f| ui::draw(f, app, theme)).unwrap();
     let limit = ui::frame::prose_scroll_limit(app, completed.area);
     app.fit_to_screen(ui::frame::wide_layout(completed.area), limit);
+    app.fit_glossary(ui::glossary::scroll_limit(completed.area));
     completed.buffer.clone()
 }
 
@@ -270,4 +271,36 @@ fn a_cells_derivation_shows_whole_or_says_how_to_scroll_at_80x24() {
     // and leaving cell mode brings the trace back
     press(&mut app, KeyCode::Char('c'));
     assert!(text(&mut app, 80, 24).contains(strings::TRACE_TITLE.get().trim()));
+}
+
+/// The glossary overlay at 80x24: a window of the terms with the note and the lesson that teach
+/// each, a line counting those above and below, and ↑/↓ (PgUp/PgDn) to move it, no further than
+/// the last term; `T` opens it at the top again.
+#[test]
+fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
+    use transformer_tutor::lesson::glossary::Glossary;
+    let terms = &Glossary::built_in().terms;
+    let mut app = lesson("masks");
+    draw(&mut app, 80, 24, Theme::plain());
+    press(&mut app, KeyCode::Char('T'));
+    let top = text(&mut app, 80, 24);
+    let first = &terms[0];
+    assert!(top.lines().any(|l| l.contains(&first.en) && l.contains(&first.zh) && l.contains(&first.lesson)), "{top}");
+    assert!(top.contains("more terms below (↑/↓ PgUp/PgDn)"), "{top}");
+    for _ in 0..terms.len() + 5 {
+        press(&mut app, KeyCode::Down);
+        draw(&mut app, 80, 24, Theme::plain());
+    }
+    let bottom = text(&mut app, 80, 24);
+    let last = terms.last().unwrap();
+    assert!(bottom.lines().any(|l| l.contains(&last.en) && l.contains(&last.lesson)), "{bottom}");
+    assert!(bottom.contains("more terms above (↑/↓"), "{bottom}");
+    // scrolled no further than the last term: one ↑ shows a term below again
+    press(&mut app, KeyCode::Up);
+    assert!(text(&mut app, 80, 24).contains(", 1 below"));
+    // the beat did not move under the overlay, and T again closes it and reopens at the top
+    assert_eq!(app.beat(), 0);
+    press(&mut app, KeyCode::Char('T'));
+    press(&mut app, KeyCode::Char('T'));
+    assert!(text(&mut app, 80, 24).contains(&first.en));
 }

@@ -102,6 +102,16 @@ impl App {
         self.view.glossary
     }
 
+    /// The first term the glossary overlay shows.
+    pub fn glossary_scroll(&self) -> usize {
+        self.view.glossary_scroll
+    }
+
+    /// What the screen just drawn allows the glossary to scroll (it scrolls no further).
+    pub fn fit_glossary(&mut self, scroll_limit: usize) {
+        self.view.glossary_scroll = self.view.glossary_scroll.min(scroll_limit);
+    }
+
     /// The help overlay is open.
     pub fn help_shown(&self) -> bool {
         self.view.help

@@ -19,12 +19,22 @@ impl App {
             return; // the help overlay swallows keys until closed
         }
         if self.view.glossary && !matches!(action, Action::ToggleGlossary | Action::ToggleLanguage | Action::Quit) {
-            return; // so does the glossary
+            // so does the glossary, but for the keys that scroll it
+            let at = &mut self.view.glossary_scroll;
+            match action {
+                Action::RowUp => *at = at.saturating_sub(1),
+                Action::RowDown => *at = at.saturating_add(1),
+                Action::ScrollUp => *at = at.saturating_sub(10),
+                Action::ScrollDown => *at = at.saturating_add(10),
+                _ => {}
+            }
+            return;
         }
         match action {
             Action::ToggleLanguage if self.key_mode() != Mode::Input => return self.toggle_language(),
             Action::ToggleGlossary if self.key_mode() != Mode::Input => {
                 self.view.glossary = !self.view.glossary;
+                self.view.glossary_scroll = 0;
                 return;
             }
             Action::Quit if self.view.glossary => {

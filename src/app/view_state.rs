@@ -85,6 +85,8 @@ pub(super) struct ViewState {
     pub(super) help: bool,
     /// The glossary overlay is open.
     pub(super) glossary: bool,
+    /// The first term the glossary overlay shows (↑/↓ and PgUp/PgDn scroll it).
+    pub(super) glossary_scroll: usize,
     pub(super) prose_scroll: u16,
     /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
     pub(super) lines_scroll: usize,
@@ -112,6 +114,7 @@ impl ViewState {
             map_shown: true,
             help: false,
             glossary: false,
+            glossary_scroll: 0,
             prose_scroll: 0,
             lines_scroll: 0,
             derivation_scroll: 0,

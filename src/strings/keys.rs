@@ -96,10 +96,11 @@ pub const GLOSSARY_TITLE: Text = Text::new(" Glossary ", " 术语表 ");
 pub const GLOSSARY_FOOTER: Text =
     Text::new(" T or Esc closes this · --glossary prints it", " T 或 Esc 关闭 · --glossary 可打印全部");
 
-/// When the glossary overlay cannot show every term.
-pub fn glossary_more(n: usize) -> String {
-    match crate::lang::current() {
-        crate::lang::Lang::En => format!(" … {n} more (--glossary prints them all)"),
-        crate::lang::Lang::Zh => format!(" … 还有 {n} 个（--glossary 可打印全部）"),
-    }
+/// When the glossary overlay cannot show every term: how many are above and below, and the keys.
+pub fn glossary_more(above: usize, below: usize) -> String {
+    let terms = match crate::lang::current() {
+        crate::lang::Lang::En => "terms",
+        crate::lang::Lang::Zh => "个术语",
+    };
+    format!(" {} (↑/↓ PgUp/PgDn)", super::more(above, below, terms))
 }

@@ -69,7 +69,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
 /// The glossary, then the help on top of everything.
 fn render_overlays(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     if app.glossary_shown() {
-        super::glossary::GlossaryOverlay { theme }.render(area, buf);
+        super::glossary::GlossaryOverlay { theme, first: app.glossary_scroll() }.render(area, buf);
     }
     if app.help_shown() {
         HelpOverlay { theme }.render(area, buf);

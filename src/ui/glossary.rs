@@ -1,5 +1,6 @@
 //! The `T` overlay: every term the lessons teach, in this language and the other, with the note
-//! that explains it (the glossary; `--glossary` prints it whole).
+//! that explains it and the lesson that teaches it (the glossary; `--glossary` prints it whole).
+//! A screen too short for every term shows a window of them; ↑/↓ and PgUp/PgDn move it.
 
 use super::text::{pad, width};
 use super::theme::Theme;
@@ -13,38 +14,58 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 pub struct GlossaryOverlay {
     pub theme: Theme,
+    /// The first term shown (the app's scroll, kept within `scroll_limit` by the terminal loop).
+    pub first: usize,
+}
+
+/// How many terms fit on a screen of `area`'s height: between the borders, the footer and, when
+/// some do not fit, a line counting them.
+fn terms_shown(area: Rect, terms: usize) -> usize {
+    let room = usize::from(area.height.saturating_sub(4));
+    if terms <= room { terms } else { room.saturating_sub(1) }
+}
+
+/// The furthest the overlay scrolls on a screen of this size: the last term at the bottom.
+pub fn scroll_limit(area: Rect) -> usize {
+    let terms = Glossary::built_in().terms.len();
+    terms - terms_shown(area, terms).min(terms)
 }
 
 impl Widget for GlossaryOverlay {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let glossary = Glossary::built_in();
         let lang = current();
-        let rows: Vec<[String; 3]> = glossary
+        let rows: Vec<[String; 4]> = glossary
             .terms
             .iter()
-            .map(|t| [t.name(lang).to_string(), t.name(lang.other()).to_string(), strings::note_ref(&t.note)])
+            .map(|t| {
+                let (this, other) = (t.name(lang).to_string(), t.name(lang.other()).to_string());
+                [this, other, strings::note_ref(&t.note), t.lesson.clone()]
+            })
             .collect();
-        let w: Vec<usize> = (0..3).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
-        let popup_width = (w[0] + w[1] + w[2] + 8).max(width(&strings::GLOSSARY_FOOTER) + 2) as u16;
-        // the terms that fit between the borders, the footer and a line for "… N more"
-        let room = usize::from(area.height.saturating_sub(4));
-        let shown = if rows.len() <= room { rows.len() } else { room.saturating_sub(1) };
-        let height = (shown + usize::from(shown < rows.len()) + 3) as u16;
+        let w: Vec<usize> = (0..4).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
+        let popup_width = (w.iter().sum::<usize>() + 10).max(width(&strings::GLOSSARY_FOOTER) + 2) as u16;
+        let shown = terms_shown(area, rows.len());
+        let first = self.first.min(rows.len() - shown);
+        let cut = shown < rows.len();
+        let height = (shown + usize::from(cut) + 3) as u16;
         let [popup] = Layout::horizontal([Constraint::Length(popup_width)]).flex(Flex::Center).areas(area);
         let [popup] = Layout::vertical([Constraint::Length(height)]).flex(Flex::Center).areas(popup);
         super::popup::clear(popup, buf);
-        let mut lines: Vec<Line> = rows[..shown]
+        let mut lines: Vec<Line> = rows[first..first + shown]
             .iter()
             .map(|r| {
                 Line::from(vec![
                     Span::styled(format!(" {}  ", pad(&r[0], w[0])), self.theme.highlight()),
                     Span::raw(format!("{}  ", pad(&r[1], w[1]))),
-                    Span::styled(r[2].clone(), self.theme.dim()),
+                    Span::styled(format!("{}  ", pad(&r[2], w[2])), self.theme.dim()),
+                    Span::styled(r[3].clone(), self.theme.dim()),
                 ])
             })
             .collect();
-        if shown < rows.len() {
-            lines.push(Line::styled(strings::glossary_more(rows.len() - shown), self.theme.dim()));
+        if cut {
+            let below = rows.len() - first - shown;
+            lines.push(Line::styled(strings::glossary_more(first, below), self.theme.dim()));
         }
         lines.push(Line::styled(strings::GLOSSARY_FOOTER, self.theme.dim()));
         Paragraph::new(lines)

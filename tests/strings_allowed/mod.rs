@@ -117,7 +117,7 @@ pub const ALLOWED: &[Allowed] = &[
     },
     Allowed {
         files: &["src/tui.rs"],
-        literals: &["{name}.npy", "frame-{}-beat{}.txt", "{stem}.csv", "{stem}.svg", "mean"],
+        literals: &["{name}.npy", "frame-{}-beat{}.txt", "{stem}.csv", "{stem}.svg", "mean", "{name}-alignment"],
         why: "names of the files `x`, `w` and `X` write (`mean`: the mean of the heads in a file name)",
     },
     Allowed {
