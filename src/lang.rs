@@ -129,6 +129,15 @@ pub fn set_current(lang: Lang) {
     CURRENT.with(|c| c.set(lang));
 }
 
+/// `f` run with `lang` as this thread's language, which is then set back.
+pub fn with<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
+    let before = current();
+    set_current(lang);
+    let out = f();
+    set_current(before);
+    out
+}
+
 /// English text or Chinese text, by this thread's language.
 pub fn pick<T>(en: T, zh: T) -> T {
     match current() {

@@ -182,3 +182,42 @@ fn mask_questions_are_checked_by_their_positions() {
     type_answer(&mut app, "4 5 6 7");
     assert_eq!(app.attempt(), Attempt::Right { tries: 1 });
 }
+
+/// The probes lesson's questions accept what their screens show: the logit lens's answer as its
+/// rows name the sublayer (in either language, with or without `after`), and a patching answer
+/// as a position with its character in brackets.
+#[test]
+fn probe_questions_accept_the_forms_their_screens_show() {
+    let weights = trained();
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    let beat_of = |view: &str| probes.beats.iter().rposition(|b| b.view.name() == view && b.question.is_some());
+    let answered = |beat: usize, given: &str| {
+        let mut app = App::new(probes.clone(), weights.clone()).unwrap();
+        app.go_to_beat(beat);
+        type_answer(&mut app, given);
+        (app.attempt(), app.expected_answer().unwrap())
+    };
+    let lens = beat_of("logit-lens").expect("a logit-lens question");
+    let (_, op) = answered(lens, "?");
+    let layer = op.rsplitn(3, '.').nth(2).unwrap().to_string(); // dec.1
+    assert!(op.ends_with(".norm2.out"), "the trained model's answer forms at a cross-attention: {op}");
+    for given in [
+        op.clone(),
+        format!("after {layer} cross-attention"),
+        format!("{layer} cross attention"),
+        format!("{layer} 交叉注意力之后"),
+        format!("{layer}交叉注意力"),
+    ] {
+        assert_eq!(answered(lens, &given).0, Attempt::Right { tries: 1 }, "{given:?} for {op}");
+    }
+    for wrong in [format!("after {layer} self-attention"), "cross-attention".to_string(), layer.clone()] {
+        assert_eq!(answered(lens, &wrong).0, Attempt::WrongOnce, "{wrong:?} for {op}");
+    }
+    let patch = beat_of("patching").expect("a patching question");
+    let (_, expected) = answered(patch, "?");
+    let position: usize = expected.split(',').next().unwrap().trim().parse().expect("positions");
+    let token = ["我", "有", "一", "只", "猫"][position];
+    assert_eq!(answered(patch, &format!("{expected} ({token})")).0, Attempt::Right { tries: 1 }, "{expected}");
+    let other = ["我", "有", "一", "只", "猫"][(position + 1) % 5];
+    assert_eq!(answered(patch, &format!("{expected} ({other})")).0, Attempt::WrongOnce, "another character");
+}

@@ -29,6 +29,32 @@ impl App {
         })
     }
 
+    /// `given` without the characters or words written in brackets after the positions they
+    /// stand at: `0 (我)` → `0`. Unchanged when a bracket holds anything else.
+    fn without_quoted_tokens(&self, given: &str) -> String {
+        use crate::lesson::question::normalize;
+        let batch = self.view.selection.batch.min(self.session.setup.shape().batch - 1);
+        let sides = [self.tokens(true, batch), self.tokens(false, batch)];
+        let mut out = given.to_string();
+        for (open, close) in [('(', ')'), ('（', '）')] {
+            while let Some(a) = out.find(open) {
+                let Some(b) = out[a..].find(close).map(|b| a + b) else { return given.to_string() };
+                // the position written just before the bracket
+                let before = normalize(&out[..a]);
+                let Some(position) = before.last().and_then(|n| n.parse::<usize>().ok()) else {
+                    return given.to_string();
+                };
+                let inside = normalize(&out[a + open.len_utf8()..b]);
+                let stands_there = sides.iter().any(|t| t.get(position).is_some_and(|t| normalize(t) == inside));
+                if !stands_there {
+                    return given.to_string();
+                }
+                out.replace_range(a..b + close.len_utf8(), " ");
+            }
+        }
+        out
+    }
+
     /// Check a typed answer and record it.
     pub(super) fn submit(&mut self, given: String) {
         let Some(expected) = self.expected_answer() else { return };
@@ -38,7 +64,10 @@ impl App {
             return;
         }
         let by_position = self.position_answer(&given, &expected);
-        let right = is_right(&given, &expected) || by_position.is_some();
+        let right = is_right(&given, &expected)
+            || by_position.is_some()
+            || is_right(&self.without_quoted_tokens(&given), &expected)
+            || names_the_sublayer(&given, &expected);
         let attempt = self.attempt().after(right);
         self.session.progress.answer(&self.session.lesson.id, self.session.beat, given.trim(), attempt);
         self.session.progress_changed = true;
@@ -52,4 +81,29 @@ impl App {
             Attempt::Unanswered => String::new(),
         };
     }
+}
+
+/// An answer that is the op after which a decoder sublayer's residual stream is read
+/// (`dec.1.norm2.out`) may also be given as the logit lens's rows name it, in either language:
+/// `after dec.1 cross-attention`, `dec.1 cross attention`, `dec.1 交叉注意力之后`.
+fn names_the_sublayer(given: &str, expected: &str) -> bool {
+    let parts: Vec<&str> = expected.trim().split('.').collect();
+    let is_stream = matches!(parts.as_slice(), ["dec" | "enc", layer, norm, "out"]
+        if layer.parse::<usize>().is_ok() && norm.starts_with("norm"));
+    if !is_stream {
+        return false;
+    }
+    // words joined, without `after`/之后 and hyphens: `dec.1crossattention`
+    let key = |text: &str| -> String {
+        crate::lesson::question::normalize(text)
+            .into_iter()
+            .filter(|w| !matches!(w.as_str(), "after" | "之" | "后" | "the"))
+            .collect::<String>()
+            .replace('-', "")
+    };
+    let given = key(given);
+    crate::lang::Lang::ALL.into_iter().any(|lang| {
+        let named = crate::lang::with(lang, || strings::lens_after(expected.trim()));
+        !given.is_empty() && key(&named) == given
+    })
 }

@@ -63,16 +63,49 @@ pub fn is_right(given: &str, expected: &str) -> bool {
     if givens.iter().any(|g| !g.is_empty() && expecteds.contains(g)) {
         return true;
     }
-    // the numbers of `words`, if every other word is one that only names or counts them
+    // the numbers of `words` (number words read as digits: `six`, 六), if every other word is one
+    // that only names or counts them
     let numbers = |words: &Vec<String>| -> Option<Vec<String>> {
+        let words: Vec<String> =
+            words.iter().map(|w| number_word(w).map_or_else(|| w.clone(), str::to_string)).collect();
         words
             .iter()
             .all(|w| is_number(w) || UNIT_WORDS.contains(&w.as_str()))
             .then(|| words.iter().filter(|w| is_number(w)).cloned().collect())
     };
     expecteds.iter().any(|e| {
-        !e.is_empty() && e.iter().all(|w| is_number(w)) && givens.iter().any(|g| numbers(g).as_ref() == Some(e))
+        !e.is_empty()
+            && e.iter().all(|w| is_number(w))
+            && givens.iter().any(|g| numbers(g).is_some_and(|g| same_numbers(&g, e)))
     })
+}
+
+/// Whether the numbers a learner gave are the expected ones, each as written or rounded to the
+/// decimals the learner wrote (`1.38` for 1.376), as long as it keeps two significant digits
+/// (`0.5` is not 0.48).
+fn same_numbers(given: &[String], expected: &[String]) -> bool {
+    given.len() == expected.len() && given.iter().zip(expected).all(|(g, e)| g == e || rounds_to(g, e))
+}
+
+fn rounds_to(given: &str, expected: &str) -> bool {
+    let (Ok(g), Ok(e)) = (given.parse::<f64>(), expected.parse::<f64>()) else { return false };
+    let decimals = given.split_once('.').map_or(0, |(_, d)| d.len());
+    let expected_decimals = expected.split_once('.').map_or(0, |(_, d)| d.len());
+    let significant = given.trim_start_matches(['-', '0', '.']).chars().filter(char::is_ascii_digit).count();
+    let scale = 10f64.powi(decimals as i32);
+    decimals >= 1 && decimals < expected_decimals && significant >= 2 && ((e * scale).round() - g * scale).abs() < 1e-6
+}
+
+/// A number written as a word, English or Chinese, as digits: `six` → `6`, `六` → `6`.
+fn number_word(w: &str) -> Option<&'static str> {
+    const EN: [&str; 13] =
+        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    const DIGITS: [&str; 13] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"];
+    const ZH: [&str; 11] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
+    if w == "两" {
+        return Some("2");
+    }
+    EN.iter().position(|&n| n == w).or_else(|| ZH.iter().position(|&n| n == w)).map(|i| DIGITS[i])
 }
 
 /// Words that may stand around a number answer without changing it (`8 times`, `positions 5, 6`);
@@ -103,6 +136,9 @@ const UNIT_WORDS: &[&str] = &[
     "parameters",
     "params",
     "about",
+    "only",
+    "just",
+    "at",
     "is",
     "are",
     "it",
@@ -124,6 +160,7 @@ const UNIT_WORDS: &[&str] = &[
     "约",
     "是",
     "维",
+    "号",
 ];
 
 /// A normalised word that is a number.
@@ -233,6 +270,25 @@ mod tests {
         assert!(is_right("positions 3 and 4", "3, 4"));
         // a word answer still needs its words
         assert!(!is_right("the cat", "cat sat"));
+    }
+
+    #[test]
+    fn numbers_may_be_words_or_rounded_to_the_decimals_given() {
+        assert!(is_right("six rows", "6"));
+        assert!(is_right("six", "6"));
+        assert!(is_right("六行", "6"));
+        assert!(is_right("两个", "2"));
+        assert!(is_right("only position 0", "0"));
+        assert!(is_right("0号", "0"));
+        assert!(!is_right("seven", "6"));
+        assert!(is_right("1.38", "1.376"));
+        assert!(is_right("1.4", "1.376"));
+        assert!(is_right("0.48", "0.4812"));
+        assert!(!is_right("1.37", "1.376"));
+        assert!(!is_right("0.5", "0.48"), "one significant digit is not the number");
+        assert!(!is_right("1", "1.376"), "a whole number is no rounding");
+        // a word answer is never read as a number
+        assert!(!is_right("1", "一"));
     }
 
     #[test]
