@@ -90,6 +90,7 @@ fn event_loop(
         // Tab skips the map when this size does not show it; the text scrolls no further than its end
         app.fit_to_screen(ui::frame::wide_layout(completed.area), ui::frame::prose_scroll_limit(app, completed.area));
         app.fit_glossary(ui::glossary::scroll_limit(completed.area));
+        app.fit_help(ui::help::scroll_limit(completed.area));
         if let Some(effect) = app.take_effect() {
             let message = perform(effect, app, &buffer_text(completed.buffer));
             app.set_status(message);

@@ -31,6 +31,7 @@ fn draw(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
     let limit = ui::frame::prose_scroll_limit(app, completed.area);
     app.fit_to_screen(ui::frame::wide_layout(completed.area), limit);
     app.fit_glossary(ui::glossary::scroll_limit(completed.area));
+    app.fit_help(ui::help::scroll_limit(completed.area));
     completed.buffer.clone()
 }
 
@@ -303,4 +304,39 @@ fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
     press(&mut app, KeyCode::Char('T'));
     press(&mut app, KeyCode::Char('T'));
     assert!(text(&mut app, 80, 24).contains(&first.en));
+}
+
+/// The help overlay at 80x24, in both languages: every description wraps inside the overlay
+/// (none is cut at its edge), the footer that says how to close it always shows, and ↑/↓ reach
+/// every key down to the op count; `?` closes it and opens it at the top.
+#[test]
+fn the_help_overlay_wraps_and_scrolls_to_every_key_at_80x24() {
+    use transformer_tutor::lang::{Lang, set_current};
+    for lang in Lang::ALL {
+        set_current(lang);
+        let mut app = lesson("masks");
+        draw(&mut app, 80, 24, Theme::plain());
+        press(&mut app, KeyCode::Char('?'));
+        let top = text(&mut app, 80, 24);
+        assert!(top.contains(strings::HELP_FOOTER.get().trim()), "{top}");
+        assert!(top.contains("(↑/↓ PgUp/PgDn)"), "{top}");
+        let mut seen = top.clone();
+        for _ in 0..40 {
+            press(&mut app, KeyCode::Down);
+            seen.push_str(&text(&mut app, 80, 24));
+        }
+        let bottom = text(&mut app, 80, 24);
+        assert!(bottom.contains(strings::HELP_OP_KEY.get()) && bottom.contains(strings::HELP_FOOTER.get().trim()));
+        // every description's last word is on screen at some scroll: nothing is cut at the edge
+        for (key, description) in transformer_tutor::app::keymap::help_rows() {
+            let last = description.split_whitespace().last().unwrap();
+            let tail: String = last.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect();
+            assert!(seen.contains(&tail), "{lang:?} `{key}`: {description:?} is cut");
+        }
+        assert_eq!(app.beat(), 0, "the keys scrolled the help, not the lesson");
+        press(&mut app, KeyCode::Char('?'));
+        press(&mut app, KeyCode::Char('?'));
+        assert_eq!(text(&mut app, 80, 24), top, "it opens at the top again");
+    }
+    set_current(Lang::En);
 }

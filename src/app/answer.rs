@@ -67,7 +67,7 @@ impl App {
         let right = is_right(&given, &expected)
             || by_position.is_some()
             || is_right(&self.without_quoted_tokens(&given), &expected)
-            || names_the_sublayer(&given, &expected);
+            || crate::lesson::question::names_the_sublayer(&given, &expected);
         let attempt = self.attempt().after(right);
         self.session.progress.answer(&self.session.lesson.id, self.session.beat, given.trim(), attempt);
         self.session.progress_changed = true;
@@ -81,29 +81,4 @@ impl App {
             Attempt::Unanswered => String::new(),
         };
     }
-}
-
-/// An answer that is the op after which a decoder sublayer's residual stream is read
-/// (`dec.1.norm2.out`) may also be given as the logit lens's rows name it, in either language:
-/// `after dec.1 cross-attention`, `dec.1 cross attention`, `dec.1 交叉注意力之后`.
-fn names_the_sublayer(given: &str, expected: &str) -> bool {
-    let parts: Vec<&str> = expected.trim().split('.').collect();
-    let is_stream = matches!(parts.as_slice(), ["dec" | "enc", layer, norm, "out"]
-        if layer.parse::<usize>().is_ok() && norm.starts_with("norm"));
-    if !is_stream {
-        return false;
-    }
-    // words joined, without `after`/之后 and hyphens: `dec.1crossattention`
-    let key = |text: &str| -> String {
-        crate::lesson::question::normalize(text)
-            .into_iter()
-            .filter(|w| !matches!(w.as_str(), "after" | "之" | "后" | "the"))
-            .collect::<String>()
-            .replace('-', "")
-    };
-    let given = key(given);
-    crate::lang::Lang::ALL.into_iter().any(|lang| {
-        let named = crate::lang::with(lang, || strings::lens_after(expected.trim()));
-        !given.is_empty() && key(&named) == given
-    })
 }

@@ -102,6 +102,16 @@ impl App {
         self.view.glossary
     }
 
+    /// The first line the help overlay shows.
+    pub fn help_scroll(&self) -> usize {
+        self.view.help_scroll
+    }
+
+    /// What the screen just drawn allows the help to scroll (it scrolls no further).
+    pub fn fit_help(&mut self, scroll_limit: usize) {
+        self.view.help_scroll = self.view.help_scroll.min(scroll_limit);
+    }
+
     /// The first term the glossary overlay shows.
     pub fn glossary_scroll(&self) -> usize {
         self.view.glossary_scroll

@@ -15,19 +15,17 @@ impl App {
     }
 
     fn apply(&mut self, action: Action) {
+        if action == Action::ToggleHelp {
+            self.view.help_scroll = 0; // it opens at the top
+        }
         if self.view.help && !matches!(action, Action::ToggleHelp | Action::Quit) {
-            return; // the help overlay swallows keys until closed
+            // the help overlay swallows keys until closed, but for those that scroll it
+            scroll_by(&mut self.view.help_scroll, action);
+            return;
         }
         if self.view.glossary && !matches!(action, Action::ToggleGlossary | Action::ToggleLanguage | Action::Quit) {
             // so does the glossary, but for the keys that scroll it
-            let at = &mut self.view.glossary_scroll;
-            match action {
-                Action::RowUp => *at = at.saturating_sub(1),
-                Action::RowDown => *at = at.saturating_add(1),
-                Action::ScrollUp => *at = at.saturating_sub(10),
-                Action::ScrollDown => *at = at.saturating_add(10),
-                _ => {}
-            }
+            scroll_by(&mut self.view.glossary_scroll, action);
             return;
         }
         match action {
@@ -282,5 +280,17 @@ impl App {
             return crate::explore::derive_gradient::derive_gradient(&self.session.full, self.session.op, &at);
         }
         crate::explore::derive::derive(&self.session.run, &self.session.setup, self.session.op, &at)
+    }
+}
+
+/// ↑/↓ move an overlay's window by a line, PgUp/PgDn by ten (the terminal loop keeps it within
+/// what the screen shows).
+fn scroll_by(at: &mut usize, action: Action) {
+    match action {
+        Action::RowUp => *at = at.saturating_sub(1),
+        Action::RowDown => *at = at.saturating_add(1),
+        Action::ScrollUp => *at = at.saturating_sub(10),
+        Action::ScrollDown => *at = at.saturating_add(10),
+        _ => {}
     }
 }

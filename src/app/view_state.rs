@@ -85,6 +85,8 @@ pub(super) struct ViewState {
     pub(super) help: bool,
     /// The glossary overlay is open.
     pub(super) glossary: bool,
+    /// The first line the help overlay shows (↑/↓ and PgUp/PgDn scroll it on a short screen).
+    pub(super) help_scroll: usize,
     /// The first term the glossary overlay shows (↑/↓ and PgUp/PgDn scroll it).
     pub(super) glossary_scroll: usize,
     pub(super) prose_scroll: u16,
@@ -115,6 +117,7 @@ impl ViewState {
             help: false,
             glossary: false,
             glossary_scroll: 0,
+            help_scroll: 0,
             prose_scroll: 0,
             lines_scroll: 0,
             derivation_scroll: 0,

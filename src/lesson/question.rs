@@ -195,6 +195,31 @@ fn without_thousands(s: &str) -> String {
     out
 }
 
+/// An answer that is the op after which a decoder sublayer's residual stream is read
+/// (`dec.1.norm2.out`) may also be given as the logit lens's rows name it, in either language:
+/// `after dec.1 cross-attention`, `dec.1 cross attention`, `dec.1 交叉注意力之后`.
+pub fn names_the_sublayer(given: &str, expected: &str) -> bool {
+    let parts: Vec<&str> = expected.trim().split('.').collect();
+    let is_stream = matches!(parts.as_slice(), ["dec" | "enc", layer, norm, "out"]
+        if layer.parse::<usize>().is_ok() && norm.starts_with("norm"));
+    if !is_stream {
+        return false;
+    }
+    // words joined, without `after`/之后 and hyphens: `dec.1crossattention`
+    let key = |text: &str| -> String {
+        normalize(text)
+            .into_iter()
+            .filter(|w| !matches!(w.as_str(), "after" | "之" | "后" | "the"))
+            .collect::<String>()
+            .replace('-', "")
+    };
+    let given = key(given);
+    crate::lang::Lang::ALL.into_iter().any(|lang| {
+        let named = crate::lang::with(lang, || crate::strings::lens_after(expected.trim()));
+        !given.is_empty() && key(&named) == given
+    })
+}
+
 /// How far a learner has got with one question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Attempt {

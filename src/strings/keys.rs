@@ -96,6 +96,11 @@ pub const GLOSSARY_TITLE: Text = Text::new(" Glossary ", " 术语表 ");
 pub const GLOSSARY_FOOTER: Text =
     Text::new(" T or Esc closes this · --glossary prints it", " T 或 Esc 关闭 · --glossary 可打印全部");
 
+/// When the help overlay cannot show every line: how many are above and below, and the keys.
+pub fn help_more(above: usize, below: usize) -> String {
+    format!(" {} (↑/↓ PgUp/PgDn)", super::more(above, below, super::LINES.get()))
+}
+
 /// When the glossary overlay cannot show every term: how many are above and below, and the keys.
 pub fn glossary_more(above: usize, below: usize) -> String {
     let terms = match crate::lang::current() {

@@ -72,7 +72,7 @@ fn render_overlays(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         super::glossary::GlossaryOverlay { theme, first: app.glossary_scroll() }.render(area, buf);
     }
     if app.help_shown() {
-        HelpOverlay { theme }.render(area, buf);
+        HelpOverlay { theme, first: app.help_scroll() }.render(area, buf);
     }
 }
 
