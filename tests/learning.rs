@@ -227,6 +227,14 @@ fn dot_and_comma_walk_the_backward_pass() {
     app.update(Action::BackOp);
     // back towards the loss: scores, then the masked scores
     assert_eq!(at(&app), "dec.1.self_attn.masked");
+    // a wide tensor scrolled to the right: the next one opens at its first column
+    while app.run().program().op(app.op()).shape.last() != Some(&32) {
+        app.update(Action::BackOp);
+    }
+    app.update(Action::ColumnsRight);
+    assert_eq!(app.selection().first_col, 16);
+    app.update(Action::BackOp);
+    assert_eq!(app.selection().first_col, 0, "at {}", at(&app));
 }
 
 /// Cell mode on a gradient derives the gradient (the chain rule, not the forward value), over

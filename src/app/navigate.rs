@@ -76,6 +76,10 @@ impl App {
     pub(super) fn seek(&mut self, op: usize) {
         let to = if self.session.gradient { self.session.run.program().len() - 1 } else { op };
         self.session.run.seek(to);
+        if op != self.session.op {
+            // another tensor opens at its first column: the last one's scroll means nothing here
+            self.view.selection.first_col = 0;
+        }
         self.session.op = op;
     }
 
