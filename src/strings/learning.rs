@@ -96,8 +96,9 @@ pub fn grad_flow_columns() -> [&'static str; 4] {
     }
 }
 pub const GRAD_FLOW_RULE: Text = Text::new(
-    "A residual sum x + F(x) hands its gradient back twice: through F, and straight to x (∂/∂x = I + ∂F/∂x). \"sublayers only\" is the same backward pass with every straight path cut: only ∂F/∂x is left at each residual.",
-    "残差连接 x + F(x) 把梯度往回传两次：一次穿过 F，一次直接交给 x（∂/∂x = I + ∂F/∂x）。“只走子层”是同一次反向传播，但把每个残差的直通路径都剪掉，只剩 ∂F/∂x。",
+    // the formula is held together by no-break spaces: a wrap never splits it
+    "A residual sum x + F(x) hands its gradient back twice: through F, and straight to x (∂/∂x = I + ∂F/∂x). \"sublayers only\" is the same backward pass with every straight path cut: only ∂F/∂x is left at each residual.",
+    "残差连接 x + F(x) 把梯度往回传两次：一次穿过 F，一次直接交给 x（∂/∂x = I + ∂F/∂x）。“只走子层”是同一次反向传播，但把每个残差的直通路径都剪掉，只剩 ∂F/∂x。",
 );
 
 /// `∂L/∂ (tgt embedding table)`: the embed-grad view's title.
