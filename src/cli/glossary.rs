@@ -19,7 +19,7 @@ pub fn glossary_text(glossary: &Glossary, catalog: &Catalog) -> String {
             [
                 t.name(lang).to_string(),
                 t.name(lang.other()).to_string(),
-                strings::note_ref(&t.note),
+                strings::note_ref(&t.note, t.named),
                 lesson_title(&t.lesson),
             ]
         })
@@ -34,6 +34,11 @@ pub fn glossary_text(glossary: &Glossary, catalog: &Catalog) -> String {
     out += &(line(&heading).trim_end().to_string() + "\n");
     for r in &rows {
         out += &(line(r).trim_end().to_string() + "\n");
+    }
+    if glossary.terms.iter().any(|t| !t.named) {
+        out.push('\n');
+        out += strings::GLOSSARY_UNNAMED.get().trim();
+        out.push('\n');
     }
     out
 }

@@ -18,6 +18,10 @@ pub struct Term {
     pub also_zh: Vec<String>,
     /// Where the notes explain it: `001 §4.1`.
     pub note: String,
+    /// Whether the notes use the term itself there; false for a term the tutor brings (beam
+    /// search, logit lens), where `note` is the section it builds on.
+    #[serde(default = "named_by_default")]
+    pub named: bool,
     /// The id of the lesson that teaches it.
     pub lesson: String,
 }
@@ -39,6 +43,10 @@ impl Term {
         };
         std::iter::once(main.as_str()).chain(also.iter().map(String::as_str))
     }
+}
+
+fn named_by_default() -> bool {
+    true
 }
 
 #[derive(Debug, Deserialize)]

@@ -18,10 +18,10 @@ pub struct GlossaryOverlay {
     pub first: usize,
 }
 
-/// How many terms fit on a screen of `area`'s height: between the borders, the footer and, when
+/// How many terms fit on a screen of `area`'s height: between the borders, the two footer lines and, when
 /// some do not fit, a line counting them.
 fn terms_shown(area: Rect, terms: usize) -> usize {
-    let room = usize::from(area.height.saturating_sub(4));
+    let room = usize::from(area.height.saturating_sub(5));
     if terms <= room { terms } else { room.saturating_sub(1) }
 }
 
@@ -40,15 +40,16 @@ impl Widget for GlossaryOverlay {
             .iter()
             .map(|t| {
                 let (this, other) = (t.name(lang).to_string(), t.name(lang.other()).to_string());
-                [this, other, strings::note_ref(&t.note), t.lesson.clone()]
+                [this, other, strings::note_ref(&t.note, t.named), t.lesson.clone()]
             })
             .collect();
         let w: Vec<usize> = (0..4).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
-        let popup_width = (w.iter().sum::<usize>() + 10).max(width(&strings::GLOSSARY_FOOTER) + 2) as u16;
+        let footers = [width(&strings::GLOSSARY_FOOTER), width(&strings::GLOSSARY_UNNAMED)];
+        let popup_width = (w.iter().sum::<usize>() + 10).max(footers[0].max(footers[1]) + 2) as u16;
         let shown = terms_shown(area, rows.len());
         let first = self.first.min(rows.len() - shown);
         let cut = shown < rows.len();
-        let height = (shown + usize::from(cut) + 3) as u16;
+        let height = (shown + usize::from(cut) + 4) as u16;
         let [popup] = Layout::horizontal([Constraint::Length(popup_width)]).flex(Flex::Center).areas(area);
         let [popup] = Layout::vertical([Constraint::Length(height)]).flex(Flex::Center).areas(popup);
         super::popup::clear(popup, buf);
@@ -67,6 +68,7 @@ impl Widget for GlossaryOverlay {
             let below = rows.len() - first - shown;
             lines.push(Line::styled(strings::glossary_more(first, below), self.theme.dim()));
         }
+        lines.push(Line::styled(strings::GLOSSARY_UNNAMED, self.theme.dim()));
         lines.push(Line::styled(strings::GLOSSARY_FOOTER, self.theme.dim()));
         Paragraph::new(lines)
             .block(
