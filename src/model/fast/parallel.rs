@@ -8,8 +8,12 @@
 //! when nothing has come for `SPIN`; the next operation of a pass finds them awake.
 //!
 //! Work is handed out as numbered parts that the caller and the helpers claim one at a time, so a
-//! core that another program slows down simply takes fewer parts. Which thread computes a part
-//! never changes what it computes: results are the same bits with one thread or several.
+//! core that another program slows down simply takes fewer parts. A helper takes a job it was
+//! offered by swapping it out of its slot; a job still in the slot when the caller has done every
+//! part is withdrawn, so the caller never waits for a helper that has not started (on a machine
+//! with more busy threads than cores, a helper may not run for milliseconds, and waiting for it
+//! at every operation once made a two-second evaluation take minutes). Which thread computes a
+//! part never changes what it computes: results are the same bits with one thread or several.
 
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering::SeqCst};
@@ -19,6 +23,17 @@ use std::time::{Duration, Instant};
 
 /// How long a helper keeps looking for work before it parks.
 const SPIN: Duration = Duration::from_millis(2);
+
+/// How many times a caller spins waiting for a helper that has taken its job (and so is running
+/// one of its parts) before it also yields its core at each look.
+const YIELD_AFTER: u32 = 1 << 16;
+
+/// What a helper's slot holds while it runs the job it took: never dereferenced, only compared.
+static TAKEN_MARK: u8 = 0;
+
+fn taken() -> *mut Job<'static> {
+    (&raw const TAKEN_MARK).cast::<Job<'static>>().cast_mut()
+}
 
 /// One call's parts: `run(i)` for every i in 0..parts, each claimed by exactly one thread.
 struct Job<'a> {
@@ -44,7 +59,8 @@ impl Job<'_> {
     }
 }
 
-/// A helper thread: the job it has been handed (null when idle), and whether it is parked.
+/// A helper thread: the job it is offered (null when idle, `taken()` while it runs one), and
+/// whether it is parked.
 struct Helper {
     job: AtomicPtr<Job<'static>>,
     parked: AtomicBool,
@@ -83,7 +99,12 @@ fn helper_loop(helper: &'static Helper) {
     loop {
         let job = helper.job.load(SeqCst);
         if !job.is_null() {
-            // SAFETY: the caller keeps the job alive until `finished` counts this helper
+            // take it, unless the caller has withdrawn it meanwhile
+            if helper.job.compare_exchange(job, taken(), SeqCst, SeqCst).is_err() {
+                continue;
+            }
+            // SAFETY: a job taken from the slot can no longer be withdrawn, and the caller keeps
+            // it alive until `finished` counts this helper
             let job = unsafe { &*job };
             if catch_unwind(AssertUnwindSafe(|| job.work())).is_err() {
                 job.panicked.store(true, SeqCst);
@@ -136,8 +157,21 @@ pub fn for_each_part(parts: usize, run: impl Fn(usize) + Sync) {
     }
     // a panic here must still wait for the helpers, which are reading `job` on this stack
     let own = catch_unwind(AssertUnwindSafe(|| job.work()));
+    // every part is claimed: a helper that has not taken the job yet never will need it
+    for helper in helpers().iter().take(parts - 1) {
+        if helper.job.compare_exchange(shared, std::ptr::null_mut(), SeqCst, SeqCst).is_ok() {
+            handed -= 1;
+        }
+    }
+    // the others are running a part of it
+    let mut spins = 0u32;
     while job.finished.load(SeqCst) < handed {
-        std::hint::spin_loop();
+        spins = spins.saturating_add(1);
+        if spins < YIELD_AFTER {
+            std::hint::spin_loop();
+        } else {
+            thread::yield_now();
+        }
     }
     if let Err(panic) = own {
         resume_unwind(panic);
