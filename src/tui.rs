@@ -18,7 +18,17 @@ use std::time::Duration;
 
 /// Why the screen could not be shown.
 pub fn no_terminal_message() -> String {
-    if stdout().is_terminal() { strings::NO_TERMINAL_INPUT.into() } else { strings::NO_TERMINAL.into() }
+    match (stdout().is_terminal(), std::io::stdin().is_terminal()) {
+        (false, _) => strings::NO_TERMINAL.into(),
+        (true, false) => strings::NO_TERMINAL_INPUT.into(),
+        (true, true) => strings::NO_CONTROLLING_TERMINAL.into(),
+    }
+}
+
+/// Whether the process has a controlling terminal: the lost-terminal watch asks this twice a
+/// second, so a process started without one (`setsid`) would be ended at once.
+fn has_controlling_terminal() -> bool {
+    std::fs::File::open("/dev/tty").is_ok()
 }
 
 /// How the screen ended: the learner quit, or a signal arrived (exit with 128 + its number).
@@ -30,7 +40,7 @@ pub enum Ended {
 
 /// Whether both ends of the terminal are there (the screen needs to draw and to read keys).
 pub fn has_terminal() -> bool {
-    stdout().is_terminal() && std::io::stdin().is_terminal()
+    stdout().is_terminal() && std::io::stdin().is_terminal() && has_controlling_terminal()
 }
 
 /// Run the interactive tutor until the learner quits, saving progress to `progress` as it goes.
@@ -134,10 +144,19 @@ fn watch_for_lost_terminal_then(before_exit: Option<Box<dyn Fn() + Send>>) -> Ar
     std::thread::spawn(move || {
         while flag.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(500));
-            if flag.load(Ordering::Relaxed) && std::fs::File::open("/dev/tty").is_err() {
+            if flag.load(Ordering::Relaxed) && !has_controlling_terminal() {
                 if let Some(save) = &before_exit {
                     save();
                 }
+                // the screen may still be there (only the controlling terminal went): undo what
+                // the tutor set, on whatever standard output reaches
+                let _ = execute!(
+                    stdout(),
+                    DisableMouseCapture,
+                    ratatui::crossterm::terminal::LeaveAlternateScreen,
+                    ratatui::crossterm::cursor::Show
+                );
+                let _ = ratatui::crossterm::terminal::disable_raw_mode();
                 std::process::exit(128 + signal_hook::consts::SIGHUP);
             }
         }

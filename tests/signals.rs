@@ -122,3 +122,26 @@ fn with_input_redirected_the_message_names_standard_input() {
     assert!(!out.contains("standard output is not a TTY"), "{out}");
     assert!(out.contains("rc=1"), "{out}");
 }
+
+/// A process started without a controlling terminal (`setsid`, its output still on the pty)
+/// is told so before any screen is drawn, rather than drawn and then ended by the lost-terminal
+/// watch with the terminal left raw; `train` falls back to plain lines.
+#[test]
+fn without_a_controlling_terminal_the_message_says_so_and_the_terminal_is_untouched() {
+    let data = std::env::temp_dir().join(format!("tt-setsid-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    let script = format!(
+        "stty rows 40 cols 120; setsid -w '{BIN}' --lesson masks; echo \"rc=$?\"; \
+         setsid -w '{BIN}' train --steps 2 --out '{}'; echo \"train rc=$?\"",
+        data.join("w.npz").display()
+    );
+    let mut command = Command::new("sh");
+    command.args(["-c", &script]).env("TERM", "xterm-256color").env("TRANSFORMER_TUTOR_DATA_DIR", &data);
+    let mut session = rexpect::session::spawn_command(command, Some(30_000)).expect("a pty");
+    let out = session.exp_eof().expect("it ends");
+    assert!(out.contains("no controlling terminal"), "{out}");
+    assert!(out.contains("rc=1"), "{out}");
+    assert!(!out.contains("\x1b[?1049h"), "no alternate screen was entered: {out}");
+    assert!(out.contains("train rc=0") && data.join("w.npz").exists(), "train runs with plain lines: {out}");
+    let _ = std::fs::remove_dir_all(&data);
+}

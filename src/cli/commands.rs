@@ -8,7 +8,6 @@ use crate::setup::{Setup, WeightSource};
 use crate::signals;
 use crate::strings;
 use crate::train::{TrainOptions, Trainer};
-use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -171,7 +170,8 @@ fn train_command(
         let signal = Arc::new(AtomicUsize::new(0));
         signals::watch(&signal)?;
         let job = train::Job { corpus: &corpus, out, from, signal: &signal };
-        let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+        // the live screen needs a terminal it can watch (a controlling one); else plain lines
+        let terminal = crate::tui::has_terminal();
         let outcome =
             if terminal { train_live::train_live(trainer, &job)? } else { train::train_plain(trainer, &job)? };
         eprintln_escaped!("{}", outcome.message().trim_end_matches('\n'));

@@ -111,6 +111,13 @@ pub const NO_TERMINAL: Text = Text::new(
     "没有终端：标准输出不是 TTY，无法显示教程界面。\
     请在终端里运行，或加上 --print 以纯文本阅读课程",
 );
+pub const NO_CONTROLLING_TERMINAL: Text = Text::new(
+    "no terminal: the process has no controlling terminal (started with setsid?), so the tutor \
+    could not tell if its terminal went away. Run it from a terminal's shell, or add --print to read \
+    the lesson as plain text",
+    "没有终端：这个进程没有控制终端（是用 setsid 启动的吗？），教程无法察觉终端是否已经关闭。\
+    请在终端的 shell 里运行，或加上 --print 以纯文本阅读课程",
+);
 pub const NO_TERMINAL_INPUT: Text = Text::new(
     "no terminal: standard input is not a TTY, so the tutor cannot read keys. \
     Run it in a terminal without redirecting its input, or add --print to read the lesson as plain text",
