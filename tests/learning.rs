@@ -265,6 +265,8 @@ fn cell_mode_derives_the_gradient_and_what_ifs_do_not_show_forward_values_as_gra
     app.pin_what_if(Some(transformer_tutor::explore::Variant::NoResidual));
     let w = app.what_if_view().expect("the what-if is on");
     assert!(w.other.is_err(), "the variant's forward values are not drawn beside a gradient");
+    // a training program predicts no next words: no line compares predictions ("all 0 the same")
+    assert!(!w.lines.iter().any(|(l, _)| l.contains("predictions")), "{:?}", w.lines);
 }
 
 /// In the adam-step view, `c` puts a cursor on the weight matrix: it starts on the weight with the

@@ -158,7 +158,10 @@ impl App {
             }
             Variant::RepeatLenK | Variant::ForwardInInit => {}
         }
-        lines.push(self.prediction_line(run));
+        // a training program ends in the loss, not in next-word predictions: nothing to compare
+        if !predictions(&self.session.full).is_empty() {
+            lines.push(self.prediction_line(run));
+        }
         lines
     }
 
