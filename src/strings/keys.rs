@@ -98,14 +98,17 @@ pub const GLOSSARY_FOOTER: Text =
 
 /// When the help overlay cannot show every line: how many are above and below, and the keys.
 pub fn help_more(above: usize, below: usize) -> String {
-    format!(" {} (↑/↓ PgUp/PgDn)", super::more(above, below, super::LINES.get()))
+    overlay_more(above, below, super::LINES.get())
 }
 
 /// When the glossary overlay cannot show every term: how many are above and below, and the keys.
 pub fn glossary_more(above: usize, below: usize) -> String {
-    let terms = match crate::lang::current() {
-        crate::lang::Lang::En => "terms",
-        crate::lang::Lang::Zh => "个术语",
-    };
-    format!(" {} (↑/↓ PgUp/PgDn)", super::more(above, below, terms))
+    overlay_more(above, below, TERMS.get())
+}
+
+const TERMS: crate::lang::Text = crate::lang::Text::new("terms", "个术语");
+
+/// An overlay's window line: `… 3 more lines above, 7 below (↑/↓ PgUp/PgDn)`.
+fn overlay_more(above: usize, below: usize, what: &str) -> String {
+    format!(" {} (↑/↓ PgUp/PgDn)", super::more(above, below, what))
 }

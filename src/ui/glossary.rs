@@ -21,8 +21,7 @@ pub struct GlossaryOverlay {
 /// How many terms fit on a screen of `area`'s height: between the borders, the two footer lines and, when
 /// some do not fit, a line counting them.
 fn terms_shown(area: Rect, terms: usize) -> usize {
-    let room = usize::from(area.height.saturating_sub(5));
-    if terms <= room { terms } else { room.saturating_sub(1) }
+    super::popup::window(usize::from(area.height.saturating_sub(5)), terms)
 }
 
 /// The furthest the overlay scrolls on a screen of this size: the last term at the bottom.

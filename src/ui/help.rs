@@ -53,8 +53,7 @@ fn body(popup_width: u16, key_width: usize) -> Vec<(String, String)> {
 /// How many body lines fit on `area`: between the borders and the footer, and when some do not
 /// fit, a line counting them.
 fn lines_shown(area: Rect, lines: usize) -> usize {
-    let room = usize::from(area.height.saturating_sub(3));
-    if lines <= room { lines } else { room.saturating_sub(1) }
+    super::popup::window(usize::from(area.height.saturating_sub(3)), lines)
 }
 
 /// The furthest the overlay scrolls on a screen of this size: the last line at the bottom.

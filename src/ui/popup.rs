@@ -24,3 +24,9 @@ pub fn clear(area: Rect, buf: &mut Buffer) {
     }
     Clear.render(area, buf);
 }
+
+/// How many of `total` lines an overlay shows in `room` lines: all when they fit, else one fewer,
+/// leaving a line to count the rest (the help and the glossary scroll that window).
+pub fn window(room: usize, total: usize) -> usize {
+    if total <= room { total } else { room.saturating_sub(1) }
+}
