@@ -89,8 +89,19 @@ pub struct Setup {
 #[derive(Debug)]
 pub enum SetupError {
     Weights(WeightsError),
-    TooLong { side: &'static str, err: TooLong },
-    BadIds { side: &'static str, message: String },
+    TooLong {
+        side: &'static str,
+        err: TooLong,
+    },
+    BadIds {
+        side: &'static str,
+        message: String,
+    },
+    /// The same for sentences: `source: …`, not `source ids: …`.
+    BadSentence {
+        side: &'static str,
+        message: String,
+    },
 }
 
 impl std::fmt::Display for SetupError {
@@ -99,6 +110,7 @@ impl std::fmt::Display for SetupError {
             SetupError::Weights(e) => write!(f, "{e}"),
             SetupError::TooLong { side, err } => f.write_str(&strings::side_error(side, err)),
             SetupError::BadIds { side, message } => f.write_str(&strings::bad_ids(side, message)),
+            SetupError::BadSentence { side, message } => f.write_str(&strings::side_error(side, message)),
         }
     }
 }
@@ -226,9 +238,12 @@ fn encode(
         TokenInput::Sentences(text) => {
             let rows: Vec<&str> = text.split(';').map(str::trim).collect();
             if let Some(empty) = rows.iter().position(|r| vocab.tokenize(r).is_empty()) {
-                return Err(SetupError::BadIds { side, message: empty_row_message(empty, rows.len()) });
+                return Err(SetupError::BadSentence { side, message: empty_row_message(empty, rows.len()) });
             }
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
+            if let Some(message) = only_padding(&encoded.ids, rows.len()) {
+                return Err(SetupError::BadSentence { side, message });
+            }
             // the vocabulary travels with the weights and has one token per embedding row; check anyway,
             // so that no id can index past the table
             if let Some(&id) = encoded.ids.iter().find(|&&id| id >= vocab_size) {
@@ -244,7 +259,11 @@ fn encode(
             let row_count = text.split(';').count();
             for (r, row) in text.split(';').enumerate() {
                 let mut ids = Vec::new();
-                for piece in row.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                let pieces: Vec<&str> = row.split(',').map(str::trim).collect();
+                if pieces.len() > 1 && pieces.iter().any(|p| p.is_empty()) {
+                    return Err(SetupError::BadIds { side, message: strings::empty_id_piece(r + 1) });
+                }
+                for piece in pieces.into_iter().filter(|p| !p.is_empty()) {
                     let id: usize = piece.parse().map_err(|e: std::num::ParseIntError| {
                         let what = if *e.kind() == std::num::IntErrorKind::PosOverflow {
                             strings::id_far_too_large(vocab_size)
@@ -273,9 +292,18 @@ fn encode(
             if ids.ncols() == 0 {
                 return Err(SetupError::BadIds { side, message: strings::NO_IDS.into() });
             }
+            if let Some(message) = only_padding(&ids, row_count) {
+                return Err(SetupError::BadIds { side, message });
+            }
             Ok((ids, Vec::new()))
         }
     }
+}
+
+/// A row of nothing but `<pad>` would have every key masked: attention there reads nothing.
+fn only_padding(ids: &Array2<usize>, rows: usize) -> Option<String> {
+    let r = ids.rows().into_iter().position(|row| row.iter().all(|&id| id == PAD_ID))?;
+    Some(strings::only_padding(r + 1, rows))
 }
 
 /// Row `row` (0-based) of `rows` has nothing in it: an empty `;` row, or a trailing `;`.

@@ -111,6 +111,20 @@ fn empty_batch_rows_are_refused_with_their_number() {
 }
 
 #[test]
+fn a_row_of_only_padding_or_an_empty_id_is_refused() {
+    // every key of such a row would be masked: attention would read nothing
+    refused(&["trace", "--src", "<pad><pad>"], &["source:", "the sentence holds only <pad>"]);
+    refused(&["trace", "--src", "我有 ; <pad>"], &["source:", "row 2 of 2 holds only <pad>"]);
+    refused(&["trace", "--src", "我有", "--tgt", "<pad>"], &["target:", "holds only <pad>"]);
+    refused(&["trace", "--src-ids", "0,0"], &["source ids:", "holds only <pad>"]);
+    refused(&["translate", "<pad>"], &["holds only <pad>"]);
+    refused(&["trace", "--src-ids", "4,,5"], &["row 1 has a comma with no id beside it"]);
+    refused(&["trace", "--src-ids", "4;5,"], &["row 2 has a comma with no id beside it"]);
+    // a <pad> among words is an experiment, not an error
+    assert!(run(&["trace", "--src", "我<pad>猫"]).status.success());
+}
+
+#[test]
 fn an_id_too_large_to_parse_says_so() {
     refused(&["trace", "--src-ids", "4,99999999999999999999999"], &["far too large for an id", "71"]);
     refused(&["trace", "--src-ids", "4,-3"], &["`-3`", "not a non-negative integer"]);

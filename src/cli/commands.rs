@@ -113,10 +113,14 @@ fn probe_command(cli: &Cli, what: ProbeWhat, csv: Option<&Path>) -> Result<Optio
         crate::atomic_file::check(path).map_err(|e| strings::cannot_write(path.display(), e))?;
     }
     // a vocabulary without the corpus's words cannot be scored on it
-    train::eval_text_problem(&weights, &corpus)?;
+    let command = match what {
+        ProbeWhat::Heads => "probe heads",
+        ProbeWhat::Align => "probe align",
+    };
+    train::eval_text_problem(&weights, &corpus, command)?;
     let (text, table) = match what {
         ProbeWhat::Heads => {
-            let ranking = crate::probe::heads::rank_heads(&weights, &corpus.heldout);
+            let ranking = crate::probe::heads::rank_heads_telling(&weights, &corpus.heldout, probe::tell_progress);
             (probe::heads_text(&ranking), probe::heads_csv(&ranking))
         }
         ProbeWhat::Align => {

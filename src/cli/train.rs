@@ -97,7 +97,7 @@ pub fn fine_tune_problem(weights: &Weights, corpus: &Corpus, label: &str) -> Opt
 /// Held-out exact match and token accuracy of a weights file; refused for a model whose
 /// vocabularies lack words of the corpus (its pairs could not be given to it as they are).
 pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, String> {
-    eval_text_problem(weights, corpus)?;
+    eval_text_problem(weights, corpus, "train --eval")?;
     let e = evaluate(weights, &corpus.heldout);
     let t = evaluate(weights, &corpus.train);
     let line = |heldout, s: &Evaluation| {
@@ -107,7 +107,8 @@ pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, Stri
 }
 
 /// Err when the weights' vocabularies lack words of the corpus (they cannot be scored on it).
-pub fn eval_text_problem(weights: &Arc<Weights>, corpus: &Corpus) -> Result<(), String> {
+/// `command` names the command in the message (`train --eval`, `probe heads`).
+pub fn eval_text_problem(weights: &Arc<Weights>, corpus: &Corpus, command: &str) -> Result<(), String> {
     let pairs: Vec<_> = corpus.heldout.iter().chain(&corpus.train).cloned().collect();
     let (src, tgt) = crate::train::data::missing_tokens(&pairs, &weights.vocabs);
     if !src.is_empty() || !tgt.is_empty() {
@@ -123,7 +124,7 @@ pub fn eval_text_problem(weights: &Arc<Weights>, corpus: &Corpus) -> Result<(), 
         if !tgt.is_empty() {
             lacks.push(list(&tgt, false));
         }
-        return Err(strings::cannot_score(&lacks));
+        return Err(strings::cannot_score(&lacks, command));
     }
     // weights that overflow give NaN scores: a table of them would look like a result
     if let Some(op) = crate::train::eval::first_non_finite_op(weights, &corpus.heldout) {

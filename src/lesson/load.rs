@@ -129,8 +129,12 @@ fn check_sentences(
         Some(&TokenInput::Sentences(tgt.clone())),
     )
     .map_err(|e| {
-        let target =
-            matches!(&e, SetupError::TooLong { side: "target", .. } | SetupError::BadIds { side: "target", .. });
+        let target = matches!(
+            &e,
+            SetupError::TooLong { side: "target", .. }
+                | SetupError::BadIds { side: "target", .. }
+                | SetupError::BadSentence { side: "target", .. }
+        );
         if target { c.err(&raw.tgt, "tgt", e.to_string()) } else { c.err(&raw.src, "src", e.to_string()) }
     })?;
     let unknown = |word: &str| {

@@ -37,14 +37,27 @@ pub struct HeadRanking {
 
 /// Score the model, then the model without each head, on `pairs`.
 pub fn rank_heads(weights: &Arc<Weights>, pairs: &[Pair]) -> HeadRanking {
+    rank_heads_telling(weights, pairs, |_, _| {})
+}
+
+/// `rank_heads`, calling `scored(done, total)` after each of the `total` runs (the whole model
+/// first, then one per head), so that a large model can show how far it has got.
+pub fn rank_heads_telling(weights: &Arc<Weights>, pairs: &[Pair], mut scored: impl FnMut(usize, usize)) -> HeadRanking {
+    let heads_out = every_head(weights.config.n_layers, weights.config.n_heads);
+    let total = heads_out.len() + 1;
     let score = |head: Option<HeadAblation>| {
         let arch = Arch { heads: head, ..Arch::default() };
         let e = evaluate_with(weights, pairs, &arch);
         HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) }
     };
+    scored(0, total);
     let whole = score(None);
-    let mut heads: Vec<HeadScore> =
-        every_head(weights.config.n_layers, weights.config.n_heads).into_iter().map(|h| score(Some(h))).collect();
+    scored(1, total);
+    let mut heads = Vec::with_capacity(heads_out.len());
+    for head in heads_out {
+        heads.push(score(Some(head)));
+        scored(heads.len() + 1, total);
+    }
     heads.sort_by(|a, b| a.exact.cmp(&b.exact).then(b.loss.total_cmp(&a.loss)));
     HeadRanking { whole, heads }
 }

@@ -80,6 +80,32 @@ pub fn id_outside_vocabulary(id: usize, row: usize, vocab_size: usize) -> String
 pub const NO_IDS: Text = Text::new("no ids given", "没有给出 id");
 pub const SENTENCE_IS_EMPTY: Text = Text::new("the sentence is empty", "句子是空的");
 
+/// `--src-ids 1,,2`: an empty place between commas (row is 1-based).
+pub fn empty_id_piece(row: usize) -> String {
+    match current() {
+        Lang::En => format!(
+            "row {row} has a comma with no id beside it (as in `1,,2` or `1,2,`); give one id between each two commas"
+        ),
+        Lang::Zh => format!("第 {row} 行有一个逗号旁边没有编号（比如 `1,,2` 或 `1,2,`）；每两个逗号之间写一个编号"),
+    }
+}
+
+/// A row of nothing but `<pad>` (row 1-based, of `rows`).
+pub fn only_padding(row: usize, rows: usize) -> String {
+    let which = match (current(), rows) {
+        (Lang::En, 1) => "the sentence".to_string(),
+        (Lang::En, _) => format!("row {row} of {rows}"),
+        (Lang::Zh, 1) => "这个句子".to_string(),
+        (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
+    };
+    match current() {
+        Lang::En => format!(
+            "{which} holds only <pad>: the padding mask would hide every position of it, so attention would have nothing to read; give it at least one word"
+        ),
+        Lang::Zh => format!("{which}只有 <pad>：填充掩码会把它的每个位置都遮住，注意力就无从读取；请至少写一个词"),
+    }
+}
+
 pub fn empty_row(row: usize, rows: usize) -> String {
     match current() {
         Lang::En => format!(

@@ -231,15 +231,16 @@ pub fn lacking_tokens(count: usize, source: bool, shown: &str, more: &str) -> St
     }
 }
 
-pub fn cannot_score(lacks: &[String]) -> String {
+/// `command` is the one that asked (`train --eval`, `probe heads`).
+pub fn cannot_score(lacks: &[String], command: &str) -> String {
     match current() {
         Lang::En => format!(
-            "this model cannot be scored on the corpus: {}; `train --eval` needs a model with the corpus's \
+            "this model cannot be scored on the corpus: {}; `{command}` needs a model with the corpus's \
              vocabularies (as `train` writes them)",
             lacks.join(", and ")
         ),
         Lang::Zh => format!(
-            "这个模型无法在语料上评分：{}；`train --eval` 需要带有语料词表的模型（就像 `train` 写出的那样）",
+            "这个模型无法在语料上评分：{}；`{command}` 需要带有语料词表的模型（就像 `train` 写出的那样）",
             lacks.join("；并且")
         ),
     }
