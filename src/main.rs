@@ -19,6 +19,10 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse_args();
+    // --lang, else the learner's last choice (saved with the progress), else the locale; chosen
+    // first, so that the usage errors below are in it too
+    let saved = progress::default_path().and_then(|p| progress::peek_language(&p));
+    lang::set_current(cli.lang.or(saved).or_else(Lang::from_env).unwrap_or_default());
     if let Err(message) = combos::check(&cli) {
         // a flag that would be ignored is a usage error, reported as clap reports its own (exit 2),
         // under the subcommand's usage line
@@ -45,9 +49,6 @@ fn main() -> ExitCode {
 
 /// Run the command; Some(signal) when the screen was ended by one.
 fn run(cli: Cli) -> Result<Option<i32>, String> {
-    // --lang, else the learner's last choice (saved with the progress), else the locale
-    let saved = progress::default_path().and_then(|p| progress::peek_language(&p));
-    lang::set_current(cli.lang.or(saved).or_else(Lang::from_env).unwrap_or_default());
     if cli.command.is_none() {
         return tutor(cli);
     }

@@ -318,6 +318,13 @@ fn flags_that_would_be_ignored_are_refused() {
         (&["--at-step", "0", "translate", "我有一只猫"], &["--at-step", "`translate` would ignore it"]),
         (&["--at-step", "0", "export", "--out", "x.npz"], &["--at-step", "`export` would ignore it"]),
         (&["--glossary", "corpus"], &["--glossary", "`corpus` would ignore it"]),
+        // weight what-ifs where both sides would be one model
+        (&["--what-if", "trained", "--print"], &["without --at-step both sides would be the trained model"]),
+        (&["--what-if", "trained", "--random-weights", "--print"], &["add --at-step 0, 10"]),
+        (&["--what-if", "trained", "--at-step", "1000", "--print"], &["--at-step 1000 is where training ends"]),
+        (&["--what-if", "untrained", "--at-step", "0", "--print"], &["--at-step 0 already shows the untrained model"]),
+        (&["--lang", "zh", "--what-if", "untrained", "--at-step", "0", "--print"], &["已经是未训练的模型"]),
+        (&["--lang", "zh", "--seed", "3", "--print"], &["--seed 对训练好的模型不起作用"]),
         // flags of one subcommand given to another: clap's own refusal
         (&["translate", "我", "--grads"], &["--grads"]),
         (&["trace", "--temperature", "1"], &["--temperature"]),

@@ -123,7 +123,23 @@ fn tutor_flags(cli: &Cli) -> Result<(), String> {
     {
         return Err(strings::no_effect_with_at_step(flag));
     }
+    what_if_beside_itself(cli)?;
     model_flags(&cli.model)
+}
+
+/// `--what-if trained` and `untrained` swap weights: refused where both sides would be one model
+/// (the trained model beside the end of training, step 0 beside step 0) or where there is no
+/// shipped run to take them from.
+fn what_if_beside_itself(cli: &Cli) -> Result<(), String> {
+    use crate::explore::Variant;
+    let Some(variant) = cli.what_if else { return Ok(()) };
+    let last = *crate::train::checkpoints::STEPS.last().expect("checkpoints");
+    match (variant, cli.at_step) {
+        (Variant::Trained, None) => Err(strings::WHAT_IF_TRAINED_NEEDS_STEP.into()),
+        (Variant::Trained, Some(step)) if step == last => Err(strings::what_if_trained_at_end(last)),
+        (Variant::Untrained, Some(0)) => Err(strings::WHAT_IF_UNTRAINED_AT_ZERO.into()),
+        _ => Ok(()),
+    }
 }
 
 /// The model flags given, in the order they are checked.

@@ -172,7 +172,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
 fn check_op<'p>(cx: &'p Context, b: &'p BeatFile) -> Result<(&'p str, &'p Op), LessonError> {
     let op_name = b.op.get_ref().trim();
     let Some(index) = cx.program.index_of(op_name) else {
-        let hint = crate::strings::suggestion(op_name, cx.program.names());
+        let hint = crate::strings::suggestion_for_authors(op_name, cx.program.names());
         return Err(cx.c.err(
             &b.op,
             "op",
@@ -187,7 +187,7 @@ fn check_view(c: &Checker, b: &BeatFile, op_name: &str, op: &Op) -> Result<ViewK
     let view_name = b.view.get_ref().trim();
     let Some(view) = ViewKind::from_name(view_name) else {
         let names = ViewKind::names();
-        let hint = crate::strings::suggestion(view_name, names.iter().copied());
+        let hint = crate::strings::suggestion_for_authors(view_name, names.iter().copied());
         return Err(c.err(
             &b.view,
             "view",
@@ -216,7 +216,7 @@ fn check_what_if(c: &Checker, what_if: &Option<Spanned<String>>) -> Result<Optio
     let name = s.get_ref().trim();
     let Some(w) = Variant::from_name(name) else {
         let names: Vec<&str> = Variant::ALL.iter().map(|(n, _)| *n).collect();
-        let hint = crate::strings::suggestion(name, names.iter().copied());
+        let hint = crate::strings::suggestion_for_authors(name, names.iter().copied());
         return Err(c.err(
             s,
             "what_if",

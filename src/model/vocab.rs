@@ -74,13 +74,11 @@ pub struct TooLong {
 
 impl fmt::Display for TooLong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "sentence {} has {} tokens, but the model's max_len is {}; shorten it",
-            self.row + 1,
-            self.len,
-            self.max_len
-        )
+        let (row, len, max_len) = (self.row + 1, self.len, self.max_len);
+        f.write_str(&crate::lang::pick(
+            format!("sentence {row} has {len} tokens, but the model's max_len is {max_len}; shorten it"),
+            format!("第 {row} 句有 {len} 个词元，而模型的 max_len 是 {max_len}；请把它缩短"),
+        ))
     }
 }
 

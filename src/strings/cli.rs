@@ -220,6 +220,32 @@ pub fn no_effect_with_glossary(flag: &str) -> String {
     }
 }
 
+pub const WHAT_IF_TRAINED_NEEDS_STEP: Text = Text::new(
+    "--what-if trained puts the trained model beside an earlier checkpoint of its training, and without \
+     --at-step both sides would be the trained model; add --at-step 0, 10, 25, 50, 100, 200 or 500",
+    "--what-if trained 把训练好的模型放在它训练中较早的检查点旁边；不加 --at-step，两边都是训练好的模型。\
+     请加上 --at-step 0、10、25、50、100、200 或 500",
+);
+
+pub fn what_if_trained_at_end(last: usize) -> String {
+    match current() {
+        Lang::En => format!(
+            "--at-step {last} is where training ends, so --what-if trained would put the trained model beside \
+             itself; choose an earlier step (0, 10, 25, 50, 100, 200 or 500)"
+        ),
+        Lang::Zh => format!(
+            "--at-step {last} 就是训练结束的那一步，--what-if trained 会把训练好的模型放在它自己旁边；\
+             请选更早的一步（0、10、25、50、100、200 或 500）"
+        ),
+    }
+}
+
+pub const WHAT_IF_UNTRAINED_AT_ZERO: Text = Text::new(
+    "--at-step 0 already shows the untrained model, so --what-if untrained would put it beside itself; \
+     leave out --at-step, or choose a later step",
+    "--at-step 0 显示的已经是未训练的模型，--what-if untrained 会把它放在它自己旁边；请去掉 --at-step，或选更晚的一步",
+);
+
 pub fn no_effect_with_at_step(flag: &str) -> String {
     match current() {
         Lang::En => format!(

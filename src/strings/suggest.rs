@@ -19,3 +19,10 @@ pub fn did_you_mean(options: &[&str]) -> String {
 pub fn suggestion<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
     did_you_mean(&crate::suggest::closest(wrong, candidates))
 }
+
+/// `suggestion` in English whatever the screen's language: the lesson loader's messages are for
+/// lesson authors, in English like lessons/FORMAT.md, and a Chinese phrase inside one would read
+/// half and half.
+pub fn suggestion_for_authors<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    crate::lang::with(Lang::En, || suggestion(wrong, candidates))
+}

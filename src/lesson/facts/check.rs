@@ -10,7 +10,7 @@ use crate::setup::Setup;
 /// The operation called `name`, or an error naming the fact.
 pub fn op_named<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p Op, String> {
     let index = program.index_of(name).ok_or_else(|| {
-        let hint = crate::strings::suggestion(name, program.names());
+        let hint = crate::strings::suggestion_for_authors(name, program.names());
         format!("`{fact}` needs an operation; there is no `{name}`{hint}")
     })?;
     Ok(program.op(index))

@@ -222,7 +222,7 @@ fn decode_at(a: &Args, batch: usize, setup: &Setup) -> Result<DecodeAt, String> 
 fn config_name(name: &str) -> Result<ConfigName, String> {
     name.parse().map_err(|_| {
         let names = ConfigName::names();
-        let hint = crate::strings::suggestion(name, names.iter().copied());
+        let hint = crate::strings::suggestion_for_authors(name, names.iter().copied());
         format!("`config` takes a size: {}; `{name}` is none{hint} {SEE_FACTS}", names.join(", "))
     })
 }
@@ -241,7 +241,7 @@ impl<'a> Args<'a> {
         let name =
             words.next().ok_or(format!("an empty `{{}}`; write a fact such as {{next-word row=1}} {SEE_FACTS}"))?;
         let kind: FactKind = name.parse().map_err(|_| {
-            let hint = crate::strings::suggestion(name, FactKind::names().iter().copied());
+            let hint = crate::strings::suggestion_for_authors(name, FactKind::names().iter().copied());
             format!("no fact `{name}`{hint} (facts are {}; see lessons/FORMAT.md#facts)", FactKind::names().join(", "))
         })?;
         let takes = kind.takes();
