@@ -20,8 +20,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Write the file at `path` with what `body` writes, atomically.
 pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>) -> io::Result<()> {
-    let target = resolve(path)?;
-    let existing = existing(path, &target)?;
+    let target = resolve(path).map_err(worded)?;
+    let existing = existing(path, &target).map_err(worded)?;
     let tmp = temporary_beside(&target);
     let file = create_temporary(&tmp, &target)?;
     let result: io::Result<()> = (|| {
@@ -65,22 +65,33 @@ pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Re
 /// folder that takes a new file), made before a long job so that it fails before its work rather
 /// than after. Nothing is left behind.
 pub fn check(path: &Path) -> io::Result<()> {
-    let target = resolve(path)?;
-    existing(path, &target)?;
+    let target = resolve(path).map_err(worded)?;
+    existing(path, &target).map_err(worded)?;
     let tmp = temporary_beside(&target);
     drop(create_temporary(&tmp, &target)?);
     fs::remove_file(&tmp)
 }
 
+/// The system's own error in the learner's language (`Not a directory (os error 20)` becomes
+/// 路径中有一段不是文件夹 on a Chinese screen); an error this module worded is kept.
+fn worded(e: io::Error) -> io::Error {
+    match e.raw_os_error() {
+        Some(_) => io::Error::new(e.kind(), io_reason(&e)),
+        None => e,
+    }
+}
+
 /// The file `write` would replace, if there is one; refused when it is not a regular file or is
 /// read-only. `path` is what was asked for, `target` where its symlinks lead.
 fn existing(path: &Path, target: &Path) -> io::Result<Option<fs::Metadata>> {
-    let m = match fs::metadata(target) {
+    // the kernel's own lookup of `path`: the same file as `target`, except for the links in /proc
+    // (`/dev/stdout` leads to `pipe:[…]`, which no path names) where only the kernel knows
+    let m = match fs::metadata(path) {
         Ok(m) => m,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e),
     };
-    let subject = match target == path {
+    let subject = match target == path || fs::symlink_metadata(target).is_err() {
         true => pick("it", "它").to_string(),
         false => pick(format!("its target {}", target.display()), format!("它指向的 {}", target.display())),
     };
@@ -116,7 +127,7 @@ fn kind_of(m: &fs::Metadata) -> (&'static str, &'static str) {
     {
         use std::os::unix::fs::FileTypeExt;
         if t.is_fifo() {
-            return ("a FIFO (a named pipe)", "命名管道（FIFO）");
+            return ("a pipe (FIFO)", "管道（FIFO）");
         }
         if t.is_char_device() || t.is_block_device() {
             return ("a device", "设备");

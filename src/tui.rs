@@ -10,6 +10,7 @@ use crate::ui::{self, buffer_text, theme::Theme};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseEventKind};
 use ratatui::crossterm::execute;
+use ratatui::layout::Rect;
 use std::io::{IsTerminal, stdout};
 use std::path::Path;
 use std::sync::Arc;
@@ -65,7 +66,8 @@ pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String
     let flush = pacer.as_ref().map(|p| Box::new(p.flush_from_elsewhere()) as Box<dyn Fn() + Send>);
     let watching = watch_for_lost_terminal_then(flush);
     let mut unsaved = None;
-    let result = event_loop(&mut terminal, &mut app, theme, pacer.as_mut(), &signal, &mut unsaved);
+    let mut never_fit = None;
+    let result = event_loop(&mut terminal, &mut app, theme, pacer.as_mut(), &signal, (&mut unsaved, &mut never_fit));
     watching.store(false, Ordering::Relaxed);
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
@@ -76,6 +78,13 @@ pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String
             crate::eprintln_escaped!("{}", strings::progress_not_saved_at_exit(&why));
             Ok(Ended::Signal(n))
         }
+        // quit from "please enlarge" before any lesson was shown: the terminal is too small, an error
+        (Ok(Ended::Quit), None) if let Some(area) = never_fit => Err(strings::terminal_too_small(
+            area.width,
+            area.height,
+            ui::too_small::MIN_WIDTH,
+            ui::too_small::MIN_HEIGHT,
+        )),
         (result, _) => result,
     }
 }
@@ -86,9 +95,11 @@ fn event_loop(
     theme: Theme,
     mut progress: Option<&mut Pacer>,
     signal: &AtomicUsize,
-    unsaved: &mut Option<String>,
+    // the last save's failure; and, until a frame fits, the too-small size last drawn
+    (unsaved, never_fit): (&mut Option<String>, &mut Option<Rect>),
 ) -> Result<Ended, String> {
     let io = strings::terminal_error;
+    let mut fit_once = false;
     while !app.quit_requested() {
         if let Some(n) = signals::caught(signal) {
             *unsaved = save_progress(app, progress.as_deref_mut(), true);
@@ -97,6 +108,8 @@ fn event_loop(
         save_progress(app, progress.as_deref_mut(), false);
         app.tick(); // training checkpoints being made: how far, and the dial's move once done
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
+        fit_once |= !ui::too_small::is_too_small(completed.area);
+        *never_fit = (!fit_once).then_some(completed.area);
         // Tab skips the map when this size does not show it; the text scrolls no further than its end
         app.fit_to_screen(ui::frame::wide_layout(completed.area), ui::frame::prose_scroll_limit(app, completed.area));
         app.fit_glossary(ui::glossary::scroll_limit(completed.area));

@@ -108,6 +108,9 @@ fn empty_batch_rows_are_refused_with_their_number() {
     refused(&["trace", "--src", "我有一只猫", "--tgt", "<bos> I ; "], &["target", "row 2 of 2 is empty"]);
     refused(&["trace", "--src-ids", "4,5;;6"], &["row 2 of 3 is empty"]);
     refused(&["trace", "--src", "   "], &["the sentence is empty"]);
+    // the tutor's --src too, with no word of the screen's editor keys
+    let err = refused(&["--lesson", "masks", "--print", "--src", "   "], &["the sentence is empty"]);
+    assert!(!err.contains("Esc"), "{err}");
 }
 
 #[test]

@@ -165,7 +165,7 @@ fn ideas_are_the_notes_fourteen_each_named_once() {
     let e = error_of(&edited("order = 3\n", "order = 3\nideas = [15]\n"));
     assert_error(&e, 4, "ideas", &["15 is not one of the notes' ideas 1..14", "lessons/FORMAT.md"]);
     let e = error_of(&edited("order = 3\n", "order = 3\nideas = [8, 8]\n"));
-    assert_error(&e, 4, "ideas", &["8 is not one of the notes' ideas 1..14 named once"]);
+    assert_error(&e, 4, "ideas", &["idea 8 is named twice", "lessons/FORMAT.md"]);
 }
 
 #[test]

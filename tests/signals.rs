@@ -145,3 +145,22 @@ fn without_a_controlling_terminal_the_message_says_so_and_the_terminal_is_untouc
     assert!(out.contains("train rc=0") && data.join("w.npz").exists(), "train runs with plain lines: {out}");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// A terminal smaller than 80x24 shows "please enlarge"; quitting from there before any lesson
+/// was shown is an error (exit 1, the sizes named after the screen closes).
+#[test]
+fn quitting_a_terminal_that_stayed_too_small_is_an_error() {
+    let data = std::env::temp_dir().join(format!("tt-small-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    let script = format!("stty rows 20 cols 60; '{BIN}' --lesson masks; echo \"rc=$?\"");
+    let mut command = Command::new("sh");
+    command.args(["-c", &script]).env("TERM", "xterm-256color").env("TRANSFORMER_TUTOR_DATA_DIR", &data);
+    let mut session = rexpect::session::spawn_command(command, Some(30_000)).expect("a pty");
+    session.exp_string("enlarge").expect("the please-enlarge screen");
+    session.send("q").expect("q");
+    session.flush().expect("sent");
+    let out = session.exp_eof().expect("it ends");
+    assert!(out.contains("the terminal was 60x20, smaller than the 80x24"), "{out}");
+    assert!(out.contains("rc=1"), "{out}");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -114,7 +114,12 @@ fn a_fifo_a_directory_and_a_device_are_refused_without_waiting() {
     let fifo = fifo.to_str().unwrap();
     for args in writers(fifo) {
         // nothing reads the FIFO: opening it to write would block forever
-        refused(&args, &["cannot write", "pipe.npz", "a FIFO", "not a regular file"]);
+        refused(&args, &["cannot write", "pipe.npz", "a pipe (FIFO)", "not a regular file"]);
+    }
+    // /dev/stdout into a pipe leads to `pipe:[…]`, which no path names: still a pipe, not a
+    // missing folder
+    for args in writers("/dev/stdout") {
+        refused(&args, &["cannot write /dev/stdout: it is a pipe (FIFO), not a regular file"]);
     }
     let d = dir.to_str().unwrap();
     for args in writers(d) {
@@ -129,6 +134,16 @@ fn a_fifo_a_directory_and_a_device_are_refused_without_waiting() {
 }
 
 use std::os::unix::fs::FileTypeExt;
+
+#[test]
+fn a_system_error_is_said_in_the_chosen_language() {
+    refused(&["export", "--out", "/etc/passwd/x.npz"], &["cannot write /etc/passwd/x.npz: Not a directory"]);
+    let o = run(&["--lang", "zh", "corpus", "--tsv", "/etc/passwd/x.tsv"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("无法写入 /etc/passwd/x.tsv：路径中有一段不是文件夹"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+}
 
 #[test]
 fn a_read_only_file_is_refused_and_kept() {
@@ -294,7 +309,7 @@ fn the_keys_write_whole_files_and_refuse_what_the_commands_refuse() {
     if mkfifo(&fifo_dir.join(&frame_name)) && mkfifo(&fifo_dir.join(&tensor_name)) {
         for effect in [Effect::SaveFrame, Effect::SaveTensor] {
             let status = perform_in(&fifo_dir, effect, &app, "x");
-            assert!(status.contains("a FIFO") && status.contains("not a regular file"), "{status}");
+            assert!(status.contains("a pipe (FIFO)") && status.contains("not a regular file"), "{status}");
         }
     }
 
@@ -329,7 +344,7 @@ fn probe_csv_refuses_what_the_other_writers_refuse() {
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
     let missing = dir.join("no-such-folder").join("t.csv");
     let cases: [(&Path, &[&str]); 5] = [
-        (&fifo, &["a FIFO", "not a regular file"]),
+        (&fifo, &["a pipe (FIFO)", "not a regular file"]),
         (&dir, &["a directory, not a regular file"]),
         (Path::new("/dev/null"), &["a device, not a regular file"]),
         (&read_only, &["read-only", "left as it is"]),

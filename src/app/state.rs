@@ -119,9 +119,6 @@ impl App {
     }
 
     pub(super) fn run_sentences(&mut self, src: &str, tgt: Option<&str>) -> Result<(), String> {
-        if src.trim().is_empty() {
-            return Err(strings::EMPTY_SENTENCE.into());
-        }
         // with no target, the model the session started with translates (not a checkpoint on the dial)
         let translator = self.session.dial.own.clone().unwrap_or_else(|| self.session.setup.weights.clone());
         let setup = Setup::with_weights(

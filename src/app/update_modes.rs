@@ -110,7 +110,11 @@ impl App {
             }
             Action::ClearInput => self.view.input = Some(String::new()),
             Action::Answer if self.view.input_for == InputFor::Sentence => {
-                if let Err(e) = self.run_sentences(&text, None) {
+                let ran = match text.trim().is_empty() {
+                    true => Err(strings::EMPTY_SENTENCE.into()),
+                    false => self.run_sentences(&text, None),
+                };
+                if let Err(e) = ran {
                     self.view.status = e;
                     self.view.input = Some(text); // keep it, to fix
                 }

@@ -175,12 +175,16 @@ fn check_ideas(c: &Checker, raw: &LessonFile) -> Result<Vec<u8>, LessonError> {
     let Some(ideas) = &raw.ideas else { return Ok(Vec::new()) };
     let mut seen = Vec::new();
     for &idea in ideas.get_ref() {
-        if !(1..=crate::strings::IDEA_NAMES.len() as i64).contains(&idea) || seen.contains(&(idea as u8)) {
+        let count = crate::strings::IDEA_NAMES.len();
+        if !(1..=count as i64).contains(&idea) {
             let why = format!(
-                "{idea} is not one of the notes' ideas 1..{} named once (../shared/notes/README.md, \"The order of ideas\") {}",
-                crate::strings::IDEA_NAMES.len(),
+                "{idea} is not one of the notes' ideas 1..{count} (../shared/notes/README.md, \"The order of ideas\") {}",
                 see("ideas")
             );
+            return Err(c.err(ideas, "ideas", why));
+        }
+        if seen.contains(&(idea as u8)) {
+            let why = format!("idea {idea} is named twice; name each idea once {}", see("ideas"));
             return Err(c.err(ideas, "ideas", why));
         }
         seen.push(idea as u8);

@@ -105,6 +105,20 @@ pub fn too_small(width: u16, height: u16, min_width: u16, min_height: u16) -> St
     }
 }
 
+/// After the screen closes, when the learner quit before the terminal was ever large enough.
+pub fn terminal_too_small(width: u16, height: u16, min_width: u16, min_height: u16) -> String {
+    match current() {
+        Lang::En => format!(
+            "the terminal was {width}x{height}, smaller than the {min_width}x{min_height} the tutor needs, so no lesson \
+             was shown; enlarge the window and run again, or add --print to read the lesson as plain text"
+        ),
+        Lang::Zh => format!(
+            "终端只有 {width}x{height}，小于导师需要的 {min_width}x{min_height}，所以没有显示任何课程；\
+             请把窗口放大后再运行，或者加上 --print 以纯文本阅读课程"
+        ),
+    }
+}
+
 pub const NO_TERMINAL: Text = Text::new(
     "no terminal: standard output is not a TTY, so the tutor screen cannot be shown. \
     Run it in a terminal, or add --print to read the lesson as plain text",

@@ -10,7 +10,7 @@ use super::tensor_pane::render_tensor;
 use super::text;
 use super::theme::Theme;
 use super::title::fit_title;
-use super::too_small::{MIN_HEIGHT, MIN_WIDTH, TooSmall};
+use super::too_small::TooSmall;
 use super::trace_pane::render_trace;
 use crate::app::{App, Pane, Screen};
 use crate::strings;
@@ -29,7 +29,7 @@ pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
 
 /// Draw the app into any buffer area (the terminal, a test backend, or `--print`).
 pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if super::too_small::is_too_small(area) {
         TooSmall.render(area, buf);
         return;
     }

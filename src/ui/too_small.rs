@@ -8,6 +8,11 @@ use ratatui::widgets::{Paragraph, Widget};
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
+/// Whether `area` is below the size the tutor's panes need.
+pub fn is_too_small(area: Rect) -> bool {
+    area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+}
+
 pub struct TooSmall;
 
 impl Widget for TooSmall {
