@@ -46,7 +46,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         n_layers: app.setup().weights.config.n_layers,
         theme,
     };
-    let panes = lesson_panes(main, wide_layout(area), map.height(), app.cell_col().is_some());
+    let trace_steps_aside = app.cell_col().is_some() || app.what_if().is_some();
+    let panes = lesson_panes(main, wide_layout(area), map.height(), trace_steps_aside);
     render_prose(app, theme, panes.prose, buf);
     let dial = app.dial_view();
     if let (Some(dial), Some(map_area)) = (&dial, panes.map) {
@@ -57,8 +58,8 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         block.render(map_area, buf);
     }
     render_tensor(app, theme, panes.tensor, buf);
-    // at 80x24 the trace stays (the prose quotes its shapes) except in cell mode; its title says
-    // the training step
+    // at 80x24 the trace stays (the prose quotes its shapes) except in cell mode and beside a
+    // what-if; its title says the training step
     if panes.trace.height > 0 {
         render_trace(app, theme, panes.trace, buf, panes.map.is_some());
     }
@@ -92,8 +93,9 @@ struct LessonPanes {
 }
 
 /// The panes of a lesson in `main` (the screen above the status bar). In the compact layout,
-/// cell mode gives the shape trace's rows to the cell's derivation.
-fn lesson_panes(main: Rect, wide: bool, map_height: u16, cell_mode: bool) -> LessonPanes {
+/// cell mode gives the shape trace's rows to the cell's derivation, and a what-if to the second
+/// model's view (`trace_steps_aside`).
+fn lesson_panes(main: Rect, wide: bool, map_height: u16, trace_steps_aside: bool) -> LessonPanes {
     if wide {
         // wide: prose and map on the left, the tensor and its shape trace on the right
         let [left, right] =
@@ -103,7 +105,7 @@ fn lesson_panes(main: Rect, wide: bool, map_height: u16, cell_mode: bool) -> Les
         LessonPanes { prose, map: Some(map), tensor, trace }
     } else {
         // compact: prose on top, the tensor in the middle, trace (with the place) at the bottom
-        let trace_height = if cell_mode { 0 } else { 4 };
+        let trace_height = if trace_steps_aside { 0 } else { 4 };
         let [prose, tensor, trace] =
             Layout::vertical([Constraint::Length(8), Constraint::Fill(1), Constraint::Length(trace_height)])
                 .areas(main);

@@ -112,8 +112,14 @@ fn scrolled(mut lines: Vec<Line<'static>>, height: usize, first: usize, theme: T
 fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let Some(w) = app.what_if_view() else { return };
     let width = area.width.max(1) as usize;
+    let short = area.height < 16; // 80x24
+    let mut said = w.lines.clone();
+    if short && said.len() > 1 {
+        // the measured effects first, where they fit; where the run was forked last
+        said.rotate_left(1);
+    }
     let mut lines: Vec<Line> = Vec::new();
-    for (text, role) in &w.lines {
+    for (text, role) in &said {
         let style = match role {
             Role::Bad => theme.bad(),
             Role::Accent => theme.accent(),
@@ -121,7 +127,9 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         };
         lines.extend(text::wrap(text, width).into_iter().map(|l| Line::styled(l, style)));
     }
-    let summary_h = (lines.len() as u16).min(area.height / 2);
+    // at most half the pane, a third when it is short, so that both views keep rows
+    let share = if short { 3 } else { 2 };
+    let summary_h = (lines.len() as u16).min((area.height / share).max(2));
     note_cut_lines(&lines, width);
     if lines.len() > summary_h as usize && summary_h > 0 {
         // what does not fit is counted, not dropped without a word
