@@ -62,7 +62,7 @@ const NO_LINE_END: &str = "（「『《〈【〔‘“([{";
 /// (CJK) character, unless punctuation forbids it. Runs of narrow characters (an English word)
 /// stay whole, and ASCII punctuation stays with the character beside it (`` `去` `` is one piece:
 /// a backtick both opens and closes).
-fn may_break(a: char, b: char) -> bool {
+pub(crate) fn may_break(a: char, b: char) -> bool {
     if a.is_whitespace() || b.is_whitespace() || char_width(b) == 0 || NO_LINE_START.contains(b) {
         return false; // a space inside a unit (a shape, `d = 32`) holds it together
     }

@@ -200,6 +200,7 @@ impl App {
             m_hat: &sci(s.m_hat),
             v_hat: &sci(s.v_hat),
             lr: &s.lr.to_string(),
+            eps: &format!("{:e}", s.eps),
             step: &sci(s.step),
             before: &format!("{:.5}", s.before),
             after: &format!("{:.5}", s.after),

@@ -39,6 +39,8 @@ pub struct OneStep {
     pub m_hat: f32,
     pub v_hat: f32,
     pub lr: f32,
+    /// Adam's ε, added to √v̂ so that the step stays finite.
+    pub eps: f32,
     pub step: f32,
     pub before: f32,
     pub after: f32,
@@ -172,6 +174,7 @@ pub fn one_step(run: &Run, param: &str, index: Option<usize>, lr: f32) -> Option
         m_hat,
         v_hat,
         lr,
+        eps: adam.eps,
         step: lr * m_hat / (v_hat.sqrt() + adam.eps),
         before,
         after,

@@ -158,6 +158,7 @@ pub struct StepText<'a> {
     pub m_hat: &'a str,
     pub v_hat: &'a str,
     pub lr: &'a str,
+    pub eps: &'a str,
     pub step: &'a str,
     pub before: &'a str,
     pub after: &'a str,
@@ -186,6 +187,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         m_hat,
         v_hat,
         lr,
+        eps,
         step,
         before,
         after,
@@ -214,10 +216,11 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (clip_line_en(clip, *clipped), false),
             (format!("  m = (1 − β1)·g  = {m}      m̂ = m / (1 − β1) = {m_hat}"), false),
             (format!("  v = (1 − β2)·g² = {v}      v̂ = v / (1 − β2) = {v_hat}"), false),
-            (format!("  step = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / √{v_hat} = {step}"), false),
+            (format!("  step = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / (√{v_hat} + {eps}) = {step}"), false),
             (format!("  w: {before} → {after}"), false),
             (String::new(), false),
             (format!("Every weight takes its step; the loss on this batch: {loss_before} → {loss_after}"), true),
+            (loss_change_en(loss_before, loss_after), false),
         ],
         Lang::Zh => vec![
             (
@@ -238,11 +241,47 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (clip_line_zh(clip, *clipped), false),
             (format!("  m = (1 − β1)·g  = {m}      m̂ = m / (1 − β1) = {m_hat}"), false),
             (format!("  v = (1 − β2)·g² = {v}      v̂ = v / (1 − β2) = {v_hat}"), false),
-            (format!("  步长 = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / √{v_hat} = {step}"), false),
+            (format!("  步长 = lr·m̂ / (√v̂ + ε) = {lr} × {m_hat} / (√{v_hat} + {eps}) = {step}"), false),
             (format!("  w：{before} → {after}"), false),
             (String::new(), false),
             (format!("所有权重各走一步；这个批次上的损失：{loss_before} → {loss_after}"), true),
+            (loss_change_zh(loss_before, loss_after), false),
         ],
+    }
+}
+
+/// Why the loss moved as it did after the step (the two as the view prints them).
+fn loss_change_en(before: &str, after: &str) -> String {
+    match loss_moved(before, after) {
+        std::cmp::Ordering::Greater => {
+            "It rose: this first step moves every weight by about lr at once, whether the loss \
+             cares about that weight or not, and all those moves together overshoot. Warm-up keeps the first steps \
+             small for this reason."
+                .into()
+        }
+        std::cmp::Ordering::Less => {
+            "It fell: every weight moved a little against its own gradient, and the loss on this batch went down."
+                .into()
+        }
+        std::cmp::Ordering::Equal => "It is unchanged to three decimals: the steps were too small to show here.".into(),
+    }
+}
+
+fn loss_change_zh(before: &str, after: &str) -> String {
+    match loss_moved(before, after) {
+        std::cmp::Ordering::Greater => "损失反而升高了：这第一步让每个权重都挪动约 lr，不管损失在不在乎它，\
+             这么多挪动加在一起就走过了头。预热让最初几步走得很小，正是为了这个。"
+            .into(),
+        std::cmp::Ordering::Less => "损失降低了：每个权重都逆着自己的梯度挪了一点，这个批次上的损失随之下降。".into(),
+        std::cmp::Ordering::Equal => "保留三位小数看不出变化：这一步太小，在这里显示不出来。".into(),
+    }
+}
+
+/// After against before, compared as printed (what the learner can check on screen).
+fn loss_moved(before: &str, after: &str) -> std::cmp::Ordering {
+    match (before.parse::<f64>(), after.parse::<f64>()) {
+        (Ok(b), Ok(a)) => a.total_cmp(&b),
+        _ => std::cmp::Ordering::Equal,
     }
 }
 

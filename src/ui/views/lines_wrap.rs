@@ -36,7 +36,11 @@ pub(crate) fn wrap_pieces(line: &[Piece], room: usize) -> Vec<Vec<Piece>> {
     while i < units.len() {
         // the spaces before the next word, and the word
         let gap_end = i + units[i..].iter().take_while(|u| u.is_space()).count();
-        let word_end = gap_end + units[gap_end..].iter().take_while(|u| !u.is_space()).count();
+        // a word ends at a space, or where Chinese text may break between two characters
+        let word_end = (gap_end + 1..units.len())
+            .find(|&k| units[k].is_space() || breaks_between(&units[k - 1], &units[k]))
+            .unwrap_or(units.len())
+            .max(gap_end);
         let gap: usize = units[i..gap_end].iter().map(|u| u.width).sum();
         let word: usize = units[gap_end..word_end].iter().map(|u| u.width).sum();
         let first_on_row = row.iter().all(Unit::is_space);
@@ -64,6 +68,16 @@ pub(crate) fn wrap_pieces(line: &[Piece], room: usize) -> Vec<Vec<Piece>> {
         rows.push(row);
     }
     rows.into_iter().map(pieces).collect()
+}
+
+/// Whether a row may end between two units with no space between them (beside a CJK
+/// character, as the prose's wrapper decides); never beside a bar.
+fn breaks_between(a: &Unit, b: &Unit) -> bool {
+    let bar = |u: &Unit| matches!(u.role, Role::Bar { .. });
+    match (a.text.chars().last(), b.text.chars().next()) {
+        (Some(x), Some(y)) if !bar(a) && !bar(b) => crate::text::may_break(x, y),
+        _ => false,
+    }
 }
 
 /// The units of a line: each character (zero-width ones stay with the one before), each bar.
@@ -108,6 +122,17 @@ mod tests {
 
     fn texts(rows: &[Vec<Piece>]) -> Vec<String> {
         rows.iter().map(|r| r.iter().map(|p| p.text.as_str()).collect()).collect()
+    }
+
+    #[test]
+    fn chinese_text_breaks_between_characters_not_before_its_punctuation() {
+        let line = vec![piece("损失升高了：这一步让每个权重都挪动约 lr，不管损失在不在乎它。", Role::Plain)];
+        let rows = texts(&wrap_pieces(&line, 30));
+        // the first row is filled, not ended at the space before `lr`
+        assert_eq!(rows[0], "损失升高了：这一步让每个权重都");
+        assert!(rows.iter().skip(1).all(|r| !r.trim_start().starts_with(['，', '。'])), "{rows:?}");
+        assert!(rows.iter().all(|r| crate::ui::text::width(r) <= 30), "{rows:?}");
+        assert_eq!(rows.concat().replace("  ", ""), "损失升高了：这一步让每个权重都挪动约 lr，不管损失在不在乎它。");
     }
 
     #[test]
