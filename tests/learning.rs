@@ -303,3 +303,47 @@ fn the_cursor_chooses_the_weight_whose_step_is_shown() {
     app.go_to_beat(beat);
     assert!(text(&app).contains("largest |∂L/∂w|"));
 }
+
+/// Under ∂L/∂logits the selected row is said in numbers: its label's cell is (p − 1)/N and the
+/// row sums to 0, recomputed here from the run's probabilities and labels; a `<pad>` row is 0.
+#[test]
+fn the_logits_gradient_row_line_is_probs_minus_one_hot_over_n() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let mut app = App::new(lesson.clone(), weights).expect("the lesson runs");
+    let beat = lesson.beats.iter().position(|b| b.gradient && b.op == "logits").expect("a beat on ∂L/∂logits");
+    app.go_to_beat(beat);
+    let labels = app.full().inputs().labels.clone().expect("labels");
+    let logits = app.full().get("logits").expect("logits").clone(); // (B, T, V)
+    let counted = labels.iter().filter(|&&l| l != 0).count() as f64;
+    let engine = app.full().gradients().unwrap().tensor("logits").unwrap().clone();
+    let max = engine.iter().fold(0f32, |m, &x| m.max(x.abs())) as f64;
+    let scale = 10f64.powi(max.log10().floor() as i32);
+    let mut seen_pad = false;
+    for r in 0..labels.ncols() {
+        app.go_to_beat(beat); // the beat opens on its own row: go to the top, then down to r
+        for _ in 0..labels.ncols() {
+            app.update(Action::RowUp);
+        }
+        for _ in 0..r {
+            app.update(Action::RowDown);
+        }
+        let ViewData::Heatmap(d) = app.view_data().clone() else { panic!("a heatmap") };
+        let line = d.footer.join(" ");
+        let label = labels[[0, r]];
+        if label == 0 {
+            assert!(line.contains("its label is <pad>") && line.contains("every cell is 0"), "{line}");
+            seen_pad = true;
+            continue;
+        }
+        // softmax of row r in f64, then (p − 1)/N at the label, in the view's power of ten
+        let row: Vec<f64> = (0..logits.shape()[2]).map(|v| logits[[0, r, v]] as f64).collect();
+        let top = row.iter().cloned().fold(f64::MIN, f64::max);
+        let z: f64 = row.iter().map(|x| (x - top).exp()).sum();
+        let p = (row[label] - top).exp() / z;
+        let expected = format!("{:+.2}", (p - 1.0) / counted / scale).replace('-', "−");
+        assert!(line.contains(&format!("has {expected} (p − 1, over N)")), "row {r}: {expected} in {line}");
+        assert!(line.ends_with("the row sums to +0.00") || line.ends_with("the row sums to −0.00"), "{line}");
+    }
+    assert!(seen_pad, "the batch row has <pad> labels");
+}

@@ -18,7 +18,33 @@ impl App {
         if first > 0 {
             d.caption.push_str(&strings::from_column(first));
         }
+        if self.shows_gradient() && op.name == "logits" {
+            d.footer = self.logits_gradient_row(t).into_iter().collect();
+        }
         d
+    }
+
+    /// ∂L/∂logits' selected row in numbers (its cells are too many to print): the label's cell,
+    /// the largest other cell, and the row's sum, in the view's power of ten (`t` is scaled).
+    fn logits_gradient_row(&self, t: &ArrayD<f32>) -> Option<String> {
+        let labels = self.session.full.inputs().labels.as_ref()?;
+        let grid = self.slice2(t); // (T_tgt, vocab)
+        let r = self.row().min(grid.nrows().checked_sub(1)?);
+        let label = *labels.get([self.view.selection.batch, r])?;
+        let row_word = self.labels(self.axes().0, grid.nrows()).swap_remove(r);
+        let cells = grid.row(r);
+        if label == crate::model::vocab::PAD_ID {
+            return Some(strings::logits_grad_pad_row(&row_word, cells.iter().all(|&v| v == 0.0)));
+        }
+        let vocab = self.session.setup.tgt_vocab();
+        let (other, other_value) = cells
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != label)
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(j, &v)| (vocab.word(j), v))?;
+        let sum: f64 = cells.iter().map(|&v| v as f64).sum();
+        Some(strings::logits_grad_row(&row_word, &vocab.word(label), cells[label], &other, other_value, sum))
     }
 
     /// A positional encoding as a heatmap: the whole table the model can use, max_len rows,
@@ -38,6 +64,7 @@ impl App {
             selected_row: Some(self.row().min(max_len - 1)),
             selected_col: None,
             caption: strings::whole_pe_caption(max_len, t.shape()[0]),
+            footer: Vec::new(),
             values: table,
         }
     }
@@ -78,6 +105,7 @@ impl App {
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             selected_col: None,
             caption: self.caption(t),
+            footer: Vec::new(),
             values,
         }
     }

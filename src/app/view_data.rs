@@ -141,6 +141,8 @@ pub struct HeatmapData {
     /// The cell cursor's column (in cell mode), drawn reversed in the selected row.
     pub selected_col: Option<usize>,
     pub caption: String, // "batch 0 · head 1 of 4"
+    /// Lines under the grid about the selected row (∂L/∂logits: its label's cell and its sum).
+    pub footer: Vec<String>,
 }
 
 /// Which kind of mask a mask grid shows.

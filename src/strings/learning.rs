@@ -84,6 +84,37 @@ pub fn logits_gradient_rule(count: usize) -> String {
     }
 }
 
+/// Under ∂L/∂logits' heatmap, the selected row in numbers (values in the view's power of ten).
+pub fn logits_grad_row(row: &str, label: &str, at_label: f32, other: &str, at_other: f32, sum: f64) -> String {
+    let n = |v: f64| format!("{v:+.2}").replace('-', "−");
+    let (l, o, s) = (n(at_label as f64), n(at_other as f64), n(sum));
+    let only = at_label < 0.0;
+    match current() {
+        Lang::En => format!(
+            "row {row}: its label {label} has {l} (p − 1, over N){}; the largest other, {other}, {o}; the row sums to {s}",
+            if only { ", the only negative cell" } else { "" }
+        ),
+        Lang::Zh => format!(
+            "{row} 这一行：标签 {label} 的格子是 {l}（p − 1，再除以 N）{}；其余格子最大的是 {other}，{o}；整行加起来是 {s}",
+            if only { "，唯一的负数" } else { "" }
+        ),
+    }
+}
+
+/// The same for a row whose label is `<pad>`: ignored by the loss, so no gradient.
+pub fn logits_grad_pad_row(row: &str, all_zero: bool) -> String {
+    let zero = match (current(), all_zero) {
+        (Lang::En, true) => "every cell is 0",
+        (Lang::En, false) => "yet some cell is not 0",
+        (Lang::Zh, true) => "每个格子都是 0",
+        (Lang::Zh, false) => "却有格子不是 0",
+    };
+    match current() {
+        Lang::En => format!("row {row}: its label is <pad>, which the loss ignores, so {zero}"),
+        Lang::Zh => format!("{row} 这一行：标签是 <pad>，损失忽略它，所以{zero}"),
+    }
+}
+
 pub const GRAD_FLOW_TITLE: Text = Text::new(
     "‖∂L/∂x‖ reaching each layer's input, over the whole batch",
     "到达每一层输入的梯度长度 ‖∂L/∂x‖（整个批次）",

@@ -50,9 +50,13 @@ impl Widget for HeatmapView<'_> {
         let hy = area.y + top;
         cols.draw_labels(buf, area, hy, d, theme);
 
-        // Rows, then the legend on the last line.
+        // Rows, the footer about the selected row, then the legend on the last line.
         let legend = h >= 4;
-        let body = h - 2 - usize::from(legend);
+        let footer: Vec<String> =
+            d.footer.iter().flat_map(|l| crate::text::wrap(l, usize::from(area.width).max(1))).collect();
+        // the footer only where at least three rows stay
+        let footer = if h >= 2 + usize::from(legend) + footer.len() + 3 { footer } else { Vec::new() };
+        let body = h - 2 - usize::from(legend) - footer.len();
         let win = row_window(nr, body, 1, d.selected_row);
         let mut y = hy + 1;
         for r in win.rows() {
@@ -65,6 +69,10 @@ impl Widget for HeatmapView<'_> {
             y += 1;
         }
         y = win.draw_note(buf, area, y, theme);
+        for line in &footer {
+            put(buf, area, area.x, y, line, theme.dim());
+            y += 1;
+        }
         if legend {
             let extra = legend_note(any_masked, cols.numbers, minus_inf);
             draw_legend(buf, area, legend_y(area, y), theme, &scale, extra);
