@@ -212,6 +212,7 @@ fn scores(labels: &[&str]) -> HeatmapData {
         selected_row: Some(2),
         selected_col: None,
         caption: "batch 0 · head 1 of 4".into(),
+        footer: Vec::new(),
     }
 }
 
@@ -228,6 +229,7 @@ fn features(labels: &[&str]) -> HeatmapData {
         selected_row: Some(1),
         selected_col: None,
         caption: "batch 0".into(),
+        footer: Vec::new(),
     }
 }
 

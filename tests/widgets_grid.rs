@@ -39,6 +39,7 @@ fn scores() -> HeatmapData {
         selected_row: Some(2),
         selected_col: None,
         caption: "batch 0 · head 1 of 4".into(),
+        footer: Vec::new(),
     }
 }
 
@@ -54,6 +55,7 @@ fn features() -> HeatmapData {
         selected_row: Some(1),
         selected_col: None,
         caption: "batch 0".into(),
+        footer: Vec::new(),
     }
 }
 
@@ -69,6 +71,7 @@ fn weights() -> HeatmapData {
         selected_row: None,
         selected_col: None,
         caption: "batch 0 · head 0 of 4".into(),
+        footer: Vec::new(),
     }
 }
 
