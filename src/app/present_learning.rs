@@ -147,7 +147,7 @@ impl App {
             .collect();
         d.gap();
         if !zero.is_empty() {
-            d.push(strings::embed_grad_zero(&zero.join(", ")), Role::Strong);
+            d.push(strings::embed_grad_zero(&zero), Role::Strong);
         }
         d.push(strings::embed_grad_count(rows.len(), table.nrows()), Role::Plain);
         d

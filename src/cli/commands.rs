@@ -114,8 +114,8 @@ fn probe_command(cli: &Cli, what: ProbeWhat, csv: Option<&Path>) -> Result<Optio
     }
     // a vocabulary without the corpus's words cannot be scored on it
     let command = match what {
-        ProbeWhat::Heads => "probe heads",
-        ProbeWhat::Align => "probe align",
+        ProbeWhat::Heads => strings::SCORED_BY_PROBE_HEADS,
+        ProbeWhat::Align => strings::SCORED_BY_PROBE_ALIGN,
     };
     train::eval_text_problem(&weights, &corpus, command)?;
     let (text, table) = match what {

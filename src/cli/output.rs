@@ -50,6 +50,20 @@ pub fn to_stderr(text: &str) {
     let _ = writeln!(err, "{}", crate::text::escape_controls(text, true));
 }
 
+/// On a terminal's stderr, `line` written over the line the cursor is on (a progress line that
+/// changes in place; an empty `line` clears it). Nothing when stderr is a file or a pipe, where
+/// the rewrites would pile up.
+pub fn progress_in_place(line: &str) {
+    use std::io::{IsTerminal, Write as _};
+    let mut err = std::io::stderr().lock();
+    if !err.is_terminal() {
+        return;
+    }
+    // \r back to the line's start, \x1b[K clears what a longer line left
+    let _ = write!(err, "\r{}\x1b[K", crate::text::escape_controls(line, false));
+    let _ = err.flush();
+}
+
 /// `eprintln!` for every message: the text is escaped by `to_stderr`.
 #[macro_export]
 macro_rules! eprintln_escaped {

@@ -8,17 +8,10 @@ use crate::text::{grad_text, table_lines};
 use std::fmt::Write;
 
 /// On a terminal's stderr, one line rewritten in place: how many of the probe's runs are done (a
-/// large preset takes minutes); cleared when the last is. Nothing when stderr is a file or pipe.
+/// large preset takes minutes); cleared when the last is.
 pub fn tell_progress(done: usize, total: usize) {
-    use std::io::{IsTerminal, Write as _};
-    let mut err = std::io::stderr();
-    if !err.is_terminal() {
-        return;
-    }
     let line = if done < total { strings::probe_progress(done, total) } else { String::new() };
-    // \r back to the line's start, \x1b[K clears what a longer line left
-    let _ = write!(err, "\r{line}\x1b[K");
-    let _ = err.flush();
+    super::output::progress_in_place(&line);
 }
 
 /// A head's drop in exact match (percentage points) and rise in loss against the whole model.

@@ -97,7 +97,7 @@ pub fn fine_tune_problem(weights: &Weights, corpus: &Corpus, label: &str) -> Opt
 /// Held-out exact match and token accuracy of a weights file; refused for a model whose
 /// vocabularies lack words of the corpus (its pairs could not be given to it as they are).
 pub fn eval_text(weights: &Arc<Weights>, corpus: &Corpus) -> Result<String, String> {
-    eval_text_problem(weights, corpus, "train --eval")?;
+    eval_text_problem(weights, corpus, strings::SCORED_BY_TRAIN_EVAL)?;
     let e = evaluate(weights, &corpus.heldout);
     let t = evaluate(weights, &corpus.train);
     let line = |heldout, s: &Evaluation| {

@@ -196,10 +196,15 @@ fn fact_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Whether a Han character stands just before `start`: a one-character term (值, 键) right after
-/// one is part of another word (均值 is a mean, not a value).
+/// Whether a Han character stands just before `start` that makes a one-character term (值, 键)
+/// part of another word (均值 is a mean, not a value; 关键 is no key). The words that only lead
+/// a noun (这些键, 每个值, 把键) leave it a term.
 fn after_han(text: &str, start: usize) -> bool {
-    text[..start].chars().next_back().is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    const LEADS_A_NOUN: &str = "些个每各这那把被到给对从其哪将";
+    text[..start]
+        .chars()
+        .next_back()
+        .is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) && !LEADS_A_NOUN.contains(c))
 }
 
 /// Whether text[start..end] is a whole word: no letter or digit just before or after it.
@@ -229,6 +234,9 @@ mod tests {
         let g = Glossary::built_in();
         let names: Vec<&str> = g.uses("均值和“值”", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
         assert_eq!(names, ["值"], "均值 is a mean; the quoted 值 is the term");
+        let names: Vec<&str> =
+            g.uses("关键在于这些键", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+        assert_eq!(names, ["键"], "关键 is no key; 这些键 are keys");
     }
 
     #[test]

@@ -287,7 +287,7 @@ pub fn no_row(run: &str, i: usize) -> String {
     }
 }
 
-pub const ROW_SUM: Text = Text::new("sum", "和");
+pub const ROW_SUM: Text = Text::new("sum", "合计");
 pub const MASKED: Text = Text::new("masked", "遮住");
 pub const QUERIES: Text = Text::new("queries:", "查询：");
 pub const LEGEND_MASKED: Text = Text::new(" masked: weight exactly 0", " 遮住：权重恰为 0");

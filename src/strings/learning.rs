@@ -149,10 +149,10 @@ pub fn embed_grad_columns() -> [&'static str; 4] {
 }
 
 /// `read by the batch, gradient exactly 0: <pad> ×2 (arriving 0), …`.
-pub fn embed_grad_zero(words: &str) -> String {
+pub fn embed_grad_zero(words: &[String]) -> String {
     match current() {
-        Lang::En => format!("read by the batch, gradient exactly 0: {words}"),
-        Lang::Zh => format!("批次里读到了、梯度却恰好是 0：{words}"),
+        Lang::En => format!("read by the batch, gradient exactly 0: {}", words.join(", ")),
+        Lang::Zh => format!("批次里读到了、梯度却恰好是 0：{}", words.join("；")),
     }
 }
 
@@ -258,7 +258,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
                 match (chosen, cursor_on) {
                     (_, true) => format!("{param}{at} 走一步：光标所在的权重（←↑↓→ 移动光标）"),
                     (true, false) => format!("{param}{at} 走一步：你选的权重（按 c 换一个）"),
-                    _ => format!("{param}{at} 走一步：这是其中 |∂L/∂w| 最大的那个权重（按 c 换一个）"),
+                    _ => format!("{param}{at} 走一步：它是 {param} 里 |∂L/∂w| 最大的权重（按 c 换一个）"),
                 },
                 true,
             ),

@@ -239,8 +239,8 @@ pub fn contributions_summary(top_weight: &str, top_norm: &str) -> String {
     match (current(), top_weight == top_norm) {
         (Lang::En, true) => format!("{top_weight} gets the largest weight and adds the most"),
         (Lang::En, false) => format!("{top_weight} gets the largest weight, but {top_norm} adds the most"),
-        (Lang::Zh, true) => format!("{top_weight} 权重最大，加进输出的也最多"),
-        (Lang::Zh, false) => format!("{top_weight} 权重最大，但加进输出最多的是 {top_norm}"),
+        (Lang::Zh, true) => format!("“{top_weight}”权重最大，加进输出的也最多"),
+        (Lang::Zh, false) => format!("“{top_weight}”权重最大，但加进输出最多的是“{top_norm}”"),
     }
 }
 

@@ -231,6 +231,11 @@ pub fn lacking_tokens(count: usize, source: bool, shown: &str, more: &str) -> St
     }
 }
 
+/// The commands that score a model on the corpus, as `cannot_score` names them.
+pub const SCORED_BY_TRAIN_EVAL: &str = "train --eval";
+pub const SCORED_BY_PROBE_HEADS: &str = "probe heads";
+pub const SCORED_BY_PROBE_ALIGN: &str = "probe align";
+
 /// `command` is the one that asked (`train --eval`, `probe heads`).
 pub fn cannot_score(lacks: &[String], command: &str) -> String {
     match current() {

@@ -322,7 +322,7 @@ pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
         (Lang::En, true, _) => "sharper: training taught it where to look",
         (Lang::En, _, true) => "flatter",
         (Lang::En, _, _) => "about as sharp",
-        (Lang::Zh, true, _) => "更集中：训练教会了它往哪里看",
+        (Lang::Zh, true, _) => "更集中，训练教会了它往哪里看",
         (Lang::Zh, _, true) => "更分散",
         (Lang::Zh, _, _) => "集中程度差不多",
     };
@@ -332,7 +332,7 @@ pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
             a.0, b.0, a.1, b.1
         ),
         Lang::Zh => format!(
-            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（训练好的：{verdict}）",
+            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（训练好的模型{verdict}）",
             a.0, b.0, a.1, b.1
         ),
     }
