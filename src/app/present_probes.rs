@@ -60,7 +60,12 @@ impl App {
         let alone = HeadAblation { keep_only: true, ..out };
         let (b, head, prefix) = (self.view.selection.batch, out.head, out.block_prefix());
         let shape = self.session.setup.shape();
-        d.push(strings::ablation_title(head, &prefix), Role::Title);
+        let mut title = strings::ablation_title(head, &prefix);
+        if shape.batch > 1 {
+            // which sentence the table is about; b moves it
+            title = format!("{title} · {}", strings::batch_row_of(b, shape.batch - 1));
+        }
+        d.push(title, Role::Title);
         d.push(strings::ablation_columns(head), Role::Dim);
         for t in 0..shape.t_tgt {
             d.line().put(strings::position_reads(t, &self.tgt_token(b, t)), Role::Plain);
