@@ -242,3 +242,45 @@ fn alignment_error_rates_match_the_reference_one_pair_at_a_time() {
         }
     }
 }
+
+/// Patched translation, step by step: every decoding step must keep the patched encoder. The f64
+/// reference decodes greedily with the same patch at every step (its own argmax over the last
+/// position's logits, `<bos>` first, until `<eos>`), and the words must be the engine's.
+#[test]
+fn a_patched_translation_is_the_references_greedy_decode_under_the_patch() {
+    use transformer_tutor::model::vocab::{BOS_ID, EOS_ID};
+    let setup = setup(WeightSource::Trained);
+    let run = full(&setup);
+    let params = Params::of(&setup.weights);
+    let base = reference::forward(&params, &setup.src_ids, &setup.tgt_ids, &Probe::default());
+    let row0 = setup.src_ids.slice(ndarray::s![0..1, ..]).to_owned(); // (1, T_src)
+    let max_len = setup.weights.config.max_len;
+    let mut some_changed = false;
+    for layer in 0..setup.weights.config.n_layers {
+        for position in 0..setup.src_ids.ncols() {
+            let op = format!("enc.{layer}.norm2.out");
+            let engine = transformer_tutor::model::probe::patch::patched_translation(&run, &op, 1, 0, position)
+                .expect("a patched translation");
+            let value = base.encoder_layers[layer].slice(ndarray::s![1, position, ..]).to_vec();
+            let probe =
+                Probe { patch: Some(Patch { stack: Stack::Encoder, layer, row: 0, position, value }), heads: None };
+            let mut tgt = vec![BOS_ID];
+            let mut words = Vec::new();
+            while tgt.len() < max_len {
+                let ids = ndarray::Array2::from_shape_vec((1, tgt.len()), tgt.clone()).unwrap();
+                let logits = reference::forward(&params, &row0, &ids, &probe).logits; // (1, t, V)
+                let last = logits.slice(ndarray::s![0, tgt.len() - 1, ..]);
+                let next = (0..last.len()).max_by(|&a, &b| last[a].total_cmp(&last[b])).unwrap();
+                if next == EOS_ID {
+                    break;
+                }
+                words.push(next);
+                tgt.push(next);
+            }
+            assert_eq!(engine, words, "{op} position {position}");
+            let whole = transformer_tutor::model::decode::greedy(&setup.weights, &row0).words.remove(0);
+            some_changed |= engine != whole;
+        }
+    }
+    assert!(some_changed, "some patch changes the translation (else the test could not tell a patch was kept)");
+}
