@@ -101,14 +101,18 @@ fn event_loop(
     let io = strings::terminal_error;
     let mut fit_once = false;
     while !app.quit_requested() {
+        // progress is the learner's reading: nothing is saved before a lesson could be seen
         if let Some(n) = signals::caught(signal) {
-            *unsaved = save_progress(app, progress.as_deref_mut(), true);
+            *unsaved = if fit_once { save_progress(app, progress.as_deref_mut(), true) } else { None };
             return Ok(Ended::Signal(n));
         }
-        save_progress(app, progress.as_deref_mut(), false);
+        if fit_once {
+            save_progress(app, progress.as_deref_mut(), false);
+        }
         app.tick(); // training checkpoints being made: how far, and the dial's move once done
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
-        fit_once |= !ui::too_small::is_too_small(completed.area);
+        let too_small = ui::too_small::is_too_small(completed.area);
+        fit_once |= !too_small;
         *never_fit = (!fit_once).then_some(completed.area);
         // Tab skips the map when this size does not show it; the text scrolls no further than its end
         app.fit_to_screen(ui::frame::wide_layout(completed.area), ui::frame::prose_scroll_limit(app, completed.area));
@@ -131,12 +135,13 @@ fn event_loop(
             },
             _ => None, // resize: the next draw fits the new size
         };
-        if let Some(action) = action {
+        // "please enlarge" hides the lesson: only q acts on it, no key moves what cannot be seen
+        if let Some(action) = action.filter(|a| !too_small || *a == Action::Quit) {
             app.clear_status();
             app.update(action);
         }
     }
-    *unsaved = save_progress(app, progress, true);
+    *unsaved = if fit_once { save_progress(app, progress, true) } else { None };
     Ok(Ended::Quit)
 }
 

@@ -157,10 +157,13 @@ fn quitting_a_terminal_that_stayed_too_small_is_an_error() {
     command.args(["-c", &script]).env("TERM", "xterm-256color").env("TRANSFORMER_TUTOR_DATA_DIR", &data);
     let mut session = rexpect::session::spawn_command(command, Some(30_000)).expect("a pty");
     session.exp_string("enlarge").expect("the please-enlarge screen");
+    // keys other than q do nothing on it: no beat is turned unseen
+    session.send("\x1b[C\x1b[C").expect("→ →");
     session.send("q").expect("q");
     session.flush().expect("sent");
     let out = session.exp_eof().expect("it ends");
     assert!(out.contains("the terminal was 60x20, smaller than the 80x24"), "{out}");
     assert!(out.contains("rc=1"), "{out}");
+    assert!(!data.join("progress.toml").exists(), "no progress is saved for a lesson never shown");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -59,8 +59,11 @@ pub fn progress_in_place(line: &str) {
     if !err.is_terminal() {
         return;
     }
+    // one row whatever the width: a line that wrapped would leave its first row behind
+    let columns = ratatui::crossterm::terminal::size().map_or(80, |(w, _)| usize::from(w));
+    let line = crate::text::cut(&crate::text::escape_controls(line, false), columns.saturating_sub(1));
     // \r back to the line's start, \x1b[K clears what a longer line left
-    let _ = write!(err, "\r{}\x1b[K", crate::text::escape_controls(line, false));
+    let _ = write!(err, "\r{line}\x1b[K");
     let _ = err.flush();
 }
 

@@ -94,7 +94,7 @@ impl Glossary {
                     && !code.iter().any(|&(s, e)| start < e && s < end);
                 let word = match lang {
                     Lang::En => whole_word(text, start, end),
-                    Lang::Zh => spelling.chars().count() > 1 || !after_han(text, start),
+                    Lang::Zh => spelling.chars().count() > 1 || !inside_another_word(text, start, &spelling),
                 };
                 if free && word {
                     taken.push((start, end, term));
@@ -149,9 +149,20 @@ impl Glossary {
             out.push_str(&text[from..end]);
             let other = self.terms[term].name(lang.other());
             let rest = &text[end..];
-            let glossed_already = [format!("（{other}）"), format!(" ({other})"), format!("({other})")]
-                .iter()
-                .any(|g| rest.starts_with(g.as_str()));
+            // the prose glosses it itself: with this term's other name, or with any Latin word in
+            // brackets (值（value）)
+            let latin_gloss = lang == Lang::Zh
+                && ["（", "("].iter().any(|open| {
+                    let after_quote = rest.trim_start_matches(['”', '’', '」']);
+                    after_quote
+                        .strip_prefix(open)
+                        .and_then(|r| r.chars().next())
+                        .is_some_and(|c| c.is_ascii_alphabetic())
+                });
+            let glossed_already = latin_gloss
+                || [format!("（{other}）"), format!(" ({other})"), format!("({other})")]
+                    .iter()
+                    .any(|g| rest.starts_with(g.as_str()));
             if text[..end].ends_with(other) || glossed_already {
                 from = end; // the prose already gives the other language's word (`token` in Chinese)
                 continue;
@@ -196,15 +207,16 @@ fn fact_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Whether a Han character stands just before `start` that makes a one-character term (值, 键)
-/// part of another word (均值 is a mean, not a value; 关键 is no key). The words that only lead
-/// a noun (这些键, 每个值, 把键) leave it a term.
-fn after_han(text: &str, start: usize) -> bool {
-    const LEADS_A_NOUN: &str = "些个每各这那把被到给对从其哪将";
-    text[..start]
-        .chars()
-        .next_back()
-        .is_some_and(|c| ('\u{4e00}'..='\u{9fff}').contains(&c) && !LEADS_A_NOUN.contains(c))
+/// Whether the one-character term `spelling` at `start` is the end of another word. 值 after any
+/// Han character is taken to be (均值 is a mean, 这个值 often a number, not a value vector); 键
+/// only after 关 or 按 (关键, 按键), so 这些键 and 每个键 are keys.
+fn inside_another_word(text: &str, start: usize, spelling: &str) -> bool {
+    let Some(before) = text[..start].chars().next_back() else { return false };
+    let han = ('\u{4e00}'..='\u{9fff}').contains(&before);
+    match spelling {
+        "键" => han && "关按".contains(before),
+        _ => han,
+    }
 }
 
 /// Whether text[start..end] is a whole word: no letter or digit just before or after it.
@@ -235,8 +247,8 @@ mod tests {
         let names: Vec<&str> = g.uses("均值和“值”", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
         assert_eq!(names, ["值"], "均值 is a mean; the quoted 值 is the term");
         let names: Vec<&str> =
-            g.uses("关键在于这些键", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
-        assert_eq!(names, ["键"], "关键 is no key; 这些键 are keys");
+            g.uses("关键在于这些键和这个值", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+        assert_eq!(names, ["键"], "关键 is no key; 这些键 are keys; 这个值 may be a number");
     }
 
     #[test]
@@ -253,6 +265,10 @@ mod tests {
         let firsts = g.first_uses(&texts, Lang::Zh);
         assert_eq!(g.annotate(texts[0], &firsts[0], Lang::Zh), "层归一化（LayerNorm）在这里。");
         assert_eq!(g.annotate(texts[1], &firsts[1], Lang::Zh), "又是层归一化。");
+        // the prose's own gloss is not doubled
+        let own = ["每个“值”（value）是书的内容。"];
+        let firsts = g.first_uses(&own, Lang::Zh);
+        assert_eq!(g.annotate(own[0], &firsts[0], Lang::Zh), own[0]);
         let possessive = ["Attention's output."];
         let firsts = g.first_uses(&possessive, Lang::En);
         assert_eq!(g.annotate(possessive[0], &firsts[0], Lang::En), "Attention's (注意力) output.");

@@ -113,7 +113,7 @@ pub fn terminal_too_small(width: u16, height: u16, min_width: u16, min_height: u
              was shown; enlarge the window and run again, or add --print to read the lesson as plain text"
         ),
         Lang::Zh => format!(
-            "终端只有 {width}x{height}，小于导师需要的 {min_width}x{min_height}，所以没有显示任何课程；\
+            "终端只有 {width}x{height}，小于本程序需要的 {min_width}x{min_height}，所以没有显示任何课程；\
              请把窗口放大后再运行，或者加上 --print 以纯文本阅读课程"
         ),
     }

@@ -38,10 +38,8 @@ pub fn heads_footer(harmless: usize, total: usize) -> String {
 /// `probe heads` on a terminal, while it runs: runs done of all (the whole model, then each head).
 pub fn probe_progress(done: usize, total: usize) -> String {
     match current() {
-        Lang::En => format!(
-            "probing: {done} of {total} runs over the held-out pairs done (the whole model, then one per head)…"
-        ),
-        Lang::Zh => format!("探查中：在留出句对上已跑完 {done}/{total} 次（先是整个模型，再每次去掉一个头）……"),
+        Lang::En => format!("probing: {done} of {total} runs done (the whole model, then one per head)…"),
+        Lang::Zh => format!("探查中：已跑完 {done}/{total} 次（先整个模型，再每次去掉一个头）……"),
     }
 }
 
