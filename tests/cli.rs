@@ -325,6 +325,11 @@ fn flags_that_would_be_ignored_are_refused() {
         (&["--what-if", "untrained", "--at-step", "0", "--print"], &["--at-step 0 already shows the untrained model"]),
         (&["--lang", "zh", "--what-if", "untrained", "--at-step", "0", "--print"], &["已经是未训练的模型"]),
         (&["--lang", "zh", "--seed", "3", "--print"], &["--seed 对训练好的模型不起作用"]),
+        (
+            &["--what-if", "untrained", "--random-weights", "--print"],
+            &["random weights are an untrained model already"],
+        ),
+        (&["--what-if", "untrained", "--preset", "note001", "--print"], &["one untrained model beside another"]),
         // flags of one subcommand given to another: clap's own refusal
         (&["translate", "我", "--grads"], &["--grads"]),
         (&["trace", "--temperature", "1"], &["--temperature"]),

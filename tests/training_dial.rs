@@ -308,3 +308,21 @@ fn the_trained_what_if_puts_the_trained_model_beside_the_checkpoint_on_the_dial(
     assert_eq!(app.dial_step(), None);
     assert!(text(&app).contains("no checkpoint is on the training dial"), "{}", text(&app));
 }
+
+/// The `untrained` what-if with the dial at step 0: the model on screen is the untrained one, so
+/// the what-if says both sides are the same instead of measuring a model against itself.
+#[test]
+fn the_untrained_what_if_at_step_0_says_both_sides_are_one_model() {
+    use transformer_tutor::explore::Variant;
+    let text = |app: &App| app.what_if_view().unwrap().lines.iter().map(|l| l.0.clone()).collect::<Vec<_>>().join("\n");
+    let mut app = decoder_app();
+    app.set_checkpoints(Arc::new(short_run()));
+    app.pin_what_if(Some(Variant::Untrained));
+    assert!(text(&app).contains("entropy"), "measured beside the trained model: {}", text(&app));
+    while app.dial_step() != Some(0) {
+        app.update(Action::EarlierTraining);
+    }
+    assert!(text(&app).contains("the training dial is at step 0"), "{}", text(&app));
+    app.update(Action::LaterTraining);
+    assert!(!text(&app).contains("the training dial is at step 0"), "{}", text(&app));
+}

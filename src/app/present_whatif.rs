@@ -75,6 +75,8 @@ impl App {
         let computed = run.program().ops().len();
         let opening = match (w.variant, self.dial_step()) {
             (Variant::Trained, _) if let Some(why) = self.trained_what_if_refused() => return vec![(why, Role::Bad)],
+            // the dial at step 0 shows the untrained model already: both sides would be one model
+            (Variant::Untrained, Some(0)) => return vec![(strings::UNTRAINED_IS_THE_DIAL.into(), Role::Bad)],
             (Variant::Trained, Some(step)) => strings::trained_beside(computed, step),
             (v, _) if v.swaps_weights() => strings::other_weights(computed, crate::train::TrainOptions::default().seed),
             _ => strings::forked_at(w.kept, first, recomputed(run, w.kept)),

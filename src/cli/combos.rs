@@ -127,6 +127,13 @@ fn tutor_flags(cli: &Cli) -> Result<(), String> {
     model_flags(&cli.model)
 }
 
+/// The checkpoints before the last, as a learner types them: `0, 10, 25, 50, 100, 200 or 500`.
+fn earlier_steps() -> String {
+    let steps = crate::train::checkpoints::STEPS;
+    let earlier: Vec<String> = steps[..steps.len() - 1].iter().map(|s| s.to_string()).collect();
+    strings::one_of(&earlier)
+}
+
 /// `--what-if trained` and `untrained` swap weights: refused where both sides would be one model
 /// (the trained model beside the end of training, step 0 beside step 0) or where there is no
 /// shipped run to take them from.
@@ -135,9 +142,13 @@ fn what_if_beside_itself(cli: &Cli) -> Result<(), String> {
     let Some(variant) = cli.what_if else { return Ok(()) };
     let last = *crate::train::checkpoints::STEPS.last().expect("checkpoints");
     match (variant, cli.at_step) {
-        (Variant::Trained, None) => Err(strings::WHAT_IF_TRAINED_NEEDS_STEP.into()),
-        (Variant::Trained, Some(step)) if step == last => Err(strings::what_if_trained_at_end(last)),
+        (Variant::Trained, None) => Err(strings::what_if_trained_needs_step(&earlier_steps())),
+        (Variant::Trained, Some(step)) if step == last => Err(strings::what_if_trained_at_end(last, &earlier_steps())),
         (Variant::Untrained, Some(0)) => Err(strings::WHAT_IF_UNTRAINED_AT_ZERO.into()),
+        // random weights are an untrained model already (with --seed 1, the very same one)
+        (Variant::Untrained, _) if cli.model.random_weights || cli.model.preset() != crate::model::Preset::Tutor => {
+            Err(strings::WHAT_IF_UNTRAINED_WITH_RANDOM.into())
+        }
         _ => Ok(()),
     }
 }

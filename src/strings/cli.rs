@@ -220,25 +220,52 @@ pub fn no_effect_with_glossary(flag: &str) -> String {
     }
 }
 
-pub const WHAT_IF_TRAINED_NEEDS_STEP: Text = Text::new(
-    "--what-if trained puts the trained model beside an earlier checkpoint of its training, and without \
-     --at-step both sides would be the trained model; add --at-step 0, 10, 25, 50, 100, 200 or 500",
-    "--what-if trained 把训练好的模型放在它训练中较早的检查点旁边；不加 --at-step，两边都是训练好的模型。\
-     请加上 --at-step 0、10、25、50、100、200 或 500",
-);
+/// `0, 10 or 25` / `0、10 或 25`.
+pub fn one_of(items: &[String]) -> String {
+    let (sep, or) = match current() {
+        Lang::En => (", ", " or "),
+        Lang::Zh => ("、", " 或 "),
+    };
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{}{or}{last}", rest.join(sep)),
+        None => String::new(),
+    }
+}
 
-pub fn what_if_trained_at_end(last: usize) -> String {
+pub fn what_if_trained_needs_step(steps: &str) -> String {
     match current() {
         Lang::En => format!(
-            "--at-step {last} is where training ends, so --what-if trained would put the trained model beside \
-             itself; choose an earlier step (0, 10, 25, 50, 100, 200 or 500)"
+            "--what-if trained puts the trained model beside an earlier checkpoint of its training, and without \
+             --at-step both sides would be the trained model; add --at-step {steps}"
         ),
         Lang::Zh => format!(
-            "--at-step {last} 就是训练结束的那一步，--what-if trained 会把训练好的模型放在它自己旁边；\
-             请选更早的一步（0、10、25、50、100、200 或 500）"
+            "--what-if trained 把训练好的模型放在它训练中较早的检查点旁边；不加 --at-step，两边都是训练好的模型。\
+             请加上 --at-step {steps}"
         ),
     }
 }
+
+pub fn what_if_trained_at_end(last: usize, steps: &str) -> String {
+    match current() {
+        Lang::En => format!(
+            "--at-step {last} is where training ends, so --what-if trained would put the trained model beside \
+             itself; choose an earlier step ({steps})"
+        ),
+        Lang::Zh => format!(
+            "--at-step {last} 就是训练结束的那一步，--what-if trained 会把训练好的模型放在它自己旁边；\
+             请选更早的一步（{steps}）"
+        ),
+    }
+}
+
+pub const WHAT_IF_UNTRAINED_WITH_RANDOM: Text = Text::new(
+    "random weights are an untrained model already, so --what-if untrained (the shipped training run's step 0) \
+     would put one untrained model beside another; use it on the trained model, without --random-weights or \
+     --preset",
+    "随机权重本身就是未训练的模型，--what-if untrained（随附训练的第 0 步）只会把一个未训练的模型放在另一个旁边；\
+     请在训练好的模型上用它，不加 --random-weights 或 --preset",
+);
 
 pub const WHAT_IF_UNTRAINED_AT_ZERO: Text = Text::new(
     "--at-step 0 already shows the untrained model, so --what-if untrained would put it beside itself; \

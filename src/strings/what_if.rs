@@ -296,6 +296,13 @@ pub const TRAINED_NOT_DIALED: Text = Text::new(
     "训练刻度盘上没有选中检查点，两边会是同一个模型：把训练时间往回拨（界面上按 -，命令行用 --at-step N），这个 what-if 就会把训练好的模型放在那一步旁边",
 );
 
+pub const UNTRAINED_IS_THE_DIAL: Text = Text::new(
+    "the training dial is at step 0, where training starts: the model on screen is the untrained one, so both \
+     sides would be the same model; turn training time on (+) and this what-if puts step 0 beside that step",
+    "训练刻度盘在第 0 步，也就是训练开始的地方：屏幕上的模型本身就是未训练的，两边会是同一个模型；把训练时间往后拨（按 +），\
+     这个 what-if 就会把第 0 步放在那一步旁边",
+);
+
 pub const TRAINED_NOT_SHIPPED: Text = Text::new(
     "this session's model is not where the shipped training run ends (--random-weights or --weights), so there is \
      no trained model of that run to put beside the checkpoint",
