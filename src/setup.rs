@@ -138,6 +138,16 @@ impl Setup {
             Some(tgt) => encode(&vocabs.tgt, tgt, strings::SIDE_TARGET.get(), cfg.tgt_vocab, cfg.max_len)?,
             None => (translated_target(&weights, &src_ids), Vec::new()),
         };
+        // a causal row 0 sees only position 0: a <pad> there leaves it nothing to read
+        if let Some(tgt) = tgt
+            && let Some(r) = (0..tgt_ids.nrows()).find(|&r| tgt_ids[[r, 0]] == PAD_ID)
+        {
+            let (side, message) = (strings::SIDE_TARGET.get(), strings::target_starts_with_pad(r + 1, tgt_ids.nrows()));
+            return Err(match tgt {
+                TokenInput::Ids(_) => SetupError::BadIds { side, message },
+                TokenInput::Sentences(_) => SetupError::BadSentence { side, message },
+            });
+        }
         if src_ids.nrows() != tgt_ids.nrows() {
             return Err(SetupError::BadIds {
                 side: strings::SIDE_TARGET.get(),

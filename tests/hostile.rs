@@ -123,6 +123,10 @@ fn a_row_of_only_padding_or_an_empty_id_is_refused() {
     refused(&["translate", "<pad>"], &["holds only <pad>"]);
     refused(&["trace", "--src-ids", "4,,5"], &["row 1 has a comma with no id beside it"]);
     refused(&["trace", "--src-ids", "4;5,"], &["row 2 has a comma with no id beside it"]);
+    // a target that begins with <pad>: its causal row 0 would see only a masked key
+    refused(&["trace", "--src", "我有", "--tgt", "<pad> <bos> I"], &["target:", "it begins with <pad>"]);
+    refused(&["trace", "--src", "我有;你", "--tgt", "<bos> I ; <pad> <bos>"], &["row 2 of 2 begins with <pad>"]);
+    refused(&["trace", "--src", "我有", "--tgt-ids", "0,2,4"], &["target ids:", "begins with <pad>"]);
     // a <pad> among words is an experiment, not an error
     assert!(run(&["trace", "--src", "我<pad>猫"]).status.success());
 }

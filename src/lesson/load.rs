@@ -129,12 +129,13 @@ fn check_sentences(
         Some(&TokenInput::Sentences(tgt.clone())),
     )
     .map_err(|e| {
-        let target = matches!(
-            &e,
-            SetupError::TooLong { side: "target", .. }
-                | SetupError::BadIds { side: "target", .. }
-                | SetupError::BadSentence { side: "target", .. }
-        );
+        // the side is named in the screen's language
+        let target = match &e {
+            SetupError::TooLong { side, .. }
+            | SetupError::BadIds { side, .. }
+            | SetupError::BadSentence { side, .. } => *side == crate::strings::SIDE_TARGET.get(),
+            SetupError::Weights(_) => false,
+        };
         if target { c.err(&raw.tgt, "tgt", e.to_string()) } else { c.err(&raw.src, "src", e.to_string()) }
     })?;
     let unknown = |word: &str| {

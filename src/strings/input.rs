@@ -106,6 +106,26 @@ pub fn only_padding(row: usize, rows: usize) -> String {
     }
 }
 
+/// A target row whose first token is `<pad>` (row 1-based, of `rows`).
+pub fn target_starts_with_pad(row: usize, rows: usize) -> String {
+    let which = match (current(), rows) {
+        (Lang::En, 1) => "it".to_string(),
+        (Lang::En, _) => format!("row {row} of {rows}"),
+        (Lang::Zh, 1) => "它".to_string(),
+        (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
+    };
+    match current() {
+        Lang::En => format!(
+            "{which} begins with <pad>: under the causal mask its first position may read only itself, and the padding \
+             mask hides that too, so it would have nothing to read; begin it with a word (the model's targets begin with <bos>)"
+        ),
+        Lang::Zh => format!(
+            "{which}以 <pad> 开头：因果掩码下第一个位置只能读它自己，而填充掩码又把它遮住了，于是无从读取；\
+             请以一个词开头（模型的目标句都以 <bos> 开头）"
+        ),
+    }
+}
+
 pub fn empty_row(row: usize, rows: usize) -> String {
     match current() {
         Lang::En => format!(
