@@ -251,7 +251,7 @@ fn encode(
                 return Err(SetupError::BadSentence { side, message: empty_row_message(empty, rows.len()) });
             }
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
-            if let Some(message) = only_padding(&encoded.ids, rows.len()) {
+            if let Some(message) = only_padding(&encoded.ids, rows.len(), false) {
                 return Err(SetupError::BadSentence { side, message });
             }
             // the vocabulary travels with the weights and has one token per embedding row; check anyway,
@@ -302,7 +302,7 @@ fn encode(
             if ids.ncols() == 0 {
                 return Err(SetupError::BadIds { side, message: strings::NO_IDS.into() });
             }
-            if let Some(message) = only_padding(&ids, row_count) {
+            if let Some(message) = only_padding(&ids, row_count, true) {
                 return Err(SetupError::BadIds { side, message });
             }
             Ok((ids, Vec::new()))
@@ -311,9 +311,9 @@ fn encode(
 }
 
 /// A row of nothing but `<pad>` would have every key masked: attention there reads nothing.
-fn only_padding(ids: &Array2<usize>, rows: usize) -> Option<String> {
+fn only_padding(ids: &Array2<usize>, rows: usize, given_as_ids: bool) -> Option<String> {
     let r = ids.rows().into_iter().position(|row| row.iter().all(|&id| id == PAD_ID))?;
-    Some(strings::only_padding(r + 1, rows))
+    Some(strings::only_padding(r + 1, rows, given_as_ids))
 }
 
 /// Row `row` (0-based) of `rows` has nothing in it: an empty `;` row, or a trailing `;`.

@@ -19,16 +19,17 @@ impl App {
             d.caption.push_str(&strings::from_column(first));
         }
         if self.shows_gradient() && op.name == "logits" {
-            d.footer = self.logits_gradient_row(t).into_iter().collect();
+            d.footer = self.logits_gradient_row().into_iter().collect();
         }
         d
     }
 
-    /// ∂L/∂logits' selected row in numbers (its cells are too many to print): the label's cell,
-    /// the largest other cell, and the row's sum, in the view's power of ten (`t` is scaled).
-    fn logits_gradient_row(&self, t: &ArrayD<f32>) -> Option<String> {
-        let labels = self.session.full.inputs().labels.as_ref()?;
-        let grid = self.slice2(t); // (T_tgt, vocab)
+    /// ∂L/∂logits' selected row in numbers (its 81 cells are too many to print): the label's
+    /// probability p and cell (p − 1)/N, the largest other cell, and the row's sum, unscaled.
+    fn logits_gradient_row(&self) -> Option<String> {
+        use crate::text::four_places;
+        let labels = self.session.full.inputs().labels.as_ref()?; // (B, T_tgt)
+        let grid = self.slice2(self.focused().1); // (T_tgt, vocab) of ∂L/∂logits
         let r = self.row().min(grid.nrows().checked_sub(1)?);
         let label = *labels.get([self.view.selection.batch, r])?;
         let row_word = self.labels(self.axes().0, grid.nrows()).swap_remove(r);
@@ -37,6 +38,11 @@ impl App {
             return Some(strings::logits_grad_pad_row(&row_word, cells.iter().all(|&v| v == 0.0)));
         }
         let vocab = self.session.setup.tgt_vocab();
+        let counted = labels.iter().filter(|&&l| l != crate::model::vocab::PAD_ID).count();
+        let p = 1.0 + cells[label] as f64 * counted as f64;
+        if cells.iter().all(|v| v.abs() < 5e-5) {
+            return Some(strings::logits_grad_settled_row(&row_word, &vocab.word(label), &format!("{p:.3}")));
+        }
         let (other, other_value) = cells
             .iter()
             .enumerate()
@@ -44,7 +50,16 @@ impl App {
             .max_by(|a, b| a.1.total_cmp(b.1))
             .map(|(j, &v)| (vocab.word(j), v))?;
         let sum: f64 = cells.iter().map(|&v| v as f64).sum();
-        Some(strings::logits_grad_row(&row_word, &vocab.word(label), cells[label], &other, other_value, sum))
+        Some(strings::logits_grad_row(&strings::LogitsGradRow {
+            row: &row_word,
+            label: &vocab.word(label),
+            p: &format!("{p:.3}"),
+            n: counted,
+            cell: &four_places(cells[label] as f64),
+            other: &other,
+            other_cell: &format!("+{}", four_places(other_value as f64)),
+            sum: &if sum.abs() < 5e-5 { "0.0000".to_string() } else { four_places(sum) },
+        }))
     }
 
     /// A positional encoding as a heatmap: the whole table the model can use, max_len rows,

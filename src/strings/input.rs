@@ -86,23 +86,29 @@ pub fn empty_id_piece(row: usize) -> String {
         Lang::En => format!(
             "row {row} has a comma with no id beside it (as in `1,,2` or `1,2,`); give one id between each two commas"
         ),
-        Lang::Zh => format!("第 {row} 行有一个逗号旁边没有编号（比如 `1,,2` 或 `1,2,`）；每两个逗号之间写一个编号"),
+        Lang::Zh => format!("第 {row} 行有一个逗号旁边没有 id（比如 `1,,2` 或 `1,2,`）；每两个逗号之间写一个 id"),
     }
 }
 
 /// A row of nothing but `<pad>` (row 1-based, of `rows`).
-pub fn only_padding(row: usize, rows: usize) -> String {
+pub fn only_padding(row: usize, rows: usize, ids: bool) -> String {
     let which = match (current(), rows) {
         (Lang::En, 1) => "the sentence".to_string(),
         (Lang::En, _) => format!("row {row} of {rows}"),
         (Lang::Zh, 1) => "这个句子".to_string(),
         (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
     };
+    let give = match (current(), ids) {
+        (Lang::En, false) => "give it at least one word",
+        (Lang::En, true) => "give it at least one id other than 0 (<pad>)",
+        (Lang::Zh, false) => "请至少写一个词",
+        (Lang::Zh, true) => "请至少给一个不是 0（<pad>）的 id",
+    };
     match current() {
         Lang::En => format!(
-            "{which} holds only <pad>: the padding mask would hide every position of it, so attention would have nothing to read; give it at least one word"
+            "{which} holds only <pad>: the padding mask would hide every position of it, so attention would have nothing to read; {give}"
         ),
-        Lang::Zh => format!("{which}只有 <pad>：填充掩码会把它的每个位置都遮住，注意力就无从读取；请至少写一个词"),
+        Lang::Zh => format!("{which}只有 <pad>：填充掩码会把它的每个位置都遮住，注意力就无从读取；{give}"),
     }
 }
 

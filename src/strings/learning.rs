@@ -84,19 +84,45 @@ pub fn logits_gradient_rule(count: usize) -> String {
     }
 }
 
-/// Under ∂L/∂logits' heatmap, the selected row in numbers (values in the view's power of ten).
-pub fn logits_grad_row(row: &str, label: &str, at_label: f32, other: &str, at_other: f32, sum: f64) -> String {
-    let n = |v: f64| format!("{v:+.2}").replace('-', "−");
-    let (l, o, s) = (n(at_label as f64), n(at_other as f64), n(sum));
-    let only = at_label < 0.0;
+/// Under ∂L/∂logits' heatmap, the selected row in numbers, each already formatted.
+pub struct LogitsGradRow<'a> {
+    pub row: &'a str,
+    pub label: &'a str,
+    /// The label's probability.
+    pub p: &'a str,
+    /// The labels counted in the mean.
+    pub n: usize,
+    /// The label's cell, (p − 1)/N.
+    pub cell: &'a str,
+    pub other: &'a str,
+    pub other_cell: &'a str,
+    pub sum: &'a str,
+}
+
+pub fn logits_grad_row(r: &LogitsGradRow) -> String {
+    let LogitsGradRow { row, label, p, n, cell, other, other_cell, sum } = r;
+    let cell = cell.replace('-', "−");
     match current() {
         Lang::En => format!(
-            "row {row}: its label {label} has {l} (p − 1, over N){}; the largest other, {other}, {o}; the row sums to {s}",
-            if only { ", the only negative cell" } else { "" }
+            "row `{row}`: label `{label}`, p = {p}, so its cell is (p − 1)/N = ({p} − 1)/{n} = {cell}, the only \
+             negative one; the largest other is `{other}`, {other_cell}; the row sums to {sum}"
         ),
         Lang::Zh => format!(
-            "{row} 这一行：标签 {label} 的格子是 {l}（p − 1，再除以 N）{}；其余格子最大的是 {other}，{o}；整行加起来是 {s}",
-            if only { "，唯一的负数" } else { "" }
+            "`{row}` 这一行：标签是 `{label}`，p = {p}，所以它的格子是 (p − 1)/N = ({p} − 1)/{n} = {cell}，\
+             也是这一行唯一的负数；其余格子里最大的是 `{other}` 的 {other_cell}；整行加起来是 {sum}"
+        ),
+    }
+}
+
+/// A row the model already gets right to three decimals: every cell within 0.0001 of 0.
+pub fn logits_grad_settled_row(row: &str, label: &str, p: &str) -> String {
+    match current() {
+        Lang::En => format!(
+            "row `{row}`: label `{label}`, p = {p} to three decimals, so every cell is within 0.0001 of 0: this row has \
+             almost nothing left to teach"
+        ),
+        Lang::Zh => format!(
+            "`{row}` 这一行：标签是 `{label}`，p 精确到三位小数是 {p}，所以每个格子离 0 都不到 0.0001：这一行几乎没有什么可学的了"
         ),
     }
 }
@@ -110,8 +136,8 @@ pub fn logits_grad_pad_row(row: &str, all_zero: bool) -> String {
         (Lang::Zh, false) => "却有格子不是 0",
     };
     match current() {
-        Lang::En => format!("row {row}: its label is <pad>, which the loss ignores, so {zero}"),
-        Lang::Zh => format!("{row} 这一行：标签是 <pad>，损失忽略它，所以{zero}"),
+        Lang::En => format!("row `{row}`: its label is <pad>, which the loss ignores, so {zero}"),
+        Lang::Zh => format!("`{row}` 这一行：标签是 <pad>，损失忽略它，所以{zero}"),
     }
 }
 
@@ -284,35 +310,42 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
 /// Why the loss moved as it did after the step (the two as the view prints them).
 fn loss_change_en(before: &str, after: &str) -> String {
     match loss_moved(before, after) {
-        std::cmp::Ordering::Greater => {
+        None => "A loss that is not a finite number cannot be compared: the weights have overflowed.".into(),
+        Some(std::cmp::Ordering::Greater) => {
             "It rose: this first step moves every weight by about lr at once, whether the loss \
              cares about that weight or not, and all those moves together overshoot. Warm-up keeps the first steps \
              small for this reason."
                 .into()
         }
-        std::cmp::Ordering::Less => {
+        Some(std::cmp::Ordering::Less) => {
             "It fell: every weight moved a little against its own gradient, and the loss on this batch went down."
                 .into()
         }
-        std::cmp::Ordering::Equal => "It is unchanged to three decimals: the steps were too small to show here.".into(),
+        Some(std::cmp::Ordering::Equal) => {
+            "It is unchanged to three decimals: the steps were too small to show here.".into()
+        }
     }
 }
 
 fn loss_change_zh(before: &str, after: &str) -> String {
     match loss_moved(before, after) {
-        std::cmp::Ordering::Greater => "损失反而升高了：这第一步让每个权重都挪动约 lr，不管损失在不在乎它，\
+        None => "损失不是有限的数，没法比较：权重已经溢出了。".into(),
+        Some(std::cmp::Ordering::Greater) => "损失反而升高了：这第一步让每个权重都挪动约 lr，不管损失在不在乎它，\
              这么多挪动加在一起就走过了头。预热让最初几步走得很小，正是为了这个。"
             .into(),
-        std::cmp::Ordering::Less => "损失降低了：每个权重都逆着自己的梯度挪了一点，这个批次上的损失随之下降。".into(),
-        std::cmp::Ordering::Equal => "保留三位小数看不出变化：这一步太小，在这里显示不出来。".into(),
+        Some(std::cmp::Ordering::Less) => {
+            "损失降低了：每个权重都逆着自己的梯度挪了一点，这个批次上的损失随之下降。".into()
+        }
+        Some(std::cmp::Ordering::Equal) => "保留三位小数看不出变化：这一步太小，在这里显示不出来。".into(),
     }
 }
 
-/// After against before, compared as printed (what the learner can check on screen).
-fn loss_moved(before: &str, after: &str) -> std::cmp::Ordering {
+/// After against before, compared as printed (what the learner can check on screen); a loss
+/// that is not a number is `None`.
+fn loss_moved(before: &str, after: &str) -> Option<std::cmp::Ordering> {
     match (before.parse::<f64>(), after.parse::<f64>()) {
-        (Ok(b), Ok(a)) => a.total_cmp(&b),
-        _ => std::cmp::Ordering::Equal,
+        (Ok(b), Ok(a)) if a.is_finite() && b.is_finite() => Some(a.total_cmp(&b)),
+        _ => None,
     }
 }
 
