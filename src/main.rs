@@ -24,6 +24,12 @@ fn main() -> ExitCode {
     let saved = progress::default_path().and_then(|p| progress::peek_language(&p));
     lang::set_current(cli.lang.or(saved).or_else(Lang::from_env).unwrap_or_default());
     if let Err(message) = combos::check(&cli) {
+        if lang::current() == Lang::Zh {
+            // clap's usage lines are English: a Chinese message stands whole, with where to look
+            output::to_stderr(&strings::error_line(&message));
+            output::to_stderr(strings::SEE_HELP.get());
+            return ExitCode::from(2);
+        }
         // a flag that would be ignored is a usage error, reported as clap reports its own (exit 2),
         // under the subcommand's usage line
         let mut command = <Cli as clap::CommandFactory>::command();

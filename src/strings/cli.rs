@@ -10,6 +10,10 @@ use crate::lang::{Lang, Text, current};
 // ---------------------------------------------------------------------------------------------
 
 /// `error: …`, as the program ends on an error.
+/// Under a usage error in Chinese (clap's usage lines are English).
+pub const SEE_HELP: Text =
+    Text::new("For more information, try '--help'.", "`transformer-tutor --help` 列出全部用法（英文）。");
+
 pub fn error_line(message: &str) -> String {
     match current() {
         Lang::En => format!("error: {message}"),

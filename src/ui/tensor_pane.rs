@@ -156,7 +156,14 @@ fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let taught_title = format!("{taught} · {}", taught_title.trim());
     match &w.other {
         Ok(other) => {
-            let [top, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Fill(1)]).areas(rest);
+            // two grids on a short pane go side by side (a grid's rows matter more than its width)
+            let grid = |k: ViewKind| matches!(k, ViewKind::Heatmap | ViewKind::Mask);
+            let halves = [Constraint::Fill(1), Constraint::Fill(1)];
+            let [top, bottom] = if short && grid(app.view_kind()) && grid(other.kind) {
+                Layout::horizontal(halves).spacing(2).areas(rest)
+            } else {
+                Layout::vertical(halves).areas(rest)
+            };
             let body = title_line(taught_title, top, buf);
             render_view(app, theme, body, buf);
             let body = title_line(format!("{} · {}", strings::WHAT_IF, other.title.trim()), bottom, buf);
