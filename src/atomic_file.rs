@@ -146,8 +146,12 @@ fn create_temporary(tmp: &Path, target: &Path) -> io::Result<File> {
             Some(d) => d.display().to_string(),
             None => ".".to_string(),
         };
+        // a folder that is there but takes no new file (/proc) also answers NotFound
+        let missing = !Path::new(&dir).is_dir();
         let message = match e.kind() {
-            io::ErrorKind::NotFound => pick(format!("there is no folder {dir}"), format!("没有文件夹 {dir}")),
+            io::ErrorKind::NotFound if missing => {
+                pick(format!("there is no folder {dir}"), format!("没有文件夹 {dir}"))
+            }
             _ => {
                 let e = io_reason(&e);
                 pick(format!("cannot create a file in {dir}: {e}"), format!("无法在 {dir} 中创建文件：{e}"))

@@ -136,6 +136,12 @@ fn a_fifo_a_directory_and_a_device_are_refused_without_waiting() {
 use std::os::unix::fs::FileTypeExt;
 
 #[test]
+fn a_folder_that_takes_no_new_file_is_not_called_missing() {
+    let err = refused(&["export", "--out", "/proc/x.npz"], &["cannot create a file in /proc"]);
+    assert!(!err.contains("there is no folder"), "{err}");
+}
+
+#[test]
 fn a_system_error_is_said_in_the_chosen_language() {
     refused(&["export", "--out", "/etc/passwd/x.npz"], &["cannot write /etc/passwd/x.npz: Not a directory"]);
     let o = run(&["--lang", "zh", "corpus", "--tsv", "/etc/passwd/x.tsv"]);
