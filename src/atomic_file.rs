@@ -147,11 +147,12 @@ fn create_temporary(tmp: &Path, target: &Path) -> io::Result<File> {
             None => ".".to_string(),
         };
         // a folder that is there but takes no new file (/proc) also answers NotFound
-        let missing = !Path::new(&dir).is_dir();
+        let folder = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let message = match e.kind() {
-            io::ErrorKind::NotFound if missing => {
-                pick(format!("there is no folder {dir}"), format!("没有文件夹 {dir}"))
+            io::ErrorKind::NotFound if folder.is_dir() => {
+                pick(format!("the folder {dir} takes no new files"), format!("文件夹 {dir} 不接受新建文件"))
             }
+            io::ErrorKind::NotFound => pick(format!("there is no folder {dir}"), format!("没有文件夹 {dir}")),
             _ => {
                 let e = io_reason(&e);
                 pick(format!("cannot create a file in {dir}: {e}"), format!("无法在 {dir} 中创建文件：{e}"))

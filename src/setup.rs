@@ -142,7 +142,10 @@ impl Setup {
         if let Some(tgt) = tgt
             && let Some(r) = (0..tgt_ids.nrows()).find(|&r| tgt_ids[[r, 0]] == PAD_ID)
         {
-            let (side, message) = (strings::SIDE_TARGET.get(), strings::target_starts_with_pad(r + 1, tgt_ids.nrows()));
+            let (side, message) = (
+                strings::SIDE_TARGET.get(),
+                strings::target_starts_with_pad(r + 1, tgt_ids.nrows(), matches!(tgt, TokenInput::Ids(_))),
+            );
             return Err(match tgt {
                 TokenInput::Ids(_) => SetupError::BadIds { side, message },
                 TokenInput::Sentences(_) => SetupError::BadSentence { side, message },

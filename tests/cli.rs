@@ -329,7 +329,7 @@ fn flags_that_would_be_ignored_are_refused() {
             &["--what-if", "untrained", "--random-weights", "--print"],
             &["random weights are an untrained model already"],
         ),
-        (&["--what-if", "untrained", "--preset", "note001", "--print"], &["one untrained model beside another"]),
+        (&["--what-if", "untrained", "--preset", "note001", "--print"], &["--preset note001 has no trained weights"]),
         // flags of one subcommand given to another: clap's own refusal
         (&["translate", "我", "--grads"], &["--grads"]),
         (&["trace", "--temperature", "1"], &["--temperature"]),

@@ -345,7 +345,7 @@ fn the_logits_gradient_row_line_is_probs_minus_one_hot_over_n() {
         }
         let cell = transformer_tutor::text::four_places((p - 1.0) / counted as f64).replace('-', "−");
         let expected =
-            format!("p = {p:.3}, so its cell is (p − 1)/N = ({p:.3} − 1)/{counted} = {cell}, the only negative one");
+            format!("p = {p:.4}, so its cell is (p − 1)/N = ({p:.4} − 1)/{counted} = {cell}, the only negative one");
         assert!(line.contains(&expected), "row {r}: {expected} in {line}");
         assert!(line.ends_with("the row sums to 0.0000"), "{line}");
         checked += 1;

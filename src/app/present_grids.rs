@@ -53,11 +53,11 @@ impl App {
         Some(strings::logits_grad_row(&strings::LogitsGradRow {
             row: &row_word,
             label: &vocab.word(label),
-            p: &format!("{p:.3}"),
+            p: &format!("{p:.4}"),
             n: counted,
             cell: &four_places(cells[label] as f64),
             other: &other,
-            other_cell: &format!("+{}", four_places(other_value as f64)),
+            other_cell: &format!("{other_value:+.4}"),
             sum: &if sum.abs() < 5e-5 { "0.0000".to_string() } else { four_places(sum) },
         }))
     }

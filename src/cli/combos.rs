@@ -146,8 +146,9 @@ fn what_if_beside_itself(cli: &Cli) -> Result<(), String> {
         (Variant::Trained, Some(step)) if step == last => Err(strings::what_if_trained_at_end(last, &earlier_steps())),
         (Variant::Untrained, Some(0)) => Err(strings::WHAT_IF_UNTRAINED_AT_ZERO.into()),
         // random weights are an untrained model already (with --seed 1, the very same one)
-        (Variant::Untrained, _) if cli.model.random_weights || cli.model.preset() != crate::model::Preset::Tutor => {
-            Err(strings::WHAT_IF_UNTRAINED_WITH_RANDOM.into())
+        (Variant::Untrained, _) if cli.model.random_weights => Err(strings::WHAT_IF_UNTRAINED_WITH_RANDOM.into()),
+        (Variant::Untrained, _) if cli.model.preset() != crate::model::Preset::Tutor => {
+            Err(strings::what_if_untrained_with_preset(cli.model.preset().name()))
         }
         _ => Ok(()),
     }

@@ -207,14 +207,16 @@ fn fact_spans(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// Whether the one-character term `spelling` at `start` is the end of another word. 值 after any
-/// Han character is taken to be (均值 is a mean, 这个值 often a number, not a value vector); 键
-/// only after 关 or 按 (关键, 按键), so 这些键 and 每个键 are keys.
+/// Whether the one-character term `spelling` at `start` is the end of another word. 值 after a
+/// Han character is taken to be (均值 is a mean, 这个值 often a number, not a value vector), but
+/// not after 和, 与, 及 (键和值); 键 only after 关 or 按 (关键, 按键), so 这些键 are keys.
 fn inside_another_word(text: &str, start: usize, spelling: &str) -> bool {
     let Some(before) = text[..start].chars().next_back() else { return false };
     let han = ('\u{4e00}'..='\u{9fff}').contains(&before);
     match spelling {
         "键" => han && "关按".contains(before),
+        // 键和值, 键与值: the pair of the attention lesson
+        "值" => han && !"和与及".contains(before),
         _ => han,
     }
 }

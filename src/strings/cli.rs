@@ -9,11 +9,11 @@ use crate::lang::{Lang, Text, current};
 // main and args
 // ---------------------------------------------------------------------------------------------
 
-/// `error: …`, as the program ends on an error.
 /// Under a usage error in Chinese (clap's usage lines are English).
 pub const SEE_HELP: Text =
     Text::new("For more information, try '--help'.", "`transformer-tutor --help` 列出全部用法（英文）。");
 
+/// `error: …`, as the program ends on an error.
 pub fn error_line(message: &str) -> String {
     match current() {
         Lang::En => format!("error: {message}"),
@@ -259,6 +259,19 @@ pub fn what_if_trained_at_end(last: usize, steps: &str) -> String {
         Lang::Zh => format!(
             "--at-step {last} 就是训练结束的那一步，--what-if trained 会把训练好的模型放在它自己旁边；\
              请选更早的一步（{steps}）"
+        ),
+    }
+}
+
+pub fn what_if_untrained_with_preset(preset: &str) -> String {
+    match current() {
+        Lang::En => format!(
+            "--preset {preset} has no trained weights and starts random, an untrained model already, so --what-if \
+             untrained would put one untrained model beside another; use it with the tutor preset's trained model"
+        ),
+        Lang::Zh => format!(
+            "--preset {preset} 没有训练好的权重，从随机权重开始，本身就是未训练的模型，--what-if untrained 只会把一个未训练的模型\
+             放在另一个旁边；请在 tutor 预设的训练好的模型上用它"
         ),
     }
 }

@@ -76,7 +76,7 @@ fn loss_text(l: f32) -> String {
 }
 
 pub fn no_checkpoint_at(step: usize, kept: &[usize]) -> String {
-    let steps = kept.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
+    let steps = super::one_of(&kept.iter().map(|s| s.to_string()).collect::<Vec<_>>());
     match current() {
         Lang::En => format!("--at-step {step}: no checkpoint there; the training run keeps steps {steps}"),
         Lang::Zh => format!("--at-step {step}：没有这一步的检查点；训练过程保存的是第 {steps} 步"),

@@ -113,21 +113,29 @@ pub fn only_padding(row: usize, rows: usize, ids: bool) -> String {
 }
 
 /// A target row whose first token is `<pad>` (row 1-based, of `rows`).
-pub fn target_starts_with_pad(row: usize, rows: usize) -> String {
+pub fn target_starts_with_pad(row: usize, rows: usize, ids: bool) -> String {
     let which = match (current(), rows) {
         (Lang::En, 1) => "it".to_string(),
         (Lang::En, _) => format!("row {row} of {rows}"),
         (Lang::Zh, 1) => "它".to_string(),
         (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
     };
+    let bos = crate::model::vocab::BOS_ID;
+    let begin = match (current(), ids) {
+        (Lang::En, false) => "begin it with a word (the model's targets begin with <bos>)".to_string(),
+        (Lang::En, true) => {
+            format!("begin it with an id other than 0 (the model's targets begin with <bos>, id {bos})")
+        }
+        (Lang::Zh, false) => "请以一个词开头（模型的目标句都以 <bos> 开头）".to_string(),
+        (Lang::Zh, true) => format!("请以一个不是 0 的 id 开头（模型的目标句都以 <bos> 开头，它的 id 是 {bos}）"),
+    };
     match current() {
         Lang::En => format!(
             "{which} begins with <pad>: under the causal mask its first position may read only itself, and the padding \
-             mask hides that too, so it would have nothing to read; begin it with a word (the model's targets begin with <bos>)"
+             mask hides that too, so it would have nothing to read; {begin}"
         ),
         Lang::Zh => format!(
-            "{which}以 <pad> 开头：因果掩码下第一个位置只能读它自己，而填充掩码又把它遮住了，于是无从读取；\
-             请以一个词开头（模型的目标句都以 <bos> 开头）"
+            "{which}以 <pad> 开头，而因果掩码下第一个位置只能读它自己，填充掩码又把它遮住了，于是无从读取；{begin}"
         ),
     }
 }

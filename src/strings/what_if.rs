@@ -298,7 +298,7 @@ pub const TRAINED_NOT_DIALED: Text = Text::new(
 
 pub const UNTRAINED_IS_THE_DIAL: Text = Text::new(
     "the training dial is at step 0, where training starts: the model on screen is the untrained one, so both \
-     sides would be the same model; turn training time on (+) and this what-if puts step 0 beside that step",
+     sides would be the same model; move training time forward (+) and this what-if puts step 0 beside that step",
     "训练刻度盘在第 0 步，也就是训练开始的地方：屏幕上的模型本身就是未训练的，两边会是同一个模型；把训练时间往后拨（按 +），\
      这个 what-if 就会把第 0 步放在那一步旁边",
 );

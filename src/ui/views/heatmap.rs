@@ -54,8 +54,9 @@ impl Widget for HeatmapView<'_> {
         let legend = h >= 4;
         let footer: Vec<String> =
             d.footer.iter().flat_map(|l| crate::text::wrap(l, usize::from(area.width).max(1))).collect();
-        // the footer only where at least three rows stay
-        let footer = if h >= 2 + usize::from(legend) + footer.len() + 3 { footer } else { Vec::new() };
+        // the footer is about the selected row, which always stays: it needs that row and the
+        // "more rows" note beside it
+        let footer = if h >= 2 + usize::from(legend) + footer.len() + 2 { footer } else { Vec::new() };
         let body = h - 2 - usize::from(legend) - footer.len();
         let win = row_window(nr, body, 1, d.selected_row);
         let mut y = hy + 1;
