@@ -30,6 +30,7 @@ mod train_screen;
 mod translate;
 mod views;
 mod what_if;
+mod what_if_weights;
 
 pub use bilingual::*;
 pub use cli::*;
@@ -51,3 +52,4 @@ pub use train_screen::*;
 pub use translate::*;
 pub use views::*;
 pub use what_if::*;
+pub use what_if_weights::*;
