@@ -38,7 +38,7 @@ impl App {
             return Some(strings::logits_grad_pad_row(&row_word, cells.iter().all(|&v| v == 0.0)));
         }
         let vocab = self.session.setup.tgt_vocab();
-        let counted = labels.iter().filter(|&&l| l != crate::model::vocab::PAD_ID).count();
+        let counted = crate::model::learning::label_count(&self.session.full);
         let p = 1.0 + cells[label] as f64 * counted as f64;
         if cells.iter().all(|v| v.abs() < 5e-5) {
             return Some(strings::logits_grad_settled_row(&row_word, &vocab.word(label), &format!("{p:.3}")));

@@ -154,6 +154,14 @@ impl App {
     }
 }
 
+/// `after` against `before` as the view prints them (three decimals), so that the line saying
+/// whether the loss rose agrees with the two numbers above it; None when either is not finite.
+fn as_printed_order(before: f32, after: f32) -> Option<std::cmp::Ordering> {
+    let same = format!("{before:.3}") == format!("{after:.3}");
+    (before.is_finite() && after.is_finite())
+        .then(|| if same { std::cmp::Ordering::Equal } else { after.total_cmp(&before) })
+}
+
 /// A gradient as its views print it: the power of ten e that puts its largest |value| in
 /// [1, 10), and the tensor ×10^-e.
 pub(super) fn in_power_of_ten(g: &ArrayD<f32>) -> (i32, ArrayD<f32>) {
@@ -206,6 +214,7 @@ impl App {
             after: &format!("{:.5}", s.after),
             loss_before: &format!("{:.3}", s.loss_before),
             loss_after: &format!("{:.3}", s.loss_after),
+            loss_moved: as_printed_order(s.loss_before, s.loss_after),
             chosen: self.view.selection.weight_at.is_some(),
             cursor_on: self.view.cell_col.is_some(),
         };

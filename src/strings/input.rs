@@ -90,14 +90,20 @@ pub fn empty_id_piece(row: usize) -> String {
     }
 }
 
+/// Which batch row a message is about: `row 2 of 3` (zh `3 行中的第 2 行`), or `alone` (en, zh)
+/// when there is only one.
+fn which_row(row: usize, rows: usize, alone: (&str, &str)) -> String {
+    match (current(), rows) {
+        (Lang::En, 1) => alone.0.to_string(),
+        (Lang::En, _) => format!("row {row} of {rows}"),
+        (Lang::Zh, 1) => alone.1.to_string(),
+        (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
+    }
+}
+
 /// A row of nothing but `<pad>` (row 1-based, of `rows`).
 pub fn only_padding(row: usize, rows: usize, ids: bool) -> String {
-    let which = match (current(), rows) {
-        (Lang::En, 1) => "the sentence".to_string(),
-        (Lang::En, _) => format!("row {row} of {rows}"),
-        (Lang::Zh, 1) => "这个句子".to_string(),
-        (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
-    };
+    let which = which_row(row, rows, ("the sentence", "这个句子"));
     let give = match (current(), ids) {
         (Lang::En, false) => "give it at least one word",
         (Lang::En, true) => "give it at least one id other than 0 (<pad>)",
@@ -114,12 +120,7 @@ pub fn only_padding(row: usize, rows: usize, ids: bool) -> String {
 
 /// A target row whose first token is `<pad>` (row 1-based, of `rows`).
 pub fn target_starts_with_pad(row: usize, rows: usize, ids: bool) -> String {
-    let which = match (current(), rows) {
-        (Lang::En, 1) => "it".to_string(),
-        (Lang::En, _) => format!("row {row} of {rows}"),
-        (Lang::Zh, 1) => "它".to_string(),
-        (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
-    };
+    let which = which_row(row, rows, ("it", "它"));
     let bos = crate::model::vocab::BOS_ID;
     let begin = match (current(), ids) {
         (Lang::En, false) => "begin it with a word (the model's targets begin with <bos>)".to_string(),

@@ -221,6 +221,9 @@ pub struct StepText<'a> {
     pub after: &'a str,
     pub loss_before: &'a str,
     pub loss_after: &'a str,
+    /// The loss after the step against before, as printed (three decimals); None when either
+    /// is not a finite number.
+    pub loss_moved: Option<std::cmp::Ordering>,
     /// The weight was chosen with the cursor (else it is the one with the largest gradient).
     pub chosen: bool,
     /// The cursor is on (the arrows move it).
@@ -250,6 +253,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         after,
         loss_before,
         loss_after,
+        loss_moved,
         chosen,
         cursor_on,
     } = t;
@@ -277,7 +281,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (format!("  w: {before} → {after}"), false),
             (String::new(), false),
             (format!("Every weight takes its step; the loss on this batch: {loss_before} → {loss_after}"), true),
-            (loss_change_en(loss_before, loss_after), false),
+            (loss_change_en(*loss_moved), false),
         ],
         Lang::Zh => vec![
             (
@@ -302,14 +306,14 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
             (format!("  w：{before} → {after}"), false),
             (String::new(), false),
             (format!("所有权重各走一步；这个批次上的损失：{loss_before} → {loss_after}"), true),
-            (loss_change_zh(loss_before, loss_after), false),
+            (loss_change_zh(*loss_moved), false),
         ],
     }
 }
 
-/// Why the loss moved as it did after the step (the two as the view prints them).
-fn loss_change_en(before: &str, after: &str) -> String {
-    match loss_moved(before, after) {
+/// Why the loss moved as it did after the step.
+fn loss_change_en(moved: Option<std::cmp::Ordering>) -> String {
+    match moved {
         None => "A loss that is not a finite number cannot be compared: the weights have overflowed.".into(),
         Some(std::cmp::Ordering::Greater) => {
             "It rose: this first step moves every weight by about lr at once, whether the loss \
@@ -327,8 +331,8 @@ fn loss_change_en(before: &str, after: &str) -> String {
     }
 }
 
-fn loss_change_zh(before: &str, after: &str) -> String {
-    match loss_moved(before, after) {
+fn loss_change_zh(moved: Option<std::cmp::Ordering>) -> String {
+    match moved {
         None => "损失不是有限的数，没法比较：权重已经溢出了。".into(),
         Some(std::cmp::Ordering::Greater) => "损失反而升高了：这第一步让每个权重都挪动约 lr，不管损失在不在乎它，\
              这么多挪动加在一起就走过了头。预热让最初几步走得很小，正是为了这个。"
@@ -337,15 +341,6 @@ fn loss_change_zh(before: &str, after: &str) -> String {
             "损失降低了：每个权重都逆着自己的梯度挪了一点，这个批次上的损失随之下降。".into()
         }
         Some(std::cmp::Ordering::Equal) => "保留三位小数看不出变化：这一步太小，在这里显示不出来。".into(),
-    }
-}
-
-/// After against before, compared as printed (what the learner can check on screen); a loss
-/// that is not a number is `None`.
-fn loss_moved(before: &str, after: &str) -> Option<std::cmp::Ordering> {
-    match (before.parse::<f64>(), after.parse::<f64>()) {
-        (Ok(b), Ok(a)) if a.is_finite() && b.is_finite() => Some(a.total_cmp(&b)),
-        _ => None,
     }
 }
 

@@ -2,16 +2,29 @@
 
 use crate::lang::{Lang, current};
 
+/// `a`, `a or b`, `a, b or c` (zh `a、b 或 c`): a choice, as every message that offers one says it.
+pub fn one_of(items: &[String]) -> String {
+    let (sep, or) = match current() {
+        Lang::En => (", ", " or "),
+        Lang::Zh => ("、", " 或 "),
+    };
+    match items.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{}{or}{last}", rest.join(sep)),
+        None => String::new(),
+    }
+}
+
 /// `; did you mean `a`?` or `; did you mean `a`, `b` or `c`?`, to follow "no … `x`"; empty when
 /// nothing is close.
 pub fn did_you_mean(options: &[&str]) -> String {
     let quoted: Vec<String> = options.iter().map(|o| format!("`{o}`")).collect();
-    match (current(), quoted.as_slice()) {
-        (_, []) => String::new(),
-        (Lang::En, [one]) => format!("; did you mean {one}?"),
-        (Lang::En, [first @ .., last]) => format!("; did you mean {} or {last}?", first.join(", ")),
-        (Lang::Zh, [one]) => format!("；你是不是想输入 {one}？"),
-        (Lang::Zh, [first @ .., last]) => format!("；你是不是想输入 {} 或 {last}？", first.join("、")),
+    if quoted.is_empty() {
+        return String::new();
+    }
+    match current() {
+        Lang::En => format!("; did you mean {}?", one_of(&quoted)),
+        Lang::Zh => format!("；你是不是想输入 {}？", one_of(&quoted)),
     }
 }
 

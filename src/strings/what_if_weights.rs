@@ -1,20 +1,7 @@
 //! The what-ifs that swap weights, refused on the command line where both sides would be one
-//! model (`cli::combos`), and the list of steps those messages offer.
+//! model (`cli::combos`); the steps they offer are listed by `one_of`.
 
 use crate::lang::{Lang, Text, current};
-
-/// `0, 10 or 25` / `0、10 或 25`.
-pub fn one_of(items: &[String]) -> String {
-    let (sep, or) = match current() {
-        Lang::En => (", ", " or "),
-        Lang::Zh => ("、", " 或 "),
-    };
-    match items.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{}{or}{last}", rest.join(sep)),
-        None => String::new(),
-    }
-}
 
 pub fn what_if_trained_needs_step(steps: &str) -> String {
     match current() {

@@ -107,12 +107,15 @@ fn scrolled(mut lines: Vec<Line<'static>>, height: usize, first: usize, theme: T
     out
 }
 
+/// A what-if pane lower than this (the 80x24 layout's) gives its rows to the two views first.
+const SHORT_PANE: u16 = 16;
+
 /// A what-if: what it changed (measured), then the variant beside the taught model: in one
 /// softmax view when it can hold both runs' rows, else the taught view above the variant's.
 fn render_what_if(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let Some(w) = app.what_if_view() else { return };
     let width = area.width.max(1) as usize;
-    let short = area.height < 16; // 80x24
+    let short = area.height < SHORT_PANE; // 80x24
     let mut said = w.lines.clone();
     if short && said.len() > 1 {
         // the measured effects first, where they fit; where the run was forked last
