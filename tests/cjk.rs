@@ -213,6 +213,7 @@ fn scores(labels: &[&str]) -> HeatmapData {
         selected_col: None,
         caption: "batch 0 · head 1 of 4".into(),
         footer: Vec::new(),
+        shade_over: None,
     }
 }
 
@@ -230,6 +231,7 @@ fn features(labels: &[&str]) -> HeatmapData {
         selected_col: None,
         caption: "batch 0".into(),
         footer: Vec::new(),
+        shade_over: None,
     }
 }
 

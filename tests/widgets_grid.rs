@@ -40,6 +40,7 @@ fn scores() -> HeatmapData {
         selected_col: None,
         caption: "batch 0 · head 1 of 4".into(),
         footer: Vec::new(),
+        shade_over: None,
     }
 }
 
@@ -56,6 +57,7 @@ fn features() -> HeatmapData {
         selected_col: None,
         caption: "batch 0".into(),
         footer: Vec::new(),
+        shade_over: None,
     }
 }
 
@@ -72,6 +74,7 @@ fn weights() -> HeatmapData {
         selected_col: None,
         caption: "batch 0 · head 0 of 4".into(),
         footer: Vec::new(),
+        shade_over: None,
     }
 }
 
@@ -301,4 +304,24 @@ fn tiny_snapshots_clip() {
         render(10, 3, VectorTableView { data: &v, theme: plain() }),
     ];
     insta::assert_snapshot!(out.join("\n"));
+}
+
+/// A slice whose values are a millionth of the whole tensor's (a gradient's batch row that has
+/// almost nothing left to learn) draws pale when the shades span the tensor, and the legend says
+/// so; shaded over its own range alone, the same tiny values fill every shade.
+#[test]
+fn heatmap_shades_over_the_whole_tensor() {
+    let mut tiny = features();
+    tiny.values.mapv_inplace(|v| v * 1e-6);
+    let own = render(76, 8, HeatmapView { data: &tiny, theme: plain() });
+    let whole = HeatmapData { shade_over: Some((-5.0, 5.0)), ..tiny.clone() };
+    let over = render(76, 8, HeatmapView { data: &whole, theme: plain() });
+    let shades = |screen: &str| -> std::collections::BTreeSet<char> {
+        let rows = screen.lines().skip(2).take(4);
+        rows.flat_map(|l| l.chars().skip(6).filter(|c| " ░▒▓█".contains(*c) && *c != ' ').collect::<Vec<_>>()).collect()
+    };
+    assert!(shades(&own).len() > 1, "its own range spreads the shades:\n{own}");
+    assert_eq!(shades(&over).len(), 1, "one pale shade over the whole tensor's range:\n{over}");
+    assert!(over.contains("shades span the whole tensor"), "{over}");
+    assert!(!own.contains("shades span"), "{own}");
 }

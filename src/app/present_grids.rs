@@ -80,6 +80,7 @@ impl App {
             selected_col: None,
             caption: strings::whole_pe_caption(max_len, t.shape()[0]),
             footer: Vec::new(),
+            shade_over: None,
             values: table,
         }
     }
@@ -99,10 +100,11 @@ impl App {
         if last - first < cols {
             d.caption.push_str(&strings::cell_columns(first, last - 1, cols));
         }
-        if let Some(e) = scaled.map(|(e, _)| e).filter(|&e| e != 0) {
+        if let Some(e) = scaled.as_ref().map(|(e, _)| *e).filter(|&e| e != 0) {
             d.caption = format!("{} · {}", strings::times_ten_to(e), d.caption);
         }
         d.selected_col = Some(col - first);
+        d.shade_over = scaled.as_ref().and_then(|(_, s)| super::present_learning::finite_range(s));
         d
     }
 
@@ -121,6 +123,7 @@ impl App {
             selected_col: None,
             caption: self.caption(t),
             footer: Vec::new(),
+            shade_over: None,
             values,
         }
     }

@@ -28,6 +28,7 @@ impl App {
         } else {
             let mut d = self.heatmap_data(&scaled);
             d.caption = format!("{caption}{}", usual(&d.caption));
+            d.shade_over = finite_range(&scaled);
             ViewData::Heatmap(d)
         }
     }
@@ -160,6 +161,12 @@ fn as_printed_order(before: f32, after: f32) -> Option<std::cmp::Ordering> {
     let same = format!("{before:.3}") == format!("{after:.3}");
     (before.is_finite() && after.is_finite())
         .then(|| if same { std::cmp::Ordering::Equal } else { after.total_cmp(&before) })
+}
+
+/// The smallest and largest finite value of `t`; None when it has none.
+pub(super) fn finite_range(t: &ArrayD<f32>) -> Option<(f32, f32)> {
+    let finite = t.iter().copied().filter(|v| v.is_finite());
+    finite.fold(None, |r, v| Some(r.map_or((v, v), |(lo, hi): (f32, f32)| (lo.min(v), hi.max(v)))))
 }
 
 /// A gradient as its views print it: the power of ten e that puts its largest |value| in

@@ -143,6 +143,9 @@ pub struct HeatmapData {
     pub caption: String, // "batch 0 · head 1 of 4"
     /// Lines under the grid about the selected row (∂L/∂logits: its label's cell and its sum).
     pub footer: Vec<String>,
+    /// The range the shades span when it is wider than the shown slice's (a gradient: the whole
+    /// tensor, so a batch row whose gradient is a millionth of the other's draws pale).
+    pub shade_over: Option<(f32, f32)>,
 }
 
 /// Which kind of mask a mask grid shows.

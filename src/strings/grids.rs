@@ -196,6 +196,8 @@ pub const SCALE_NO_VALUES: Text = Text::new("  (no values)", "  （无数值）"
 // heatmap, mask, vector table, top words
 // ---------------------------------------------------------------------------------------------
 
+/// The legend's note when a grid's shades span the whole tensor, not only the slice shown.
+pub const SHADES_WHOLE_TENSOR: Text = Text::new("shades span the whole tensor", "颜色深浅按整个张量的范围");
 pub const MASKED_NUMBER: Text = Text::new("−1e9 = masked", "−1e9 = 被遮住");
 pub const MASKED_SHADE: Text = Text::new("·· = masked (−1e9)", "·· = 被遮住（−1e9）");
 pub const MINUS_INF: &str = " -inf";

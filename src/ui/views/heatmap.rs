@@ -40,7 +40,10 @@ impl Widget for HeatmapView<'_> {
             return;
         }
 
-        let scale = Scale::of(d.values.iter().copied());
+        let own = Scale::of(d.values.iter().copied());
+        let scale = Scale::of(d.values.iter().copied().chain(d.shade_over.into_iter().flat_map(|(lo, hi)| [lo, hi])));
+        // the shades span more than this slice: the legend says so
+        let wider = own.any && (scale.min < own.min || scale.max > own.max);
         let any_masked = d.values.iter().any(|&v| is_masked(v));
         // the -inf what-if fills with -inf, not −1e9: say which
         let minus_inf = d.values.iter().any(|&v| v == f32::NEG_INFINITY);
@@ -76,6 +79,7 @@ impl Widget for HeatmapView<'_> {
         }
         if legend {
             let extra = legend_note(any_masked, cols.numbers, minus_inf);
+            let extra = if wider { strings::SHADES_WHOLE_TENSOR.get() } else { extra };
             draw_legend(buf, area, legend_y(area, y), theme, &scale, extra);
         }
     }
