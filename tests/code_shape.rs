@@ -54,7 +54,11 @@ fn sources() -> Vec<(String, String)> {
 /// The name of the function a line declares, if it does (`pub fn name(`, `fn name<T>(`).
 fn declared_fn(line: &str) -> Option<&str> {
     let t = line.trim_start();
-    let t = t.strip_prefix("pub(crate) ").or_else(|| t.strip_prefix("pub ")).unwrap_or(t);
+    // any visibility: pub, pub(crate), pub(super), pub(in path)
+    let t = match t.strip_prefix("pub(") {
+        Some(rest) => rest.split_once(") ").map_or(t, |(_, after)| after),
+        None => t.strip_prefix("pub ").unwrap_or(t),
+    };
     let t = t.strip_prefix("const ").unwrap_or(t);
     let t = t.strip_prefix("unsafe ").unwrap_or(t);
     let rest = t.strip_prefix("fn ")?;

@@ -32,7 +32,7 @@ pub(super) fn attention(
     t_q: usize,
     t_k: usize,
 ) -> String {
-    let (config, arch) = (spec.config, spec.arch);
+    let config = spec.config;
     let (d, h, dk) = (config.d_model, config.n_heads, config.d_k());
     let pre = &at.prefix;
     let lin = |proj| OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
@@ -41,53 +41,12 @@ pub(super) fn attention(
     let v = project_and_split(p, spec, at, Proj::V, x_kv, b, t_k, at.kv_side);
     let grid = || Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (t_k, Tokens(at.kv_side))]);
     let qk = p.push(format!("{pre}.qk"), OpKind::QueryKey, &[&q, &k], grid(), at.place, Formula::QueryKey);
-    let scores = if arch.scale {
-        p.push(format!("{pre}.scores"), OpKind::Scale, &[&qk], grid(), at.place, Formula::Scores { dk, scaled: true })
-    } else {
-        p.push(
-            format!("{pre}.scores"),
-            OpKind::Identity,
-            &[&qk],
-            grid(),
-            at.place,
-            Formula::Scores { dk, scaled: false },
-        )
-    };
-    let masked_name = format!("{pre}.masked");
-    let masked = match arch.mask_fill {
-        MaskFill::Off => p.push(
-            masked_name,
-            OpKind::Identity,
-            &[&scores],
-            grid(),
-            at.place,
-            Formula::Masked { fill: MaskFill::Off, mask: mask.into() },
-        ),
-        fill => {
-            let formula = Formula::Masked { fill, mask: mask.into() };
-            p.push(masked_name, OpKind::MaskFill(fill), &[&scores, mask], grid(), at.place, formula)
-        }
-    };
+    let masked = scaled_and_masked(p, spec, at, &qk, mask, grid());
     let weights = p.push(format!("{pre}.weights"), OpKind::Softmax, &[&masked], grid(), at.place, Formula::Weights);
-    let context = p.push(
-        format!("{pre}.context"),
-        OpKind::Context,
-        &[&weights, &v],
-        Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (dk, Features)]),
-        at.place,
-        Formula::Context,
-    );
-    let context = match arch.heads {
-        Some(a) if a.stack == at.stack && a.layer == at.layer && a.block == at.block => p.push(
-            format!("{pre}.ablated"),
-            OpKind::HeadMask { head: a.head, keep_only: a.keep_only },
-            &[&context],
-            Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (dk, Features)]),
-            at.place,
-            Formula::HeadMask { context: context.clone(), head: a.head, keep_only: a.keep_only },
-        ),
-        _ => context,
-    };
+    let per_head = || Shape::of(&[(b, Batch), (h, Heads), (t_q, Tokens(at.q_side)), (dk, Features)]);
+    let context =
+        p.push(format!("{pre}.context"), OpKind::Context, &[&weights, &v], per_head(), at.place, Formula::Context);
+    let context = ablated(p, spec, at, context, per_head());
     let merged = p.push(
         format!("{pre}.merged"),
         OpKind::MergeHeads,
@@ -104,6 +63,35 @@ pub(super) fn attention(
         at.place,
         Formula::AttentionOut,
     )
+}
+
+/// `{pre}.scores` (q·kᵀ / √d_k, or q·kᵀ as it is without the scale) and `{pre}.masked` (the
+/// mask's fill, or nothing when the what-if turns masking off), both (B, H, t_q, t_k). Returns
+/// the masked scores' name.
+fn scaled_and_masked(p: &mut Program, spec: &Spec, at: &AttnAt, qk: &str, mask: &str, grid: Shape) -> String {
+    let (arch, dk, pre) = (spec.arch, spec.config.d_k(), &at.prefix);
+    let (kind, formula) = if arch.scale {
+        (OpKind::Scale, Formula::Scores { dk, scaled: true })
+    } else {
+        (OpKind::Identity, Formula::Scores { dk, scaled: false })
+    };
+    let scores = p.push(format!("{pre}.scores"), kind, &[qk], grid.clone(), at.place, formula);
+    let formula = Formula::Masked { fill: arch.mask_fill, mask: mask.into() };
+    match arch.mask_fill {
+        MaskFill::Off => p.push(format!("{pre}.masked"), OpKind::Identity, &[&scores], grid, at.place, formula),
+        fill => p.push(format!("{pre}.masked"), OpKind::MaskFill(fill), &[&scores, mask], grid, at.place, formula),
+    }
+}
+
+/// `{pre}.ablated`: the context (B, H, t_q, d_k) with one head zeroed (or all but one kept)
+/// when the head-ablation what-if names this block; else the context as it is. Returns its name.
+fn ablated(p: &mut Program, spec: &Spec, at: &AttnAt, context: String, shape: Shape) -> String {
+    let Some(a) = spec.arch.heads.filter(|a| a.stack == at.stack && a.layer == at.layer && a.block == at.block) else {
+        return context;
+    };
+    let formula = Formula::HeadMask { context: context.clone(), head: a.head, keep_only: a.keep_only };
+    let kind = OpKind::HeadMask { head: a.head, keep_only: a.keep_only };
+    p.push(format!("{}.ablated", at.prefix), kind, &[&context], shape, at.place, formula)
 }
 
 /// One projection of attention's input, then split into heads: `{pre}.q_proj` (B, t, d), then
