@@ -161,6 +161,35 @@ fn a_position_answers_a_token_question() {
 }
 
 #[test]
+fn a_position_with_its_token_in_brackets_answers_counted_from_0_or_1() {
+    let tokens: Vec<String> = "我有一只猫".chars().map(String::from).collect();
+    let typed_on_a_fresh_beat = |typed: &str| {
+        let mut app = app();
+        app.update(Action::Answer);
+        for c in typed.chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Answer);
+        (app.attempt(), app.status().to_string(), app.expected_answer().unwrap())
+    };
+    let expected = app().expected_answer().unwrap();
+    let at = tokens.iter().position(|t| *t == expected).expect("a source character");
+    for typed in [format!("{at} ({expected})"), format!("{} ({expected})", at + 1), format!("{at}（{expected}）")] {
+        let (attempt, status, _) = typed_on_a_fresh_beat(&typed);
+        assert!(matches!(attempt, Attempt::Right { tries: 1 }), "{typed}: {status}");
+        assert_eq!(status, format!("right! position {at} is {expected}"), "{typed}: the view's count");
+    }
+    // another character, by its own position and name, is still wrong
+    let other = if at == 0 { 1 } else { at - 1 };
+    let (attempt, status, _) = typed_on_a_fresh_beat(&format!("{other} ({})", tokens[other]));
+    assert_eq!(attempt, Attempt::WrongOnce, "{other} ({}): {status}", tokens[other]);
+    // the right character at a position where it does not stand (from 0 or 1) is wrong
+    let nowhere = (at + 3) % tokens.len();
+    let (attempt, status, _) = typed_on_a_fresh_beat(&format!("{nowhere} ({expected})"));
+    assert_eq!(attempt, Attempt::WrongOnce, "{nowhere} ({expected}): {status}");
+}
+
+#[test]
 fn a_position_counts_from_0_and_from_1_only_past_the_sentence() {
     let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
     // the answer is the last character, 猫 (position 4 of 5; 5 read from 1 is 猫 too)

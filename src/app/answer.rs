@@ -6,26 +6,37 @@ use crate::strings;
 
 impl App {
     /// When the answer is one token of the sentence on screen and the learner typed its position
-    /// (0-based as the views count, or 1-based as people count): that position and its token.
+    /// (0-based as the views count, or 1-based as people count), alone or with the token beside
+    /// it (`2 (天)`, `3 (天)`): that position, counted from 0 as the views count, and its token.
     fn position_answer(&self, given: &str, expected: &str) -> Option<(usize, String)> {
-        let n = crate::lesson::question::position_typed(given)?;
-        let [word] = crate::lesson::question::normalize(expected).try_into().ok()?;
+        use crate::lesson::question::{normalize, position_typed, position_with_token};
+        let (n, named) = match position_typed(given) {
+            Some(n) => (n, None),
+            None => position_with_token(given).map(|(n, token)| (n, Some(token)))?,
+        };
+        let [word] = normalize(expected).try_into().ok()?;
+        if named.as_ref().is_some_and(|t| *t != word) {
+            return None;
+        }
         let batch = self.view.selection.batch.min(self.session.setup.shape().batch - 1);
         [true, false].into_iter().find_map(|src| {
             // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
             let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
             let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
             let tokens = &self.tokens(src, batch)[..real];
-            // counted from 0, as every view counts; from 1 only where that reading is no position
-            let p = if n < real {
+            let holds_word = |p: usize| normalize(&tokens[p]) == std::slice::from_ref(&word);
+            let p = if named.is_some() {
+                // the token says which it is: counted from 0 or from 1
+                [Some(n), n.checked_sub(1)].into_iter().flatten().find(|&p| p < real && holds_word(p))?
+            } else if n < real {
+                // counted from 0, as every view counts; from 1 only where that reading is no position
                 n
             } else if n == real && n > 0 {
                 n - 1
             } else {
                 return None;
             };
-            let right = crate::lesson::question::normalize(&tokens[p]) == std::slice::from_ref(&word);
-            right.then(|| (n, tokens[p].clone()))
+            holds_word(p).then(|| (p, tokens[p].clone()))
         })
     }
 
