@@ -1,5 +1,5 @@
 //! The terminal loop: draw, read a key, update, repeat. The terminal is restored on quit, on
-//! error, and on panic (ratatui::init installs a panic hook that restores it first).
+//! error, and on panic (`open_screen` installs a panic hook that restores it first).
 
 use crate::app::keymap::{Action, action_for};
 use crate::app::{App, Effect};
@@ -44,6 +44,39 @@ pub fn has_terminal() -> bool {
     stdout().is_terminal() && std::io::stdin().is_terminal() && has_controlling_terminal()
 }
 
+/// Raw mode and the alternate screen, with a panic hook that undoes them (and mouse reporting)
+/// before the panic's message. Unlike `ratatui::init`'s hook, it never writes to stderr itself:
+/// a terminal that has gone makes every write fail, and a failed `eprintln!` inside a panic hook
+/// aborts the process (seen when the pty closed under the tutor).
+pub(crate) fn open_screen() -> Result<DefaultTerminal, String> {
+    let report_panic = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        close_screen();
+        report_panic(info);
+    }));
+    let open = || -> std::io::Result<DefaultTerminal> {
+        ratatui::crossterm::terminal::enable_raw_mode()?;
+        execute!(stdout(), ratatui::crossterm::terminal::EnterAlternateScreen)?;
+        ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))
+    };
+    open().map_err(strings::cannot_open_terminal)
+}
+
+/// Drop the terminal, showing the cursor. When the terminal has gone that fails, and ratatui's
+/// `Drop` would try again and `eprintln!` the failure, which panics with stderr gone too: the
+/// terminal is then forgotten (the process is ending; `close_screen` still runs).
+pub(crate) fn let_go(mut terminal: DefaultTerminal) {
+    if terminal.show_cursor().is_err() {
+        std::mem::forget(terminal);
+    }
+}
+
+/// Undo `open_screen` (and mouse reporting), ignoring a terminal that is no longer there.
+pub(crate) fn close_screen() {
+    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = ratatui::try_restore();
+}
+
 /// Run the interactive tutor until the learner quits, saving progress to `progress` as it goes.
 pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
     if !has_terminal() {
@@ -53,13 +86,7 @@ pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String
     let signal = Arc::new(AtomicUsize::new(0));
     signals::watch(&signal)?;
     let theme = Theme::from_env();
-    let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
-    // ratatui's hook leaves the alternate screen and raw mode on panic; mouse capture is ours to undo
-    let restore_terminal = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(stdout(), DisableMouseCapture);
-        restore_terminal(info);
-    }));
+    let mut terminal = open_screen()?;
     let _ = execute!(stdout(), EnableMouseCapture);
     let mut pacer = progress.map(Pacer::new);
     // a vanished terminal ends the process from the watch: it saves what is waiting first
@@ -68,9 +95,18 @@ pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String
     let mut unsaved = None;
     let mut never_fit = None;
     let result = event_loop(&mut terminal, &mut app, theme, pacer.as_mut(), &signal, (&mut unsaved, &mut never_fit));
+    let result = match result {
+        // the terminal went (a draw or a read failed before its hangup was seen): end as the
+        // hangup does, progress saved
+        Err(_) if signals::caught(&signal).is_some() || !has_controlling_terminal() => {
+            unsaved = save_progress(&mut app, pacer.as_mut(), true);
+            Ok(Ended::Signal(signals::caught(&signal).unwrap_or(signal_hook::consts::SIGHUP)))
+        }
+        other => other,
+    };
     watching.store(false, Ordering::Relaxed);
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
+    let_go(terminal);
+    close_screen();
     // the last save failed: the status bar that said so is gone, so say it here, and not with exit 0
     match (result, unsaved) {
         (Ok(Ended::Quit), Some(why)) => Err(strings::progress_not_saved_at_exit(&why)),

@@ -167,3 +167,87 @@ fn quitting_a_terminal_that_stayed_too_small_is_an_error() {
     assert!(!data.join("progress.toml").exists(), "no progress is saved for a lesson never shown");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Run the program with `args` in a pty driven from python3's `pty` module (which can close the
+/// master side and still wait for the child's exit code), wait for `drawn`, press → , then close
+/// the master side: the terminal itself goes away (a multiplexer killed, an SSH connection
+/// dropped). Returns the exit code and the seconds it took to end.
+fn close_the_terminal_under(data: &std::path::Path, args: &[&str], drawn: &str) -> (i32, f64) {
+    let script = r#"
+import os, pty, sys, time, select, fcntl, termios, struct
+binary, data, drawn, args = sys.argv[1], sys.argv[2], sys.argv[3].encode(), sys.argv[4:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ.update(TERM="xterm-256color", TRANSFORMER_TUTOR_DATA_DIR=data)
+    os.execv(binary, [binary] + args)
+fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+def read_until(pattern, seconds):
+    seen, end = b"", time.time() + seconds
+    while time.time() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            seen += os.read(fd, 65536)
+            if pattern in seen:
+                return True
+    return False
+assert read_until(drawn, 30), "the screen is drawn"
+os.write(fd, b"\x1b[C")
+read_until(b"no such text", 1.0)  # the key's effect is drawn (only the cells that changed)
+start = time.time()
+os.close(fd)
+while True:
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done:
+        break
+    if time.time() - start > 5:
+        os.kill(pid, 9)
+        print("still running 5 s after the terminal went")
+        sys.exit(1)
+    time.sleep(0.02)
+print("exit", os.waitstatus_to_exitcode(status), "after", round(time.time() - start, 2))
+"#;
+    let out = Command::new("python3")
+        .args(["-c", script, BIN])
+        .arg(data)
+        .arg(drawn)
+        .args(args)
+        .output()
+        .expect("python3 runs");
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{said}");
+    let code = said.split("exit ").nth(1).and_then(|s| s.split(' ').next()?.parse().ok()).expect("an exit code");
+    let seconds = said.split("after ").nth(1).and_then(|s| s.trim().parse().ok()).expect("a time");
+    (code, seconds)
+}
+
+/// The pty closed under a running tutor (repeated, as the hangup and a failing draw race): it
+/// ends within a second with 129 = 128 + SIGHUP, never a panic or an abort, its progress saved
+/// first (the beat moved to just before).
+#[test]
+fn a_terminal_that_disappears_ends_the_tutor_with_129_and_its_progress_saved() {
+    for round in 0..8 {
+        let data = std::env::temp_dir().join(format!("tt-gone-{}-{round}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        let (code, seconds) = close_the_terminal_under(&data, &["--lang", "en", "--lesson", "masks"], "beat 1/");
+        assert_eq!(code, 129, "round {round}: 128 + SIGHUP expected");
+        assert!(seconds < 1.0, "round {round}: ended {seconds} s after the terminal went");
+        let progress = std::fs::read_to_string(data.join("progress.toml")).expect("progress was saved");
+        assert!(progress.contains("[lessons.masks]") && progress.contains("seen = [0, 1]"), "beat 2 seen:\n{progress}");
+        let _ = std::fs::remove_dir_all(&data);
+    }
+}
+
+/// `train`'s live screen under a closed pty: 129 within a second, and nothing written.
+#[test]
+fn a_terminal_that_disappears_ends_trains_screen_with_129_and_writes_nothing() {
+    let data = std::env::temp_dir().join(format!("tt-gone-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    let out = data.join("w.npz");
+    let args = ["--lang", "en", "train", "--steps", "100000", "--out", out.to_str().unwrap()];
+    let (code, seconds) = close_the_terminal_under(&data, &args, "gradient norm");
+    assert_eq!(code, 129, "128 + SIGHUP expected");
+    assert!(seconds < 1.0, "ended {seconds} s after the terminal went");
+    assert!(!out.exists(), "a stopped run writes nothing");
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -33,14 +33,15 @@ pub const EXAMPLE_TGT: &str = "<bos> I have a cat <eos>";
 /// Train with the live screen, then write the weights to `job.out`; returns what to print.
 pub fn train_live(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
     let theme = Theme::from_env();
-    // ratatui's panic hook restores the terminal on a panic; restore() below covers the rest
-    let mut terminal = ratatui::try_init().map_err(strings::cannot_open_terminal)?;
+    // open_screen's panic hook restores the terminal on a panic; close_screen() below the rest
+    let mut terminal = crate::tui::open_screen()?;
     // a terminal that vanishes without a signal would leave the final screen's poll spinning
     // (see tui::watch_for_lost_terminal): the process then exits with the hangup code
     let watching = crate::tui::watch_for_lost_terminal();
     let result = screen_loop(&mut terminal, &mut trainer, job, theme);
     watching.store(false, std::sync::atomic::Ordering::Relaxed);
-    ratatui::restore();
+    crate::tui::let_go(terminal);
+    crate::tui::close_screen();
     result
 }
 
