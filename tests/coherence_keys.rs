@@ -255,3 +255,41 @@ fn a_beat_that_keeps_the_lessons_sentences_shows_them_and_says_so() {
     app.go_to_beat(0);
     assert!(screen(&app).contains('狗'), "the learner's sentence returns");
 }
+
+/// `C` on attention weights: each key's contribution, then the head taken out (with the held-out
+/// set's exact match and loss, as `probe heads` scores them), then the weights again; elsewhere
+/// it says where it works.
+#[test]
+fn shift_c_probes_any_attention_weights() {
+    use transformer_tutor::lesson::ViewKind;
+    use transformer_tutor::model::Arch;
+    use transformer_tutor::model::arch::HeadAblation;
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let mut app = app();
+    assert_eq!(app.view_kind(), ViewKind::Softmax);
+    app.update(Action::ProbeView);
+    assert_eq!(app.view_kind(), ViewKind::Contributions);
+    assert!(!app.selection().mean_of_heads, "one head at a time");
+    let text = screen(&app);
+    assert!(text.contains("weight against what each"), "{text}");
+    app.update(Action::ProbeView);
+    assert_eq!(app.view_kind(), ViewKind::Ablation);
+    let text = screen(&app);
+    let heldout = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED).heldout;
+    let out = HeadAblation::of_op("dec.1.cross_attn.weights", app.selection().head).expect("an attention block");
+    for (label, head) in
+        [("whole model", None), ("out", Some(out)), ("alone", Some(HeadAblation { keep_only: true, ..out }))]
+    {
+        let arch = Arch { heads: head, ..Arch::default() };
+        let e = transformer_tutor::train::eval::evaluate_with(&weights, &heldout, &arch);
+        let pct = format!("{:.1}%", 100.0 * e.exact as f64 / e.pairs as f64);
+        let line =
+            text.lines().find(|l| l.contains(label) && l.contains('%')).unwrap_or_else(|| panic!("{label}: {text}"));
+        assert!(line.contains(&pct), "{label}: {pct} expected in {line}");
+    }
+    app.update(Action::ProbeView);
+    assert_eq!(app.view_kind(), ViewKind::Softmax);
+    app.update(Action::BackOp); // dec.1.cross_attn.masked: no weights
+    app.update(Action::ProbeView);
+    assert!(app.status().contains("attention weights"), "{}", app.status());
+}

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use transformer_tutor::app::view_data::ViewData;
 use transformer_tutor::app::{Action, App};
-use transformer_tutor::lesson::{Catalog, Lesson};
+use transformer_tutor::lesson::{Catalog, Lesson, ViewKind};
 use transformer_tutor::model::learning;
 use transformer_tutor::model::one_step;
 use transformer_tutor::model::{Run, Weights};
@@ -267,6 +267,22 @@ fn cell_mode_derives_the_gradient_and_what_ifs_do_not_show_forward_values_as_gra
     assert!(w.other.is_err(), "the variant's forward values are not drawn beside a gradient");
     // a training program predicts no next words: no line compares predictions ("all 0 the same")
     assert!(!w.lines.iter().any(|(l, _)| l.contains("predictions")), "{:?}", w.lines);
+}
+
+/// The views that sum gradients up by row (the gradient reaching each layer, the embedding
+/// tables' rows) have no cell to derive: `c` says so instead of showing the forward tensor.
+#[test]
+fn cell_mode_is_refused_on_the_views_that_sum_gradients_by_row() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    for view in [ViewKind::GradFlow, ViewKind::EmbedGrad] {
+        let beat = lesson.beats.iter().position(|b| b.view == view).expect("a beat with the view");
+        let mut app = App::new(lesson.clone(), weights.clone()).expect("the lesson runs");
+        app.go_to_beat(beat);
+        app.update(Action::ToggleCell);
+        assert!(app.cell_col().is_none(), "{view:?}: no cell mode");
+        assert!(app.status().contains("sums gradients up by row"), "{view:?}: {}", app.status());
+    }
 }
 
 /// In the adam-step view, `c` puts a cursor on the weight matrix: it starts on the weight with the

@@ -117,6 +117,7 @@ pub const BINDINGS: &[Binding] = &[
     row(LESSON, &[(Code(Char('-')), A::EarlierTraining), (Code(Char('+')), A::LaterTraining), (Code(Char('=')), A::LaterTraining)],
         Some(("- / +", strings::KEY_DIAL)), &[]),
     row(LESSON, &[(Code(Char('c')), A::ToggleCell)], Some(("c", strings::KEY_CELL)), &[]),
+    row(LESSON, &[(Code(Char('C')), A::ProbeView)], Some(("C", strings::KEY_PROBE_VIEW)), &[]),
     row(LESSON, &[(Code(Char('t')), A::Temperature)], Some(("t", strings::KEY_TEMPERATURE)), &[]),
     row(LESSON, &[(Code(Char('s')), A::NextStep), (Code(Char('S')), A::PrevStep)],
         Some(("s / S", strings::KEY_STEP_DECODE)), &[hint("s/S", strings::HINT_STEP, &[Decode, NoQuestion], false, 3)]),

@@ -95,7 +95,7 @@ impl App {
             .collect();
         let setup = &self.session.setup;
         Some(Grid {
-            title: strings::ablation_title(head, &out.block_prefix()),
+            title: strings::ablation_grid_title(head, &out.block_prefix()),
             row_axis: strings::AXIS_QUERY.get().into(),
             col_axis: String::new(),
             row_labels: (0..shape.t_tgt).map(|t| setup.tgt_vocab().word(setup.tgt_ids[[b, t]])).collect(),

@@ -50,6 +50,8 @@ pub enum Action {
     /// Training time: the model as it was one checkpoint earlier, or later (`-`, `+`).
     EarlierTraining,
     LaterTraining,
+    /// On attention weights: each key's contribution, then the head taken out, then the weights.
+    ProbeView,
     /// Run the next what-if switch beside the taught model (or the previous one).
     NextWhatIf,
     PrevWhatIf,

@@ -86,7 +86,22 @@ impl App {
             let role = if i > 0 && *words != translations[0] { Role::Bad } else { Role::Plain };
             d.line().put(strings::ablation_translation(i, head), Role::Dim).put(self.words(words), role);
         }
+        self.push_heldout_scores(&mut d, out);
         d
+    }
+
+    /// The held-out set translated by the whole model, with the head out and with it alone:
+    /// exact match and loss (what `probe heads` ranks by), kept per model and head.
+    fn push_heldout_scores(&self, d: &mut LinesData, out: HeadAblation) {
+        use crate::probe::heldout_score::heldout_score;
+        let weights = &self.session.setup.weights;
+        let scores =
+            [None, Some(out), Some(HeadAblation { keep_only: true, ..out })].map(|h| heldout_score(weights, h));
+        d.gap().push(strings::ablation_heldout_heading(scores[0].pairs), Role::Dim);
+        for (i, s) in scores.iter().enumerate() {
+            let role = if i > 0 && s.exact < scores[0].exact { Role::Bad } else { Role::Plain };
+            d.push(strings::ablation_heldout_line(i, out.head, s.exact_pct(), s.loss), role);
+        }
     }
 
     /// `logit-lens`: the output Linear and softmax applied after each decoder sublayer, at the
@@ -124,7 +139,13 @@ impl App {
         let key_side = if block == AttnBlock::CrossAttn || prefix.starts_with("enc") { Side::Src } else { Side::Tgt };
         let query_side = if prefix.starts_with("enc") { Side::Src } else { Side::Tgt };
         let query = self.token(query_side, b, i);
-        d.push(strings::contributions_title(&prefix, h, i, &query), Role::Title);
+        let mut title = strings::contributions_title(&prefix, h, i, &query);
+        let batch = self.session.setup.shape().batch;
+        if batch > 1 {
+            // which sentence the bars are about; b moves it
+            title = format!("{title} · {}", strings::batch_row_of(b, batch - 1));
+        }
+        d.push(title, Role::Title);
         d.push(strings::contributions_columns(), Role::Dim);
         let most = keys.iter().map(|k| k.norm).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
         for (j, k) in keys.iter().enumerate() {

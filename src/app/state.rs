@@ -161,6 +161,12 @@ impl App {
         if self.session.gradient && op.shape.len() >= 2 {
             return ViewKind::Heatmap; // a gradient is numbers, not probabilities or a mask
         }
+        // a beat's head ablation or contributions follow the learner to every attention block
+        // they step to with . and ,
+        let beat_view = self.session.lesson.beats[self.session.beat].view;
+        if beat_view.one_head_at_a_time() && beat_view.fits(op.kind, op.shape.len()) {
+            return beat_view;
+        }
         ViewKind::default_for(op.kind, op.shape.len())
     }
 

@@ -138,6 +138,9 @@ impl App {
             self.view.selection.weight_at = Some(self.adam_weight_at());
             self.view.cell_col = Some(0);
             self.view.status = strings::WEIGHT_CURSOR_ON.into();
+        } else if matches!(self.view.kind, ViewKind::GradFlow | ViewKind::EmbedGrad | ViewKind::Loss) {
+            // these list gradients or losses by row: a cell here would be the forward tensor's
+            self.view.status = strings::NO_CELLS_IN_SUMMARY.into();
         } else if ndim < 2 {
             self.view.status = strings::NO_CELLS.into();
         } else {
@@ -213,6 +216,7 @@ impl App {
             Action::PrevStep => {
                 self.view.selection.row = self.view.selection.row.min(self.decode_last_step()).saturating_sub(1)
             }
+            Action::ProbeView => self.cycle_probe_view(shape.len()),
             Action::NextWhatIf => self.cycle_what_if(1),
             Action::PrevWhatIf => self.cycle_what_if(-1),
             Action::ToggleHelp => self.view.help = !self.view.help,
@@ -223,6 +227,22 @@ impl App {
             Action::Quit => self.view.quit = true,
             _ => {}
         }
+    }
+
+    /// `C` on attention weights: the weights, then each key's contribution, then the head taken
+    /// out, then the weights again (one head at a time: the mean of the heads is left).
+    fn cycle_probe_view(&mut self, ndim: usize) {
+        let kind = self.session.run.program().op(self.session.op).kind;
+        if self.session.gradient || !ViewKind::Contributions.fits(kind, ndim) {
+            self.view.status = strings::PROBE_VIEW_NEEDS_WEIGHTS.into();
+            return;
+        }
+        self.view.kind = match self.view.kind {
+            ViewKind::Contributions => ViewKind::Ablation,
+            ViewKind::Ablation => ViewKind::default_for(kind, ndim),
+            _ => ViewKind::Contributions,
+        };
+        self.view.selection.mean_of_heads = false;
     }
 
     /// `]` / `[`: the next or previous head; an attention tensor has one more stop after its last

@@ -4,3 +4,4 @@
 //! held-out set, so it sits above `train` and no lesson imports it.
 
 pub mod heads;
+pub mod heldout_score;

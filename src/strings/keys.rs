@@ -7,7 +7,10 @@ pub const KEY_NEXT: Text =
     Text::new("next beat (runs the engine forward to its operation)", "下一页（引擎向前运行到这一页的操作）");
 pub const KEY_PREV: Text = Text::new("previous beat", "上一页");
 pub const KEY_FIRST_LAST: Text = Text::new("first / last beat", "第一页 / 最后一页");
-pub const KEY_STEP: Text = Text::new("step one operation forward / back", "向前 / 向后走一个操作");
+pub const KEY_STEP: Text = Text::new(
+    "step one operation on / back (on a gradient in the backward pass's order, towards the inputs)",
+    "往下 / 往回走一个操作（看梯度时按反向传播的顺序，朝输入走）",
+);
 pub const KEY_HEAD: Text = Text::new(
     "previous / next attention head; after the last, the mean of the heads",
     "上一个 / 下一个注意力头；最后一个之后是各头的平均",
@@ -27,6 +30,10 @@ pub const KEY_CELL: Text = Text::new(
 pub const KEY_TEMPERATURE: Text = Text::new(
     "in a decode view: greedy, or sample at temperature 0.5, 1, 2, 5",
     "解码视图中：贪心解码，或以温度 0.5、1、2、5 采样",
+);
+pub const KEY_PROBE_VIEW: Text = Text::new(
+    "on attention weights: what each key adds to the output (‖α·v·W_oʰ‖), then the head taken out, then back",
+    "在注意力权重上：每个键真正加进输出的量（‖α·v·W_oʰ‖），再按一次是去掉这个头，再按回到权重",
 );
 pub const KEY_WHAT_IF: Text = Text::new(
     "what if: run the next (previous) variant of the model beside it",

@@ -1,7 +1,7 @@
 //! The probes' words: `probe heads`'s table, the head-ablation, logit-lens, contribution and
 //! patching views.
 
-use crate::lang::{Lang, current};
+use crate::lang::{Lang, Text, current};
 
 /// `probe heads`: the whole model's held-out scores, and what the table below it is.
 pub fn heads_heading(pairs: usize, exact_pct: f64, exact: usize, loss: &str) -> String {
@@ -125,10 +125,19 @@ pub fn wrote_csv(rows: usize, path: impl std::fmt::Display) -> String {
 // the ablation view
 // ---------------------------------------------------------------------------------------------
 
+/// The ablation's title as the view shows it, with the keys that choose the head.
 pub fn ablation_title(head: usize, block: &str) -> String {
     match current() {
-        Lang::En => format!("Head {head} of {block} taken out, and kept alone ([ and ] choose the head)"),
-        Lang::Zh => format!("去掉 {block} 的头 {head}，以及只留它一个（[ 和 ] 换头）"),
+        Lang::En => format!("{} ([ and ] choose the head)", ablation_grid_title(head, block)),
+        Lang::Zh => format!("{}（[ 和 ] 换头）", ablation_grid_title(head, block)),
+    }
+}
+
+/// The ablation's title as an exported grid gives it (no keys in a file).
+pub fn ablation_grid_title(head: usize, block: &str) -> String {
+    match current() {
+        Lang::En => format!("Head {head} of {block} taken out, and kept alone"),
+        Lang::Zh => format!("去掉 {block} 的头 {head}，以及只留它一个"),
     }
 }
 
@@ -179,6 +188,29 @@ pub fn ablation_translation(i: usize, head: usize) -> String {
         Lang::Zh => format!("{heading}，{label}："),
     };
     crate::text::pad(&line, 30)
+}
+
+/// The heading of the ablation view's held-out lines, its columns over `ablation_heldout_line`'s.
+pub fn ablation_heldout_heading(pairs: usize) -> String {
+    let (title, exact, loss) = match current() {
+        Lang::En => (format!("on the {pairs} held-out pairs:"), "exact", "loss"),
+        Lang::Zh => (format!("在 {pairs} 个留出句对上："), "完全一致", "损失"),
+    };
+    format!("{}{}   {}", crate::text::pad(&title, 40), crate::text::pad_left(exact, 7), crate::text::pad_left(loss, 8))
+}
+
+/// One held-out line: the model (0 whole, 1 head out, 2 head alone), the share of translations
+/// that match exactly, in percent, and the mean loss per target word.
+pub fn ablation_heldout_line(i: usize, head: usize, exact_pct: f64, loss: f64) -> String {
+    let label = match (current(), i) {
+        (Lang::En, 0) => "whole model".to_string(),
+        (Lang::En, 1) => format!("head {head} out"),
+        (Lang::En, _) => format!("head {head} alone"),
+        (Lang::Zh, 0) => "完整模型".to_string(),
+        (Lang::Zh, 1) => format!("去掉头 {head}"),
+        (Lang::Zh, _) => format!("只留头 {head}"),
+    };
+    format!("  {}{exact_pct:>6.1}%   {loss:>8.4}", crate::text::pad(&label, 38))
 }
 
 // the logit lens
@@ -274,3 +306,9 @@ pub fn patching_after(op: &str) -> String {
 pub fn patching_position(p: usize, to: &str, from: &str) -> String {
     crate::text::pad(&format!("  {p} {to} ← {from}"), 14)
 }
+
+/// `C` where there are no attention weights to probe.
+pub const PROBE_VIEW_NEEDS_WEIGHTS: Text = Text::new(
+    "C works on attention weights (an op named …weights); step to one with . and ,",
+    "C 只用在注意力权重上（名字以 weights 结尾的操作）；用 . 和 , 走到那里",
+);

@@ -91,7 +91,8 @@ fn ablated(p: &mut Program, spec: &Spec, at: &AttnAt, context: String, shape: Sh
     };
     let formula = Formula::HeadMask { context: context.clone(), head: a.head, keep_only: a.keep_only };
     let kind = OpKind::HeadMask { head: a.head, keep_only: a.keep_only };
-    p.push(format!("{}.ablated", at.prefix), kind, &[&context], shape, at.place, formula)
+    let pre = &at.prefix;
+    p.push(format!("{pre}.ablated"), kind, &[&context], shape, at.place, formula)
 }
 
 /// One projection of attention's input, then split into heads: `{pre}.q_proj` (B, t, d), then
