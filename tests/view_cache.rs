@@ -64,3 +64,27 @@ fn redrawing_a_what_if_does_not_run_the_variant_again() {
     assert_ne!(app.what_if_view().map(|w| w.variant), Some(Variant::DecoderWithoutCross));
     assert_eq!(app.view_generation(), made + 2, "another switch: computed at the key, not at the draw");
 }
+
+/// The prose's facts (a greedy translation, a patched forward pass) are filled in when the beat,
+/// the sentences, the model or the language change, not on every redraw or row move.
+#[test]
+fn redrawing_the_prose_does_not_fill_its_facts_in_again() {
+    let mut app = app_on("probes", ViewKind::Patching);
+    let made = app.beat_text_generation();
+    let text = app.beat_text();
+    draw(&app, 5);
+    assert_eq!(app.beat_text_generation(), made, "a redraw filled the facts in again");
+    for action in [Action::RowDown, Action::NextPane, Action::ScrollDown, Action::ToggleHelp, Action::ToggleHelp] {
+        app.update(action);
+        draw(&app, 2);
+        assert_eq!(app.beat_text_generation(), made, "{action:?} changed nothing the prose says");
+    }
+    app.update(Action::ToggleLanguage);
+    assert_eq!(app.beat_text_generation(), made + 1, "another language: filled in once");
+    assert_ne!(app.beat_text(), text);
+    app.update(Action::ToggleLanguage);
+    app.update(Action::NextBeat);
+    assert_eq!(app.beat_text_generation(), made + 3, "another beat: filled in once");
+    draw(&app, 3);
+    assert_eq!(app.beat_text_generation(), made + 3);
+}

@@ -62,6 +62,7 @@ pub struct VariantView {
 impl App {
     /// Compute the view data again if what it depends on changed since the last time.
     pub(super) fn refresh(&mut self) {
+        self.refresh_beat_text();
         let key = Key {
             lesson_index: self.session.lesson_index,
             sentences_generation: self.session.sentences_generation,

@@ -23,6 +23,7 @@ mod present_whatif;
 mod read;
 mod session;
 pub mod state;
+mod text_cache;
 mod update;
 mod update_modes;
 pub mod view_data;

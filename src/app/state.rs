@@ -22,6 +22,8 @@ pub struct App {
     pub(super) view: ViewState,
     /// The focused view's data and the what-if's comparison, computed when what they depend on changes.
     pub(super) cache: ViewCache,
+    /// The current beat's words, filled in from the run when they change.
+    pub(super) beat_words: super::text_cache::BeatText,
 }
 
 impl App {
@@ -41,7 +43,8 @@ impl App {
     ) -> Result<App, SetupError> {
         let index = index.min(lessons.len().saturating_sub(1));
         let session = Session::new(lessons, index, weights, progress)?;
-        let mut app = App { session, view: ViewState::new(screen), cache: ViewCache::default() };
+        let mut app =
+            App { session, view: ViewState::new(screen), cache: ViewCache::default(), beat_words: Default::default() };
         app.go_to_beat(beat);
         Ok(app)
     }
@@ -91,11 +94,6 @@ impl App {
     /// How far the learner has got with the current beat's question.
     pub fn attempt(&self) -> Attempt {
         self.session.progress.attempt(&self.session.lesson.id, self.session.beat)
-    }
-
-    /// The answer the run gives to the current question.
-    pub fn expected_answer(&self) -> Option<String> {
-        self.question().map(|q| crate::lesson::facts::render(&q.answer, &self.session.full, &self.session.setup))
     }
 
     /// A question's hint or explanation (in the screen's language: pass `Question::hint_in`'s or
@@ -168,11 +166,6 @@ impl App {
             return beat_view;
         }
         ViewKind::default_for(op.kind, op.shape.len())
-    }
-
-    /// The current beat's prose with its facts filled in from the run.
-    pub fn beat_text(&self) -> String {
-        self.text_of_beat(self.session.beat)
     }
 
     /// Beat `i`'s prose in the screen's language, its facts filled in, and the other language's

@@ -130,7 +130,9 @@ fn tail_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
 /// Returns the index in `lines` of the line the learner must see: the answer being typed, the
 /// hint, or the result.
 fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> usize {
-    let Some(q) = app.question() else { return 0 };
+    if app.question().is_none() {
+        return 0;
+    }
     let first = lines.len();
     let given = app.progress().given(&app.lesson().id, app.beat());
     let attempt = app.attempt();
@@ -145,7 +147,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> us
             if attempt == Attempt::WrongOnce {
                 lines.push(Line::from(vec![
                     Span::styled(strings::HINT, theme.highlight()),
-                    Span::raw(paragraph(app.question_text(q.hint_in(crate::lang::current())))),
+                    Span::raw(paragraph(app.hint_text().unwrap_or_default())),
                 ]));
             }
             match app.input().filter(|_| app.input_for() == InputFor::Answer) {
@@ -165,7 +167,7 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> us
                 (strings::RIGHT_MARK, theme.good())
             };
             lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(expected, theme.highlight())]));
-            lines.push(Line::from(paragraph(app.question_text(q.explain_in(crate::lang::current())))));
+            lines.push(Line::from(paragraph(app.explain_text().unwrap_or_default())));
         }
     }
     lines.push(Line::from(""));
