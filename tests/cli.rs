@@ -909,3 +909,26 @@ fn export_grads_writes_the_loss_and_every_weight_gradient() {
 }
 
 const DEFAULT_TGT_TEXT: &str = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>";
+
+/// clap's usage errors under `--lang zh` are said in Chinese, whole, from the error's context (the
+/// argument, the value, clap's suggestion, the tutor's own parser's Chinese reason), with exit 2.
+#[test]
+fn usage_errors_from_the_parser_are_said_in_chinese() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--lang", "zh", "--bogus"], "错误：不认识的参数 `--bogus`"),
+        (&["--lang", "zh", "--lessson", "masks"], "你是不是想输入 `--lesson`？"),
+        (&["--lang", "zh", "trian"], "没有子命令 `trian`；你是不是想输入"),
+        (&["--lang", "zh", "--lesson"], "`--lesson <ID>` 需要一个值"),
+        (&["--lang", "zh", "translate"], "缺少必需的参数 `<SENTENCE>`"),
+        (&["--lang", "zh", "train", "--out", "x.npz", "--steps", "x"], "步数请给一个整数"),
+        (&["--lang", "zh", "--seed", "abc", "--print"], "`--seed <SEED>` 的值 `abc` 不行"),
+        (&["--lang", "zh", "--lang", "en"], "`--lang <en|zh>` 只能给一次"),
+    ];
+    for (args, needle) in cases {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}:\n{err}");
+        assert!(err.contains(needle), "{args:?}: `{needle}` expected in:\n{err}");
+        assert!(!err.contains("error:") && !err.contains("Usage:"), "{args:?}: no English left:\n{err}");
+    }
+}

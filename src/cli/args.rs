@@ -185,6 +185,8 @@ impl Cli {
     /// neither reach the terminal nor vanish from the message.
     pub fn parse_args() -> Cli {
         let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        // the value parsers' refusals in the language asked for (main settles it after the parse)
+        crate::lang::set_current(lang_asked(&args));
         let e = match Cli::try_parse_from(&args) {
             Ok(cli) => return cli,
             Err(e) => e,
@@ -200,7 +202,13 @@ impl Cli {
             std::process::exit(0);
         }
         if lang_asked(&args) == crate::lang::Lang::Zh {
-            // clap says its errors in English: a Chinese reader is told what follows
+            // clap says its errors in English: the common ones are said again in Chinese, whole;
+            // for the rest a Chinese reader is told what follows
+            if let Some(message) = crate::strings::clap_error_zh(&e) {
+                crate::cli::output::to_stderr(&format!("错误：{message}"));
+                crate::cli::output::to_stderr(crate::strings::SEE_HELP.get_in(crate::lang::Lang::Zh));
+                std::process::exit(e.exit_code());
+            }
             crate::cli::output::to_stderr(crate::strings::CLAP_ERROR_LEAD.get_in(crate::lang::Lang::Zh));
         }
         if shown == args {

@@ -10,7 +10,7 @@ pub fn corpus_text(corpus: &Corpus) -> String {
     let total = corpus.train.len() + corpus.heldout.len();
     let _ = writeln!(out, "{}", strings::corpus_heading(corpus.seed, total, corpus.train.len(), corpus.heldout.len()));
     for (pattern, count) in crate::corpus::pattern_counts(corpus) {
-        let _ = writeln!(out, "  {count:>5}  {pattern}");
+        let _ = writeln!(out, "  {count:>5}  {}", strings::pattern_name(pattern));
     }
     let chars: String = corpus.source_chars().iter().collect();
     let words = corpus.target_words();

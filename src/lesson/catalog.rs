@@ -29,7 +29,8 @@ impl Catalog {
             field: "(directory)".into(),
             message,
         };
-        let entries = std::fs::read_dir(dir).map_err(|e| unreadable(strings::cannot_read_lessons_dir(e)))?;
+        let entries = std::fs::read_dir(dir)
+            .map_err(|e| unreadable(strings::cannot_read_lessons_dir(crate::lang::io_reason(&e))))?;
         let mut paths: Vec<_> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())

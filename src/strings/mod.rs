@@ -10,6 +10,7 @@ use crate::model::Tokenizer;
 use crate::model::program::{Dim, LinearRef, OpKind, Proj, Side};
 
 mod bilingual;
+mod clap_errors;
 mod cli;
 mod derive;
 mod derive_gradient;
@@ -33,6 +34,7 @@ mod what_if;
 mod what_if_weights;
 
 pub use bilingual::*;
+pub use clap_errors::*;
 pub use cli::*;
 pub use derive::*;
 pub use derive_gradient::*;

@@ -42,3 +42,24 @@ pub fn translate_outside_corpus(reason: &str, characters: usize, patterns: usize
         ),
     }
 }
+
+/// A sentence pattern of the corpus's grammar (`corpus::grammar`), by its name there.
+pub fn pattern_name(pattern: &str) -> String {
+    let zh = match pattern {
+        "counting" => "数量（我有一只猫）",
+        "possessive object" => "领属宾语（我喜欢你的猫）",
+        "negation" => "否定（我没有狗）",
+        "question" => "疑问（你有猫吗）",
+        "time word" => "时间词（我明天去学校）",
+        "place of an action" => "动作的地点（我在家吃鱼）",
+        "where a thing is" => "东西在哪儿（猫在桌子上）",
+        "adjective" => "形容词（猫很小）",
+        "chasing" => "追（猫追老鼠）",
+        "noun phrase" => "名词短语（两只猫）",
+        other => other,
+    };
+    match current() {
+        Lang::En => pattern.to_string(),
+        Lang::Zh => zh.to_string(),
+    }
+}

@@ -1,0 +1,48 @@
+//! clap's usage errors said in Chinese: clap writes them in English, so under `--lang zh` (or a
+//! Chinese locale) the common kinds are said again from the error's own context (the argument,
+//! the value, the valid values, clap's suggestion). A kind not listed here keeps clap's English
+//! under a Chinese lead line (`CLAP_ERROR_LEAD`).
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+
+/// The error in Chinese, one line, or None for a kind this does not say.
+pub fn clap_error_zh(e: &clap::Error) -> Option<String> {
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(format!("`{s}`")),
+        Some(ContextValue::Strings(v)) if !v.is_empty() => {
+            Some(super::one_of(&v.iter().map(|s| format!("`{s}`")).collect::<Vec<_>>()))
+        }
+        _ => None,
+    };
+    let arg = text(ContextKind::InvalidArg);
+    let value = text(ContextKind::InvalidValue);
+    let suggested = text(ContextKind::SuggestedArg).or_else(|| text(ContextKind::SuggestedSubcommand));
+    let did_you_mean = suggested.map(|s| format!("；你是不是想输入 {s}？")).unwrap_or_default();
+    let message = match e.kind() {
+        ErrorKind::UnknownArgument => format!("不认识的参数 {}{did_you_mean}", arg?),
+        ErrorKind::InvalidSubcommand => format!("没有子命令 {}{did_you_mean}", text(ContextKind::InvalidSubcommand)?),
+        ErrorKind::InvalidValue => match (value, text(ContextKind::ValidValue)) {
+            (Some(v), Some(valid)) if v != "``" => format!("{} 不接受 {v}；可以用 {valid}{did_you_mean}", arg?),
+            (_, Some(valid)) => format!("{} 需要一个值：{valid}", arg?),
+            (_, None) => format!("{} 需要一个值", arg?),
+        },
+        ErrorKind::ValueValidation => {
+            // the tutor's own value parsers speak Chinese; the standard library's number parsers do not
+            let reason =
+                std::error::Error::source(e).map(|r| r.to_string()).filter(|r| r.chars().any(|c| c > '\u{2e80}'));
+            let reason = reason.unwrap_or_else(|| "这里要写的是别的（比如一个数）".to_string());
+            format!("{} 的值 {} 不行：{reason}", arg?, value?)
+        }
+        ErrorKind::MissingRequiredArgument => format!("缺少必需的参数 {}", arg?),
+        ErrorKind::ArgumentConflict => match (arg?, text(ContextKind::PriorArg)?) {
+            (a, prior) if a == prior => format!("{a} 只能给一次"),
+            (a, prior) => format!("{a} 不能和 {prior} 一起用"),
+        },
+        ErrorKind::TooManyValues | ErrorKind::WrongNumberOfValues | ErrorKind::TooFewValues => {
+            format!("{} 后面的值的个数不对", arg?)
+        }
+        ErrorKind::NoEquals => format!("{} 的写法不对", arg?),
+        _ => return None,
+    };
+    Some(message)
+}
