@@ -800,6 +800,22 @@ fn a_beat_whose_languages_quote_other_facts_is_refused() {
     assert_error(&e, 17, "text_zh", &["the Chinese has nothing"]);
 }
 
+#[test]
+fn a_beat_whose_chinese_drops_or_changes_a_number_is_refused() {
+    let both = base_zh().replace(
+        "text = \"Some words.\"\ntext_zh = \"几句话。\"",
+        "text = \"Padded to 8 positions, an 8 × 8 grid ({shape dec.0.self_attn.weights}).\"\ntext_zh = \"补齐到 8 个位置，得到 8 × 8 的网格（{shape dec.0.self_attn.weights}），`<pad>` = 0。\"",
+    );
+    // the Chinese may add a number (`<pad>` = 0); numbers inside facts are the facts' business
+    transformer_tutor::lesson::load::load_lesson(FILE, &both, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    let changed = both.replace("补齐到 8 个位置，得到 8 × 8 的网格", "补齐到 9 个位置，得到 9 × 9 的网格");
+    let e = zh_error_of(&changed);
+    assert_error(&e, 17, "text_zh", &["leaves out 8, 8, 8 that the English writes"]);
+    let dropped = both.replace("得到 8 × 8 的网格", "得到方形的网格");
+    let e = zh_error_of(&dropped);
+    assert_error(&e, 17, "text_zh", &["leaves out 8, 8"]);
+}
+
 // ---- the best-aligned head and the alignment facts ----
 
 #[test]

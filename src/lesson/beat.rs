@@ -2,6 +2,7 @@
 //! batch row, head, row and decoding step it shows, the what-if beside it, its prose and its
 //! question, each fact of which must be about what the view shows (`coherence`).
 
+use super::bilingual::same_facts;
 use super::coherence::{self, Shown};
 use super::error::{Checker, LessonError, see};
 use super::facts::{self, HeadChoice, Piece};
@@ -308,62 +309,4 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
         ));
     }
     Ok(Some(question))
-}
-
-/// The Chinese of a field says the same facts from the run as its English: the same kinds with
-/// the same arguments, as many times each (the order may differ, as Chinese sentences do).
-fn same_facts(
-    c: &Checker,
-    zh: &Spanned<String>,
-    field: &str,
-    (en_text, en): (&str, &[Piece]),
-    zh_pieces: &[Piece],
-) -> Result<(), LessonError> {
-    let facts = |pieces: &[Piece]| -> Vec<String> {
-        let mut v: Vec<String> =
-            pieces.iter().filter_map(|p| if let Piece::Fact(f) = p { Some(format!("{f:?}")) } else { None }).collect();
-        v.sort();
-        v
-    };
-    if facts(en) == facts(zh_pieces) {
-        return Ok(());
-    }
-    let en_field = field.trim_end_matches("_zh");
-    let (en_only, zh_only) = (written_facts(en_text), written_facts(zh.get_ref()));
-    Err(c.err(
-        zh,
-        field,
-        crate::strings::facts_differ_by_language(
-            &missing(&en_only, &zh_only),
-            &missing(&zh_only, &en_only),
-            &see(en_field),
-        ),
-    ))
-}
-
-/// The facts of a field as written, `{top-key OP row=2}`, spaces collapsed (`{{` is a brace).
-fn written_facts(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text.replace("{{", "").replace("}}", "");
-    while let Some(start) = rest.find('{') {
-        let Some(len) = rest[start..].find('}') else { break };
-        out.push(rest[start..=start + len].split_whitespace().collect::<Vec<_>>().join(" "));
-        rest = rest[start + len + 1..].to_string();
-    }
-    out
-}
-
-/// What `a` has that `b` lacks, counting repeats.
-fn missing(a: &[String], b: &[String]) -> Vec<String> {
-    let mut b = b.to_vec();
-    a.iter()
-        .filter(|f| match b.iter().position(|g| g == *f) {
-            Some(i) => {
-                b.remove(i);
-                false
-            }
-            None => true,
-        })
-        .cloned()
-        .collect()
 }

@@ -13,6 +13,7 @@
 pub mod beat;
 mod beat_grad;
 mod beat_head;
+mod bilingual;
 pub mod catalog;
 pub mod coherence;
 pub mod error;

@@ -39,3 +39,14 @@ pub fn facts_differ_by_language(only_en: &[String], only_zh: &[String], see: &st
         }
     }
 }
+
+/// The Chinese of a field leaves out numbers its English writes.
+pub fn numbers_differ_by_language(dropped: &[String], see: &str) -> String {
+    match current() {
+        Lang::En => format!(
+            "leaves out {} that the English writes; a number the English states is written in the Chinese too {see}",
+            dropped.join(", ")
+        ),
+        Lang::Zh => format!("缺少英文里写出的数 {}；英文写出的数，中文也要写出来 {see}", dropped.join("、")),
+    }
+}
