@@ -1,8 +1,8 @@
 //! The language the learner reads: English or Chinese.
 //!
-//! Chosen by `--lang`, else by the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, in the order
-//! POSIX gives them precedence; a value beginning with `zh` means Chinese), else remembered with
-//! the progress. The screen's words come from `strings`, which asks `current()`; the language is
+//! Chosen by `--lang`, else remembered with the progress (the learner's last choice, `z` on the
+//! screen), else by the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, in the order POSIX gives
+//! them precedence; a value beginning with `zh` means Chinese), else English. The screen's words come from `strings`, which asks `current()`; the language is
 //! kept per thread, so tests that draw Chinese and English screens side by side do not meet.
 //! A leaf module: it imports nothing from the crate.
 

@@ -1,9 +1,7 @@
-//! The screens in Chinese: every lesson's first beat and first question beat drawn with the
-//! thread's language set to Chinese, at 120x40 and 80x24, with the chrome (pane titles, the map,
-//! the question's words, legends) in Chinese and nothing cut at 120x40; a few of them
-//! snapshotted (read each as a Chinese learner would before accepting it). The lesson prose is
-//! drawn in English for now (the app does not yet pass the language to the lesson), so the
-//! snapshots show English prose beside Chinese chrome. And: with Chinese set, every string
+//! The screens in Chinese: every beat of every lesson drawn with the thread's language set to
+//! Chinese at 120x40, and each lesson's first and last beat at 80x24, prose and chrome (pane
+//! titles, the map, the question's words, legends) in Chinese and nothing cut at 120x40, each
+//! snapshotted (read each as a Chinese learner would before accepting it). And: with Chinese set, every string
 //! function of a list covering each file of `src/strings/` (but `status.rs` and `keys.rs`) says
 //! something in Chinese unless it is only symbols and names.
 
@@ -328,4 +326,65 @@ fn symbols_only_strings_are_told_from_english_ones() {
     assert!(!symbols_only("cell mode off"));
     assert!(!has_cjk("cell mode off"));
     assert!(has_cjk("单元格模式"));
+}
+
+/// The string literals of every `Text::new(english, chinese)` under src/strings/, read from the
+/// source: (file, english, chinese).
+fn text_consts() -> Vec<(String, String, String)> {
+    /// A Rust string literal at the start of `s` (after spaces), unescaped enough to judge its
+    /// words (`\"` and a line continuation), and what follows it.
+    fn literal(s: &str) -> Option<(String, &str)> {
+        let s = s.trim_start().strip_prefix('"')?;
+        let mut out = String::new();
+        let mut chars = s.char_indices();
+        while let Some((i, c)) = chars.next() {
+            match c {
+                '"' => return Some((out, &s[i + 1..])),
+                '\\' => match chars.next()? {
+                    (_, '\n') => {
+                        while chars.clone().next().is_some_and(|(_, c)| c.is_whitespace()) {
+                            chars.next();
+                        }
+                    }
+                    (_, c) => out.push(c),
+                },
+                c => out.push(c),
+            }
+        }
+        None
+    }
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/strings")).unwrap() {
+        let path = entry.unwrap().path();
+        let source = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in source.match_indices("Text::new(") {
+            let rest = &source[at + "Text::new(".len()..];
+            let Some((en, rest)) = literal(rest) else { continue }; // Text::new(a, b) in lang.rs's own docs
+            let Some((zh, _)) = rest.trim_start().strip_prefix(',').and_then(literal) else { continue };
+            out.push((path.file_name().unwrap().to_string_lossy().into_owned(), en, zh));
+        }
+    }
+    out
+}
+
+/// Every screen text const has a Chinese that is there and is Chinese (not the English again),
+/// unless it is only symbols and names.
+#[test]
+fn every_text_const_has_its_chinese() {
+    let consts = text_consts();
+    assert!(consts.len() > 200, "the scan finds the consts: {}", consts.len());
+    let known = |en: &str, zh: &str| consts.iter().any(|(_, e, z)| e == en && z == zh);
+    assert!(known("not quite: read the hint and try once more", "还差一点：看看提示，再试一次"), "one line");
+    assert!(
+        known(
+            "step one operation on / back (on a gradient in the backward pass's order, towards the inputs)",
+            "往下 / 往回走一个操作（看梯度时按反向传播的顺序，朝输入走）"
+        ),
+        "over lines"
+    );
+    let bad: Vec<_> = consts
+        .iter()
+        .filter(|(_, en, zh)| zh.trim().is_empty() || (!has_cjk(zh) && !symbols_only(zh) && !symbols_only(en)))
+        .collect();
+    assert!(bad.is_empty(), "Text::new with no Chinese: {bad:#?}");
 }
