@@ -29,6 +29,7 @@ impl Widget for LessonList<'_> {
         // the beats column only where it leaves a title room (80 columns: "3/8 seen" says enough)
         let fixed = 2 + 4 + id_w + 2 + 12 + q_w;
         let beats_w = if fixed + 10 + 40 <= area.width.saturating_sub(2) as usize { 10 } else { 0 };
+        let title_w = (area.width.saturating_sub(2) as usize).saturating_sub(fixed + beats_w);
         let mut lines: Vec<Line> = Vec::new();
         for (i, l) in lessons.iter().enumerate() {
             let (status, style, answered) = match self.app.lesson_status(i) {
@@ -56,7 +57,8 @@ impl Widget for LessonList<'_> {
                     t.dim(),
                 ),
                 Span::styled(pad(&asked, q_w), if answered == questions[i] { style } else { t.dim() }),
-                Span::styled(l.title_in(crate::lang::current()).to_string(), name_style),
+                // a title longer than its room ends in … (the summary under the list says the rest)
+                Span::styled(super::views::common::fit(l.title_in(crate::lang::current()), title_w), name_style),
             ]));
         }
         lines.push(Line::from(""));

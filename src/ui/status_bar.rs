@@ -62,8 +62,19 @@ pub(super) fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffe
             .find(|(l, r)| fits(l, r))
             .map(|(l, r)| (l.clone(), r.to_string()))
             .unwrap_or_else(|| {
-                let room = width.saturating_sub(text::width(&short) + 1);
-                (short.clone(), text::cut(hint_short, room))
+                // the keys matter more than where we are: the place gives way, then whole hints
+                // from the end, never half a word
+                if fits("", hint_short) {
+                    return (String::new(), hint_short.to_string());
+                }
+                let mut kept = hint_short.to_string();
+                while !fits("", &kept) {
+                    match kept.rfind(" · ").or_else(|| kept.rfind("  ")) {
+                        Some(at) => kept.truncate(at),
+                        None => return (String::new(), text::cut(hint_short, width.saturating_sub(1))),
+                    }
+                }
+                (String::new(), kept.trim_end().to_string())
             })
     };
     let pad = (area.width as usize).saturating_sub(text::width(&left) + text::width(&right) + 1);
