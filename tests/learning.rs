@@ -369,3 +369,47 @@ fn the_logits_gradient_row_line_is_probs_minus_one_hot_over_n() {
     assert!(checked >= 2, "rows with a gradient were checked");
     assert!(seen_pad, "the batch row has <pad> labels");
 }
+
+/// From the adam-step beat, `,` steps back through the program and the one-step check follows
+/// to every weight it reaches: a LayerNorm's γ, the attention and FFN Linears, the target
+/// embedding. On screen, each weight's finite difference agrees with its backward value to 1e-3.
+#[test]
+fn the_one_step_check_follows_to_every_weight_kind_on_screen() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let beat = lesson.beats.iter().position(|b| b.view.name() == "adam-step").expect("an adam-step beat");
+    let mut app = App::new(lesson, weights).expect("the lesson runs");
+    app.go_to_beat(beat);
+    let number_after = |text: &str, marker: &str| -> f64 {
+        let line = text.lines().find(|l| l.contains(marker)).unwrap_or_else(|| panic!("{marker}: {text}"));
+        line.rsplit("= ").next().unwrap().trim().parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        if app.view_kind() == ViewKind::AdamStep {
+            let ViewData::Lines(d) = app.view_data().clone() else { panic!("a lines view") };
+            let text: String =
+                d.lines.iter().map(|l| l.iter().map(|p| p.text.as_str()).collect::<String>() + "\n").collect();
+            let backward = number_after(&text, "∂L/∂w =");
+            let estimate = number_after(&text, "/ (2·");
+            let name = app.run().program().op(app.op()).name.clone();
+            assert!(
+                close(backward, estimate, 1e-3) || backward.abs() < 1e-4,
+                "{name}: {backward} vs {estimate}\n{text}"
+            );
+            let kind = if name.ends_with("embed") {
+                "embedding"
+            } else if name.contains("norm") {
+                "layernorm"
+            } else {
+                "linear"
+            };
+            kinds.insert(kind);
+        }
+        if app.run().program().op(app.op()).name == "tgt.embed" {
+            break;
+        }
+        app.update(Action::BackOp);
+    }
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["embedding", "layernorm", "linear"]);
+}

@@ -77,8 +77,10 @@ impl App {
         let to = if self.session.gradient { self.session.run.program().len() - 1 } else { op };
         self.session.run.seek(to);
         if op != self.session.op {
-            // another tensor opens at its first column: the last one's scroll means nothing here
+            // another tensor opens at its first column: the last one's scroll means nothing here,
+            // nor does a weight chosen in the last one's matrix
             self.view.selection.first_col = 0;
+            self.view.selection.weight_at = None;
         }
         self.session.op = op;
     }
