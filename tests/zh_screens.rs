@@ -388,3 +388,14 @@ fn every_text_const_has_its_chinese() {
         .collect();
     assert!(bad.is_empty(), "Text::new with no Chinese: {bad:#?}");
 }
+
+/// Every view kind has its Chinese name for the pane title (a new view does not fall back to its
+/// English name unseen); the logit lens keeps the literature's name.
+#[test]
+fn every_view_kind_has_a_chinese_name() {
+    for &kind in transformer_tutor::lesson::ViewKind::all() {
+        let zh = transformer_tutor::strings::view_name_zh(kind.name());
+        assert!(zh != kind.name() || kind.name() == "logit-lens", "{} has no Chinese name", kind.name());
+        assert!(has_cjk(zh) || kind.name() == "logit-lens", "{}: {zh}", kind.name());
+    }
+}
