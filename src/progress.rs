@@ -76,23 +76,43 @@ pub struct AnswerRecord {
     pub other: toml::Table,
 }
 
+/// A question's state as the progress file writes it (`state = "wrong-once"`), in the order a
+/// question moves through them: the names come from one derive, the order is the declaration's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "kebab-case")]
+pub(crate) enum AnswerState {
+    Unanswered,
+    WrongOnce,
+    GaveUp,
+    Right,
+}
+
+impl AnswerState {
+    /// The state a record's text names; a name this version does not know reads as unanswered
+    /// (and the text itself is kept as written).
+    pub(crate) fn of(state: &str) -> AnswerState {
+        state.parse().unwrap_or(AnswerState::Unanswered)
+    }
+}
+
 impl AnswerRecord {
     pub fn attempt(&self) -> Attempt {
-        match self.state.as_str() {
-            "wrong-once" => Attempt::WrongOnce,
-            "right" => Attempt::Right { tries: self.given.len().max(1) as u32 },
-            "gave-up" => Attempt::GaveUp,
-            _ => Attempt::Unanswered,
+        match AnswerState::of(&self.state) {
+            AnswerState::WrongOnce => Attempt::WrongOnce,
+            AnswerState::Right => Attempt::Right { tries: self.given.len().max(1) as u32 },
+            AnswerState::GaveUp => Attempt::GaveUp,
+            AnswerState::Unanswered => Attempt::Unanswered,
         }
     }
 
     fn state_name(a: Attempt) -> &'static str {
         match a {
-            Attempt::Unanswered => "unanswered",
-            Attempt::WrongOnce => "wrong-once",
-            Attempt::Right { .. } => "right",
-            Attempt::GaveUp => "gave-up",
+            Attempt::Unanswered => AnswerState::Unanswered,
+            Attempt::WrongOnce => AnswerState::WrongOnce,
+            Attempt::Right { .. } => AnswerState::Right,
+            Attempt::GaveUp => AnswerState::GaveUp,
         }
+        .into()
     }
 }
 

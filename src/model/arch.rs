@@ -25,8 +25,7 @@ pub struct HeadAblation {
 impl HeadAblation {
     /// The attention block's operation prefix: `dec.1.cross_attn`.
     pub fn block_prefix(&self) -> String {
-        let stack = if self.stack == Stack::Encoder { "enc" } else { "dec" };
-        let block = if self.block == AttnBlock::SelfAttn { "self_attn" } else { "cross_attn" };
+        let (stack, block): (&str, &str) = (self.stack.into(), self.block.into());
         format!("{stack}.{}.{block}", self.layer)
     }
 
@@ -34,17 +33,9 @@ impl HeadAblation {
     /// taken out; None for an op outside attention.
     pub fn of_op(op: &str, head: usize) -> Option<HeadAblation> {
         let mut parts = op.split('.');
-        let stack = match parts.next()? {
-            "enc" => Stack::Encoder,
-            "dec" => Stack::Decoder,
-            _ => return None,
-        };
+        let stack: Stack = parts.next()?.parse().ok()?;
         let layer = parts.next()?.parse().ok()?;
-        let block = match parts.next()? {
-            "self_attn" => AttnBlock::SelfAttn,
-            "cross_attn" => AttnBlock::CrossAttn,
-            _ => return None,
-        };
+        let block: AttnBlock = parts.next()?.parse().ok()?;
         Some(HeadAblation { stack, layer, block, head, keep_only: false })
     }
 

@@ -24,16 +24,21 @@ impl Side {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The two stacks, by the prefix their ops' names begin with (`enc.0.…`, `dec.1.…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr)]
 pub enum Stack {
+    #[strum(serialize = "enc")]
     Encoder,
+    #[strum(serialize = "dec")]
     Decoder,
 }
 
-/// The two attention blocks a layer can have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The two attention blocks a layer can have, by their part of an op's name (`dec.0.cross_attn.…`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr)]
 pub enum AttnBlock {
+    #[strum(serialize = "self_attn")]
     SelfAttn,
+    #[strum(serialize = "cross_attn")]
     CrossAttn,
 }
 

@@ -10,7 +10,7 @@
 //! again at the next change.
 
 use super::file::{Found, read};
-use super::{AnswerRecord, Progress, directory, save};
+use super::{AnswerRecord, AnswerState, Progress, directory, save};
 use crate::strings;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -102,20 +102,10 @@ fn add_learned(into: &mut Progress, mine: &Progress, base: &Progress) {
                 .entry(beat.clone())
                 .or_insert_with(|| AnswerRecord { state: record.state.clone(), ..AnswerRecord::default() });
             target.given.extend(record.given[known..].iter().cloned());
-            if rank(&record.state) > rank(&target.state) {
+            if AnswerState::of(&record.state) > AnswerState::of(&target.state) {
                 target.state = record.state.clone();
             }
         }
-    }
-}
-
-/// How far a question's state has got: unanswered, wrong once, then finished (given up, right).
-fn rank(state: &str) -> u8 {
-    match state {
-        "wrong-once" => 1,
-        "gave-up" => 2,
-        "right" => 3,
-        _ => 0,
     }
 }
 

@@ -304,10 +304,7 @@ pub const ALLOWED: &[Allowed] = &[
         literals: &[
             "TRANSFORMER_TUTOR_DATA_DIR",
             "progress.toml",
-            "wrong-once",
-            "right",
-            "gave-up",
-            "unanswered",
+            "kebab-case",
             "lessons",
             "answers",
             "version",
