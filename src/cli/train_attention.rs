@@ -8,7 +8,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget};
 use unicode_width::UnicodeWidthStr;
 
 pub(super) fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) {
@@ -59,7 +59,20 @@ pub(super) fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, w
             Line::styled(strings::TRAIN_KEY_HIGHLIGHT, theme.dim()),
         ]
     };
-    Paragraph::new(lines).wrap(Wrap { trim: true }).render(text_area, buf);
+    // wrapped by the one wrapper that measures Chinese by columns (ratatui's can overrun a column)
+    // a line that fits keeps its spacing (the two labels are padded to one width)
+    let width = usize::from(text_area.width).max(1);
+    let wrapped: Vec<Line> = lines
+        .iter()
+        .flat_map(|l| {
+            if crate::text::width(&l.to_string()) <= width {
+                vec![l.clone()]
+            } else {
+                crate::ui::wrap::wrap_lines(std::slice::from_ref(l), width)
+            }
+        })
+        .collect();
+    Paragraph::new(wrapped).render(text_area, buf);
 }
 
 /// The attention weights as rows of shade glyphs and numbers under the source characters.

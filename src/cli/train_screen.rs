@@ -12,7 +12,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, LineGauge, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, LineGauge, Paragraph, Widget};
 use std::time::Duration;
 
 pub const MIN_WIDTH: u16 = 80;
@@ -267,5 +267,8 @@ fn render_too_small(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let text = strings::train_too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT, &progress, footer);
     let top = area.height.saturating_sub(4) / 2;
     let area = Rect { y: area.y + top, height: area.height - top, ..area };
-    Paragraph::new(text).alignment(Alignment::Center).wrap(Wrap { trim: true }).render(area, buf);
+    // wrapped by the one wrapper that measures Chinese by columns (ratatui's can overrun a column)
+    let lines: Vec<Line> = text.lines().map(|l| Line::from(l.to_string())).collect();
+    let wrapped = crate::ui::wrap::wrap_lines(&lines, usize::from(area.width).max(1));
+    Paragraph::new(wrapped).alignment(Alignment::Center).render(area, buf);
 }

@@ -61,7 +61,9 @@ fn wrap_line(line: &Line, width: usize) -> Vec<Line<'static>> {
                 _ => spans.push(Span::styled(c.to_string(), style)),
             }
         }
-        out.push(Line::from(spans).alignment(line.alignment.unwrap_or_default()));
+        let mut wrapped_line = Line::from(spans);
+        wrapped_line.alignment = line.alignment; // none given: the paragraph's alignment holds
+        out.push(wrapped_line);
     }
     if out.is_empty() {
         out.push(Line::default());
