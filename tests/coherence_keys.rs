@@ -174,7 +174,12 @@ fn a_position_with_its_token_in_brackets_answers_counted_from_0_or_1() {
     };
     let expected = app().expected_answer().unwrap();
     let at = tokens.iter().position(|t| *t == expected).expect("a source character");
-    for typed in [format!("{at} ({expected})"), format!("{} ({expected})", at + 1), format!("{at}（{expected}）")] {
+    for typed in [
+        format!("{at} ({expected})"),
+        format!("{} ({expected})", at + 1),
+        format!("{at}（{expected}）"),
+        format!("{expected} ({at})"),
+    ] {
         let (attempt, status, _) = typed_on_a_fresh_beat(&typed);
         assert!(matches!(attempt, Attempt::Right { tries: 1 }), "{typed}: {status}");
         assert_eq!(status, format!("right! position {at} is {expected}"), "{typed}: the view's count");

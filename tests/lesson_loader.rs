@@ -811,6 +811,13 @@ fn a_beat_whose_chinese_drops_or_changes_a_number_is_refused() {
     let changed = both.replace("补齐到 8 个位置，得到 8 × 8 的网格", "补齐到 9 个位置，得到 9 × 9 的网格");
     let e = zh_error_of(&changed);
     assert_error(&e, 17, "text_zh", &["leaves out 8, 8, 8 that the English writes"]);
+    // full-width digits and a thousands separator are the same numbers
+    let full_width = both.replace("补齐到 8 个位置，得到 8 × 8 的网格", "补齐到 ８ 个位置，得到 ８ × ８ 的网格");
+    transformer_tutor::lesson::load::load_lesson(FILE, &full_width, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    let thousands = both
+        .replace("Padded to 8 positions", "Padded to 8 positions of 2,048")
+        .replace("补齐到 8 个位置", "补齐到 2048 中的 8 个位置");
+    transformer_tutor::lesson::load::load_lesson(FILE, &thousands, &weights()).unwrap_or_else(|e| panic!("{e}"));
     let dropped = both.replace("得到 8 × 8 的网格", "得到方形的网格");
     let e = zh_error_of(&dropped);
     assert_error(&e, 17, "text_zh", &["leaves out 8, 8"]);

@@ -66,6 +66,25 @@ impl App {
         out
     }
 
+    /// Whether `given` answers `expected`: as written, by position, with the tokens in brackets
+    /// left out, or naming the sublayer.
+    fn checks_right(&self, given: &str, expected: &str) -> bool {
+        is_right(given, expected)
+            || self.position_answer(given, expected).is_some()
+            || is_right(&self.without_quoted_tokens(given), expected)
+            || crate::lesson::question::names_the_sublayer(given, expected)
+    }
+
+    /// Whether the learner's last answer to this beat's question still answers it on what is
+    /// run now (other sentences, or another step of training, may give another answer).
+    pub fn last_answer_still_right(&self) -> bool {
+        let given = self.session.progress.given(&self.session.lesson.id, self.session.beat);
+        match (given.last(), self.expected_answer()) {
+            (Some(last), Some(expected)) => self.checks_right(last, &expected),
+            _ => true,
+        }
+    }
+
     /// Check a typed answer and record it.
     pub(super) fn submit(&mut self, given: String) {
         let Some(expected) = self.expected_answer() else { return };
@@ -75,10 +94,7 @@ impl App {
             return;
         }
         let by_position = self.position_answer(&given, &expected);
-        let right = is_right(&given, &expected)
-            || by_position.is_some()
-            || is_right(&self.without_quoted_tokens(&given), &expected)
-            || crate::lesson::question::names_the_sublayer(&given, &expected);
+        let right = self.checks_right(&given, &expected);
         let attempt = self.attempt().after(right);
         self.session.progress.answer(&self.session.lesson.id, self.session.beat, given.trim(), attempt);
         self.session.progress_changed = true;

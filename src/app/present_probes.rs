@@ -94,7 +94,8 @@ impl App {
     /// exact match and loss (what `probe heads` ranks by), kept per model and head.
     fn push_heldout_scores(&self, d: &mut LinesData, out: HeadAblation) {
         use crate::probe::heldout_score::heldout_score;
-        let weights = &self.session.setup.weights;
+        // the run's own weights: a checkpoint of the dial, or the untrained model beside
+        let weights = &self.session.full.weights_arc();
         let scores =
             [None, Some(out), Some(HeadAblation { keep_only: true, ..out })].map(|h| heldout_score(weights, h));
         d.gap().push(strings::ablation_heldout_heading(scores[0].pairs), Role::Dim);

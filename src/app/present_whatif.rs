@@ -38,9 +38,16 @@ impl App {
         other.session.run = run.clone();
         other.session.run.seek(index); // computed as far as the taught run, so both views show the same stage
         other.session.op = index;
+        other.beat_words = Default::default(); // the variant has no prose of its own
         let op = run.program().op(index);
-        if !self.view.kind.fits(op.kind, op.shape.len())
-            || (self.view.kind == ViewKind::LayerNorm && !post_ln(run, &op.name))
+        // a head ablation builds the taught architecture with one head out: beside a switch of
+        // the architecture it would mix the two models, so the variant shows its weights instead
+        let other_arch = w.variant.arch().is_ok_and(|a| a != crate::model::Arch::default());
+        if self.view.kind == ViewKind::Ablation && other_arch {
+            other.view.kind = ViewKind::Softmax;
+        }
+        if !other.view.kind.fits(op.kind, op.shape.len())
+            || (other.view.kind == ViewKind::LayerNorm && !post_ln(run, &op.name))
         {
             // the layernorm view draws LayerNorm(x + sublayer): another order gets a plain grid
             other.view.kind = ViewKind::default_for(op.kind, op.shape.len());

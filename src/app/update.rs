@@ -138,7 +138,7 @@ impl App {
             self.view.selection.weight_at = Some(self.adam_weight_at());
             self.view.cell_col = Some(0);
             self.view.status = strings::WEIGHT_CURSOR_ON.into();
-        } else if matches!(self.view.kind, ViewKind::GradFlow | ViewKind::EmbedGrad | ViewKind::Loss) {
+        } else if matches!(self.view.kind, ViewKind::GradFlow | ViewKind::EmbedGrad) {
             // these list gradients or losses by row: a cell here would be the forward tensor's
             self.view.status = strings::NO_CELLS_IN_SUMMARY.into();
         } else if ndim < 2 {
@@ -233,7 +233,11 @@ impl App {
     /// out, then the weights again (one head at a time: the mean of the heads is left).
     fn cycle_probe_view(&mut self, ndim: usize) {
         let kind = self.session.run.program().op(self.session.op).kind;
-        if self.session.gradient || !ViewKind::Contributions.fits(kind, ndim) {
+        if self.session.gradient {
+            self.view.status = strings::PROBE_VIEW_NOT_ON_GRADIENT.into();
+            return;
+        }
+        if !ViewKind::Contributions.fits(kind, ndim) {
             self.view.status = strings::PROBE_VIEW_NEEDS_WEIGHTS.into();
             return;
         }

@@ -90,6 +90,9 @@ fn written_numbers(text: &str) -> Vec<String> {
             _ => {}
         }
     }
+    // full-width digits read as ASCII, and 2,048 as 2048, as answers are read
+    // (a 、 between numbers lists them: 000、001 is two notes, not 000001)
+    let plain = super::question::without_thousands(&plain.replace('、', " "));
     let mut out = Vec::new();
     let chars: Vec<char> = plain.chars().collect();
     let mut i = 0;

@@ -209,14 +209,16 @@ fn fact_spans(text: &str) -> Vec<(usize, usize)> {
 
 /// Whether the one-character term `spelling` at `start` is the end of another word. 值 after a
 /// Han character is taken to be (均值 is a mean, 这个值 often a number, not a value vector), but
-/// not after 和, 与, 及 (键和值); 键 only after 关 or 按 (关键, 按键), so 这些键 are keys.
+/// not after 和, 与, 及 (键和值) or 键的 (键的值); 键 only after 关 or 按 (关键, 按键), so 这些键
+/// are keys.
 fn inside_another_word(text: &str, start: usize, spelling: &str) -> bool {
     let Some(before) = text[..start].chars().next_back() else { return false };
     let han = ('\u{4e00}'..='\u{9fff}').contains(&before);
     match spelling {
         "键" => han && "关按".contains(before),
         // 键和值, 键与值: the pair of the attention lesson
-        "值" => han && !"和与及".contains(before),
+        // 某个键的值 is a key's value vector too
+        "值" => han && !"和与及".contains(before) && !text[..start].ends_with("键的"),
         _ => han,
     }
 }

@@ -177,8 +177,8 @@ pub fn position_typed(given: &str) -> Option<usize> {
     }
 }
 
-/// A position with the token written beside it in brackets, `2 (天)` or `3（天）`: the position
-/// and the token as normalized.
+/// A position with the token written beside it in brackets, `2 (天)`, `3（天）` or `天 (2)`: the
+/// position and the token as normalized.
 pub fn position_with_token(given: &str) -> Option<(usize, String)> {
     let bracketed = ascii_forms(given);
     let (before, rest) = bracketed.split_once('(')?;
@@ -186,13 +186,18 @@ pub fn position_with_token(given: &str) -> Option<(usize, String)> {
     if !after.trim().trim_matches(|c: char| c == '.' || c == '。').is_empty() {
         return None;
     }
-    let n = position_typed(before)?;
-    let [token] = normalize(inside).try_into().ok()?;
+    // the position first and the token in brackets, or the token first and its position
+    let (number, word) = match position_typed(before) {
+        Some(_) => (before, inside),
+        None => (inside, before),
+    };
+    let n = position_typed(number)?;
+    let [token] = normalize(word).try_into().ok()?;
     Some((n, token))
 }
 
 /// `8,544` → `8544` (full-width `８，５４４` too): a comma between a digit and exactly three digits is a thousands separator.
-fn without_thousands(s: &str) -> String {
+pub(super) fn without_thousands(s: &str) -> String {
     let chars: Vec<char> = ascii_forms(s).chars().collect();
     let mut out = String::new();
     for (i, &c) in chars.iter().enumerate() {

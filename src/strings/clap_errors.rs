@@ -28,12 +28,28 @@ pub fn clap_error_zh(e: &clap::Error) -> Option<String> {
         },
         ErrorKind::ValueValidation => {
             // the tutor's own value parsers speak Chinese; the standard library's number parsers do not
-            let reason =
-                std::error::Error::source(e).map(|r| r.to_string()).filter(|r| r.chars().any(|c| c > '\u{2e80}'));
-            let reason = reason.unwrap_or_else(|| "这里要写的是别的（比如一个数）".to_string());
+            let source = std::error::Error::source(e).map(|r| r.to_string()).unwrap_or_default();
+            let reason = match source.as_str() {
+                s if s.chars().any(|c| c > '\u{2e80}') => s.to_string(),
+                "number too large to fit in target type" => "这个数太大了".into(),
+                "number too small to fit in target type" => "这个数太小了".into(),
+                "invalid digit found in string" => "这里要写一个整数".into(),
+                "invalid float literal" => "这里要写一个数".into(),
+                "cannot parse integer from empty string" => "不能是空的".into(),
+                _ => "不是这里要的值".into(),
+            };
             format!("{} 的值 {} 不行：{reason}", arg?, value?)
         }
-        ErrorKind::MissingRequiredArgument => format!("缺少必需的参数 {}", arg?),
+        ErrorKind::MissingRequiredArgument => {
+            // the usage line is syntax, the same in both languages
+            let usage = match e.get(ContextKind::Usage) {
+                Some(ContextValue::StyledStr(u)) => u.to_string(),
+                _ => String::new(),
+            };
+            let usage = usage.trim().trim_start_matches("Usage:").trim().to_string();
+            let usage = if usage.is_empty() { String::new() } else { format!("\n用法：{usage}") };
+            format!("缺少必需的参数 {}{usage}", arg?)
+        }
         ErrorKind::ArgumentConflict => match (arg?, text(ContextKind::PriorArg)?) {
             (a, prior) if a == prior => format!("{a} 只能给一次"),
             (a, prior) => format!("{a} 不能和 {prior} 一起用"),

@@ -8,8 +8,8 @@ pub const BACKWARD_AT_INPUTS: Text = Text::new(
     "反向传播到此为止：这一步之前的运算没有梯度",
 );
 pub const NO_CELLS_IN_SUMMARY: Text = Text::new(
-    "this view sums gradients up by row; cell mode derives one number of a grid: step with . to a gradient in a heatmap",
-    "这个视图按行汇总梯度；单元格模式推导的是网格里的一个数：按 . 走到画成热力图的梯度",
+    "this view sums gradients up by row; cell mode derives one number of a grid: go back (←) to a beat that draws a gradient as a heatmap",
+    "这个视图按行汇总梯度；单元格模式推导的是网格里的一个数：按 ← 回到把梯度画成热力图的那几页",
 );
 pub const WEIGHT_CURSOR_ON: Text = Text::new(
     "weight cursor: ←↑↓→ choose the weight whose gradient, check and Adam step are shown · c or Esc leaves",

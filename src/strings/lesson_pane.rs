@@ -46,6 +46,9 @@ pub const YOUR_ANSWER: Text = Text::new("your answer: ", "你的答案：");
 pub const HINT: Text = Text::new("Hint: ", "提示：");
 pub const ANSWER_WAS: Text = Text::new("The answer: ", "答案：");
 pub const RIGHT_MARK: Text = Text::new("✓ right: ", "✓ 答对了：");
+/// A question answered right on other sentences or at another training step than the screen's.
+pub const RIGHT_BEFORE: Text =
+    Text::new("✓ answered right on another run; on this one the answer is ", "✓ 在另一次运行上答对了；这一次的答案是 ");
 
 pub fn tried(given: &[String]) -> String {
     match current() {

@@ -193,14 +193,15 @@ pub fn ablation_translation(i: usize, head: usize) -> String {
 /// The heading of the ablation view's held-out lines, its columns over `ablation_heldout_line`'s.
 pub fn ablation_heldout_heading(pairs: usize) -> String {
     let (title, exact, loss) = match current() {
-        Lang::En => (format!("on the {pairs} held-out pairs:"), "exact", "loss"),
-        Lang::Zh => (format!("在 {pairs} 个留出句对上："), "完全一致", "损失"),
+        Lang::En => (format!("on the {pairs} held-out pairs:"), "exact match", "loss"),
+        Lang::Zh => (format!("在 {pairs} 个留出句对上："), "完全匹配", "损失"),
     };
-    format!("{}{}   {}", crate::text::pad(&title, 40), crate::text::pad_left(exact, 7), crate::text::pad_left(loss, 8))
+    format!("{}{}  {}", crate::text::pad(&title, 40), crate::text::pad_left(exact, 11), crate::text::pad_left(loss, 9))
 }
 
 /// One held-out line: the model (0 whole, 1 head out, 2 head alone), the share of translations
-/// that match exactly, in percent, and the mean loss per target word.
+/// that match exactly, in percent, and the mean loss per target word (three significant digits,
+/// as `probe heads` prints it).
 pub fn ablation_heldout_line(i: usize, head: usize, exact_pct: f64, loss: f64) -> String {
     let label = match (current(), i) {
         (Lang::En, 0) => "whole model".to_string(),
@@ -210,7 +211,13 @@ pub fn ablation_heldout_line(i: usize, head: usize, exact_pct: f64, loss: f64) -
         (Lang::Zh, 1) => format!("去掉头 {head}"),
         (Lang::Zh, _) => format!("只留头 {head}"),
     };
-    format!("  {}{exact_pct:>6.1}%   {loss:>8.4}", crate::text::pad(&label, 38))
+    let pct = format!("{exact_pct:.1}%");
+    format!(
+        "  {}{}  {}",
+        crate::text::pad(&label, 38),
+        crate::text::pad_left(&pct, 11),
+        crate::text::pad_left(&crate::text::grad_text(loss), 9)
+    )
 }
 
 // the logit lens
@@ -308,6 +315,10 @@ pub fn patching_position(p: usize, to: &str, from: &str) -> String {
 }
 
 /// `C` where there are no attention weights to probe.
+pub const PROBE_VIEW_NOT_ON_GRADIENT: Text = Text::new(
+    "C probes the forward pass's attention weights; on a gradient there are none to probe",
+    "C 探查的是正向传播的注意力权重；梯度上没有可探查的权重",
+);
 pub const PROBE_VIEW_NEEDS_WEIGHTS: Text = Text::new(
     "C works on attention weights (an op named …weights); step to one with . and ,",
     "C 只用在注意力权重上（名字以 weights 结尾的操作）；用 . 和 , 走到那里",

@@ -57,12 +57,16 @@ impl Widget for LessonList<'_> {
                     t.dim(),
                 ),
                 Span::styled(pad(&asked, q_w), if answered == questions[i] { style } else { t.dim() }),
-                // a title longer than its room ends in … (the summary under the list says the rest)
+                // a title longer than its room ends in … (the cursor's is written whole under the list)
                 Span::styled(super::views::common::fit(l.title_in(crate::lang::current()), title_w), name_style),
             ]));
         }
         lines.push(Line::from(""));
         if let Some(l) = lessons.get(self.cursor) {
+            let title = l.title_in(crate::lang::current());
+            if width(title) > title_w {
+                lines.push(Line::styled(title.to_string(), t.highlight()));
+            }
             lines.push(Line::styled(l.summary_in(crate::lang::current()).to_string(), t.dim()));
             if let Some(ideas) = strings::lesson_ideas(&l.ideas) {
                 lines.push(Line::styled(ideas, t.dim()));

@@ -163,6 +163,9 @@ fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> us
             let expected = app.expected_answer().unwrap_or_default();
             let (mark, style) = if attempt == Attempt::GaveUp {
                 (strings::ANSWER_WAS, theme.bad())
+            } else if !app.last_answer_still_right() {
+                // answered right on other sentences or at another training step: the answer here
+                (strings::RIGHT_BEFORE, theme.good())
             } else {
                 (strings::RIGHT_MARK, theme.good())
             };

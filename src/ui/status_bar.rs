@@ -64,8 +64,8 @@ pub(super) fn render_status(app: &App, theme: Theme, area: Rect, buf: &mut Buffe
             .unwrap_or_else(|| {
                 // the keys matter more than where we are: the place gives way, then whole hints
                 // from the end, never half a word
-                if fits("", hint_short) {
-                    return (String::new(), hint_short.to_string());
+                if let Some(hint) = [hint, hint_short].into_iter().find(|h| fits("", h)) {
+                    return (String::new(), hint.to_string());
                 }
                 let mut kept = hint_short.to_string();
                 while !fits("", &kept) {
