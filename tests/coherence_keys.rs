@@ -298,3 +298,45 @@ fn shift_c_probes_any_attention_weights() {
     app.update(Action::ProbeView);
     assert!(app.status().contains("attention weights"), "{}", app.status());
 }
+
+/// A question answered right, then the run changes (the learner's own sentence): the screen does
+/// not call the old answer right for the new run; it says it was right on another run and gives
+/// the answer here.
+#[test]
+fn an_answer_right_on_another_run_is_not_shown_as_right_on_this_one() {
+    let mut app = app();
+    let expected = app.expected_answer().unwrap();
+    app.update(Action::Answer);
+    for c in expected.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Answer);
+    assert!(matches!(app.attempt(), Attempt::Right { .. }));
+    assert!(screen(&app).contains(&format!("✓ right: {expected}")));
+    app.set_sentences("猫追老鼠 ; 你有猫吗", None).expect("the sentences run");
+    let now = app.expected_answer().unwrap();
+    assert_ne!(now, expected, "the new run gives another answer");
+    let text = screen(&app);
+    assert!(text.contains("answered right on another run") && text.contains(&now), "{now}: {text}");
+    assert!(!text.contains("✓ right:"), "{text}");
+}
+
+/// Beside a what-if that changes the architecture (no 1/√d_k), the ablation view's variant side
+/// shows the variant's weights: an ablation there would be built on the taught architecture.
+#[test]
+fn an_ablation_beside_an_architecture_what_if_shows_the_variants_weights() {
+    use transformer_tutor::explore::Variant;
+    use transformer_tutor::lesson::ViewKind;
+    let mut app = app();
+    app.update(Action::ProbeView);
+    app.update(Action::ProbeView);
+    assert_eq!(app.view_kind(), ViewKind::Ablation);
+    app.pin_what_if(Some(Variant::NoScale));
+    let w = app.what_if_view().expect("the what-if is on");
+    let other = w.other.as_ref().expect("the variant runs");
+    assert_eq!(other.kind, ViewKind::Softmax, "{}", other.title);
+    app.pin_what_if(Some(Variant::Untrained));
+    let w = app.what_if_view().expect("the what-if is on");
+    let other = w.other.as_ref().expect("the untrained model runs");
+    assert_eq!(other.kind, ViewKind::Ablation, "the same architecture, other weights: {}", other.title);
+}
