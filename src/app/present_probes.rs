@@ -95,9 +95,9 @@ impl App {
     fn push_heldout_scores(&self, d: &mut LinesData, out: HeadAblation) {
         use crate::probe::heldout_score::heldout_score;
         // the run's own weights: a checkpoint of the dial, or the untrained model beside
-        let weights = &self.session.full.weights_arc();
+        let weights = self.session.full.weights_arc();
         let scores =
-            [None, Some(out), Some(HeadAblation { keep_only: true, ..out })].map(|h| heldout_score(weights, h));
+            [None, Some(out), Some(HeadAblation { keep_only: true, ..out })].map(|h| heldout_score(&weights, h));
         d.gap().push(strings::ablation_heldout_heading(scores[0].pairs), Role::Dim);
         for (i, s) in scores.iter().enumerate() {
             let role = if i > 0 && s.exact < scores[0].exact { Role::Bad } else { Role::Plain };

@@ -156,19 +156,14 @@ impl App {
             return self.session.lesson.beats[self.session.beat].view;
         }
         let op = self.session.run.program().op(self.session.op);
-        // a beat's one-step check of a weight follows the learner to every weight . and , step to
-        // (each Linear, embedding and LayerNorm γ/β: every weight kind's gradient checked on screen)
+        // a beat's probe (ablation, contributions) or one-step check follows the learner to every
+        // operation . and , step to that it can show
         let beat_view = self.session.lesson.beats[self.session.beat].view;
-        if beat_view == ViewKind::AdamStep && beat_view.fits(op.kind, op.shape.len()) {
+        if beat_view.follows_across_ops() && beat_view.fits(op.kind, op.shape.len()) {
             return beat_view;
         }
         if self.session.gradient && op.shape.len() >= 2 {
             return ViewKind::Heatmap; // a gradient is numbers, not probabilities or a mask
-        }
-        // a beat's head ablation or contributions follow the learner to every attention block
-        // they step to with . and ,
-        if beat_view.one_head_at_a_time() && beat_view.fits(op.kind, op.shape.len()) {
-            return beat_view;
         }
         ViewKind::default_for(op.kind, op.shape.len())
     }

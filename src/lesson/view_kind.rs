@@ -119,6 +119,12 @@ impl ViewKind {
         )
     }
 
+    /// Views that stay on when the learner steps to another operation they can show: a head
+    /// ablation or the contributions on every attention block, the one-step check on every weight.
+    pub fn follows_across_ops(self) -> bool {
+        self.one_head_at_a_time() || self == ViewKind::AdamStep
+    }
+
     /// Views that take one head out or weigh one head's keys: `[`/`]` choose a head, and there is
     /// no mean of the heads to stop at.
     pub fn one_head_at_a_time(self) -> bool {

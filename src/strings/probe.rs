@@ -141,16 +141,24 @@ pub fn ablation_grid_title(head: usize, block: &str) -> String {
     }
 }
 
-fn ablation_cells(head: usize) -> [String; 4] {
-    match current() {
-        Lang::En => [
-            "position reads".to_string(),
-            "whole model".into(),
-            format!("head {head} out"),
-            format!("head {head} alone"),
-        ],
-        Lang::Zh => ["位置 读入".to_string(), "完整模型".into(), format!("去掉头 {head}"), format!("只留头 {head}")],
+/// The three models an ablation compares: 0 the whole model, 1 the head out, 2 the head alone.
+fn ablation_model(i: usize, head: usize) -> String {
+    match (current(), i) {
+        (Lang::En, 0) => "whole model".to_string(),
+        (Lang::En, 1) => format!("head {head} out"),
+        (Lang::En, _) => format!("head {head} alone"),
+        (Lang::Zh, 0) => "完整模型".to_string(),
+        (Lang::Zh, 1) => format!("去掉头 {head}"),
+        (Lang::Zh, _) => format!("只留头 {head}"),
     }
+}
+
+fn ablation_cells(head: usize) -> [String; 4] {
+    let first = match current() {
+        Lang::En => "position reads",
+        Lang::Zh => "位置 读入",
+    };
+    [first.to_string(), ablation_model(0, head), ablation_model(1, head), ablation_model(2, head)]
 }
 
 pub fn ablation_columns(head: usize) -> String {
@@ -171,14 +179,7 @@ pub fn position_reads(t: usize, token: &str) -> String {
 
 /// The label before translation `i`: 0 the whole model, 1 head out, 2 head alone.
 pub fn ablation_translation(i: usize, head: usize) -> String {
-    let label = match (current(), i) {
-        (Lang::En, 0) => "whole model".to_string(),
-        (Lang::En, 1) => format!("head {head} out"),
-        (Lang::En, _) => format!("head {head} alone"),
-        (Lang::Zh, 0) => "完整模型".to_string(),
-        (Lang::Zh, 1) => format!("去掉头 {head}"),
-        (Lang::Zh, _) => format!("只留头 {head}"),
-    };
+    let label = ablation_model(i, head);
     let heading = match current() {
         Lang::En => "translation",
         Lang::Zh => "译文",
@@ -203,14 +204,7 @@ pub fn ablation_heldout_heading(pairs: usize) -> String {
 /// that match exactly, in percent, and the mean loss per target word (three significant digits,
 /// as `probe heads` prints it).
 pub fn ablation_heldout_line(i: usize, head: usize, exact_pct: f64, loss: f64) -> String {
-    let label = match (current(), i) {
-        (Lang::En, 0) => "whole model".to_string(),
-        (Lang::En, 1) => format!("head {head} out"),
-        (Lang::En, _) => format!("head {head} alone"),
-        (Lang::Zh, 0) => "完整模型".to_string(),
-        (Lang::Zh, 1) => format!("去掉头 {head}"),
-        (Lang::Zh, _) => format!("只留头 {head}"),
-    };
+    let label = ablation_model(i, head);
     let pct = format!("{exact_pct:.1}%");
     format!(
         "  {}{}  {}",
