@@ -1,14 +1,14 @@
 //! The terminal loop: draw, read a key, update, repeat. The terminal is restored on quit, on
 //! error, and on panic (`open_screen` installs a panic hook that restores it first).
 
-use crate::app::keymap::{Action, action_for};
+use crate::app::keymap::{Action, action_for_event};
 use crate::app::{App, Effect};
 use crate::progress::{Pacer, ProgressFile};
 use crate::signals;
 use crate::strings;
 use crate::ui::{self, buffer_text, theme::Theme};
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event, KeyEventKind, MouseEventKind};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use std::io::{IsTerminal, stdout};
@@ -162,15 +162,8 @@ fn event_loop(
         if !event::poll(Duration::from_millis(100)).map_err(io)? {
             continue;
         }
-        let action = match event::read().map_err(io)? {
-            Event::Key(key) if key.kind == KeyEventKind::Press => action_for(key, app.key_mode()),
-            Event::Mouse(m) => match m.kind {
-                MouseEventKind::ScrollUp => Some(Action::ScrollUp),
-                MouseEventKind::ScrollDown => Some(Action::ScrollDown),
-                _ => None,
-            },
-            _ => None, // resize: the next draw fits the new size
-        };
+        // a resize is no action: the next draw fits the new size
+        let action = action_for_event(&event::read().map_err(io)?, app.key_mode());
         // "please enlarge" hides the lesson: only q acts on it, no key moves what cannot be seen
         if let Some(action) = action.filter(|a| !too_small || *a == Action::Quit) {
             app.clear_status();

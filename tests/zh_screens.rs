@@ -283,7 +283,8 @@ fn every_string_function_listed_says_it_in_chinese() {
         // suggest.rs
         ("did_you_mean", strings::did_you_mean(&["masks", "mask"])),
         // train_screen.rs
-        ("TRAIN_STOP_HINT", strings::TRAIN_STOP_HINT.into()),
+        ("HINT_TRAIN_SAVE", strings::HINT_TRAIN_SAVE.into()),
+        ("HINT_TRAIN_INTERRUPT", strings::HINT_TRAIN_INTERRUPT.into()),
         ("train_loss_title", strings::train_loss_title(10)),
         ("train_attention_how_to_read", strings::train_attention_how_to_read("<eos>")),
         ("train_stopped", strings::train_stopped("Ctrl-C (SIGINT)", 3, 10, "w.npz", false)),

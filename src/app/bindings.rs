@@ -17,6 +17,9 @@ pub enum Key {
     Chord(char),
     /// Any character typed without Ctrl or Alt: it becomes `Action::Type`.
     AnyChar,
+    /// The mouse wheel turned up (towards the top of the text).
+    WheelUp,
+    WheelDown,
 }
 
 /// What must hold, besides the mode, for a hint to show in the status bar.
@@ -36,7 +39,7 @@ pub enum When {
 }
 
 /// What the status bar knows to choose its hints.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct HintContext {
     pub question_open: bool,
     pub heads: bool,
@@ -69,7 +72,7 @@ pub struct Binding {
 }
 
 use Action as A;
-use Key::{AnyChar, Chord, Code};
+use Key::{AnyChar, Chord, Code, WheelDown, WheelUp};
 use KeyCode::{BackTab, Backspace, Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
 use When::*;
 
@@ -77,6 +80,9 @@ const LESSON: &[Mode] = &[Mode::Lesson];
 const LIST: &[Mode] = &[Mode::List];
 const INPUT: &[Mode] = &[Mode::Input];
 const CELL: &[Mode] = &[Mode::Cell];
+const TRAIN: &[Mode] = &[Mode::Train];
+/// Every mode of the tutor's screen (not the training screen's).
+const TUTOR: &[Mode] = &[Mode::Lesson, Mode::List, Mode::Input, Mode::Cell];
 
 const fn hint(keys: &'static str, label: Text, when: &'static [When], short: bool, order: u8) -> Hint {
     Hint { keys, label, when, short, order }
@@ -161,6 +167,13 @@ pub const BINDINGS: &[Binding] = &[
     row(CELL, &[(Code(Char('?')), A::ToggleHelp)], None, &[]),
     row(CELL, &[(Code(Char('z')), A::ToggleLanguage)], None, &[]),
     row(CELL, &[(Code(Char('q')), A::Quit)], None, &[]),
+    // every mode of the tutor: Ctrl-C quits as q does (progress saved), the wheel scrolls
+    row(TUTOR, &[(Chord('c'), A::Quit)], None, &[]),
+    row(TUTOR, &[(WheelUp, A::ScrollUp), (WheelDown, A::ScrollDown)], None, &[]),
+    // the training screen (`train` in a terminal): its hints are the screen's stop line
+    row(TRAIN, &[(Code(Char('q')), A::Quit), (Code(Char('Q')), A::Quit), (Code(Esc), A::Quit)],
+        None, &[hint("q", strings::HINT_TRAIN_SAVE, &[], true, 0)]),
+    row(TRAIN, &[(Chord('c'), A::Interrupt)], None, &[hint("Ctrl-C", strings::HINT_TRAIN_INTERRUPT, &[], true, 1)]),
 ];
 
 #[cfg(test)]
@@ -169,13 +182,41 @@ mod tests {
 
     #[test]
     fn no_key_is_bound_twice_in_a_mode() {
-        for mode in [Mode::Lesson, Mode::List, Mode::Input, Mode::Cell] {
+        for mode in [Mode::Lesson, Mode::List, Mode::Input, Mode::Cell, Mode::Train] {
             let keys: Vec<Key> =
                 BINDINGS.iter().filter(|b| b.modes.contains(&mode)).flat_map(|b| b.keys.iter().map(|k| k.0)).collect();
             for (i, k) in keys.iter().enumerate() {
                 assert!(!keys[i + 1..].contains(k), "{k:?} twice in {mode:?}");
             }
         }
+    }
+
+    #[test]
+    fn ctrl_c_quits_the_tutor_and_interrupts_training_and_the_wheel_scrolls() {
+        use crate::app::keymap::{action_for, action_for_event};
+        use ratatui::crossterm::event::{Event, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+        let ctrl = |c| KeyEvent::new(Char(c), KeyModifiers::CONTROL);
+        for mode in [Mode::Lesson, Mode::List, Mode::Input, Mode::Cell] {
+            assert_eq!(action_for(ctrl('c'), mode), Some(A::Quit), "{mode:?}");
+        }
+        assert_eq!(action_for(ctrl('c'), Mode::Train), Some(A::Interrupt));
+        assert_eq!(action_for(ctrl('u'), Mode::Input), Some(A::ClearInput));
+        // without Ctrl, c is the cell cursor's key; Ctrl-U in a lesson is no key of it
+        assert_eq!(action_for(KeyEvent::from(Char('c')), Mode::Lesson), Some(A::ToggleCell));
+        assert_eq!(action_for(KeyEvent::from(Char('Q')), Mode::Train), Some(A::Quit));
+        assert_eq!(action_for(KeyEvent::from(Char('x')), Mode::Train), None);
+        let wheel = |kind| Event::Mouse(MouseEvent { kind, column: 0, row: 0, modifiers: KeyModifiers::NONE });
+        assert_eq!(action_for_event(&wheel(MouseEventKind::ScrollUp), Mode::List), Some(A::ScrollUp));
+        assert_eq!(action_for_event(&wheel(MouseEventKind::ScrollDown), Mode::Lesson), Some(A::ScrollDown));
+        assert_eq!(action_for_event(&wheel(MouseEventKind::ScrollDown), Mode::Train), None);
+    }
+
+    #[test]
+    fn the_training_screens_stop_line_is_its_rows_hints() {
+        use crate::lang::{Lang, with};
+        let hint = crate::app::keymap::training_stop_hint;
+        assert_eq!(with(Lang::En, hint), "q stop and save the weights trained so far · Ctrl-C stop, write nothing");
+        assert_eq!(with(Lang::Zh, hint), "q 停止并保存目前训练的权重 · Ctrl-C 停止，什么也不写");
     }
 
     #[test]

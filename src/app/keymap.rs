@@ -6,7 +6,7 @@
 pub use super::bindings::{BINDINGS, Binding, Hint, HintContext, Key, When};
 use super::view_state::InputFor;
 use crate::strings;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind};
 
 /// Everything a learner can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,6 +70,8 @@ pub enum Action {
     /// Close the answer line (or the list) without doing anything.
     Cancel,
     Quit,
+    /// Ctrl-C on the training screen: stop and write nothing, as SIGINT does.
+    Interrupt,
 }
 
 /// Which keys mean what.
@@ -80,6 +82,8 @@ pub enum Mode {
     Input,
     /// A cell cursor on the focused tensor.
     Cell,
+    /// The training screen (`train` in a terminal): q stops and saves, Ctrl-C stops.
+    Train,
 }
 
 /// The bindings of `mode`, in table order.
@@ -87,21 +91,39 @@ fn bindings(mode: Mode) -> impl Iterator<Item = &'static Binding> {
     BINDINGS.iter().filter(move |b| b.modes.contains(&mode))
 }
 
-/// The action for a key press in `mode`, if any.
+/// The action for a key press in `mode`, if any. A chord (Ctrl or Alt held) is looked up as a
+/// chord first; any other row's key matches whatever modifiers are held.
 pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
-        return Some(Action::Quit);
-    }
     let chord = key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    let as_chord = || {
+        bindings(mode).flat_map(|b| b.keys).find_map(|&(k, action)| match (k, key.code) {
+            (Key::Chord(c), KeyCode::Char(typed)) => (c == typed).then_some(action),
+            _ => None,
+        })
+    };
+    if chord && let Some(action) = as_chord() {
+        return Some(action);
+    }
     bindings(mode).flat_map(|b| b.keys).find_map(|&(k, action)| match k {
         Key::Code(code) => (code == key.code).then_some(action),
-        Key::Chord(c) => (chord && key.code == KeyCode::Char(c)).then_some(action),
         // a chord is no character
         Key::AnyChar => match key.code {
             KeyCode::Char(c) if !chord => Some(Action::Type(c)),
             _ => None,
         },
+        Key::Chord(_) | Key::WheelUp | Key::WheelDown => None,
     })
+}
+
+/// The action for a terminal event in `mode`: a key pressed (not released) or the mouse wheel.
+pub fn action_for_event(event: &Event, mode: Mode) -> Option<Action> {
+    let wheel = |want: Key| bindings(mode).flat_map(|b| b.keys).find_map(|&(k, action)| (k == want).then_some(action));
+    match event {
+        Event::Key(key) if key.kind == KeyEventKind::Press => action_for(*key, mode),
+        Event::Mouse(m) if m.kind == MouseEventKind::ScrollUp => wheel(Key::WheelUp),
+        Event::Mouse(m) if m.kind == MouseEventKind::ScrollDown => wheel(Key::WheelDown),
+        _ => None,
+    }
 }
 
 /// The help overlay's rows: (keys as shown, what they do), the lesson's keys in table order.
@@ -123,9 +145,14 @@ pub fn status_hint(mode: Mode, context: &HintContext, short: bool) -> String {
         .collect();
     let gap = match mode {
         Mode::Lesson | Mode::Cell => strings::HINT_GAP,
-        Mode::List | Mode::Input => strings::HINT_SEPARATOR,
+        Mode::List | Mode::Input | Mode::Train => strings::HINT_SEPARATOR,
     };
     words.join(gap)
+}
+
+/// The training screen's stop line: its hints, "q stop and save … · Ctrl-C stop, write nothing".
+pub fn training_stop_hint() -> String {
+    status_hint(Mode::Train, &HintContext::default(), false)
 }
 
 impl HintContext {

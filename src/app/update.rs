@@ -47,6 +47,7 @@ impl App {
             Mode::Cell => self.update_cell(action),
             Mode::Lesson if self.moves_through_lesson(action) => {}
             Mode::Lesson => self.update_lesson_view(action),
+            Mode::Train => {} // the training screen's keys are read by cli::train_live, not an App
         }
     }
 

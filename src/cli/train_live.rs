@@ -6,6 +6,8 @@
 
 use super::train::{Job, Outcome, finish_evaluated, stopped_message};
 use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
+use crate::app::Action;
+use crate::app::keymap::{Mode, action_for_event};
 use crate::corpus::Corpus;
 use crate::model::Weights;
 use crate::model::decode::greedy;
@@ -14,7 +16,7 @@ use crate::strings;
 use crate::train::{Evaluation, Trainer, evaluate};
 use crate::ui::theme::Theme;
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::event;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -176,7 +178,7 @@ fn hold_final_picture(terminal: &mut DefaultTerminal, view: &TrainView, job: &Jo
         }
         if event::poll(REDRAW).map_err(io)? {
             match event::read().map_err(io)? {
-                Event::Key(key) if key.kind == KeyEventKind::Press => return Ok(()),
+                event::Event::Key(key) if key.kind == event::KeyEventKind::Press => return Ok(()),
                 _ => {} // resize: redraw
             }
         }
@@ -192,20 +194,17 @@ enum StopKey {
     Interrupt,
 }
 
-/// Read the keys waiting (without blocking longer than `wait`); Ctrl-C wins over q and Esc.
+/// Read the keys waiting (without blocking longer than `wait`); Ctrl-C wins over q and Esc. The
+/// keys are the training rows of app/bindings.rs.
 fn stop_key_pressed(wait: Duration) -> std::io::Result<Option<StopKey>> {
     let mut stop = None;
     let mut wait = wait;
     while event::poll(wait)? {
         wait = Duration::ZERO;
-        if let Event::Key(key) = event::read()?
-            && key.kind == KeyEventKind::Press
-        {
-            if key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CONTROL) {
-                stop = Some(StopKey::Interrupt);
-            } else if matches!(key.code, KeyCode::Char('q') | KeyCode::Char('Q') | KeyCode::Esc) {
-                stop = stop.or(Some(StopKey::Save));
-            }
+        match action_for_event(&event::read()?, Mode::Train) {
+            Some(Action::Interrupt) => stop = Some(StopKey::Interrupt),
+            Some(Action::Quit) => stop = stop.or(Some(StopKey::Save)),
+            _ => {}
         }
     }
     Ok(stop)

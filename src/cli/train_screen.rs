@@ -3,6 +3,7 @@
 //! 我有一只猫 → I have a cat as the weights change. `train_live` fills the view and draws it.
 
 use super::train_attention::render_attention;
+use crate::app::keymap::training_stop_hint;
 use crate::strings;
 use crate::text::thousands;
 use crate::ui::theme::Theme;
@@ -256,14 +257,16 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
 
 fn render_footer(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let theme = view.theme;
-    let text = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT.get());
+    let stop = training_stop_hint();
+    let text = view.status.as_deref().unwrap_or(&stop);
     let style = if view.status.is_some() { theme.highlight() } else { theme.accent() };
     Paragraph::new(Line::styled(format!(" {text} "), style)).render(area, buf);
 }
 
 fn render_too_small(view: &TrainView, area: Rect, buf: &mut Buffer) {
     let progress = strings::training_continues(view.step, view.total, view.loss);
-    let footer = view.status.as_deref().unwrap_or(strings::TRAIN_STOP_HINT.get());
+    let stop = training_stop_hint();
+    let footer = view.status.as_deref().unwrap_or(&stop);
     let text = strings::train_too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT, &progress, footer);
     let top = area.height.saturating_sub(4) / 2;
     let area = Rect { y: area.y + top, height: area.height - top, ..area };

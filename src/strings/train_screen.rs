@@ -5,11 +5,10 @@ use crate::lang::{Lang, Text, current};
 // the training screen (`train` in a terminal)
 // ---------------------------------------------------------------------------------------------
 
-/// What stops the run, on every screen (Ctrl-C is SIGINT's key: like the signal, it writes nothing).
-pub const TRAIN_STOP_HINT: Text = Text::new(
-    "q stop and save the weights trained so far · Ctrl-C stop, write nothing",
-    "q 停止并保存目前训练的权重 · Ctrl-C 停止，什么也不写",
-);
+/// What stops the run, on every screen (app/bindings.rs's training rows join them to one line;
+/// Ctrl-C is SIGINT's key: like the signal, it writes nothing).
+pub const HINT_TRAIN_SAVE: Text = Text::new("stop and save the weights trained so far", "停止并保存目前训练的权重");
+pub const HINT_TRAIN_INTERRUPT: Text = Text::new("stop, write nothing", "停止，什么也不写");
 
 pub fn train_loss_title(every: usize) -> String {
     match current() {

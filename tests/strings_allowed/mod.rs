@@ -242,7 +242,7 @@ pub const ALLOWED: &[Allowed] = &[
     },
     Allowed {
         files: &["src/app/bindings.rs"],
-        literals: &["→ l space n", "Enter a", "Enter", "Tab / S-Tab", "q Esc", "L/Esc", "Esc", "c/Esc"],
+        literals: &["→ l space n", "Enter a", "Enter", "Tab / S-Tab", "q Esc", "L/Esc", "Esc", "c/Esc", "Ctrl-C"],
         why: "key names in the key table (what each key does is in src/strings/)",
     },
     Allowed {
