@@ -11,12 +11,64 @@
 //! - a failure while writing says what was kept ("the old file is as it was", "no file was created");
 //! - `check` makes the same checks without writing, so a long job (training) fails before its
 //!   work rather than after.
+//!
+//! Errors stay `io::Error`s (their kind kept) whose payload is a key, `WriteFault`: `strings`
+//! says it in the learner's language when it is shown.
 
-use crate::lang::{io_reason, pick};
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Why a file was not written: the payload of the `io::Error`s this module returns.
+#[derive(Debug)]
+pub enum WriteFault {
+    /// The system's own error (`Not a directory (os error 20)`), said in the learner's language.
+    System(io::Error),
+    /// The target is not a regular file but this kind of thing; nothing was written.
+    NotRegular { subject: Subject, kind: NotRegular },
+    /// The target is read-only; it was left as it is.
+    ReadOnly { subject: Subject },
+    /// The folder `dir` is there but takes no new file (`/proc`).
+    NoNewFiles { dir: String },
+    /// There is no folder `dir`.
+    NoFolder { dir: String },
+    /// The temporary file could not be created in `dir`: the system's error.
+    CannotCreate { dir: String, reason: io::Error },
+    /// Writing, syncing or renaming failed: the error, and whether an old file was there (and is
+    /// kept as it was) or none was created.
+    Failed { reason: io::Error, old_kept: bool },
+    /// Following the symlinks of `path` went round more than 40 links.
+    SymlinkLoop { path: String },
+}
+
+impl std::error::Error for WriteFault {}
+
+/// Which file a refusal is about: the path as asked, or the file its symlink leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Subject {
+    /// The path itself.
+    It,
+    /// The target (shown) a symlink leads to.
+    Target(String),
+}
+
+/// What a target that is not a regular file is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotRegular {
+    Directory,
+    Fifo,
+    /// A character or block device (`/dev/full`).
+    Device,
+    Socket,
+    /// Anything else that is not a regular file.
+    Other,
+}
+
+/// `fault` as an `io::Error` of `kind`.
+fn fault(kind: io::ErrorKind, fault: WriteFault) -> io::Error {
+    io::Error::new(kind, fault)
+}
 
 /// Write the file at `path` with what `body` writes, atomically.
 pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Result<()>) -> io::Result<()> {
@@ -46,18 +98,7 @@ pub fn write(path: &Path, body: impl FnOnce(&mut io::BufWriter<&File>) -> io::Re
     })();
     result.map_err(|e| {
         let _ = fs::remove_file(&tmp);
-        let reason = io_reason(&e);
-        let message = match existing.is_some() {
-            true => pick(
-                format!("{reason} (nothing written: the old file is as it was)"),
-                format!("{reason}（什么也没写入：原来的文件保持原样）"),
-            ),
-            false => pick(
-                format!("{reason} (nothing written: no file was created)"),
-                format!("{reason}（什么也没写入：没有创建文件）"),
-            ),
-        };
-        io::Error::new(e.kind(), message)
+        fault(e.kind(), WriteFault::Failed { reason: e, old_kept: existing.is_some() })
     })
 }
 
@@ -76,7 +117,7 @@ pub fn check(path: &Path) -> io::Result<()> {
 /// 路径中有一段不是文件夹 on a Chinese screen); an error this module worded is kept.
 fn worded(e: io::Error) -> io::Error {
     match e.raw_os_error() {
-        Some(_) => io::Error::new(e.kind(), io_reason(&e)),
+        Some(_) => fault(e.kind(), WriteFault::System(e)),
         None => e,
     }
 }
@@ -92,51 +133,38 @@ fn existing(path: &Path, target: &Path) -> io::Result<Option<fs::Metadata>> {
         Err(e) => return Err(e),
     };
     let subject = match target == path || fs::symlink_metadata(target).is_err() {
-        true => pick("it", "它").to_string(),
-        false => pick(format!("its target {}", target.display()), format!("它指向的 {}", target.display())),
+        true => Subject::It,
+        false => Subject::Target(target.display().to_string()),
     };
     if !m.is_file() {
-        let (en, zh) = kind_of(&m);
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            pick(
-                format!("{subject} is {en}, not a regular file; nothing was written"),
-                format!("{subject}是{zh}，不是普通文件；什么也没写入"),
-            ),
-        ));
+        return Err(fault(io::ErrorKind::InvalidInput, WriteFault::NotRegular { subject, kind: kind_of(&m) }));
     }
     if m.permissions().readonly() {
-        return Err(io::Error::new(
-            io::ErrorKind::PermissionDenied,
-            pick(
-                format!("{subject} is read-only; it was left as it is (make it writable to replace it)"),
-                format!("{subject}是只读的，保持原样没有改动（改成可写才能替换它）"),
-            ),
-        ));
+        return Err(fault(io::ErrorKind::PermissionDenied, WriteFault::ReadOnly { subject }));
     }
     Ok(Some(m))
 }
 
-/// What a file that is not a regular one is, in a few words (English, Chinese).
-fn kind_of(m: &fs::Metadata) -> (&'static str, &'static str) {
+/// What a file that is not a regular one is.
+fn kind_of(m: &fs::Metadata) -> NotRegular {
     let t = m.file_type();
     if t.is_dir() {
-        return ("a directory", "文件夹");
+        return NotRegular::Directory;
     }
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if t.is_fifo() {
-            return ("a pipe (FIFO)", "管道（FIFO）");
+            return NotRegular::Fifo;
         }
         if t.is_char_device() || t.is_block_device() {
-            return ("a device", "设备");
+            return NotRegular::Device;
         }
         if t.is_socket() {
-            return ("a socket", "套接字");
+            return NotRegular::Socket;
         }
     }
-    ("a special file", "特殊文件")
+    NotRegular::Other
 }
 
 /// Create the temporary file, saying which folder is missing or will not take a new file.
@@ -148,17 +176,13 @@ fn create_temporary(tmp: &Path, target: &Path) -> io::Result<File> {
         };
         // a folder that is there but takes no new file (/proc) also answers NotFound
         let folder = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        let message = match e.kind() {
-            io::ErrorKind::NotFound if folder.is_dir() => {
-                pick(format!("the folder {dir} takes no new files"), format!("文件夹 {dir} 不接受新建文件"))
-            }
-            io::ErrorKind::NotFound => pick(format!("there is no folder {dir}"), format!("没有文件夹 {dir}")),
-            _ => {
-                let e = io_reason(&e);
-                pick(format!("cannot create a file in {dir}: {e}"), format!("无法在 {dir} 中创建文件：{e}"))
-            }
+        let kind = e.kind();
+        let why = match kind {
+            io::ErrorKind::NotFound if folder.is_dir() => WriteFault::NoNewFiles { dir },
+            io::ErrorKind::NotFound => WriteFault::NoFolder { dir },
+            _ => WriteFault::CannotCreate { dir, reason: e },
         };
-        io::Error::new(e.kind(), message)
+        fault(kind, why)
     })
 }
 
@@ -179,7 +203,7 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
             _ => return Ok(p),
         }
     }
-    Err(io::Error::new(io::ErrorKind::InvalidInput, format!("{}: too many levels of symlinks", path.display())))
+    Err(fault(io::ErrorKind::InvalidInput, WriteFault::SymlinkLoop { path: path.display().to_string() }))
 }
 
 /// A fresh name beside `target`: `.NAME.tmp-PID-N`, in the same directory so the rename stays on

@@ -44,7 +44,12 @@ impl Catalog {
         for p in paths {
             // a regular file of at most 1 MB: a lesson linked to /dev/zero or a FIFO is refused unread
             let text = crate::user_file::read_text(&p, crate::user_file::LESSON_LIMIT, &strings::LESSON_FILE).map_err(
-                |e| LessonError { file: p.display().to_string(), line: 0, field: "(file)".into(), message: e.reason },
+                |e| LessonError {
+                    file: p.display().to_string(),
+                    line: 0,
+                    field: "(file)".into(),
+                    message: e.reason.to_string(),
+                },
             )?;
             files.push((p.display().to_string(), text));
         }

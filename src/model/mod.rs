@@ -30,6 +30,7 @@ pub mod kernels;
 pub mod learning;
 pub mod matmul;
 pub mod npz;
+pub mod npz_error;
 pub mod npz_guard;
 pub mod npz_layout;
 pub mod one_step;

@@ -6,8 +6,10 @@
 //! anything in it is inflated: at most `MAX_MEMBERS` arrays, unpacking to at most
 //! `user_file::WEIGHTS_LIMIT` bytes together (a 4 MB file of one deflated array of zeros would
 //! otherwise unpack to 4 GB).
+//!
+//! A refusal is a key (`ArchiveFault`, `NpyHeaderError`): `strings` says it.
 
-use crate::lang::pick;
+use super::npz_layout::NPY;
 use std::io::Read;
 
 /// The most one compressed byte can expand to, with room to spare.
@@ -16,49 +18,82 @@ const MAX_EXPANSION: u64 = 1100;
 /// The most arrays a weights file may hold: the built-in model's `export` holds under 300.
 pub const MAX_MEMBERS: usize = 4096;
 
+/// The first bytes of a `.npy`, and the keys of its header that give the data's size.
+const MAGIC: &[u8] = b"\x93NUMPY";
+const DESCR: &str = "descr";
+const SHAPE: &str = "shape";
+
+/// What the archive's directory or a member's header declares that the file cannot hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArchiveFault {
+    /// The zip reader could not read member `index`: its words.
+    Member { index: usize, reason: String },
+    /// Array `name` claims `declared` unpacked bytes from `stored` bytes, more than deflate makes.
+    Inflated { name: String, declared: u64, stored: u64 },
+    /// Reading the start of array `name` failed: the reader's words.
+    Unreadable { name: String, reason: String },
+    /// Array `name` does not begin with a `.npy` header.
+    NotNpy { name: String, reason: NpyHeaderError },
+    /// Array `name` declares a shape whose size overflows 64 bits.
+    ShapeTooLarge { name: String, shape: Vec<u64> },
+    /// Array `name` declares `data` bytes of `shape` but holds only `room`.
+    ShortData { name: String, shape: Vec<u64>, data: u64, room: u64 },
+    /// The archive holds `count` arrays, more than `most`.
+    TooManyArrays { count: usize, most: usize },
+    /// The arrays would unpack to `total` bytes, more than `limit`; nothing was unpacked.
+    UnpacksTooLarge { total: u64, limit: u64 },
+}
+
+/// Why the start of a member is not a `.npy` header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NpyHeaderError {
+    /// It does not begin with `\x93NUMPY` and a version.
+    NoMagic,
+    /// A format version other than 1, 2 and 3.
+    UnknownVersion(u8),
+    /// The header is shorter than its length field says.
+    CutShort,
+    /// The header is not UTF-8 text.
+    NotText,
+    /// The header has no `descr` (the dtype).
+    NoDescr,
+    /// A dtype whose item size cannot be read: the `descr` as written.
+    UnknownDtype(String),
+    /// The header has no `shape`.
+    NoShape,
+    /// An entry of the shape that is not a size, as written.
+    BadShapeEntry(String),
+}
+
+impl std::error::Error for ArchiveFault {}
+impl std::error::Error for NpyHeaderError {}
+
 /// Check the archive in `bytes` as a whole, then every member; the error names the array.
-pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
+pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), ArchiveFault> {
     // not a zip at all: the reader that follows says so in its own words
     let Ok(mut archive) = zip::ZipArchive::new(std::io::Cursor::new(bytes)) else { return Ok(()) };
     check_total(&mut archive, crate::user_file::WEIGHTS_LIMIT)?;
     for i in 0..archive.len() {
-        let mut member = archive
-            .by_index(i)
-            .map_err(|e| pick(format!("cannot read member {i}: {e}"), format!("无法读取第 {i} 个成员：{e}")))?;
-        let name = crate::text::escape_controls(member.name().trim_end_matches(".npy"), false);
+        let mut member = archive.by_index(i).map_err(|e| ArchiveFault::Member { index: i, reason: e.to_string() })?;
+        let name = crate::text::escape_controls(member.name().trim_end_matches(NPY), false);
         let (stored, declared) = (member.compressed_size(), member.size());
         if declared > stored.saturating_mul(MAX_EXPANSION).saturating_add(4096) {
-            return Err(pick(
-                format!(
-                    "array `{name}` claims {declared} bytes unpacked from {stored} stored bytes; the file is damaged"
-                ),
-                format!("数组 `{name}` 声称由 {stored} 个存储字节解压出 {declared} 个字节；文件已损坏"),
-            ));
+            return Err(ArchiveFault::Inflated { name, declared, stored });
         }
         let mut head = Vec::new();
-        (&mut member)
-            .take(65_536 + 12)
-            .read_to_end(&mut head)
-            .map_err(|e| pick(format!("array `{name}`: {e}"), format!("数组 `{name}`：{e}")))?;
-        let header = NpyHeader::parse(&head).map_err(|e| {
-            pick(format!("array `{name}`: not a .npy array: {e}"), format!("数组 `{name}` 不是 .npy 数组：{e}"))
-        })?;
-        let data = header.data_bytes().ok_or_else(|| {
-            let shape = &header.shape;
-            pick(
-                format!("array `{name}` declares shape {shape:?}, too large to exist"),
-                format!("数组 `{name}` 声明的形状 {shape:?} 大到不可能存在"),
-            )
-        })?;
+        if let Err(e) = (&mut member).take(65_536 + 12).read_to_end(&mut head) {
+            return Err(ArchiveFault::Unreadable { name, reason: e.to_string() });
+        }
+        let header = match NpyHeader::parse(&head) {
+            Ok(header) => header,
+            Err(reason) => return Err(ArchiveFault::NotNpy { name, reason }),
+        };
+        let Some(data) = header.data_bytes() else {
+            return Err(ArchiveFault::ShapeTooLarge { name, shape: header.shape });
+        };
         let room = declared.saturating_sub(header.header_len as u64);
         if data > room {
-            let shape = &header.shape;
-            return Err(pick(
-                format!(
-                    "array `{name}` declares shape {shape:?} ({data} bytes) but the file holds only {room} bytes of it"
-                ),
-                format!("数组 `{name}` 声明的形状是 {shape:?}（{data} 字节），但文件里只有它的 {room} 字节"),
-            ));
+            return Err(ArchiveFault::ShortData { name, shape: header.shape, data, room });
         }
     }
     Ok(())
@@ -66,29 +101,20 @@ pub fn check_declared_sizes(bytes: &[u8]) -> Result<(), String> {
 
 /// At most `MAX_MEMBERS` members, declaring at most `limit` unpacked bytes together: read from
 /// the archive's directory, nothing inflated.
-fn check_total<R: std::io::Read + std::io::Seek>(archive: &mut zip::ZipArchive<R>, limit: u64) -> Result<(), String> {
+fn check_total<R: std::io::Read + std::io::Seek>(
+    archive: &mut zip::ZipArchive<R>,
+    limit: u64,
+) -> Result<(), ArchiveFault> {
     if archive.len() > MAX_MEMBERS {
-        let n = archive.len();
-        return Err(pick(
-            format!("the file holds {n} arrays; a weights file holds at most {MAX_MEMBERS}"),
-            format!("文件里有 {n} 个数组；权重文件最多只能有 {MAX_MEMBERS} 个"),
-        ));
+        return Err(ArchiveFault::TooManyArrays { count: archive.len(), most: MAX_MEMBERS });
     }
     let mut total: u64 = 0;
     for i in 0..archive.len() {
-        let member = archive
-            .by_index_raw(i)
-            .map_err(|e| pick(format!("cannot read member {i}: {e}"), format!("无法读取第 {i} 个成员：{e}")))?;
+        let member = archive.by_index_raw(i).map_err(|e| ArchiveFault::Member { index: i, reason: e.to_string() })?;
         total = total.saturating_add(member.size());
     }
     if total > limit {
-        let most = crate::user_file::megabytes(limit);
-        return Err(pick(
-            format!(
-                "its arrays would unpack to {total} bytes, more than the {most} this program unpacks; nothing was unpacked"
-            ),
-            format!("它的数组解压后共 {total} 字节，超过本程序解压的上限 {most}；什么都没有解压"),
-        ));
+        return Err(ArchiveFault::UnpacksTooLarge { total, limit });
     }
     Ok(())
 }
@@ -104,31 +130,31 @@ pub struct NpyHeader {
 
 impl NpyHeader {
     /// Parse the magic, version and header dictionary at the start of a `.npy`.
-    pub fn parse(bytes: &[u8]) -> Result<NpyHeader, String> {
-        if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" {
-            return Err("no .npy magic".into());
+    pub fn parse(bytes: &[u8]) -> Result<NpyHeader, NpyHeaderError> {
+        if bytes.len() < 10 || &bytes[..6] != MAGIC {
+            return Err(NpyHeaderError::NoMagic);
         }
         let (text_len, start) = match bytes[6] {
             1 => (u16::from_le_bytes([bytes[8], bytes[9]]) as usize, 10),
             2 | 3 if bytes.len() >= 12 => (u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize, 12),
-            v => return Err(format!("unknown .npy version {v}")),
+            v => return Err(NpyHeaderError::UnknownVersion(v)),
         };
-        let text = bytes.get(start..start + text_len).ok_or("the header is cut short")?;
-        let text = std::str::from_utf8(text).map_err(|_| "the header is not text")?;
-        let descr = dict_value(text, "descr").ok_or("no `descr` in the header")?;
+        let text = bytes.get(start..start + text_len).ok_or(NpyHeaderError::CutShort)?;
+        let text = std::str::from_utf8(text).map_err(|_| NpyHeaderError::NotText)?;
+        let descr = dict_value(text, DESCR).ok_or(NpyHeaderError::NoDescr)?;
         let item_bytes: u64 = descr
             .trim_matches(|c| c == '\'' || c == '"' || c == ' ')
             .trim_start_matches(['<', '>', '|', '='])
             .get(1..)
             .and_then(|n| n.parse().ok())
-            .ok_or_else(|| format!("unknown dtype {descr}"))?;
-        let shape_text = dict_value(text, "shape").ok_or("no `shape` in the header")?;
+            .ok_or_else(|| NpyHeaderError::UnknownDtype(descr.to_string()))?;
+        let shape_text = dict_value(text, SHAPE).ok_or(NpyHeaderError::NoShape)?;
         let inner = shape_text.trim().trim_start_matches('(').trim_end_matches(')');
         let shape = inner
             .split(',')
             .map(str::trim)
             .filter(|s| !s.is_empty())
-            .map(|s| s.parse::<u64>().map_err(|_| format!("shape entry `{s}` is not a size")))
+            .map(|s| s.parse::<u64>().map_err(|_| NpyHeaderError::BadShapeEntry(s.to_string())))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(NpyHeader { item_bytes, shape, header_len: start + text_len })
     }

@@ -11,10 +11,21 @@ use super::weights::Weights;
 use std::collections::HashSet;
 
 /// The integer sizes a weights file carries beside the arrays.
-pub const CONFIG_SCALARS: [&str; 3] = ["config.n_heads", "config.pad_idx", "config.max_len"];
+pub const N_HEADS: &str = "config.n_heads";
+pub const PAD_IDX: &str = "config.pad_idx";
+pub const MAX_LEN: &str = "config.max_len";
+pub const CONFIG_SCALARS: [&str; 3] = [N_HEADS, PAD_IDX, MAX_LEN];
 
 /// The two vocabularies (uint8 text).
-pub const VOCABS: [&str; 2] = ["vocab.src", "vocab.tgt"];
+pub const VOCAB_SRC: &str = "vocab.src";
+pub const VOCAB_TGT: &str = "vocab.tgt";
+pub const VOCABS: [&str; 2] = [VOCAB_SRC, VOCAB_TGT];
+
+/// The suffix of an array's name in an `.npz`.
+pub const NPY: &str = ".npy";
+
+/// How the parameters of a layer of the encoder and of the decoder begin.
+const STACKS: [&str; 2] = ["encoder.layers.", "decoder.layers."];
 
 /// How many layers the file's arrays describe: layers 0, 1, … as long as some array of the
 /// encoder or the decoder has that layer's number. At least 1, so that a file without layers is
@@ -23,7 +34,7 @@ pub const VOCABS: [&str; 2] = ["vocab.src", "vocab.tgt"];
 pub fn layer_count<'a>(names: impl Iterator<Item = &'a str>) -> usize {
     let mut layers = HashSet::new();
     for name in names {
-        for stack in ["encoder.layers.", "decoder.layers."] {
+        for stack in STACKS {
             if let Some(rest) = name.strip_prefix(stack)
                 && let Some((number, _)) = rest.split_once('.')
                 && let Ok(i) = number.parse::<usize>()
@@ -65,9 +76,21 @@ pub enum Member {
     Vocab,
     /// Written by `export` beside the weights; not read.
     Exported,
-    /// Nothing a model of these layers has: the message says why.
-    Unexpected(String),
+    /// Nothing a model of these layers has: what it is, for the message saying why.
+    Unexpected(UnexpectedArray),
 }
+
+/// An array a weights file must not hold: `name` (control characters escaped) is no parameter of
+/// a model of `n_layers` layers, nor a size, a vocabulary or what `export` writes. `past_layer`:
+/// the name is a parameter of layer `i`, past the file's last layer (or past a gap).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnexpectedArray {
+    pub name: String,
+    pub n_layers: usize,
+    pub past_layer: Option<usize>,
+}
+
+impl std::error::Error for UnexpectedArray {}
 
 /// The names a model of `n_layers` layers knows: its parameters and the tensors `export` writes.
 pub struct Known {
@@ -105,39 +128,16 @@ impl Known {
         if exported {
             return Member::Exported;
         }
-        Member::Unexpected(self.unexpected_message(name))
+        Member::Unexpected(self.unexpected(name))
     }
 
     /// Why `name` has no place in a model of these layers.
-    pub fn unexpected_message(&self, name: &str) -> String {
-        let shown = crate::text::escape_controls(name, false);
+    pub fn unexpected(&self, name: &str) -> UnexpectedArray {
         let last = self.n_layers - 1;
-        let layer = ["encoder.layers.", "decoder.layers."]
+        let past_layer = STACKS
             .iter()
             .find_map(|stack| name.strip_prefix(stack)?.split_once('.')?.0.parse::<usize>().ok().filter(|&i| i > last));
-        let n = self.n_layers;
-        match layer {
-            Some(i) => crate::lang::pick(
-                format!(
-                    "unexpected array `{shown}`: the file's layers are 0..={last} ({n} of them), numbered from 0 \
-                     without gaps, and layer {i} is not one of them; remove its arrays, or give the missing layers"
-                ),
-                format!(
-                    "多余的数组 `{shown}`：文件里的层是 0..={last}（共 {n} 层），从 0 起连续编号，第 {i} 层不在其中；\
-                     请删去它的数组，或补齐缺少的层"
-                ),
-            ),
-            None => crate::lang::pick(
-                format!(
-                    "unexpected array `{shown}`: a model of {n} layers has no parameter of that name, and it is not \
-                     a `config.*` size or a vocabulary; a weights file holds only those (and what `export` writes)"
-                ),
-                format!(
-                    "多余的数组 `{shown}`：{n} 层的模型没有这个名字的参数，它也不是 `config.*` 尺寸或词表；\
-                     权重文件里只能有这些（以及 `export` 写出的内容）"
-                ),
-            ),
-        }
+        UnexpectedArray { name: crate::text::escape_controls(name, false), n_layers: self.n_layers, past_layer }
     }
 }
 
@@ -186,8 +186,10 @@ mod tests {
             assert_eq!(known.classify(exported), Member::Exported, "{exported}");
         }
         let Member::Unexpected(m) = known.classify("encoder.layers.2.norm1.weight") else { panic!() };
+        let m = m.to_string();
         assert!(m.contains("layers are 0..=1 (2 of them)") && m.contains("layer 2 is not one of them"), "{m}");
         let Member::Unexpected(m) = known.classify("fc_out.wieght\x1b") else { panic!() };
+        let m = m.to_string();
         assert!(m.contains("`fc_out.wieght\\x1b`") && m.contains("no parameter of that name"), "{m}");
         assert!(matches!(known.classify("config.d_model"), Member::Unexpected(_)));
     }

@@ -4,7 +4,6 @@
 
 use ndarray::Array2;
 use std::collections::HashMap;
-use std::fmt;
 
 pub const PAD: &str = "<pad>";
 pub const UNK: &str = "<unk>";
@@ -26,6 +25,7 @@ pub enum Tokenizer {
 }
 
 impl Tokenizer {
+    /// The tokenizer's name in a vocabulary's first line (`tokenizer=char`).
     pub fn name(self) -> &'static str {
         match self {
             Tokenizer::Char => "char",
@@ -72,17 +72,40 @@ pub struct TooLong {
     pub max_len: usize,
 }
 
-impl fmt::Display for TooLong {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (row, len, max_len) = (self.row + 1, self.len, self.max_len);
-        f.write_str(&crate::lang::pick(
-            format!("sentence {row} has {len} tokens, but the model's max_len is {max_len}; shorten it"),
-            format!("第 {row} 句有 {len} 个词元，而模型的 max_len 是 {max_len}；请把它缩短"),
-        ))
-    }
+impl std::error::Error for TooLong {}
+
+/// Why bytes are not a vocabulary (`Vocab::from_bytes`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VocabError {
+    /// The bytes are not UTF-8: the decoder's words.
+    NotUtf8(String),
+    /// The first line is not `tokenizer=char` or `tokenizer=word`: the line as it is (control
+    /// characters escaped), or `None` when there is none.
+    FirstLine(Option<String>),
+    /// The first four tokens are not `<pad> <unk> <bos> <eos>`.
+    Specials,
+    /// Token `id` (on line `id + 2`) cannot be a token.
+    Token { id: usize, fault: TokenFault },
 }
 
-impl std::error::Error for TooLong {}
+/// What is wrong with one token of a vocabulary; `token` is shown with control characters escaped.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TokenFault {
+    /// The token is empty.
+    Empty,
+    /// The token holds the control (or bidirectional) character `c`, escaped.
+    Control { token: String, c: String },
+    /// The token holds whitespace, where the tokenizers split.
+    Whitespace { token: String },
+    /// The token is token `first` as well.
+    Twice { token: String, first: usize },
+}
+
+impl std::error::Error for VocabError {}
+
+/// The first line of a vocabulary's bytes, naming its tokenizer.
+const CHAR_LINE: &str = "tokenizer=char";
+const WORD_LINE: &str = "tokenizer=word";
 
 impl Vocab {
     /// The four special tokens, then `tokens` in the order given (duplicates and specials skipped).
@@ -205,30 +228,23 @@ impl Vocab {
     /// something a sentence can hold and a terminal can show: not empty, no whitespace (the
     /// tokenizers split there), no control characters, and no token twice. One newline at the
     /// end is the end of the last line, not an empty token.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Vocab, String> {
-        let text = std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text: {e}"))?;
+    pub fn from_bytes(bytes: &[u8]) -> Result<Vocab, VocabError> {
+        let text = std::str::from_utf8(bytes).map_err(|e| VocabError::NotUtf8(e.to_string()))?;
         let text = text.strip_suffix('\n').unwrap_or(text);
         let mut lines = text.split('\n');
         let tokenizer = match lines.next() {
-            Some("tokenizer=char") => Tokenizer::Char,
-            Some("tokenizer=word") => Tokenizer::Word,
-            other => {
-                let shown = other.map(|l| crate::text::escape_controls(l, false));
-                return Err(format!("first line must be tokenizer=char or tokenizer=word, not {shown:?}"));
-            }
+            Some(CHAR_LINE) => Tokenizer::Char,
+            Some(WORD_LINE) => Tokenizer::Word,
+            other => return Err(VocabError::FirstLine(other.map(|l| crate::text::escape_controls(l, false)))),
         };
         let tokens: Vec<String> = lines.map(str::to_string).collect();
         if tokens.len() < SPECIALS.len() || tokens[..SPECIALS.len()] != SPECIALS {
-            return Err(format!("the first four tokens must be {}", SPECIALS.join(" ")));
+            return Err(VocabError::Specials);
         }
         let mut first_at: HashMap<&str, usize> = HashMap::new();
         for (id, token) in tokens.iter().enumerate() {
             if let Some(fault) = token_fault(token, first_at.insert(token, id)) {
-                // id `id` is on line id + 2: the tokenizer line comes first
-                return Err(format!(
-                    "token {id} (line {}) {fault}; every token must be non-empty, without whitespace or control characters, and appear once",
-                    id + 2
-                ));
+                return Err(VocabError::Token { id, fault });
             }
         }
         Ok(Vocab::new(tokenizer, tokens))
@@ -236,19 +252,19 @@ impl Vocab {
 }
 
 /// What is wrong with a vocabulary token, if anything; `earlier` is the id it already had.
-fn token_fault(token: &str, earlier: Option<usize>) -> Option<String> {
-    let shown = crate::text::escape_controls(token, false);
+fn token_fault(token: &str, earlier: Option<usize>) -> Option<TokenFault> {
+    let shown = || crate::text::escape_controls(token, false);
     if token.is_empty() {
-        return Some("is empty".into());
+        return Some(TokenFault::Empty);
     }
     if let Some(c) = token.chars().find(|&c| c.is_control() || crate::text::is_bidi_control(c)) {
         let c = crate::text::escape_controls(&c.to_string(), false);
-        return Some(format!("`{shown}` holds the control character {c}"));
+        return Some(TokenFault::Control { token: shown(), c });
     }
     if token.chars().any(char::is_whitespace) {
-        return Some(format!("`{shown}` holds whitespace, where the tokenizer splits"));
+        return Some(TokenFault::Whitespace { token: shown() });
     }
-    earlier.map(|first| format!("`{shown}` is token {first} as well"))
+    earlier.map(|first| TokenFault::Twice { token: shown(), first })
 }
 
 /// `cat?` -> `cat`, `?`; a word of punctuation alone stays whole.
@@ -315,7 +331,7 @@ mod tests {
     fn tokens_that_cannot_be_typed_or_shown_are_refused() {
         let refused = |tokens: &str| {
             let text = format!("tokenizer=word\n<pad>\n<unk>\n<bos>\n<eos>\n{tokens}");
-            Vocab::from_bytes(text.as_bytes()).unwrap_err()
+            Vocab::from_bytes(text.as_bytes()).unwrap_err().to_string()
         };
         assert_eq!(
             refused("I\n\nhave"),
