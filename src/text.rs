@@ -151,37 +151,75 @@ fn pieces(word: &str) -> Vec<&str> {
 
 /// Greedy word wrap to `width` columns. Words are separated by whitespace; text without spaces
 /// (Chinese) breaks between its characters, never inside one, and never before closing
-/// punctuation such as `。`. A single English word wider than the line keeps its own line.
-/// Paragraphs (split on blank lines) are separated by an empty line.
+/// punctuation such as `。`. A paragraph's Chinese never ends on a line of one character: the
+/// character before it comes down too (`…的` / `平均。`, not `…的平` / `均。`). A single English
+/// word wider than the line keeps its own line. Paragraphs (split on blank lines) are separated
+/// by an empty line.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for para in text.split("\n\n") {
-        let mut line = String::new();
-        let mut line_w = 0;
-        for word in units(para) {
-            for (k, piece) in pieces(&word).into_iter().enumerate() {
-                // a space between words; none between the pieces of one word
-                let mut gap = usize::from(k == 0 && !line.is_empty());
-                let piece_w = self::width(piece);
-                if !line.is_empty() && line_w + gap + piece_w > width {
-                    lines.push(std::mem::take(&mut line));
-                    line_w = 0;
-                    gap = 0;
-                }
-                if gap == 1 {
-                    line.push(' ');
-                }
-                line.push_str(piece);
-                line_w += gap + piece_w;
-            }
-        }
-        lines.push(line);
+        let words = units(para);
+        let mut rows = wrap_pieces(&words, width);
+        keep_no_orphan(&mut rows, width);
+        lines.extend(rows.iter().map(row_text));
         lines.push(String::new());
     }
     while lines.last().is_some_and(String::is_empty) {
         lines.pop();
     }
     lines
+}
+
+/// A row of a paragraph: its pieces, each with whether a space comes before it.
+type Row<'a> = Vec<(bool, &'a str)>;
+
+/// A row as text: a space before each piece that follows a space, but not at the row's start.
+fn row_text(row: &Row) -> String {
+    let mut out = String::new();
+    for (i, (gap, piece)) in row.iter().enumerate() {
+        if *gap && i > 0 {
+            out.push(' ');
+        }
+        out.push_str(piece);
+    }
+    out
+}
+
+/// The paragraph's words (from `units`) laid in rows of `width` columns, greedily.
+fn wrap_pieces(words: &[String], width: usize) -> Vec<Row<'_>> {
+    let mut rows: Vec<Row> = vec![Vec::new()];
+    let mut row_w = 0;
+    for word in words {
+        for (k, piece) in pieces(word).into_iter().enumerate() {
+            // a space between words; none between the pieces of one word. The space is kept
+            // with its piece, and not drawn when the piece starts a row.
+            let gap = k == 0 && !(rows.len() == 1 && rows[0].is_empty());
+            let piece_w = self::width(piece);
+            if !rows.last().expect("a row").is_empty() && row_w + usize::from(gap) + piece_w > width {
+                rows.push(Vec::new());
+                row_w = 0;
+            }
+            let row = rows.last_mut().expect("a row");
+            let drawn_gap = gap && !row.is_empty();
+            row.push((gap, piece));
+            row_w += usize::from(drawn_gap) + piece_w;
+        }
+    }
+    rows
+}
+
+/// When the last row is one Chinese character (with its punctuation) broken off the row above
+/// in the middle of a run, the row above gives it its last piece too, if the two fit.
+fn keep_no_orphan(rows: &mut [Row], width: usize) {
+    let [.., above, last] = rows else { return };
+    let orphan =
+        matches!(last.as_slice(), [(false, p)] if self::width(p) <= 4 && p.chars().any(|c| char_width(c) == 2));
+    let Some(&(false, moved)) = above.last() else { return };
+    let joined = moved.chars().last().is_some_and(|c| char_width(c) == 2);
+    if orphan && joined && above.len() > 1 && self::width(moved) + self::width(last[0].1) <= width {
+        above.pop();
+        last.insert(0, (false, moved));
+    }
 }
 
 /// 50289 as `50,289`.
@@ -292,6 +330,22 @@ mod unit_tests {
             let lines = wrap(long, w);
             assert!(lines.iter().any(|l| l.contains("第 0 行")), "{w}: {lines:?}");
         }
+    }
+
+    #[test]
+    fn chinese_never_ends_a_paragraph_on_one_character() {
+        let text = "按 [ 和 ] 比较全部四个头；再按一次 ] 显示它们的平均。";
+        // greedy, the last row would be `均。`; the character before it comes down
+        for w in 10..40 {
+            let lines = wrap(text, w);
+            let last = lines.last().unwrap();
+            assert!(lines.len() == 1 || super::width(last) > 4, "{w}: {lines:?}");
+            assert!(lines.iter().all(|l| super::width(l) <= w), "{w}: {lines:?}");
+            assert_eq!(lines.concat().replace(' ', ""), text.replace(' ', ""), "{w}");
+        }
+        assert_eq!(wrap(text, 48), ["按 [ 和 ] 比较全部四个头；再按一次 ] 显示它们的", "平均。"]);
+        // a new word after a space is no orphan of a run: nothing is joined across the space
+        assert_eq!(wrap("the word 猫。", 9), ["the word", "猫。"]);
     }
 
     #[test]

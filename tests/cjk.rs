@@ -973,11 +973,12 @@ fn wrap_mixed_english_and_chinese() {
 fn wrap_keeps_chinese_punctuation_off_the_line_start() {
     // `。` and `，` never start a line; they stay with the character before them
     let lines = wrap("我有一只猫。猫很小，很可爱。", 12);
-    assert_eq!(lines, ["我有一只猫。", "猫很小，很可", "爱。"]);
+    // (and no paragraph ends on one character: `可` comes down with `爱。`)
+    assert_eq!(lines, ["我有一只猫。", "猫很小，很", "可爱。"]);
     assert!(lines.iter().all(|l| !l.starts_with(['。', '，'])));
     // `猫` would fit the first line, but then `。` would start the second: they go down together
     let lines = wrap("我有一只猫。", 10);
-    assert_eq!(lines, ["我有一只", "猫。"]);
+    assert_eq!(lines, ["我有一", "只猫。"]);
 }
 
 #[test]

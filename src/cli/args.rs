@@ -124,7 +124,7 @@ pub enum Command {
     /// each cross-attention head against the corpus's gold word alignments.
     Probe {
         /// What to probe: heads, align.
-        #[arg(value_enum)]
+        #[arg(value_enum, value_name = "heads|align")]
         what: ProbeWhat,
         /// Also write the table as comma-separated values.
         #[arg(long, value_name = "FILE.csv")]
