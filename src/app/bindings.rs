@@ -15,6 +15,9 @@ pub enum Key {
     Code(KeyCode),
     /// This letter with Ctrl (or Alt) held.
     Chord(char),
+    /// This letter with Ctrl held (Alt alone is not enough: Alt+c, or Esc then c typed quickly,
+    /// is the letter, not Ctrl-C).
+    Ctrl(char),
     /// Any character typed without Ctrl or Alt: it becomes `Action::Type`.
     AnyChar,
     /// The mouse wheel turned up (towards the top of the text).
@@ -72,7 +75,7 @@ pub struct Binding {
 }
 
 use Action as A;
-use Key::{AnyChar, Chord, Code, WheelDown, WheelUp};
+use Key::{AnyChar, Chord, Code, Ctrl, WheelDown, WheelUp};
 use KeyCode::{BackTab, Backspace, Char, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Tab, Up};
 use When::*;
 
@@ -168,12 +171,12 @@ pub const BINDINGS: &[Binding] = &[
     row(CELL, &[(Code(Char('z')), A::ToggleLanguage)], None, &[]),
     row(CELL, &[(Code(Char('q')), A::Quit)], None, &[]),
     // every mode of the tutor: Ctrl-C quits as q does (progress saved), the wheel scrolls
-    row(TUTOR, &[(Chord('c'), A::Quit)], None, &[]),
+    row(TUTOR, &[(Ctrl('c'), A::Quit)], None, &[]),
     row(TUTOR, &[(WheelUp, A::ScrollUp), (WheelDown, A::ScrollDown)], None, &[]),
     // the training screen (`train` in a terminal): its hints are the screen's stop line
     row(TRAIN, &[(Code(Char('q')), A::Quit), (Code(Char('Q')), A::Quit), (Code(Esc), A::Quit)],
         None, &[hint("q", strings::HINT_TRAIN_SAVE, &[], true, 0)]),
-    row(TRAIN, &[(Chord('c'), A::Interrupt)], None, &[hint("Ctrl-C", strings::HINT_TRAIN_INTERRUPT, &[], true, 1)]),
+    row(TRAIN, &[(Ctrl('c'), A::Interrupt)], None, &[hint("Ctrl-C", strings::HINT_TRAIN_INTERRUPT, &[], true, 1)]),
 ];
 
 #[cfg(test)]
@@ -201,6 +204,12 @@ mod tests {
         }
         assert_eq!(action_for(ctrl('c'), Mode::Train), Some(A::Interrupt));
         assert_eq!(action_for(ctrl('u'), Mode::Input), Some(A::ClearInput));
+        // Alt+c is not Ctrl-C: the cell cursor's key in a lesson, nothing on the training screen
+        let alt = |c| KeyEvent::new(Char(c), KeyModifiers::ALT);
+        assert_eq!(action_for(alt('c'), Mode::Lesson), Some(A::ToggleCell));
+        assert_eq!(action_for(alt('c'), Mode::List), None);
+        assert_eq!(action_for(alt('c'), Mode::Train), None);
+        assert_eq!(action_for(alt('u'), Mode::Input), Some(A::ClearInput));
         // without Ctrl, c is the cell cursor's key; Ctrl-U in a lesson is no key of it
         assert_eq!(action_for(KeyEvent::from(Char('c')), Mode::Lesson), Some(A::ToggleCell));
         assert_eq!(action_for(KeyEvent::from(Char('Q')), Mode::Train), Some(A::Quit));

@@ -95,9 +95,11 @@ fn bindings(mode: Mode) -> impl Iterator<Item = &'static Binding> {
 /// chord first; any other row's key matches whatever modifiers are held.
 pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
     let chord = key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT);
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     let as_chord = || {
         bindings(mode).flat_map(|b| b.keys).find_map(|&(k, action)| match (k, key.code) {
             (Key::Chord(c), KeyCode::Char(typed)) => (c == typed).then_some(action),
+            (Key::Ctrl(c), KeyCode::Char(typed)) => (ctrl && c == typed).then_some(action),
             _ => None,
         })
     };
@@ -111,7 +113,7 @@ pub fn action_for(key: KeyEvent, mode: Mode) -> Option<Action> {
             KeyCode::Char(c) if !chord => Some(Action::Type(c)),
             _ => None,
         },
-        Key::Chord(_) | Key::WheelUp | Key::WheelDown => None,
+        Key::Chord(_) | Key::Ctrl(_) | Key::WheelUp | Key::WheelDown => None,
     })
 }
 

@@ -17,12 +17,13 @@ pub enum ViewData {
     LayerNorm(LayerNormData),
     Vector(VectorData),
     TopWords(TopWordsData),
-    /// Views made of text lines: tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode.
+    /// Views made of text lines: tokens, pipeline, params, rnn, decode, loss, ablation, … (16).
     Lines(LinesData),
 }
 
-/// The one place that picks a presenter for each view kind (a new view kind: one arm here, its
-/// presenter in a `present_*.rs`, its widget in `ui/views/`, one arm in `ui/views/mod.rs`).
+/// The one place that picks a presenter for each view kind (a new view kind: one arm here and
+/// its presenter in a `present_*.rs`; a widget in `ui/views/` and an arm in `ui/views/mod.rs`
+/// only when it needs a kind of drawing `ViewData` does not have yet).
 impl App {
     /// The data for the focused tensor's view.
     pub(super) fn compute_view_data(&self) -> ViewData {
