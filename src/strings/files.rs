@@ -128,7 +128,7 @@ fn write_fault_en(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result
     }
 }
 
-/// The same in Chinese; a loop of symlinks is said as the system says it, in English.
+/// The same in Chinese (a system error the common kinds of which `io_reason` says in Chinese).
 fn write_fault_zh(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match fault {
         WriteFault::NotRegular { subject, kind } => {
@@ -144,7 +144,8 @@ fn write_fault_zh(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result
         WriteFault::Failed { reason, old_kept: false } => {
             write!(f, "{}（什么也没写入：没有创建文件）", io_reason(reason))
         }
-        WriteFault::System(_) | WriteFault::SymlinkLoop { .. } => write_fault_en(fault, f),
+        WriteFault::SymlinkLoop { path } => write!(f, "{path}：符号链接的层数太多"),
+        WriteFault::System(_) => write_fault_en(fault, f),
     }
 }
 

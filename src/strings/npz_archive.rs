@@ -1,6 +1,6 @@
 //! Why the arrays of a weights file were not unpacked (`model::npz_guard`'s keys written out):
-//! what the archive declares that it cannot hold. A `.npy` header's faults read in English in
-//! both languages, as NumPy's format words are.
+//! what the archive declares that it cannot hold, and what is wrong with an array's `.npy` header
+//! (NumPy's format words, `descr` and `shape`, read the same in both languages).
 
 use std::fmt;
 
@@ -68,15 +68,38 @@ fn archive_zh(fault: &ArchiveFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 impl fmt::Display for NpyHeaderError {
     /// Why a member is not a `.npy` array, in English in both languages.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let zh = current() == Lang::Zh;
         match self {
+            NpyHeaderError::NoMagic if zh => f.write_str("没有 .npy 的开头标记"),
             NpyHeaderError::NoMagic => f.write_str("no .npy magic"),
+            NpyHeaderError::UnknownVersion(v) if zh => write!(f, "未知的 .npy 版本 {v}"),
             NpyHeaderError::UnknownVersion(v) => write!(f, "unknown .npy version {v}"),
+            NpyHeaderError::CutShort if zh => f.write_str("文件头被截断了"),
             NpyHeaderError::CutShort => f.write_str("the header is cut short"),
+            NpyHeaderError::NotText if zh => f.write_str("文件头不是文本"),
             NpyHeaderError::NotText => f.write_str("the header is not text"),
+            NpyHeaderError::NoDescr if zh => f.write_str("文件头里没有 `descr`"),
             NpyHeaderError::NoDescr => f.write_str("no `descr` in the header"),
+            NpyHeaderError::UnknownDtype(descr) if zh => write!(f, "未知的数据类型 {descr}"),
             NpyHeaderError::UnknownDtype(descr) => write!(f, "unknown dtype {descr}"),
+            NpyHeaderError::NoShape if zh => f.write_str("文件头里没有 `shape`"),
             NpyHeaderError::NoShape => f.write_str("no `shape` in the header"),
+            NpyHeaderError::BadShapeEntry(entry) if zh => write!(f, "形状里的 `{entry}` 不是一个大小"),
             NpyHeaderError::BadShapeEntry(entry) => write!(f, "shape entry `{entry}` is not a size"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::with;
+
+    #[test]
+    fn a_npy_headers_faults_are_said_in_both_languages() {
+        let fault = NpyHeaderError::BadShapeEntry("x".into());
+        assert_eq!(with(Lang::En, || fault.to_string()), "shape entry `x` is not a size");
+        assert_eq!(with(Lang::Zh, || fault.to_string()), "形状里的 `x` 不是一个大小");
+        assert_eq!(with(Lang::Zh, || NpyHeaderError::NoShape.to_string()), "文件头里没有 `shape`");
     }
 }

@@ -21,7 +21,8 @@ impl fmt::Display for WeightsError {
                 write!(f, "{label} is not a readable .npz file: {reason}")
             }
             (Lang::Zh, WeightsError::NotNpz { label, reason }) => write!(f, "{label} 不是可读的 .npz 文件：{reason}"),
-            (_, WeightsError::Content { label, fault }) => write!(f, "{label}: {fault}"),
+            (Lang::En, WeightsError::Content { label, fault }) => write!(f, "{label}: {fault}"),
+            (Lang::Zh, WeightsError::Content { label, fault }) => write!(f, "{label}：{fault}"),
         }
     }
 }
@@ -31,7 +32,10 @@ impl fmt::Display for WeightsFault {
         match self {
             WeightsFault::Archive(fault) => write!(f, "{fault}"),
             WeightsFault::Unexpected(array) => write!(f, "{array}"),
-            WeightsFault::BadVocab { name, fault } => write!(f, "`{name}`: {fault}"),
+            WeightsFault::BadVocab { name, fault } => match current() {
+                Lang::En => write!(f, "`{name}`: {fault}"),
+                Lang::Zh => write!(f, "`{name}`：{fault}"),
+            },
             WeightsFault::TooSmall { size, value, least } => too_small(f, *size, *value, *least),
             _ => match current() {
                 Lang::En => fault_en(self, f),
