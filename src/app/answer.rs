@@ -68,21 +68,11 @@ impl App {
 
     /// Whether `given` answers `expected`: as written, by position, with the tokens in brackets
     /// left out, or naming the sublayer.
-    fn checks_right(&self, given: &str, expected: &str) -> bool {
+    pub(super) fn checks_right(&self, given: &str, expected: &str) -> bool {
         is_right(given, expected)
             || self.position_answer(given, expected).is_some()
             || is_right(&self.without_quoted_tokens(given), expected)
             || crate::lesson::question::names_the_sublayer(given, expected)
-    }
-
-    /// Whether the learner's last answer to this beat's question still answers it on what is
-    /// run now (other sentences, or another step of training, may give another answer).
-    pub fn last_answer_still_right(&self) -> bool {
-        let given = self.session.progress.given(&self.session.lesson.id, self.session.beat);
-        match (given.last(), self.expected_answer()) {
-            (Some(last), Some(expected)) => self.checks_right(last, &expected),
-            _ => true,
-        }
     }
 
     /// Check a typed answer and record it.

@@ -24,6 +24,9 @@ pub struct BeatText {
     answer: Option<String>,
     hint: Option<String>,
     explain: Option<String>,
+    /// The learner's last answer to this beat's question, and whether it still answers it on
+    /// what is run now (other sentences or another training step may give another answer).
+    last_answer: Option<(Option<String>, bool)>,
     /// How many times the words were filled in.
     generation: u64,
 }
@@ -38,9 +41,20 @@ impl App {
             beat: self.session.beat,
             lang,
         };
-        if self.beat_words.key.as_ref() == Some(&key) {
-            return;
+        if self.beat_words.key.as_ref() != Some(&key) {
+            self.fill_beat_text(key, lang);
         }
+        let last = self.session.progress.given(&self.session.lesson.id, self.session.beat).last().cloned();
+        if self.beat_words.last_answer.as_ref().is_none_or(|(checked, _)| *checked != last) {
+            let still_right = match (&last, &self.beat_words.answer) {
+                (Some(given), Some(expected)) => self.checks_right(given, expected),
+                _ => true,
+            };
+            self.beat_words.last_answer = Some((last, still_right));
+        }
+    }
+
+    fn fill_beat_text(&mut self, key: Key, lang: crate::lang::Lang) {
         let question = self.question();
         let generation = self.beat_words.generation + 1;
         self.beat_words = BeatText {
@@ -49,6 +63,7 @@ impl App {
             hint: question.map(|q| self.question_text(q.hint_in(lang))),
             explain: question.map(|q| self.question_text(q.explain_in(lang))),
             key: Some(key),
+            last_answer: None,
             generation,
         };
     }
@@ -71,6 +86,12 @@ impl App {
     /// The current question's hint, its facts filled in, in the screen's language.
     pub fn hint_text(&self) -> Option<String> {
         self.beat_words.hint.clone()
+    }
+
+    /// Whether the learner's last answer to this beat's question still answers it on what is
+    /// run now (true when there is none).
+    pub fn last_answer_still_right(&self) -> bool {
+        self.beat_words.last_answer.as_ref().is_none_or(|(_, right)| *right)
     }
 
     /// The current question's explanation, its facts filled in, in the screen's language.

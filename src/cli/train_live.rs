@@ -122,10 +122,10 @@ fn screen_loop(
     let mut user_stop = false;
     loop {
         match stop_key_pressed(Duration::ZERO).map_err(io)? {
-            Some(StopKey::Save) => user_stop = true,
+            Some(Action::Quit) => user_stop = true,
             // Ctrl-C is SIGINT's key: stop as the signal does, writing nothing
-            Some(StopKey::Interrupt) => job.signal.store(signal_hook::consts::SIGINT as usize, Ordering::Relaxed),
-            None => {}
+            Some(Action::Interrupt) => job.signal.store(signal_hook::consts::SIGINT as usize, Ordering::Relaxed),
+            _ => {}
         }
         if let Some(signal) = job.stop_signal() {
             return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, options.steps, job.out)));
@@ -185,25 +185,17 @@ fn hold_final_picture(terminal: &mut DefaultTerminal, view: &TrainView, job: &Jo
     }
 }
 
-/// A key that stops the run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum StopKey {
-    /// q or Esc: stop and write the weights trained so far.
-    Save,
-    /// Ctrl-C: stop and write nothing, as SIGINT does.
-    Interrupt,
-}
-
-/// Read the keys waiting (without blocking longer than `wait`); Ctrl-C wins over q and Esc. The
-/// keys are the training rows of app/bindings.rs.
-fn stop_key_pressed(wait: Duration) -> std::io::Result<Option<StopKey>> {
+/// Read the keys waiting (without blocking longer than `wait`): `Action::Quit` (q, Esc: stop and
+/// save) or `Action::Interrupt` (Ctrl-C: stop, write nothing, as SIGINT), the training rows of
+/// app/bindings.rs. Ctrl-C wins over q and Esc.
+fn stop_key_pressed(wait: Duration) -> std::io::Result<Option<Action>> {
     let mut stop = None;
     let mut wait = wait;
     while event::poll(wait)? {
         wait = Duration::ZERO;
         match action_for_event(&event::read()?, Mode::Train) {
-            Some(Action::Interrupt) => stop = Some(StopKey::Interrupt),
-            Some(Action::Quit) => stop = stop.or(Some(StopKey::Save)),
+            Some(Action::Interrupt) => stop = Some(Action::Interrupt),
+            Some(Action::Quit) => stop = stop.or(Some(Action::Quit)),
             _ => {}
         }
     }

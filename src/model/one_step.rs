@@ -5,7 +5,7 @@
 //! after every weight took its step.
 
 use super::adam::Adam;
-use super::program::{AttnBlock, LinearRef, Op, OpKind, Proj, Side, Stack};
+use super::program::{LinearRef, Op, OpKind, Proj, Side, Stack};
 use super::reference::{self, Params};
 use super::{Run, Weights};
 use std::sync::Arc;
@@ -54,7 +54,7 @@ pub fn weight_of(op: &Op) -> Option<String> {
     let stack = |s: Stack| if s == Stack::Encoder { "encoder" } else { "decoder" };
     Some(match op.kind {
         OpKind::Linear(LinearRef::Attn { stack: s, layer, block, proj }) => {
-            let block = if block == AttnBlock::SelfAttn { "self_attn" } else { "cross_attn" };
+            let block: &str = block.into(); // self_attn, cross_attn
             let proj = match proj {
                 Proj::Q => "w_q",
                 Proj::K => "w_k",

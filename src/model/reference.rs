@@ -202,7 +202,7 @@ fn attention(
     (keys, causal): (&Array2<bool>, bool),
     probe: &Probe,
 ) -> (Array3<f64>, Array4<f64>) {
-    let name = format!("{pre}.{}", if block == AttnBlock::SelfAttn { "self_attn" } else { "cross_attn" });
+    let name = format!("{pre}.{}", <&str>::from(block)); // self_attn, cross_attn
     let q = linear(p, &format!("{name}.w_q"), xq);
     let k = linear(p, &format!("{name}.w_k"), xkv);
     let v = linear(p, &format!("{name}.w_v"), xkv);

@@ -45,11 +45,7 @@ pub fn rank_heads(weights: &Arc<Weights>, pairs: &[Pair]) -> HeadRanking {
 pub fn rank_heads_telling(weights: &Arc<Weights>, pairs: &[Pair], mut scored: impl FnMut(usize, usize)) -> HeadRanking {
     let heads_out = every_head(weights.config.n_layers, weights.config.n_heads);
     let total = heads_out.len() + 1;
-    let score = |head: Option<HeadAblation>| {
-        let arch = Arch { heads: head, ..Arch::default() };
-        let e = evaluate_with(weights, pairs, &arch);
-        HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) }
-    };
+    let score = |head| score_on(weights, pairs, head);
     scored(0, total);
     let whole = score(None);
     scored(1, total);
@@ -60,6 +56,14 @@ pub fn rank_heads_telling(weights: &Arc<Weights>, pairs: &[Pair], mut scored: im
     }
     heads.sort_by(|a, b| a.exact.cmp(&b.exact).then(b.loss.total_cmp(&a.loss)));
     HeadRanking { whole, heads }
+}
+
+/// `weights`' exact match and loss on `pairs` with `head` taken out (or kept alone, as it says;
+/// None: the whole model).
+pub fn score_on(weights: &Arc<Weights>, pairs: &[Pair], head: Option<HeadAblation>) -> HeadScore {
+    let arch = Arch { heads: head, ..Arch::default() };
+    let e = evaluate_with(weights, pairs, &arch);
+    HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) }
 }
 
 /// Every head of every attention block, taken out, in program order.

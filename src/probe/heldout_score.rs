@@ -2,10 +2,9 @@
 //! kept per model and head: the ablation view shows them for the head in focus, and moving
 //! between heads and back should not translate the held-out set again.
 
-use super::heads::HeadScore;
+use super::heads::{HeadScore, score_on};
+use crate::model::Weights;
 use crate::model::arch::HeadAblation;
-use crate::model::{Arch, Weights};
-use crate::train::eval::{evaluate_with, loss_with};
 use std::sync::{Arc, Mutex, OnceLock, Weak};
 
 /// A model (held weakly, so its memory is not reused while kept), a head, and its scores.
@@ -23,9 +22,7 @@ pub fn heldout_score(weights: &Arc<Weights>, head: Option<HeadAblation>) -> Head
         return score;
     }
     let pairs = &crate::corpus::generate(crate::corpus::DEFAULT_SEED).heldout;
-    let arch = Arch { heads: head, ..Arch::default() };
-    let e = evaluate_with(weights, pairs, &arch);
-    let score = HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) };
+    let score = score_on(weights, pairs, head);
     let mut kept = kept.lock().expect("not poisoned");
     kept.retain(|(w, _, _)| w.strong_count() > 0);
     kept.push((key, head, score.clone()));

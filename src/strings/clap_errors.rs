@@ -16,8 +16,17 @@ pub fn clap_error_zh(e: &clap::Error) -> Option<String> {
     };
     let arg = text(ContextKind::InvalidArg);
     let value = text(ContextKind::InvalidValue);
-    let suggested = text(ContextKind::SuggestedArg).or_else(|| text(ContextKind::SuggestedSubcommand));
-    let did_you_mean = suggested.map(|s| format!("；你是不是想输入 {s}？")).unwrap_or_default();
+    // clap's suggestions, unquoted: `did_you_mean` quotes them (the language is Chinese here)
+    let names = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        Some(ContextValue::Strings(v)) => v.clone(),
+        _ => Vec::new(),
+    };
+    let mut suggested = names(ContextKind::SuggestedArg);
+    if suggested.is_empty() {
+        suggested = names(ContextKind::SuggestedSubcommand);
+    }
+    let did_you_mean = super::did_you_mean(&suggested.iter().map(String::as_str).collect::<Vec<_>>());
     let message = match e.kind() {
         ErrorKind::UnknownArgument => format!("不认识的参数 {}{did_you_mean}", arg?),
         ErrorKind::InvalidSubcommand => format!("没有子命令 {}{did_you_mean}", text(ContextKind::InvalidSubcommand)?),

@@ -29,18 +29,9 @@ impl fmt::Display for WeightsError {
 
 impl fmt::Display for WeightsFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WeightsFault::Archive(fault) => write!(f, "{fault}"),
-            WeightsFault::Unexpected(array) => write!(f, "{array}"),
-            WeightsFault::BadVocab { name, fault } => match current() {
-                Lang::En => write!(f, "`{name}`: {fault}"),
-                Lang::Zh => write!(f, "`{name}`：{fault}"),
-            },
-            WeightsFault::TooSmall { size, value, least } => too_small(f, *size, *value, *least),
-            _ => match current() {
-                Lang::En => fault_en(self, f),
-                Lang::Zh => fault_zh(self, f),
-            },
+        match current() {
+            Lang::En => fault_en(self, f),
+            Lang::Zh => fault_zh(self, f),
         }
     }
 }
@@ -76,8 +67,11 @@ fn fault_en(fault: &WeightsFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         VocabRows { name, tokens, rows } => {
             write!(f, "`{name}` has {tokens} tokens but the embedding has {rows} rows; they must match")
         }
-        // said by `fmt`, the same way in both languages
-        Archive(_) | Unexpected(_) | BadVocab { .. } | TooSmall { .. } => write!(f, "{fault}"),
+        BadVocab { name, fault } => write!(f, "`{name}`: {fault}"),
+        // said by their own Display, in the current language
+        Archive(archive) => write!(f, "{archive}"),
+        Unexpected(array) => write!(f, "{array}"),
+        TooSmall { size, value, least } => too_small(f, *size, *value, *least),
     }
 }
 
@@ -107,7 +101,10 @@ fn fault_zh(fault: &WeightsFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         VocabRows { name, tokens, rows } => {
             write!(f, "`{name}` 有 {tokens} 个词元，而嵌入表有 {rows} 行；两者必须相等")
         }
-        Archive(_) | Unexpected(_) | BadVocab { .. } | TooSmall { .. } => write!(f, "{fault}"),
+        BadVocab { name, fault } => write!(f, "`{name}`：{fault}"),
+        Archive(archive) => write!(f, "{archive}"),
+        Unexpected(array) => write!(f, "{array}"),
+        TooSmall { size, value, least } => too_small(f, *size, *value, *least),
     }
 }
 

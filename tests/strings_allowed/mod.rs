@@ -79,11 +79,9 @@ pub const ALLOWED: &[Allowed] = &[
     Allowed {
         files: &["src/model/one_step.rs"],
         literals: &[
-            "cross_attn",
             "decoder",
             "encoder",
             "fc_out.weight",
-            "self_attn",
             "src_embed.weight",
             "tgt_embed.weight",
             "{}.layers.{layer}.ffn.linear1.weight",
