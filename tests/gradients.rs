@@ -288,7 +288,7 @@ fn cross_entropy_backward_matches_finite_differences() {
 /// A tiny model with every parameter moved off its initial value (γ = 1, β = 0 would hide bugs).
 fn tiny_weights() -> Weights {
     let config =
-        Config { d_model: 8, n_heads: 2, d_ff: 12, n_layers: 2, src_vocab: 7, tgt_vocab: 9, max_len: 16, pad_idx: 0 };
+        Config { d_model: 8, n_heads: 2, d_ff: 12, n_layers: 2, dec_layers: 2, src_vocab: 7, tgt_vocab: 9, max_len: 16, pad_idx: 0, conventions: Default::default() };
     let mut w = Weights::init(&config, 11);
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     w.visit_mut(|name, mut a| {
@@ -354,7 +354,7 @@ fn whole_model_gradients_match_finite_differences_of_the_reference() {
         }
     }
     // the <pad> rows of both embeddings get no gradient
-    let src_grad: Array2<f32> = grads.params.src_embed.clone();
+    let src_grad: Array2<f32> = grads.params.src_embed.to_owned();
     assert!(src_grad.row(0).iter().all(|&v| v == 0.0));
     assert!(grads.params.tgt_embed.row(0).iter().all(|&v| v == 0.0));
     // Every parameter tensor gets a gradient except the key biases: b_k adds q·b_k to every

@@ -41,7 +41,7 @@ fn a_head_taken_out_matches_the_reference() {
         let setup = setup(source);
         let run = full(&setup);
         let params = Params::of(&setup.weights);
-        for (stack, layer, block) in HeadAblation::blocks(setup.weights.config.n_layers) {
+        for (stack, layer, block) in HeadAblation::blocks(&setup.weights.config) {
             for keep_only in [false, true] {
                 let head = HeadAblation { stack, layer, block, head: 1, keep_only };
                 let engine = ablation::ablated(&run, setup.shape(), head);

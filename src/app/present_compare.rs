@@ -228,7 +228,7 @@ impl App {
             d.put(format!("  →  {} {chosen}", words.join(" ")), Role::Plain);
         }
         d.gap();
-        let n = self.session.setup.weights.config.n_layers;
+        let n = self.session.setup.weights.config.dec_layers;
         d.push(strings::cross_heading(&reading, words.len() - 1, n - 1), Role::Title);
         let best = crate::model::decode::argmax(step.cross.iter().copied());
         let sw = source.iter().map(|s| width(s)).max().unwrap_or(2).max(2);

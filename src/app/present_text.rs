@@ -71,7 +71,7 @@ impl App {
     /// `pipeline`: the stages of the forward pass, as note 001 §1 draws them, with their shapes.
     pub(super) fn pipeline_lines(&self) -> LinesData {
         let program = self.session.run.program();
-        let n = self.session.setup.weights.config.n_layers;
+        let (n, n_dec) = (self.session.setup.weights.config.n_layers, self.session.setup.weights.config.dec_layers);
         let shape = self.session.setup.shape();
         let mut stages: Vec<(String, String, String)> =
             vec![("src ids".into(), shape_text(&[shape.batch, shape.t_src]), strings::STAGE_SRC_IDS.into())];
@@ -91,8 +91,8 @@ impl App {
         op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
         op_stage("tgt.x", strings::STAGE_X.into(), &mut stages);
         op_stage("tgt.mask", strings::STAGE_TGT_MASK.into(), &mut stages);
-        for l in 0..n {
-            op_stage(&format!("dec.{l}.norm3.out"), strings::stage_decoder(l, n), &mut stages);
+        for l in 0..n_dec {
+            op_stage(&format!("dec.{l}.norm3.out"), strings::stage_decoder(l, n_dec), &mut stages);
         }
         op_stage("logits", strings::STAGE_LOGITS.into(), &mut stages);
         op_stage("probs", strings::STAGE_PROBS.into(), &mut stages);

@@ -120,7 +120,7 @@ fn outside_corpus(setup: &Setup, sentence: &str) -> Option<String> {
 /// the position that produced the word (its query is the word before it) to every source character.
 fn attention_lines(setup: &Setup, run: &crate::model::Run, n_words: usize) -> String {
     let cfg = &setup.weights.config;
-    let name = format!("dec.{}.cross_attn.weights", cfg.n_layers - 1);
+    let name = format!("dec.{}.cross_attn.weights", cfg.dec_layers - 1);
     let weights = run.get(&name).expect("the final run is complete"); // (1, H, T_tgt, T_src)
     let src: Vec<String> = setup.src_ids.row(0).iter().map(|&i| setup.src_vocab().word(i)).collect();
     let tgt = setup.tgt_vocab();

@@ -85,10 +85,10 @@ pub struct LayerStats {
 /// layer in program order, whichever the architecture puts there).
 pub fn drift(run: &Run) -> Vec<LayerStats> {
     let program = run.program();
-    let n_layers = run.weights().config.n_layers;
+    let config = &run.weights().config;
     let mut names: Vec<(String, usize)> = Vec::new();
     let last_with = |prefix: &str| program.ops().iter().rposition(|op| op.name.starts_with(prefix));
-    for (stack, x) in [("enc", "src.x"), ("dec", "tgt.x")] {
+    for (stack, x, n_layers) in [("enc", "src.x", config.n_layers), ("dec", "tgt.x", config.dec_layers)] {
         if let Some(i) = program.index_of(x) {
             names.push((x.to_string(), i));
         }

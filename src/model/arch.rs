@@ -39,11 +39,10 @@ impl HeadAblation {
         Some(HeadAblation { stack, layer, block, head, keep_only: false })
     }
 
-    /// Every attention block of a model with `layers` layers per stack, in program order:
-    /// (stack, layer, block).
-    pub fn blocks(layers: usize) -> Vec<(Stack, usize, AttnBlock)> {
-        let mut all: Vec<_> = (0..layers).map(|l| (Stack::Encoder, l, AttnBlock::SelfAttn)).collect();
-        for l in 0..layers {
+    /// Every attention block of a model of `config`'s layers, in program order: (stack, layer, block).
+    pub fn blocks(config: &super::Config) -> Vec<(Stack, usize, AttnBlock)> {
+        let mut all: Vec<_> = (0..config.n_layers).map(|l| (Stack::Encoder, l, AttnBlock::SelfAttn)).collect();
+        for l in 0..config.dec_layers {
             all.push((Stack::Decoder, l, AttnBlock::SelfAttn));
             all.push((Stack::Decoder, l, AttnBlock::CrossAttn));
         }

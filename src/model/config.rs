@@ -1,16 +1,20 @@
 //! Model sizes, and the named presets the study notes run.
 
+pub use super::conventions::{Activation, Conventions, PositionLayout};
+
 /// The sizes that define a model. Everything else (weights, program) follows from these.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     pub d_model: usize,   // width of every token vector
     pub n_heads: usize,   // attention heads; d_k = d_model / n_heads
     pub d_ff: usize,      // hidden width of the feed-forward network
-    pub n_layers: usize,  // encoder layers, and as many decoder layers
+    pub n_layers: usize,  // encoder layers
+    pub dec_layers: usize, // decoder layers (as many as the encoder's in the tutor's models)
     pub src_vocab: usize, // rows of the source embedding table
     pub tgt_vocab: usize, // rows of the target embedding table, columns of the output
     pub max_len: usize,   // longest sentence the positional encoding covers
     pub pad_idx: usize,   // token id of <pad>
+    pub conventions: Conventions, // activation, position layout, embedding scale, start and end tokens
 }
 
 /// A named configuration from the notes; its name (`--preset`) comes from the derive.
@@ -46,36 +50,50 @@ impl Preset {
                 n_heads: 4,
                 d_ff: 64,
                 n_layers: 2,
+                dec_layers: 2,
                 src_vocab: src_len,
                 tgt_vocab: tgt_len,
                 max_len: 16,
                 pad_idx: 0,
+                conventions: Conventions::TUTOR,
             },
             Preset::Note001 => Config {
                 d_model: 128,
                 n_heads: 4,
                 d_ff: 512,
                 n_layers: 2,
+                dec_layers: 2,
                 src_vocab: 1000,
                 tgt_vocab: 1000,
                 max_len: 64,
                 pad_idx: 0,
+                conventions: Conventions::TUTOR,
             },
             Preset::Note000 => Config {
                 d_model: 512,
                 n_heads: 8,
                 d_ff: 2048,
                 n_layers: 1,
+                dec_layers: 1,
                 src_vocab: src_len,
                 tgt_vocab: tgt_len,
                 max_len: 64,
                 pad_idx: 0,
+                conventions: Conventions::TUTOR,
             },
         }
     }
 }
 
 impl Config {
+    /// Layers of the encoder and of the decoder.
+    pub fn layers(&self, stack: super::program::Stack) -> usize {
+        match stack {
+            super::program::Stack::Encoder => self.n_layers,
+            super::program::Stack::Decoder => self.dec_layers,
+        }
+    }
+
     /// Width of one head's query, key and value vectors.
     pub fn d_k(&self) -> usize {
         self.d_model / self.n_heads

@@ -104,7 +104,7 @@ pub struct DecodeStep {
 /// position looked in the source.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
-    let last_cross = format!("dec.{}.cross_attn.weights", weights.config.n_layers.saturating_sub(1));
+    let last_cross = format!("dec.{}.cross_attn.weights", weights.config.dec_layers.saturating_sub(1));
     decode_observed(weights, src_row, &Arch::default(), choice, &|_| {}, |run, rows, chosen| {
         let prefix = rows[0].clone();
         let t = prefix.len() - 1;

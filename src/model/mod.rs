@@ -20,6 +20,7 @@ pub mod backward;
 pub mod batch_norm;
 pub mod build;
 pub mod config;
+pub mod conventions;
 pub mod decode;
 // the one module allowed `unsafe` (Cargo.toml denies it everywhere else): threads, the AVX2
 // kernels, calls into `gemm` and mimalloc; and the switch to the portable kernels

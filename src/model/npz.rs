@@ -2,7 +2,7 @@
 //! (out, in)), so numpy or PyTorch can check every number the engine computes. What is wrong
 //! with a file is a key (`npz_error`), which `strings` says.
 
-use super::config::Config;
+use super::config::{Config, Conventions};
 use super::npz_layout::{
     Known, MAX_LEN, Member, N_HEADS, NPY, PAD_IDX, VOCAB_SRC, VOCAB_TGT, expected_parameters, layer_count,
 };
@@ -184,7 +184,7 @@ fn config_of(arrays: &BTreeMap<String, ArrayD<f32>>, scalars: &BTreeMap<String, 
     if pad_idx != PAD_ID {
         return Err(WeightsFault::PadIdx { pad_idx, pad_id: PAD_ID });
     }
-    Ok(Config { d_model, n_heads, d_ff, n_layers, src_vocab, tgt_vocab, max_len, pad_idx })
+    Ok(Config { d_model, n_heads, d_ff, n_layers, dec_layers: n_layers, src_vocab, tgt_vocab, max_len, pad_idx, conventions: Conventions::TUTOR })
 }
 
 /// Sizes read from the arrays' shapes: none 0, and each vocabulary holding the special tokens.

@@ -102,7 +102,7 @@ pub struct Known {
 impl Known {
     pub fn new(n_layers: usize) -> Known {
         let small =
-            Config { d_model: 2, n_heads: 1, d_ff: 3, n_layers, src_vocab: 5, tgt_vocab: 7, max_len: 2, pad_idx: 0 };
+            Config { d_model: 2, n_heads: 1, d_ff: 3, n_layers, src_vocab: 5, tgt_vocab: 7, max_len: 2, pad_idx: 0, dec_layers: n_layers, conventions: Default::default() };
         let parameters = expected_parameters(&small).into_iter().map(|(name, _)| name).collect();
         let shape = RunShape { batch: 1, t_src: 1, t_tgt: 1 };
         // the forward program's tensors (`export`) and the training program's `loss` (`export --grads`)
@@ -156,10 +156,12 @@ mod tests {
                 n_heads: 3,
                 d_ff: 10,
                 n_layers: 3,
+                dec_layers: 3,
                 src_vocab: 9,
                 tgt_vocab: 4,
                 max_len: 8,
                 pad_idx: 0,
+                conventions: Default::default(),
             },
         ] {
             let mut real = Vec::new();

@@ -2,7 +2,7 @@
 
 use super::config::Config;
 use super::vocab::{Tokenizer, Vocab, Vocabs};
-use ndarray::{Array1, Array2};
+use ndarray::{Array1, Array2, ArcArray2};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 /// nn.Linear: y = x · weightᵀ + bias.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Linear {
-    pub weight: Array2<f32>, // (out, in)
+    pub weight: ArcArray2<f32>, // (out, in); shared, not copied, where a model ties it (Marian's output is its embedding)
     pub bias: Array1<f32>,   // (out,)
 }
 
@@ -57,8 +57,10 @@ pub struct DecoderLayer {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Weights {
     pub config: Config,
-    pub src_embed: Array2<f32>, // (src_vocab, d_model)
-    pub tgt_embed: Array2<f32>, // (tgt_vocab, d_model)
+    // (src_vocab, d_model) and (tgt_vocab, d_model); one shared buffer where the model ties them
+    // (a clone shares it too; writing to a shared one copies it first)
+    pub src_embed: ArcArray2<f32>,
+    pub tgt_embed: ArcArray2<f32>,
     pub encoder: Vec<EncoderLayer>,
     pub decoder: Vec<DecoderLayer>,
     pub fc_out: Linear, // (tgt_vocab, d_model)
@@ -89,7 +91,7 @@ impl Initialiser {
 
     fn linear(&mut self, in_dim: usize, out_dim: usize) -> Linear {
         let bound = 1.0 / (in_dim as f32).sqrt();
-        let weight = Array2::from_shape_fn((out_dim, in_dim), |_| self.uniform(bound));
+        let weight = Array2::from_shape_fn((out_dim, in_dim), |_| self.uniform(bound)).into_shared();
         let bias = Array1::from_shape_fn(out_dim, |_| self.uniform(bound));
         Linear { weight, bias }
     }
@@ -125,8 +127,8 @@ impl Weights {
     pub fn init(config: &Config, seed: u64) -> Weights {
         let mut init = Initialiser { rng: ChaCha8Rng::seed_from_u64(seed) };
         let d = config.d_model;
-        let src_embed = init.normal(config.src_vocab, d);
-        let tgt_embed = init.normal(config.tgt_vocab, d);
+        let src_embed = init.normal(config.src_vocab, d).into_shared();
+        let tgt_embed = init.normal(config.tgt_vocab, d).into_shared();
         let encoder = (0..config.n_layers)
             .map(|_| EncoderLayer {
                 self_attn: init.attention(d),
@@ -135,7 +137,7 @@ impl Weights {
                 norm2: init.norm(d),
             })
             .collect();
-        let decoder = (0..config.n_layers)
+        let decoder = (0..config.dec_layers)
             .map(|_| DecoderLayer {
                 self_attn: init.attention(d),
                 norm1: init.norm(d),

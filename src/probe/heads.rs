@@ -43,7 +43,7 @@ pub fn rank_heads(weights: &Arc<Weights>, pairs: &[Pair]) -> HeadRanking {
 /// `rank_heads`, calling `scored(done, total)` after each of the `total` runs (the whole model
 /// first, then one per head), so that a large model can show how far it has got.
 pub fn rank_heads_telling(weights: &Arc<Weights>, pairs: &[Pair], mut scored: impl FnMut(usize, usize)) -> HeadRanking {
-    let heads_out = every_head(weights.config.n_layers, weights.config.n_heads);
+    let heads_out = every_head(&weights.config);
     let total = heads_out.len() + 1;
     let score = |head| score_on(weights, pairs, head);
     scored(0, total);
@@ -67,8 +67,9 @@ pub fn score_on(weights: &Arc<Weights>, pairs: &[Pair], head: Option<HeadAblatio
 }
 
 /// Every head of every attention block, taken out, in program order.
-pub fn every_head(layers: usize, n_heads: usize) -> Vec<HeadAblation> {
-    HeadAblation::blocks(layers)
+pub fn every_head(config: &crate::model::Config) -> Vec<HeadAblation> {
+    let n_heads = config.n_heads;
+    HeadAblation::blocks(config)
         .into_iter()
         .flat_map(|(stack, layer, block): (Stack, usize, AttnBlock)| {
             (0..n_heads).map(move |head| HeadAblation { stack, layer, block, head, keep_only: false })

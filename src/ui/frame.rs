@@ -44,6 +44,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     let map = ArchitectureMap {
         place: app.run().program().op(app.op()).place,
         n_layers: app.setup().weights.config.n_layers,
+        dec_layers: app.setup().weights.config.dec_layers,
         theme,
     };
     let trace_steps_aside = app.cell_col().is_some() || app.what_if().is_some();
@@ -121,6 +122,7 @@ pub fn prose_scroll_limit(app: &App, area: Rect) -> u16 {
     let map_height = ArchitectureMap {
         place: app.run().program().op(app.op()).place,
         n_layers: app.setup().weights.config.n_layers,
+        dec_layers: app.setup().weights.config.dec_layers,
         theme: Theme::plain(),
     }
     .height();

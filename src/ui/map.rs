@@ -11,7 +11,8 @@ use ratatui::widgets::{Paragraph, Widget};
 
 pub struct ArchitectureMap {
     pub place: Place,
-    pub n_layers: usize,
+    pub n_layers: usize,   // encoder layers
+    pub dec_layers: usize, // decoder layers
     pub theme: Theme,
 }
 
@@ -44,7 +45,7 @@ impl ArchitectureMap {
                 (strings::MAP_MASKS.get(), Place::Masks(Side::Tgt)),
             ],
         ));
-        for layer in 0..self.n_layers {
+        for layer in 0..self.dec_layers {
             let p = |part| Place::Decoder { layer, part };
             rows.push((
                 strings::map_decoder(layer),
@@ -88,7 +89,7 @@ impl ArchitectureMap {
     }
 
     pub fn height(&self) -> u16 {
-        (self.n_layers * 2 + 4) as u16
+        (self.n_layers + self.dec_layers + 4) as u16
     }
 }
 

@@ -137,7 +137,7 @@ fn probe_fact(a: &Args, batch: usize, program: &Program, setup: &Setup) -> Resul
     Ok(match a.kind {
         FactKind::LensWord => {
             let after = a.get("after").unwrap_or_default();
-            let streams = crate::model::probe::lens::stream_ops(setup.weights.config.n_layers);
+            let streams = crate::model::probe::lens::stream_ops(setup.weights.config.dec_layers);
             if !streams.iter().any(|s| s == after) {
                 return Err(format!("`lens-word` needs after=, one of {} {SEE_FACTS}", streams.join(", ")));
             }

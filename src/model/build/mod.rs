@@ -109,7 +109,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
     let masks = Masks { cross: cross_mask, tgt: tgt_mask };
 
     let mut y = tgt_x;
-    for layer in 0..config.n_layers {
+    for layer in 0..config.dec_layers {
         y = decoder_layer(p, spec, layer, &y, &memory, &masks, b, t_tgt, t_src);
     }
 

@@ -169,7 +169,7 @@ const BATCH: usize = 64;
 
 /// Teacher-force each pair (`<bos>` and its words in) and score every cross-attention head.
 pub fn score(weights: &Arc<Weights>, pairs: &[(Vec<usize>, Vec<usize>, &Alignment)]) -> AlignmentScores {
-    let (layers, n_heads) = (weights.config.n_layers, weights.config.n_heads);
+    let (layers, n_heads) = (weights.config.dec_layers, weights.config.n_heads);
     let mut heads: Vec<HeadAlignment> = (0..layers)
         .flat_map(|layer| {
             (0..n_heads).map(Some).chain([None]).map(move |head| HeadAlignment {

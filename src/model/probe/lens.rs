@@ -38,7 +38,7 @@ pub fn stream_ops(layers: usize) -> Vec<String> {
 /// The lens for batch row `batch`, target position `position`, one row per sublayer computed.
 pub fn lens(run: &Run, batch: usize, position: usize) -> Vec<LensRow> {
     let w = run.weights();
-    stream_ops(w.config.n_layers)
+    stream_ops(w.config.dec_layers)
         .into_iter()
         .filter_map(|after| {
             let stream = run.get(&after)?; // (B, T_tgt, d)
