@@ -5,6 +5,7 @@
 //! so a test can hold it against the engine's value for every kind of operation.
 
 use crate::model::arch::MaskFill;
+use crate::model::conventions::PositionLayout;
 use crate::model::program::{LinearRef, NormRef, Op, OpKind, Side};
 use crate::model::run::eps;
 use crate::model::{Run, kernels};
@@ -36,6 +37,7 @@ pub fn derive(run: &Run, setup: &Setup, op: usize, at: &[usize]) -> Option<Deriv
     let value: f64 = match o.kind {
         OpKind::Input => given(&c, &mut lines),
         OpKind::Embed(side) => embed(&c, &mut lines, side),
+        OpKind::EmbedScale => embed_scale(&c, &mut lines),
         OpKind::PositionalEncoding => positional(&c, &mut lines),
         OpKind::AddPositional => add_positional(&c, &mut lines),
         OpKind::Add => add(&c, &mut lines),
@@ -54,6 +56,8 @@ pub fn derive(run: &Run, setup: &Setup, op: usize, at: &[usize]) -> Option<Deriv
         OpKind::Softmax => softmax(&c, &mut lines),
         OpKind::Context => context(&c, &mut lines),
         OpKind::Relu => relu(&c, &mut lines),
+        OpKind::Silu => silu(&c, &mut lines),
+        OpKind::Gelu => return None,
         OpKind::Normalize { eps_exponent } => normalize(&c, &mut lines, eps_exponent),
         OpKind::ScaleShift(r) => scale_shift(&c, &mut lines, r),
         OpKind::Identity => identity(&c, &mut lines),
@@ -123,11 +127,24 @@ fn positional(cell: &Cell, lines: &mut Vec<String>) -> f64 {
     let o = cell.op;
     let (pos, j) = (at[0], at[1]);
     let d = o.shape[1];
-    let pair = j - j % 2;
+    // which frequency column j holds and whether it is a cosine: the notes interleave sin and
+    // cos; Marian puts the ⌈d/2⌉ sines first and the cosines after
+    let (pair, cos) = match cell.run.weights().config.conventions.positions {
+        PositionLayout::Interleaved => (j - j % 2, j % 2 == 1),
+        PositionLayout::Halves if j < d.div_ceil(2) => (2 * j, false),
+        PositionLayout::Halves => (2 * (j - d.div_ceil(2)), true),
+    };
     let angle = pos as f64 * (-(pair as f64) * 10000f64.ln() / d as f64).exp();
-    let v = if j % 2 == 0 { angle.sin() } else { angle.cos() };
-    lines.push(strings::derive_sinusoid(pos, pair, d, j % 2 == 1, angle, v));
+    let v = if cos { angle.cos() } else { angle.sin() };
+    lines.push(strings::derive_sinusoid(pos, pair, d, cos, angle, v));
     v
+}
+
+fn embed_scale(cell: &Cell, lines: &mut Vec<String>) -> f64 {
+    let x = cell.input(0)[IxDyn(cell.at)] as f64;
+    let d = cell.run.weights().config.d_model;
+    lines.push(strings::derive_embed_scale(&cell.input_name(0), x, d));
+    x * (d as f64).sqrt()
 }
 
 fn add_positional(cell: &Cell, lines: &mut Vec<String>) -> f64 {
@@ -300,6 +317,12 @@ fn relu(cell: &Cell, lines: &mut Vec<String>) -> f64 {
     let x = cell.input(0)[IxDyn(at)] as f64;
     lines.push(strings::derive_relu(&cell.input_name(0), x));
     x.max(0.0)
+}
+
+fn silu(cell: &Cell, lines: &mut Vec<String>) -> f64 {
+    let x = cell.input(0)[IxDyn(cell.at)] as f64;
+    lines.push(strings::derive_silu(&cell.input_name(0), x));
+    x / (1.0 + (-x).exp())
 }
 
 fn normalize(cell: &Cell, lines: &mut Vec<String>, eps_exponent: i8) -> f64 {

@@ -20,7 +20,9 @@ pub enum OpKind {
     Input,
     /// Rows of the embedding table for the token ids.
     Embed(Side),
-    /// The sinusoidal table PE (T, d).
+    /// Embedding rows × √d_model (Marian's `scale_embedding`).
+    EmbedScale,
+    /// The sinusoidal table PE (T, d), in the layout the model's conventions give.
     PositionalEncoding,
     /// embed + PE, broadcast over the batch.
     AddPositional,
@@ -60,6 +62,10 @@ pub enum OpKind {
     /// Elementwise sum (the residual connection).
     Add,
     Relu,
+    /// x · σ(x), "swish" (Marian's FFN).
+    Silu,
+    /// x · Φ(x), the exact GELU.
+    Gelu,
     /// (x - mean) / √(var + eps), per token over the features; eps = 10^eps_exponent.
     Normalize {
         eps_exponent: i8,
@@ -100,8 +106,10 @@ pub enum Formula {
     Input,
     /// A side's embedding rows, from a (vocab, d) table.
     Embed { side: Side, vocab: usize, d: usize },
-    /// The sinusoidal table, d wide.
-    PositionalEncoding { d: usize },
+    /// A side's embedding rows × √d.
+    EmbedScale { side: Side, d: usize },
+    /// The sinusoidal table, d wide, in its layout.
+    PositionalEncoding { d: usize, layout: crate::model::config::PositionLayout },
     /// embed + PE for a side.
     AddPositional { side: Side },
     /// One flag per key: `name = (k_ids != <pad>)`.
@@ -110,6 +118,8 @@ pub enum Formula {
     PadQueryKey { name: String, q: Side, k: Side },
     /// The target's padding part left out (note 002).
     PadOnes,
+    /// No target padding mask, because the start token is `<pad>` (Marian).
+    PadNoneStartIsPad,
     /// The decoder's causal mask; `on: false` is the no-causal what-if's ones.
     Causal { on: bool },
     /// An attention-block program's causal mask.
@@ -148,6 +158,10 @@ pub enum Formula {
     FfnIn { x: String, d: usize, f: usize },
     /// max(0, pre).
     Relu,
+    /// pre · σ(pre).
+    Silu,
+    /// pre · Φ(pre).
+    Gelu,
     /// The FFN's second Linear, f → d.
     FfnOut { f: usize, d: usize },
     /// The output Linear, d → vocab.
@@ -169,7 +183,10 @@ impl OpKind {
                 let table = if side == Side::Src { &w.src_embed } else { &w.tgt_embed };
                 kernels::embed(table.view(), run.ids(side))
             }
-            OpKind::PositionalEncoding => kernels::positional_encoding(op.shape[0], op.shape[1]),
+            OpKind::EmbedScale => kernels::scale(input(0), (w.config.d_model as f32).sqrt()),
+            OpKind::PositionalEncoding => {
+                kernels::positional_table(op.shape[0], op.shape[1], w.config.conventions.positions)
+            }
             OpKind::AddPositional => kernels::add(input(0), input(1)),
             OpKind::PaddingMask(side) => kernels::padding_mask(run.ids(side), w.config.pad_idx),
             OpKind::PaddingMaskQK { q, k } => kernels::padding_mask_qk(run.ids(q), run.ids(k), w.config.pad_idx),
@@ -195,6 +212,8 @@ impl OpKind {
             OpKind::HeadMask { head, keep_only } => kernels::head_mask(input(0), head, keep_only),
             OpKind::Add => kernels::add(input(0), input(1)),
             OpKind::Relu => kernels::relu(input(0)),
+            OpKind::Silu => kernels::silu(input(0)),
+            OpKind::Gelu => kernels::gelu(input(0)),
             OpKind::Normalize { eps_exponent } => kernels::normalize(input(0), eps(eps_exponent)),
             OpKind::ScaleShift(r) => {
                 let Norm { gamma, beta } = w.norm(r);
@@ -269,6 +288,9 @@ impl OpKind {
                 vec![Some(d_weights), Some(d_v)]
             }
             OpKind::Relu => vec![Some(kernels::relu_backward(input(0), d_out))],
+            OpKind::Silu => vec![Some(kernels::silu_backward(input(0), d_out))],
+            OpKind::Gelu => vec![Some(kernels::gelu_backward(input(0), d_out))],
+            OpKind::EmbedScale => vec![Some(kernels::scale(d_out, (w.config.d_model as f32).sqrt()))],
             OpKind::Normalize { eps_exponent } => {
                 vec![Some(kernels::normalize_backward(input(0), eps(eps_exponent), d_out))]
             }

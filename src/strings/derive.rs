@@ -164,6 +164,16 @@ pub fn derive_softmax(input: &str, x: f64, max: f64, mine: f64, sum: f64, n: usi
     ]
 }
 
+pub fn derive_embed_scale(input: &str, x: f64, d: usize) -> String {
+    let root = (d as f64).sqrt();
+    format!("{input} {} × √{d} ({}) = {}", num(x), num(root), num(x * root))
+}
+
+pub fn derive_silu(input: &str, x: f64) -> String {
+    let sigma = 1.0 / (1.0 + (-x).exp());
+    format!("{input} {} × σ({}) ({}) = {}", num(x), num(x), num(sigma), num(x * sigma))
+}
+
 pub fn derive_relu(input: &str, x: f64) -> String {
     format!("max(0, {input} {}) = {}", num(x), num(x.max(0.0)))
 }

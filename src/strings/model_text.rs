@@ -7,6 +7,7 @@ use std::fmt;
 use crate::lang::{Lang, current};
 
 use crate::model::arch::{ArchError, MaskFill};
+use crate::model::conventions::PositionLayout;
 use crate::model::program::{Op, Part, Proj, Side, Stack, shape_text};
 use crate::model::{Formula, OpKind, Place};
 
@@ -48,6 +49,17 @@ fn formula_zh(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             ks = k.prefix()
         ),
         Formula::PadOnes => write!(f, "tgt.pad_mask = 全 1：笔记 002 的 make_tgt_mask 没有填充部分"),
+        Formula::PadNoneStartIsPad => {
+            write!(f, "tgt.pad_mask = 全 1：起始词元就是 <pad>，Marian 的目标句没有填充掩码（因果掩码已挡住后面的填充）")
+        }
+        Formula::EmbedScale { side, d } => write!(f, "{s}.scaled = {s}.embed · √{d}：Marian 把嵌入放大 √d_model 倍", s = side.prefix()),
+        Formula::PositionalEncoding { d, layout: PositionLayout::Halves } => write!(
+            f,
+            "PE[pos, i] = sin(pos/10000^(2i/{d}))（前 {h} 列），PE[pos, {h}+i] = cos(pos/10000^(2i/{d}))（后 {h} 列）：Marian 的排法",
+            h = d.div_ceil(2)
+        ),
+        Formula::Silu => write!(f, "hidden = pre · σ(pre)：SiLU（swish），Marian 的激活函数"),
+        Formula::Gelu => write!(f, "hidden = pre · Φ(pre)：GELU"),
         Formula::Causal { on: true } => write!(f, "tgt.causal = 下三角全 1：查询 i 看得到键 0..=i"),
         Formula::Causal { on: false } => write!(f, "tgt.causal = 全 1：没有因果掩码，每个查询都看得到每个键"),
         Formula::CausalInput => write!(f, "mask = 下三角全 1"),
@@ -93,8 +105,16 @@ fn formula_en(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             let s = side.prefix();
             write!(f, "{s}.embed = {s}_embed[{s}_ids]: one row of the ({vocab}, {d}) table per token")
         }
-        Formula::PositionalEncoding { d } => {
+        Formula::PositionalEncoding { d, layout: PositionLayout::Interleaved } => {
             write!(f, "PE[pos, 2i] = sin(pos/10000^(2i/{d})), PE[pos, 2i+1] = cos(pos/10000^(2i/{d}))")
+        }
+        Formula::PositionalEncoding { d, layout: PositionLayout::Halves } => write!(
+            f,
+            "PE[pos, i] = sin(pos/10000^(2i/{d})) in the first {h} columns, PE[pos, {h}+i] = cos(…) in the last {h}: Marian's layout",
+            h = d.div_ceil(2)
+        ),
+        Formula::EmbedScale { side, d } => {
+            write!(f, "{s}.scaled = {s}.embed · √{d}: Marian scales the embeddings by √d_model", s = side.prefix())
         }
         Formula::AddPositional { side } => write!(f, "x = {s}.embed + {s}.pe", s = side.prefix()),
         Formula::PadKeys { name, k } => {
@@ -107,6 +127,10 @@ fn formula_en(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             ks = k.prefix()
         ),
         Formula::PadOnes => write!(f, "tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part"),
+        Formula::PadNoneStartIsPad => write!(
+            f,
+            "tgt.pad_mask = ones: the start token is <pad>, so Marian's target has no padding mask (the causal mask hides later padding)"
+        ),
         Formula::Causal { on: true } => write!(f, "tgt.causal = lower-triangular ones: query i sees keys 0..=i"),
         Formula::Causal { on: false } => write!(f, "tgt.causal = ones: no causal mask, every query sees every key"),
         Formula::CausalInput => write!(f, "mask = lower-triangular ones"),
@@ -150,6 +174,8 @@ fn formula_en(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Formula::ScaleShift => write!(f, "out = γ·x̂ + β"),
         Formula::FfnIn { x, d, f: ff } => write!(f, "pre = {x}·W_1ᵀ + b_1: {d} → {ff}"),
         Formula::Relu => write!(f, "hidden = max(0, pre)"),
+        Formula::Silu => write!(f, "hidden = pre · σ(pre): SiLU (swish), Marian's activation"),
+        Formula::Gelu => write!(f, "hidden = pre · Φ(pre): GELU"),
         Formula::FfnOut { f: ff, d } => write!(f, "out = hidden·W_2ᵀ + b_2: {ff} → {d}"),
         Formula::Logits { y, d, vocab } => write!(f, "logits = {y}·W_outᵀ + b_out: d_model {d} → vocab {vocab}"),
         Formula::Probs => write!(f, "probs = softmax(logits) over the vocabulary"),
@@ -167,6 +193,7 @@ impl OpKind {
         match self {
             OpKind::Input => "Input",
             OpKind::Embed(_) => "Embed",
+            OpKind::EmbedScale => "EmbedScale",
             OpKind::PositionalEncoding => "PosEnc",
             OpKind::AddPositional => "AddPE",
             OpKind::PaddingMask(_) => "PadMask",
@@ -185,6 +212,8 @@ impl OpKind {
             OpKind::HeadMask { .. } => "HeadMask",
             OpKind::Add => "Add",
             OpKind::Relu => "ReLU",
+            OpKind::Silu => "SiLU",
+            OpKind::Gelu => "GELU",
             OpKind::Normalize { .. } => "Normalize",
             OpKind::ScaleShift(_) => "ScaleShift",
             OpKind::Identity => "Identity",

@@ -4,7 +4,7 @@
 use super::{AttnAt, attention};
 use super::{Masks, Spec, seq};
 use crate::model::arch::{Arch, NormAt};
-use crate::model::config::Config;
+use crate::model::config::{Activation, Config};
 use crate::model::program::Dim::{Batch, Features, Tokens};
 use crate::model::program::{AttnBlock, Formula, LinearRef, NormRef, OpKind, Part, Place, Program, Shape, Side, Stack};
 
@@ -117,13 +117,18 @@ fn feed_forward(
         place,
         Formula::FfnIn { x: x.into(), d, f },
     );
+    let (activation, formula) = match config.conventions.activation {
+        Activation::Relu => (OpKind::Relu, Formula::Relu),
+        Activation::Silu => (OpKind::Silu, Formula::Silu),
+        Activation::Gelu => (OpKind::Gelu, Formula::Gelu),
+    };
     let hidden = p.push(
         format!("{pre}.ffn.hidden"),
-        OpKind::Relu,
+        activation,
         &[&pre_act],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (f, Features)]),
         place,
-        Formula::Relu,
+        formula,
     );
     p.push(
         format!("{pre}.ffn.out"),

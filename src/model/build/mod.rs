@@ -101,7 +101,7 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
     );
 
     let tgt_x = embedding(p, config, Side::Tgt, b, t_tgt);
-    let tgt_mask = target_mask(p, arch, b, t_tgt)?;
+    let tgt_mask = target_mask(p, config, arch, b, t_tgt)?;
     let cross_mask = match arch.pad_mask {
         PadMask::Keys => src_mask.clone(),
         _ => padding_mask(p, arch, "cross.mask", Side::Tgt, Side::Src, b, t_tgt, t_src)?,
@@ -125,8 +125,18 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
 
 /// The decoder self-attention's mask: the target's padding mask (or ones, note 002's mistake)
 /// AND the causal mask (or ones, the no-causal what-if), (B, 1, T, T). Returns `tgt.mask`.
-fn target_mask(p: &mut Program, arch: &Arch, b: usize, t_tgt: usize) -> Result<String, ArchError> {
-    let tgt_pad = if arch.tgt_padding {
+fn target_mask(p: &mut Program, config: &Config, arch: &Arch, b: usize, t_tgt: usize) -> Result<String, ArchError> {
+    let tgt_pad = if !config.conventions.target_pad_mask {
+        // Marian: the start token is <pad>, so the target has no padding mask at all
+        p.push(
+            "tgt.pad_mask".into(),
+            OpKind::OnesMask,
+            &[],
+            Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
+            Place::Masks(Side::Tgt),
+            Formula::PadNoneStartIsPad,
+        )
+    } else if arch.tgt_padding {
         padding_mask(p, arch, "tgt.pad_mask", Side::Tgt, Side::Tgt, b, t_tgt, t_tgt)?
     } else {
         p.push(
@@ -240,13 +250,26 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         place,
         Formula::Embed { side, vocab: vocab(config, side), d },
     );
+    // Marian multiplies the embedding rows by √d_model before the positions are added
+    let embed = if config.conventions.embed_scale {
+        p.push(
+            format!("{s}.scaled"),
+            OpKind::EmbedScale,
+            &[&embed],
+            Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
+            place,
+            Formula::EmbedScale { side, d },
+        )
+    } else {
+        embed
+    };
     let pe = p.push(
         format!("{s}.pe"),
         OpKind::PositionalEncoding,
         &[],
         Shape::of(&[(t, Positions), (d, Features)]),
         place,
-        Formula::PositionalEncoding { d },
+        Formula::PositionalEncoding { d, layout: config.conventions.positions },
     );
     p.push(
         format!("{s}.x"),

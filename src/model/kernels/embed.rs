@@ -31,6 +31,34 @@ pub fn embed_backward(vocab: usize, ids: &Array2<usize>, pad: usize, d_out: &Arr
     d_table
 }
 
+/// The sinusoidal table (T, d) in `layout`: the notes' interleaved columns, or Marian's halves.
+/// A constant: it has no backward.
+pub fn positional_table(t: usize, d: usize, layout: crate::model::config::PositionLayout) -> ArrayD<f32> {
+    match layout {
+        crate::model::config::PositionLayout::Interleaved => positional_encoding(t, d),
+        crate::model::config::PositionLayout::Halves => positional_halves(t, d),
+    }
+}
+
+/// Marian's table (T, d): the same frequencies, pos / 10000^(2⌊j/2⌋/d) for column j, computed in
+/// f64 as numpy does; the sines of the even columns fill the first ⌈d/2⌉ columns and the cosines
+/// of the odd ones the rest (transformers' MarianSinusoidalPositionalEmbedding).
+pub fn positional_halves(t: usize, d: usize) -> ArrayD<f32> {
+    let sentinel = d.div_ceil(2);
+    let mut pe = Array2::<f32>::zeros((t, d));
+    for pos in 0..t {
+        for j in 0..d {
+            let angle = pos as f64 / 10000f64.powf((2 * (j / 2)) as f64 / d as f64);
+            if j % 2 == 0 {
+                pe[[pos, j / 2]] = angle.sin() as f32;
+            } else {
+                pe[[pos, sentinel + j / 2]] = angle.cos() as f32;
+            }
+        }
+    }
+    pe.into_dyn()
+}
+
 /// Sinusoidal positional encoding (T, d): PE[pos, 2i] = sin(pos / 10000^(2i/d)), PE[pos, 2i+1] = cos(...).
 /// A constant: it has no backward.
 pub fn positional_encoding(t: usize, d: usize) -> ArrayD<f32> {

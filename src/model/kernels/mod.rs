@@ -5,6 +5,7 @@
 //! (the way llm.c's `train_gpt2.c` pairs `layernorm_forward` with `layernorm_backward`).
 //! Shapes are written the way the notes write them: B batch, H heads, T tokens, d width.
 
+mod activation;
 mod attention;
 mod elementwise;
 mod embed;
@@ -15,6 +16,7 @@ mod masks;
 mod norm;
 
 // every public kernel of each family, so a new one is one function in its family's file
+pub use activation::*;
 pub use attention::*;
 pub use elementwise::*;
 pub use embed::*;
