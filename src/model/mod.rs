@@ -27,6 +27,7 @@ pub mod decode;
 #[allow(unsafe_code)]
 pub mod fast;
 pub mod fused_qkv;
+pub mod generate;
 pub mod kernels;
 pub mod learning;
 pub mod matmul;

@@ -1,0 +1,212 @@
+//! The encoder once, then the decoder one position at a time with a key/value cache: the same
+//! arithmetic as the program (the same kernels, in the same order), computing only the newest
+//! position. Generation (greedy and beam search) runs on this; the tutor's screens run the program.
+
+use crate::model::config::Activation;
+use crate::model::kernels;
+use crate::model::program::{AttnBlock, Stack};
+use crate::model::run::eps;
+use crate::model::weights::{Attention, Linear, Norm, Weights};
+use ndarray::{Array2, Array3, ArrayD, Axis, IxDyn, s};
+use std::sync::Arc;
+
+/// One attention block's keys and values, split into heads: (N, H, T, d_k) each.
+#[derive(Clone)]
+struct KeyValues {
+    k: ndarray::Array4<f32>,
+    v: ndarray::Array4<f32>,
+}
+
+/// The decoder's state for N hypotheses: each layer's self-attention cache (grown one position
+/// per step), the cross-attention keys and values of the source (computed once), and which
+/// source row each hypothesis reads.
+pub struct DecoderState {
+    weights: Arc<Weights>,
+    self_kv: Vec<Option<KeyValues>>,
+    cross_kv: Vec<KeyValues>, // per layer, (B, H, T_src, d_k): one per source row, not per hypothesis
+    src_keep: Array2<bool>,   // (B, T_src): false where the source token is <pad>
+    row_of: Vec<usize>,       // hypothesis -> source row
+    position: usize,          // positions already in the cache
+}
+
+/// x · Wᵀ + b for a (N, in) matrix.
+fn linear(x: &Array2<f32>, l: &Linear) -> Array2<f32> {
+    let out = kernels::linear(&x.clone().into_dyn(), l.weight.view(), l.bias.view());
+    out.into_dimensionality().expect("(N, out)")
+}
+
+/// LayerNorm(x) with the norm's γ and β (eps 1e-5, as PyTorch's).
+fn layer_norm(x: &Array2<f32>, n: &Norm) -> Array2<f32> {
+    let hat = kernels::normalize(&x.clone().into_dyn(), eps(-5));
+    kernels::scale_shift(&hat, n.gamma.view(), n.beta.view()).into_dimensionality().expect("(N, d)")
+}
+
+fn activate(x: &Array2<f32>, a: Activation) -> Array2<f32> {
+    let x = x.clone().into_dyn();
+    let y = match a {
+        Activation::Relu => kernels::relu(&x),
+        Activation::Silu => kernels::silu(&x),
+        Activation::Gelu => kernels::gelu(&x),
+    };
+    y.into_dimensionality().expect("same shape")
+}
+
+/// (N, T, d) -> (N, H, T, d_k).
+fn split(x: &Array3<f32>, h: usize) -> ndarray::Array4<f32> {
+    let (n, t, d) = x.dim();
+    let x = x.as_standard_layout().into_owned();
+    let x = x.into_shape_with_order((n, t, h, d / h)).expect("heads divide d");
+    x.permuted_axes([0, 2, 1, 3]).as_standard_layout().into_owned()
+}
+
+/// The embedding rows of `ids` × the scale, plus the position's row of the table: (N, d).
+fn embed_at(w: &Weights, table: &ndarray::ArcArray2<f32>, ids: &[usize], position: usize, t_total: usize) -> Array2<f32> {
+    let d = w.config.d_model;
+    let scale = if w.config.conventions.embed_scale { (d as f32).sqrt() } else { 1.0 };
+    let pe = kernels::positional_table(t_total.max(position + 1), d, w.config.conventions.positions);
+    let pe = pe.index_axis(Axis(0), position).to_owned();
+    Array2::from_shape_fn((ids.len(), d), |(i, j)| table[[ids[i], j]] * scale + pe[j])
+}
+
+/// The encoder's output for every source row (B, T_src, d), as the program computes `enc.out`.
+pub fn encode(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array3<f32> {
+    let program = crate::model::build::transformer(
+        &weights.config,
+        crate::model::RunShape { batch: src_ids.nrows(), t_src: src_ids.ncols(), t_tgt: 1 },
+    );
+    let inputs = crate::model::Inputs {
+        src_ids: Some(src_ids.clone()),
+        tgt_ids: Some(Array2::from_elem((src_ids.nrows(), 1), weights.config.conventions.start_id)),
+        ..Default::default()
+    };
+    let mut run = crate::model::Run::new(Arc::new(program), weights.clone(), inputs);
+    run.seek(run.program().index_of("enc.out").expect("the program has an encoder"));
+    let memory = run.get("enc.out").expect("the encoder ran");
+    memory.clone().into_dimensionality().expect("(B, T_src, d)")
+}
+
+impl DecoderState {
+    /// The decoder ready to read `memory` (B, T_src, d), with `per_row` hypotheses per source row.
+    pub fn new(weights: &Arc<Weights>, memory: &Array3<f32>, src_ids: &Array2<usize>, per_row: usize) -> DecoderState {
+        let c = &weights.config;
+        let (b, t_src, d) = memory.dim();
+        let flat = memory.as_standard_layout().into_owned().into_shape_with_order((b * t_src, d)).expect("contiguous");
+        let cross_kv = (0..c.dec_layers)
+            .map(|layer| {
+                let a = weights.attention(Stack::Decoder, layer, AttnBlock::CrossAttn);
+                let project = |l: &Linear| {
+                    let y = linear(&flat, l).into_shape_with_order((b, t_src, d)).expect("(B, T_src, d)");
+                    split(&y, c.n_heads)
+                };
+                KeyValues { k: project(&a.w_k), v: project(&a.w_v) }
+            })
+            .collect();
+        DecoderState {
+            weights: weights.clone(),
+            self_kv: vec![None; c.dec_layers],
+            cross_kv,
+            src_keep: src_ids.mapv(|id| id != c.pad_idx),
+            row_of: (0..b * per_row).map(|i| i / per_row).collect(),
+            position: 0,
+        }
+    }
+
+    /// Keep hypotheses `order` (each an index of the current ones), in that order: beam search
+    /// reorders the cache instead of recomputing it.
+    pub fn reorder(&mut self, order: &[usize]) {
+        for kv in self.self_kv.iter_mut().flatten() {
+            kv.k = kv.k.select(Axis(0), order);
+            kv.v = kv.v.select(Axis(0), order);
+        }
+        self.row_of = order.iter().map(|&i| self.row_of[i]).collect();
+    }
+
+    /// Feed one token per hypothesis at the next position; returns the logits there (N, vocab).
+    pub fn step(&mut self, tokens: &[usize]) -> Array2<f32> {
+        let w = self.weights.clone();
+        let c = &w.config;
+        let n = tokens.len();
+        let position = self.position;
+        let mut x = embed_at(&w, &w.tgt_embed, tokens, position, position + 1); // (N, d)
+        for layer in 0..c.dec_layers {
+            let l = &w.decoder[layer];
+            let attn = self.self_attention(layer, &l.self_attn, &x);
+            x = layer_norm(&(&x + &attn), &l.norm1);
+            let cross = self.cross_attention(layer, &l.cross_attn, &x);
+            x = layer_norm(&(&x + &cross), &l.norm2);
+            let hidden = activate(&linear(&x, &l.ffn.linear1), c.conventions.activation);
+            let ffn = linear(&hidden, &l.ffn.linear2);
+            x = layer_norm(&(&x + &ffn), &l.norm3);
+        }
+        self.position += 1;
+        debug_assert_eq!(x.nrows(), n);
+        linear(&x, &w.fc_out) // (N, vocab)
+    }
+
+    /// The newest position's self-attention over every cached position (the causal mask is the
+    /// cache itself: nothing later exists yet).
+    fn self_attention(&mut self, layer: usize, a: &Attention, x: &Array2<f32>) -> Array2<f32> {
+        let h = self.weights.config.n_heads;
+        let (n, d) = x.dim();
+        let heads = |y: Array2<f32>| split(&y.into_shape_with_order((n, 1, d)).expect("(N, 1, d)"), h);
+        let (q, k, v) = (heads(linear(x, &a.w_q)), heads(linear(x, &a.w_k)), heads(linear(x, &a.w_v)));
+        let kv = match self.self_kv[layer].take() {
+            Some(old) => KeyValues {
+                k: ndarray::concatenate(Axis(2), &[old.k.view(), k.view()]).expect("same heads"),
+                v: ndarray::concatenate(Axis(2), &[old.v.view(), v.view()]).expect("same heads"),
+            },
+            None => KeyValues { k, v },
+        };
+        let out = attend(&q, &kv.k, &kv.v, |_, _| true, self.weights.config.score_scale());
+        self.self_kv[layer] = Some(kv);
+        linear(&out, &a.w_o)
+    }
+
+    fn cross_attention(&self, layer: usize, a: &Attention, x: &Array2<f32>) -> Array2<f32> {
+        let h = self.weights.config.n_heads;
+        let (n, d) = x.dim();
+        let q = split(&linear(x, &a.w_q).into_shape_with_order((n, 1, d)).expect("(N, 1, d)"), h);
+        let kv = &self.cross_kv[layer];
+        let k = kv.k.select(Axis(0), &self.row_of);
+        let v = kv.v.select(Axis(0), &self.row_of);
+        let rows = &self.row_of;
+        let keep = &self.src_keep;
+        let out = attend(&q, &k, &v, |i, key| keep[[rows[i], key]], self.weights.config.score_scale());
+        linear(&out, &a.w_o)
+    }
+}
+
+/// softmax(q·kᵀ · scale, masked where `visible` is false)·v for one query per hypothesis:
+/// q (N, H, 1, d_k), k and v (N, H, T, d_k) -> (N, H·d_k).
+fn attend(
+    q: &ndarray::Array4<f32>,
+    k: &ndarray::Array4<f32>,
+    v: &ndarray::Array4<f32>,
+    visible: impl Fn(usize, usize) -> bool,
+    scale: f32,
+) -> Array2<f32> {
+    let (n, h, _, dk) = q.dim();
+    let t = k.dim().2;
+    let mut scores = ArrayD::<f32>::zeros(IxDyn(&[n, h, 1, t])); // (N, H, 1, T)
+    for i in 0..n {
+        for head in 0..h {
+            let qi = q.slice(s![i, head, 0, ..]);
+            for key in 0..t {
+                let dot: f32 = qi.iter().zip(k.slice(s![i, head, key, ..])).map(|(a, b)| a * b).sum();
+                scores[[i, head, 0, key]] = if visible(i, key) { dot * scale } else { kernels::MASK_FILL };
+            }
+        }
+    }
+    let weights = kernels::softmax_last(&scores);
+    let mut out = Array2::<f32>::zeros((n, h * dk));
+    for i in 0..n {
+        for head in 0..h {
+            let w = weights.slice(s![i, head, 0, ..]); // (T,)
+            let mut ctx = out.slice_mut(s![i, head * dk..(head + 1) * dk]); // (d_k,)
+            for (key, &wk) in w.iter().enumerate() {
+                ctx.scaled_add(wk, &v.slice(s![i, head, key, ..]));
+            }
+        }
+    }
+    out
+}
