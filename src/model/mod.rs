@@ -28,6 +28,7 @@ pub mod fast;
 pub mod fused_qkv;
 pub mod kernels;
 pub mod learning;
+pub mod marian;
 pub mod matmul;
 pub mod npz;
 pub mod npz_error;

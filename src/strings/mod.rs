@@ -24,6 +24,7 @@ mod input;
 mod keys;
 mod learning;
 mod lesson_pane;
+mod marian_files;
 mod model_text;
 mod npz_archive;
 mod probe;
