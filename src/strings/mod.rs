@@ -34,6 +34,7 @@ mod train_screen;
 mod translate;
 mod views;
 mod vocab_file;
+mod weights_dir;
 mod weights_file;
 mod what_if;
 mod what_if_weights;
