@@ -3,6 +3,7 @@
 //! - `config`: sizes and the notes' presets
 //! - `vocab`: words <-> ids
 //! - `weights`: parameters and their seeded initialisation; `npz`: load and save them
+//! - `marian`: a Hugging Face MarianMT model directory; `marian::state_dict` reads its weights file
 //! - `program` + `build`: the forward pass as an ordered list of named operations, written from
 //!   an `arch` description (the taught model, a what-if, or one of the notes' mistakes; `arch`
 //!   also names the what-ifs, `Variant`)
@@ -30,6 +31,7 @@ pub mod fused_qkv;
 pub mod generate;
 pub mod kernels;
 pub mod learning;
+pub mod marian;
 pub mod matmul;
 pub mod npz;
 pub mod npz_error;

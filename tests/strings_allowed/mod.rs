@@ -31,6 +31,10 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
     ("src/corpus/", "the training corpus: its sentences are the model's data, English by design"),
     ("src/train/", "the trainer, which prints nothing (cli::train says what it did)"),
     ("src/text.rs", "a leaf: imports nothing from the crate, strings included"),
+    (
+        "src/model/marian/",
+        "Hugging Face's file names, config keys and state-dict names, and pickle's opcode and global names: engine data, never screen text",
+    ),
 ];
 
 /// Literals with letters that are not display text: which files may hold them, and why.

@@ -10,6 +10,7 @@
 //! - `products`: the large matrix products, by the packed kernel or by the `gemm` crate
 //! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only)
 //! - `alloc`: mimalloc's option that keeps freed pages for the next pass
+//! - `mapped_file`: a weights file mapped into memory read-only (memmap2's `Mmap::map`)
 //! - `startup`: whether stdout was closed before Rust's runtime started (an ELF constructor)
 //! - here: `portable()`, the switch; `avx2_fma()`, whether the x86_64 kernels run; `with_avx2_fma`,
 //!   which runs a plain-Rust loop compiled for AVX2 and FMA where the CPU has them
@@ -24,6 +25,7 @@
 //! FMA, AVX-512, NEON, or plain), which the switch does not reach.
 
 pub mod alloc;
+pub mod mapped_file;
 pub mod parallel;
 pub mod products;
 pub mod startup;

@@ -1,0 +1,98 @@
+//! A weights file mapped into memory, read-only: the one call to memmap2's `Mmap::map`, which is
+//! `unsafe`. A model directory's weights (300 MB for a MarianMT model) are read tensor by tensor
+//! from the mapping into owned `Vec<f32>`s, so the file is never copied whole into the heap.
+//!
+//! Like `user_file::read_file`, only a regular file is opened, without blocking (a FIFO in its
+//! place cannot hang the open), and only up to a stated size, checked on the file actually opened.
+
+use std::fs::{File, Metadata};
+use std::path::Path;
+
+use crate::user_file::{NotRegular, ReadFault};
+
+pub use memmap2::Mmap;
+
+/// The file at `path` mapped read-only: a regular file of at most `limit` bytes. The mapping is
+/// unmapped when the `Mmap` is dropped; the file itself is closed at once (the mapping keeps it).
+pub fn map_file(path: &Path, limit: u64) -> Result<Mmap, ReadFault> {
+    check(&std::fs::metadata(path).map_err(ReadFault::CannotOpen)?, limit)?;
+    let file = open_without_blocking(path).map_err(ReadFault::CannotOpen)?;
+    check(&file.metadata().map_err(ReadFault::CannotOpen)?, limit)?;
+    map(&file).map_err(ReadFault::CannotRead)
+}
+
+/// `file`'s bytes, mapped read-only.
+fn map(file: &File) -> std::io::Result<Mmap> {
+    // SAFETY: `Mmap::map` is unsafe because the mapped bytes are shared with the file: another
+    // process that writes to or truncates the file while it is mapped changes the `&[u8]` under
+    // the reader (or makes reading a page that is gone raise SIGBUS). `file` was opened read-only
+    // and checked to be a regular file; this program never writes to a weights file, and holds
+    // the mapping only while the file's tensors are copied out (`marian::state_dict`). A file
+    // changed by someone else during those seconds is outside what any reader can guard against,
+    // the same contract every memory-mapped safetensors reader makes; every length and offset read
+    // from the bytes is still checked before it is used, so changed bytes give a refusal or other
+    // numbers, never a read outside the mapping.
+    unsafe { Mmap::map(file) }
+}
+
+/// A regular file no larger than `limit`, or the reason it is refused.
+fn check(meta: &Metadata, limit: u64) -> Result<(), ReadFault> {
+    if !meta.is_file() {
+        return Err(ReadFault::NotRegular(kind(meta)));
+    }
+    if meta.len() > limit {
+        return Err(ReadFault::TooLarge { size: meta.len(), limit });
+    }
+    Ok(())
+}
+
+/// What kind of thing a path that is not a regular file is.
+fn kind(meta: &Metadata) -> NotRegular {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return NotRegular::Fifo;
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return NotRegular::Device;
+        }
+        if t.is_socket() {
+            return NotRegular::Socket;
+        }
+    }
+    if meta.is_dir() { NotRegular::Directory } else { NotRegular::Other }
+}
+
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    // O_NONBLOCK changes nothing for a regular file; it only keeps the open of a FIFO from waiting
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<File> {
+    File::open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_regular_file_is_mapped_and_anything_else_refused() {
+        let dir = std::env::temp_dir().join(format!("tt-mapped-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("w.bin");
+        std::fs::write(&p, b"weights").unwrap();
+        assert_eq!(&map_file(&p, 7).unwrap()[..], b"weights");
+        assert!(matches!(map_file(&p, 6), Err(ReadFault::TooLarge { size: 7, limit: 6 })));
+        assert!(matches!(map_file(&dir, 1 << 20), Err(ReadFault::NotRegular(NotRegular::Directory))));
+        assert!(matches!(map_file(&dir.join("absent"), 1), Err(ReadFault::CannotOpen(_))));
+        assert!(matches!(map_file(Path::new("/dev/zero"), 1 << 20), Err(ReadFault::NotRegular(NotRegular::Device))));
+        std::fs::write(&p, b"").unwrap();
+        assert!(map_file(&p, 7).unwrap().is_empty());
+    }
+}

@@ -1,0 +1,54 @@
+//! `model.safetensors`: a little-endian u64 header length, a JSON header (each tensor's dtype,
+//! shape and byte range), then the tensors' bytes. Read with the `safetensors` crate from the
+//! memory-mapped file, one tensor at a time into its own `Vec<f32>`, so memory holds the tensors
+//! once, not the file a second time.
+//!
+//! The crate checks that every tensor's byte range is its shape times its dtype's size, that the
+//! ranges follow one another and fill the file, and that no product overflows; this module checks
+//! it again before allocating, and takes every tensor's elements from the file's `Budget`.
+
+use std::collections::BTreeMap;
+
+use safetensors::{Dtype, SafeTensorError, SafeTensors};
+
+use super::state_dict::{Budget, FileFault, Float, Tensor, element_count};
+
+/// The tensors of a safetensors file whose bytes are `bytes`.
+pub fn read(bytes: &[u8]) -> Result<BTreeMap<String, Tensor>, FileFault> {
+    let file = SafeTensors::deserialize(bytes).map_err(fault)?;
+    let mut budget = Budget::for_file(bytes.len());
+    let mut tensors = BTreeMap::new();
+    for (name, view) in file.iter() {
+        let float = match view.dtype() {
+            Dtype::F32 => Float::F32,
+            Dtype::F16 => Float::F16,
+            Dtype::BF16 => Float::BF16,
+            other => return Err(FileFault::UnsupportedDtype { tensor: name.to_string(), dtype: format!("{other:?}") }),
+        };
+        let data = view.data();
+        let held = (data.len() / float.size()) as u64;
+        let shape: Vec<u64> = view.shape().iter().map(|&d| d as u64).collect();
+        let elements = element_count(&shape).ok_or_else(|| FileFault::TooLarge {
+            tensor: name.to_string(),
+            elements: u64::MAX,
+            room: held,
+        })?;
+        if elements != held || data.len() % float.size() != 0 {
+            return Err(FileFault::OutsideStorage { tensor: name.to_string() });
+        }
+        budget.take(name, elements, held)?;
+        let mut values = Vec::with_capacity(data.len() / float.size());
+        float.extend(data, &mut values);
+        tensors.insert(name.to_string(), Tensor { shape: view.shape().to_vec(), data: values });
+    }
+    Ok(tensors)
+}
+
+/// The crate's refusal: a header cut short is a truncated file, anything else is said in the
+/// crate's words.
+fn fault(e: SafeTensorError) -> FileFault {
+    match e {
+        SafeTensorError::HeaderTooSmall | SafeTensorError::InvalidHeaderLength => FileFault::Truncated,
+        e => FileFault::NotSafetensors { reason: e.to_string() },
+    }
+}
