@@ -22,6 +22,41 @@ pub enum Tokenizer {
     Char,
     /// Whitespace-separated words, with . , ? ! split off as tokens of their own.
     Word,
+    /// SentencePiece subword pieces (`▁` marks a word's start), cut by a loaded model's
+    /// `source.spm` or `target.spm` and looked up in its vocab.json.
+    Pieces,
+}
+
+/// A loaded model's SentencePiece segmenter, for one side. Two are equal when they are the same
+/// loaded tokenizer and side.
+#[derive(Clone)]
+pub struct Segmenter {
+    pub tokenizer: std::sync::Arc<super::marian::tokenizer::MarianTokenizer>,
+    /// The source side (source.spm) or the target side (target.spm).
+    pub source: bool,
+}
+
+impl Segmenter {
+    pub fn new(tokenizer: std::sync::Arc<super::marian::tokenizer::MarianTokenizer>, source: bool) -> Segmenter {
+        Segmenter { tokenizer, source }
+    }
+
+    /// A sentence as pieces, `</s>` last.
+    pub fn encode(&self, sentence: &str) -> super::marian::tokenizer::Pieces {
+        if self.source { self.tokenizer.encode_source(sentence) } else { self.tokenizer.encode_target(sentence) }
+    }
+}
+
+impl PartialEq for Segmenter {
+    fn eq(&self, other: &Segmenter) -> bool {
+        std::sync::Arc::ptr_eq(&self.tokenizer, &other.tokenizer) && self.source == other.source
+    }
+}
+
+impl std::fmt::Debug for Segmenter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Segmenter({})", if self.source { "source" } else { "target" })
+    }
 }
 
 impl Tokenizer {
@@ -30,6 +65,7 @@ impl Tokenizer {
         match self {
             Tokenizer::Char => "char",
             Tokenizer::Word => "word",
+            Tokenizer::Pieces => "pieces",
         }
     }
 }
@@ -40,6 +76,8 @@ pub struct Vocab {
     tokens: Vec<String>,
     ids: HashMap<String, usize>,
     pub tokenizer: Tokenizer,
+    /// The segmenter of a vocabulary of pieces (None for the tutor's characters and words).
+    pub segmenter: Option<Segmenter>,
 }
 
 /// The source and the target vocabularies of a model.
@@ -120,7 +158,25 @@ impl Vocab {
                 kept.push(t);
             }
         }
-        Vocab { tokens: kept, ids: seen, tokenizer }
+        Vocab { tokens: kept, ids: seen, tokenizer, segmenter: None }
+    }
+
+    /// A loaded model's vocabulary: its pieces in id order (its own special tokens among them),
+    /// cut from sentences by `segmenter`.
+    pub fn from_pieces(tokens: Vec<String>, segmenter: Segmenter) -> Vocab {
+        let mut ids = HashMap::with_capacity(tokens.len());
+        for (i, t) in tokens.iter().enumerate() {
+            ids.entry(t.clone()).or_insert(i);
+        }
+        Vocab { tokens, ids, tokenizer: Tokenizer::Pieces, segmenter: Some(segmenter) }
+    }
+
+    /// The id padding fills rows with.
+    pub fn pad_id(&self) -> usize {
+        match &self.segmenter {
+            Some(s) => s.tokenizer.pad_id(),
+            None => PAD_ID,
+        }
     }
 
     /// A vocabulary of `len` placeholder tokens `#4`, `#5`, ... (for models with no word list).
@@ -159,6 +215,11 @@ impl Vocab {
     /// Cut a sentence into tokens with this side's tokenizer. `<pad>`, `<bos>`, `<eos>`, `<unk>`
     /// are read as themselves on both sides.
     pub fn tokenize(&self, sentence: &str) -> Vec<String> {
+        if let Some(segmenter) = &self.segmenter {
+            let mut pieces = segmenter.encode(sentence).pieces;
+            pieces.pop(); // </s>, which every sentence ends with
+            return pieces;
+        }
         let mut tokens = Vec::new();
         let mut rest = sentence.trim();
         while !rest.is_empty() {
@@ -173,7 +234,7 @@ impl Vocab {
                     tokens.push(c.to_string());
                     rest = rest[c.len_utf8()..].trim_start();
                 }
-                Tokenizer::Word => {
+                Tokenizer::Word | Tokenizer::Pieces => {
                     let end = rest.find(|c: char| c.is_whitespace() || c == '<').unwrap_or(rest.len()).max(1);
                     let (raw, after) = rest.split_at(end);
                     tokens.extend(split_punctuation(raw));
@@ -191,6 +252,21 @@ impl Vocab {
         let mut unknown = Vec::new();
         for (row, sentence) in sentences.iter().enumerate() {
             let mut ids = Vec::new();
+            if let Some(segmenter) = &self.segmenter {
+                // a model's own segmentation, </s> included; a target starts with the start token
+                let pieces = segmenter.encode(sentence);
+                let start: Vec<usize> = if segmenter.source { vec![] } else { vec![segmenter.tokenizer.pad_id()] };
+                let offset = start.len();
+                for (&position, word) in pieces.unknown.iter().zip(&pieces.unknown_text) {
+                    unknown.push(UnknownWord { row, position: position + offset, word: word.clone() });
+                }
+                ids = start.into_iter().chain(pieces.ids).collect();
+                if ids.len() > max_len {
+                    return Err(TooLong { row, len: ids.len(), max_len });
+                }
+                rows.push(ids);
+                continue;
+            }
             for (position, token) in self.tokenize(sentence).into_iter().enumerate() {
                 match self.id(&token) {
                     Some(id) => ids.push(id),
@@ -205,15 +281,18 @@ impl Vocab {
             }
             rows.push(ids);
         }
-        Ok(Encoded { ids: pad_rows(&rows, PAD_ID), unknown })
+        Ok(Encoded { ids: pad_rows(&rows, self.pad_id()), unknown })
     }
 
     /// Ids back to text: words joined by spaces, characters joined directly.
     pub fn decode(&self, ids: &[usize]) -> String {
+        if let Some(segmenter) = &self.segmenter {
+            return segmenter.tokenizer.decode(ids);
+        }
         let words: Vec<String> = ids.iter().map(|&i| self.word(i)).collect();
         match self.tokenizer {
             Tokenizer::Char => words.concat(),
-            Tokenizer::Word => words.join(" "),
+            Tokenizer::Word | Tokenizer::Pieces => words.join(" "),
         }
     }
 

@@ -25,6 +25,7 @@ mod keys;
 mod learning;
 mod lesson_pane;
 mod marian_files;
+mod marian_model;
 mod model_text;
 mod npz_archive;
 mod probe;

@@ -22,6 +22,7 @@ pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
             let how = match tokenizer {
                 Tokenizer::Char => "by character",
                 Tokenizer::Word => "by word",
+                Tokenizer::Pieces => "by SentencePiece subword pieces",
             };
             format!("{} · tokenised {how} · <pad> = 0 pads each row", side_name(side))
         }
@@ -29,6 +30,7 @@ pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
             let how = match tokenizer {
                 Tokenizer::Char => "按字符",
                 Tokenizer::Word => "按词",
+                Tokenizer::Pieces => "按 SentencePiece 子词片段",
             };
             format!("{} · {how}切分词元 · 每行用 <pad> = 0 补齐", side_name(side))
         }

@@ -9,10 +9,12 @@ use serde_json::{Map, Value};
 use std::path::Path;
 
 /// Why a config could not be used; `strings::marian_config` writes it out.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum ConfigError {
     /// `file` is missing from the directory.
     Missing { file: &'static str },
+    /// `file` could not be read.
+    Unread { file: &'static str, reason: crate::user_file::ReadFault },
     /// `file` could not be read or is not a JSON object.
     NotJson { file: &'static str, reason: String },
     /// `model_type` is not `marian` (None: there is no model_type).
@@ -67,8 +69,7 @@ fn read_object(dir: &Path, file: &'static str, required: bool) -> Result<Option<
     if !path.exists() {
         return if required { Err(ConfigError::Missing { file }) } else { Ok(None) };
     }
-    let bytes = crate::model::marian::read_bounded(&path, 4 << 20)
-        .map_err(|reason| ConfigError::NotJson { file, reason })?;
+    let bytes = crate::user_file::read_file(&path, 4 << 20).map_err(|reason| ConfigError::Unread { file, reason })?;
     match serde_json::from_slice::<Value>(&bytes) {
         Ok(Value::Object(map)) => Ok(Some(map)),
         Ok(_) => Err(ConfigError::NotJson { file, reason: "not an object".into() }),
