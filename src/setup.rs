@@ -34,6 +34,8 @@ pub enum WeightSource {
         seed: u64,
     },
     File(PathBuf),
+    /// A Hugging Face MarianMT directory (`--model DIR`).
+    Marian(PathBuf),
 }
 
 impl WeightSource {
@@ -45,6 +47,9 @@ impl WeightSource {
             }
             WeightSource::Seeded { preset, seed } => Ok(seeded(*preset, *seed)),
             WeightSource::File(path) => Weights::load_npz(path).map_err(SetupError::Weights),
+            WeightSource::Marian(dir) => crate::model::marian::load::MarianModel::load(dir)
+                .map(|m| m.weights)
+                .map_err(|e| SetupError::Marian(Box::new(e))),
         }
     }
 }
@@ -89,6 +94,7 @@ pub struct Setup {
 #[derive(Debug)]
 pub enum SetupError {
     Weights(WeightsError),
+    Marian(Box<crate::model::marian::load::MarianError>),
     TooLong {
         side: &'static str,
         err: TooLong,
@@ -108,6 +114,7 @@ impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SetupError::Weights(e) => write!(f, "{e}"),
+            SetupError::Marian(e) => write!(f, "{e}"),
             SetupError::TooLong { side, err } => f.write_str(&strings::side_error(side, err)),
             SetupError::BadIds { side, message } => f.write_str(&strings::bad_ids(side, message)),
             SetupError::BadSentence { side, message } => f.write_str(&strings::side_error(side, message)),
@@ -140,7 +147,8 @@ impl Setup {
         };
         // a causal row 0 sees only position 0: a <pad> there leaves it nothing to read
         if let Some(tgt) = tgt
-            && let Some(r) = (0..tgt_ids.nrows()).find(|&r| tgt_ids[[r, 0]] == PAD_ID)
+            && cfg.conventions.start_id != cfg.pad_idx
+            && let Some(r) = (0..tgt_ids.nrows()).find(|&r| tgt_ids[[r, 0]] == cfg.pad_idx)
         {
             let (side, message) = (
                 strings::SIDE_TARGET.get(),
@@ -204,7 +212,8 @@ impl Setup {
     /// ignores the labels of padding). The loss is the trainer's on `tgt[:, :-1]` and `tgt[:, 1:]`.
     pub fn labels(&self) -> Array2<usize> {
         let (b, t) = self.tgt_ids.dim();
-        Array2::from_shape_fn((b, t), |(r, c)| if c + 1 < t { self.tgt_ids[[r, c + 1]] } else { PAD_ID })
+        let pad = self.weights.config.pad_idx;
+        Array2::from_shape_fn((b, t), |(r, c)| if c + 1 < t { self.tgt_ids[[r, c + 1]] } else { pad })
     }
 
     /// One line per word that became `<unk>`, for the user.
@@ -226,6 +235,13 @@ impl Setup {
 
 /// `<bos>`, the greedy translation, `<eos>`, for every source row (B, T_tgt).
 fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<usize> {
+    if let Some(generation) = &weights.generation {
+        // a loaded translator: its own greedy translation, its start token first, as generate() makes it
+        let greedy = crate::model::generate::GenerationConfig { num_beams: 1, ..generation.clone() };
+        let rows: Vec<Vec<usize>> =
+            crate::model::generate::generate(weights, src_ids, &greedy).into_iter().map(|g| g.ids).collect();
+        return pad_rows(&rows, weights.config.pad_idx);
+    }
     let decoded = crate::model::decode::greedy(weights, src_ids);
     let rows: Vec<Vec<usize>> = decoded
         .words

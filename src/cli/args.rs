@@ -104,6 +104,13 @@ pub enum Command {
         /// The seed of the sampling draws: the same seed draws the same words.
         #[arg(long, value_name = "S", default_value_t = 0, requires = "temperature")]
         sample_seed: u64,
+        /// With --model: beam search with N beams instead of the model's generation_config.json
+        /// (1 is greedy).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=64))]
+        beams: Option<u16>,
+        /// Print load, encode and decode times (and tokens per second) on stderr.
+        #[arg(long)]
+        timings: bool,
     },
     /// Train the tutor model on the generated corpus and write its weights (with --weights FILE:
     /// fine-tune FILE's weights instead of starting from random ones).
@@ -158,6 +165,12 @@ pub struct ModelArgs {
     /// Presets other than tutor have no trained weights and start random.
     #[arg(long, value_name = "PRESET", value_parser = parse_preset, global = true)]
     pub preset: Option<Preset>,
+
+    /// Run a real translator instead: a Hugging Face MarianMT directory you downloaded (e.g.
+    /// Helsinki-NLP/opus-mt-zh-en: config.json, source.spm, target.spm, vocab.json and
+    /// model.safetensors or pytorch_model.bin). Nothing is downloaded by the program.
+    #[arg(long, value_name = "DIR", global = true, conflicts_with_all = ["weights", "random_weights", "preset"])]
+    pub model: Option<PathBuf>,
 }
 
 /// The sentences (or ids) to run. `;` separates batch rows.
@@ -255,6 +268,9 @@ impl ModelArgs {
     }
 
     pub fn source(&self) -> WeightSource {
+        if let Some(dir) = &self.model {
+            return WeightSource::Marian(dir.clone());
+        }
         match &self.weights {
             Some(path) => WeightSource::File(path.clone()),
             None if self.random_weights || self.preset() != Preset::Tutor => {

@@ -17,8 +17,14 @@ pub fn command(cli: Cli) -> Result<Option<i32>, String> {
     match cli.command {
         Some(Command::Trace { ref input }) => trace_command(&cli, input),
         Some(Command::Export { ref out, grads, ref input }) => export_command(&cli, out, grads, input),
-        Some(Command::Translate { ref sentence, attention, temperature, sample_seed }) => {
-            translate_command(&cli, sentence, attention, temperature, sample_seed)
+        Some(Command::Translate { ref sentence, attention, temperature, sample_seed, beams, timings }) => {
+            if cli.model.model.is_some() {
+                translate_marian_command(&cli, sentence, beams.map(usize::from), timings)
+            } else if beams.is_some() {
+                Err(strings::TRANSLATE_NEEDS_MODEL.to_string())
+            } else {
+                translate_command(&cli, sentence, attention, temperature, sample_seed)
+            }
         }
         Some(Command::Corpus { ref tsv }) => corpus_command(tsv.as_deref()),
         Some(Command::Probe { what, ref csv }) => probe_command(&cli, what, csv.as_deref()),
@@ -84,6 +90,22 @@ fn translate_command(
         }
         Ok(None)
     }
+}
+
+/// `translate --model DIR`: the loaded translator's own translation, as its generate() makes it.
+fn translate_marian_command(cli: &Cli, sentence: &str, beams: Option<usize>, timings: bool) -> Result<Option<i32>, String> {
+    let started = std::time::Instant::now();
+    let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
+    let loaded = started.elapsed();
+    let out = super::translate_marian::translate_marian(weights, sentence, beams)?;
+    for note in &out.notes {
+        eprintln_escaped!("{}", strings::note_line(note));
+    }
+    write_out(&out.text)?;
+    if timings {
+        eprintln_escaped!("{}", strings::translate_timings(loaded, out.encode, out.decode, out.tokens));
+    }
+    Ok(None)
 }
 
 /// `corpus`: its size, vocabularies and samples; with a path, every pair as TSV.

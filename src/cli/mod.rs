@@ -15,3 +15,4 @@ mod train_attention;
 pub mod train_live;
 pub mod train_screen;
 pub mod translate;
+pub mod translate_marian;

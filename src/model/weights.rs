@@ -66,6 +66,9 @@ pub struct Weights {
     pub fc_out: Linear, // (tgt_vocab, d_model)
     /// The tokens of each side, one per embedding row (they travel with the weights).
     pub vocabs: Arc<Vocabs>,
+    /// How a loaded model's own `generate()` translates (its generation_config.json); None for
+    /// the tutor's models, which decode greedily.
+    pub generation: Option<crate::model::generate::GenerationConfig>,
 }
 
 /// Draws parameters the way PyTorch initialises its layers, from a seeded generator:
@@ -152,7 +155,8 @@ impl Weights {
             src: Vocab::numbered(Tokenizer::Char, config.src_vocab),
             tgt: Vocab::numbered(Tokenizer::Word, config.tgt_vocab),
         });
-        let mut weights = Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out, vocabs };
+        let mut weights =
+            Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out, vocabs, generation: None };
         // nn.Embedding(padding_idx=pad): the <pad> row starts at zero and is never trained
         weights.src_embed.row_mut(config.pad_idx).fill(0.0);
         weights.tgt_embed.row_mut(config.pad_idx).fill(0.0);

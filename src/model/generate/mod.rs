@@ -7,4 +7,4 @@ mod incremental;
 mod search;
 
 pub use incremental::{DecoderState, encode};
-pub use search::{EarlyStopping, GenerationConfig, Generated, generate};
+pub use search::{EarlyStopping, GenerationConfig, Generated, generate, generate_from};

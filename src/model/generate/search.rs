@@ -52,8 +52,18 @@ pub struct Generated {
 /// Translate each row of `src_ids` (B, T_src).
 pub fn generate(weights: &Arc<Weights>, src_ids: &Array2<usize>, config: &GenerationConfig) -> Vec<Generated> {
     let memory = encode(weights, src_ids);
+    generate_from(weights, &memory, src_ids, config)
+}
+
+/// The same from the encoder's output `memory` (B, T_src, d), already computed.
+pub fn generate_from(
+    weights: &Arc<Weights>,
+    memory: &ndarray::Array3<f32>,
+    src_ids: &Array2<usize>,
+    config: &GenerationConfig,
+) -> Vec<Generated> {
     if config.num_beams <= 1 {
-        greedy(weights, &memory, src_ids, config)
+        greedy(weights, memory, src_ids, config)
     } else {
         (0..src_ids.nrows())
             .map(|row| {

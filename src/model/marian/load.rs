@@ -59,6 +59,7 @@ impl MarianModel {
         let mut weights = Tensors { dict, config: &config }.weights()?;
         let pieces = tokenizer.pieces().to_vec();
         let side = |source| Segmenter::new(tokenizer.clone(), source);
+        weights.generation = Some(generation.clone());
         weights.vocabs = Arc::new(Vocabs {
             src: Vocab::from_pieces(pieces.clone(), side(true)),
             tgt: Vocab::from_pieces(pieces, side(false)),
@@ -224,6 +225,7 @@ impl Tensors<'_> {
             decoder,
             fc_out: Linear { weight: output, bias },
             vocabs,
+            generation: None,
         })
     }
 }

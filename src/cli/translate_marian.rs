@@ -1,0 +1,59 @@
+//! `transformer-tutor translate --model DIR 今天天气很好`: a loaded translator's own translation,
+//! made as transformers' `generate()` makes it (the model's generation_config.json: its beams,
+//! its max_length; `--beams N` overrides), then each piece with its probability.
+
+use crate::model::generate::{GenerationConfig, encode, generate_from};
+use crate::model::Weights;
+use crate::setup::{Setup, TokenInput};
+use crate::strings;
+use std::fmt::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What `translate --model` prints, and how long its parts took.
+#[derive(Debug, Clone)]
+pub struct MarianTranslation {
+    /// For stdout: the translation, then each piece with its probability.
+    pub text: String,
+    /// For stderr: the pieces that became `<unk>`.
+    pub notes: Vec<String>,
+    pub encode: Duration,
+    pub decode: Duration,
+    /// Pieces generated (the start token left out, `</s>` counted).
+    pub tokens: usize,
+}
+
+/// Translate one sentence with the model's own generation settings, `beams` overriding its
+/// num_beams.
+pub fn translate_marian(weights: Arc<Weights>, sentence: &str, beams: Option<usize>) -> Result<MarianTranslation, String> {
+    if sentence.trim().is_empty() {
+        return Err(strings::TRANSLATE_EMPTY.into());
+    }
+    if sentence.contains(';') {
+        return Err(strings::TRANSLATE_ONE_SENTENCE.into());
+    }
+    let Some(base) = weights.generation.clone() else {
+        return Err(strings::TRANSLATE_NEEDS_MODEL.into());
+    };
+    let config = GenerationConfig { num_beams: beams.unwrap_or(base.num_beams), ..base };
+    let started = Instant::now();
+    let setup = Setup::with_weights(weights.clone(), &TokenInput::Sentences(sentence.into()), Some(&TokenInput::Ids(
+        weights.config.conventions.start_id.to_string(),
+    )))
+    .map_err(|e| e.to_string())?;
+    let memory = encode(&weights, &setup.src_ids);
+    let encoded = started.elapsed();
+    let started = Instant::now();
+    let out = generate_from(&weights, &memory, &setup.src_ids, &config).into_iter().next();
+    let out = out.ok_or_else(|| strings::TRANSLATE_EMPTY.to_string())?;
+    let decode = started.elapsed();
+    let vocab = &weights.vocabs.tgt;
+    let mut text = format!("{}\n", vocab.decode(&out.ids));
+    let pieces: Vec<String> = out.ids[1..]
+        .iter()
+        .zip(&out.step_probs)
+        .map(|(&id, p)| format!("{} ({})", vocab.word(id), super::translate::probability(*p)))
+        .collect();
+    let _ = writeln!(text, "{}{}", strings::translate_search(config.num_beams), pieces.join(" "));
+    Ok(MarianTranslation { text, notes: setup.unknown_report(), encode: encoded, decode, tokens: out.ids.len() - 1 })
+}
