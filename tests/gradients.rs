@@ -287,8 +287,18 @@ fn cross_entropy_backward_matches_finite_differences() {
 
 /// A tiny model with every parameter moved off its initial value (γ = 1, β = 0 would hide bugs).
 fn tiny_weights() -> Weights {
-    let config =
-        Config { d_model: 8, n_heads: 2, d_ff: 12, n_layers: 2, dec_layers: 2, src_vocab: 7, tgt_vocab: 9, max_len: 16, pad_idx: 0, conventions: Default::default() };
+    let config = Config {
+        d_model: 8,
+        n_heads: 2,
+        d_ff: 12,
+        n_layers: 2,
+        dec_layers: 2,
+        src_vocab: 7,
+        tgt_vocab: 9,
+        max_len: 16,
+        pad_idx: 0,
+        conventions: Default::default(),
+    };
     let mut w = Weights::init(&config, 11);
     let mut rng = ChaCha8Rng::seed_from_u64(12);
     w.visit_mut(|name, mut a| {

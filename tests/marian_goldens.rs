@@ -91,7 +91,9 @@ fn greedy_and_beam_translations_match_transformers_in_every_format() {
         for s in g["sentences"].as_array().unwrap() {
             let src = ids(&s["src_ids"]);
             let src_ids = Array2::from_shape_vec((1, src.len()), src).unwrap();
-            for (beams, key, text_key) in [(1, "greedy_ids", "greedy_text"), (4, "beam_ids", "beam_text"), (3, "beam3_ids", "beam3_text")] {
+            for (beams, key, text_key) in
+                [(1, "greedy_ids", "greedy_text"), (4, "beam_ids", "beam_text"), (3, "beam3_ids", "beam3_text")]
+            {
                 let out = &generate(&weights, &src_ids, &with_beams(&model, beams))[0];
                 assert_eq!(out.ids, ids(&s[key]), "{dir} {} with {beams} beams", s["src"]);
                 assert_eq!(model.tokenizer.decode(&out.ids), s[text_key].as_str().unwrap(), "{dir} {}", s["src"]);

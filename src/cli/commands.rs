@@ -93,7 +93,12 @@ fn translate_command(
 }
 
 /// `translate --model DIR`: the loaded translator's own translation, as its generate() makes it.
-fn translate_marian_command(cli: &Cli, sentence: &str, beams: Option<usize>, timings: bool) -> Result<Option<i32>, String> {
+fn translate_marian_command(
+    cli: &Cli,
+    sentence: &str,
+    beams: Option<usize>,
+    timings: bool,
+) -> Result<Option<i32>, String> {
     let started = std::time::Instant::now();
     let weights = Arc::new(cli.model.source().load().map_err(|e| e.to_string())?);
     let loaded = started.elapsed();

@@ -2,8 +2,8 @@
 //! made as transformers' `generate()` makes it (the model's generation_config.json: its beams,
 //! its max_length; `--beams N` overrides), then each piece with its probability.
 
-use crate::model::generate::{GenerationConfig, encode, generate_from};
 use crate::model::Weights;
+use crate::model::generate::{GenerationConfig, encode, generate_from};
 use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use std::fmt::Write;
@@ -25,7 +25,11 @@ pub struct MarianTranslation {
 
 /// Translate one sentence with the model's own generation settings, `beams` overriding its
 /// num_beams.
-pub fn translate_marian(weights: Arc<Weights>, sentence: &str, beams: Option<usize>) -> Result<MarianTranslation, String> {
+pub fn translate_marian(
+    weights: Arc<Weights>,
+    sentence: &str,
+    beams: Option<usize>,
+) -> Result<MarianTranslation, String> {
     if sentence.trim().is_empty() {
         return Err(strings::TRANSLATE_EMPTY.into());
     }
@@ -37,9 +41,11 @@ pub fn translate_marian(weights: Arc<Weights>, sentence: &str, beams: Option<usi
     };
     let config = GenerationConfig { num_beams: beams.unwrap_or(base.num_beams), ..base };
     let started = Instant::now();
-    let setup = Setup::with_weights(weights.clone(), &TokenInput::Sentences(sentence.into()), Some(&TokenInput::Ids(
-        weights.config.conventions.start_id.to_string(),
-    )))
+    let setup = Setup::with_weights(
+        weights.clone(),
+        &TokenInput::Sentences(sentence.into()),
+        Some(&TokenInput::Ids(weights.config.conventions.start_id.to_string())),
+    )
     .map_err(|e| e.to_string())?;
     let memory = encode(&weights, &setup.src_ids);
     let encoded = started.elapsed();

@@ -251,7 +251,9 @@ fn parse_shown(
 ) -> Result<Vec<Piece>, LessonError> {
     let pieces = facts::parse(text, cx.program, cx.setup).map_err(|m| cx.c.err(span, field, m))?;
     for piece in &pieces {
-        if let Piece::Fact(fact) = piece {
+        if let Piece::Fact(fact) = piece
+            && !cx.c.loaded_model
+        {
             coherence::check(fact, shown, cx.program)
                 .map_err(|m| cx.c.err(span, field, format!("{m} {}", facts::SEE_FACTS)))?;
         }
@@ -302,6 +304,10 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
     let full = cx.full();
     let expected = facts::render(&question.answer, full, cx.setup);
     if super::question::normalize(&expected).is_empty() {
+        if c.loaded_model {
+            // its answer names what this loaded model does not have: no question on this beat
+            return Ok(None);
+        }
         return Err(c.err(
             answer,
             "answer",

@@ -40,7 +40,11 @@ pub(super) fn check_head(
         )),
         HeadField::Index(n) => {
             let n = *n;
-            if n < 0 || n as usize >= heads {
+            if n >= 0 && heads > 0 && c.loaded_model {
+                // a loaded model with fewer heads than the lesson was written for: the head of
+                // that number among its own, counted round (the next issue makes the prose follow)
+                Ok(Some(HeadChoice::One(n as usize % heads)))
+            } else if n < 0 || n as usize >= heads {
                 Err(c.err(spanned, "head", format!("is {n}, but heads run from 0 to {}", heads.saturating_sub(1))))
             } else {
                 Ok(Some(HeadChoice::One(n as usize)))

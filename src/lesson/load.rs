@@ -35,7 +35,7 @@ pub struct Lesson {
 
 /// Parse and validate a lesson against the engine that will run it.
 pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Lesson, LessonError> {
-    let c = Checker { file, text };
+    let c = Checker { file, text, loaded_model: weights.generation.is_some() };
     // the version first: a lesson of another format may have other fields
     let version: FormatOnly = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;
     check_format(&c, &version)?;
@@ -123,10 +123,14 @@ fn check_sentences(
 ) -> Result<(String, String, Setup), LessonError> {
     let src = c.non_empty(&raw.src, "src")?;
     let tgt = c.non_empty(&raw.tgt, "tgt")?;
+    // a loaded translator reads the lesson's source in its own pieces and writes its own
+    // translation as the target: the lesson's target is in the tutor's words, not the model's
+    let loaded = weights.generation.is_some();
+    let target = TokenInput::Sentences(tgt.clone());
     let setup = Setup::with_weights(
         weights.clone(),
         &TokenInput::Sentences(src.clone()),
-        Some(&TokenInput::Sentences(tgt.clone())),
+        if loaded { None } else { Some(&target) },
     )
     .map_err(|e| {
         // the side is named in the screen's language
@@ -144,6 +148,9 @@ fn check_sentences(
             crate::text::escape_controls(word, false)
         )
     };
+    if loaded {
+        return Ok((src, tgt, setup));
+    }
     if let Some(u) = setup.unknown_src.first() {
         return Err(c.err(&raw.src, "src", unknown(&u.word)));
     }

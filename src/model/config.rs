@@ -5,15 +5,15 @@ pub use super::conventions::{Activation, Conventions, PositionLayout};
 /// The sizes that define a model. Everything else (weights, program) follows from these.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
-    pub d_model: usize,   // width of every token vector
-    pub n_heads: usize,   // attention heads; d_k = d_model / n_heads
-    pub d_ff: usize,      // hidden width of the feed-forward network
-    pub n_layers: usize,  // encoder layers
-    pub dec_layers: usize, // decoder layers (as many as the encoder's in the tutor's models)
-    pub src_vocab: usize, // rows of the source embedding table
-    pub tgt_vocab: usize, // rows of the target embedding table, columns of the output
-    pub max_len: usize,   // longest sentence the positional encoding covers
-    pub pad_idx: usize,   // token id of <pad>
+    pub d_model: usize,           // width of every token vector
+    pub n_heads: usize,           // attention heads; d_k = d_model / n_heads
+    pub d_ff: usize,              // hidden width of the feed-forward network
+    pub n_layers: usize,          // encoder layers
+    pub dec_layers: usize,        // decoder layers (as many as the encoder's in the tutor's models)
+    pub src_vocab: usize,         // rows of the source embedding table
+    pub tgt_vocab: usize,         // rows of the target embedding table, columns of the output
+    pub max_len: usize,           // longest sentence the positional encoding covers
+    pub pad_idx: usize,           // token id of <pad>
     pub conventions: Conventions, // activation, position layout, embedding scale, start and end tokens
 }
 

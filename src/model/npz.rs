@@ -184,7 +184,18 @@ fn config_of(arrays: &BTreeMap<String, ArrayD<f32>>, scalars: &BTreeMap<String, 
     if pad_idx != PAD_ID {
         return Err(WeightsFault::PadIdx { pad_idx, pad_id: PAD_ID });
     }
-    Ok(Config { d_model, n_heads, d_ff, n_layers, dec_layers: n_layers, src_vocab, tgt_vocab, max_len, pad_idx, conventions: Conventions::TUTOR })
+    Ok(Config {
+        d_model,
+        n_heads,
+        d_ff,
+        n_layers,
+        dec_layers: n_layers,
+        src_vocab,
+        tgt_vocab,
+        max_len,
+        pad_idx,
+        conventions: Conventions::TUTOR,
+    })
 }
 
 /// Sizes read from the arrays' shapes: none 0, and each vocabulary holding the special tokens.

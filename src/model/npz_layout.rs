@@ -101,8 +101,18 @@ pub struct Known {
 
 impl Known {
     pub fn new(n_layers: usize) -> Known {
-        let small =
-            Config { d_model: 2, n_heads: 1, d_ff: 3, n_layers, src_vocab: 5, tgt_vocab: 7, max_len: 2, pad_idx: 0, dec_layers: n_layers, conventions: Default::default() };
+        let small = Config {
+            d_model: 2,
+            n_heads: 1,
+            d_ff: 3,
+            n_layers,
+            src_vocab: 5,
+            tgt_vocab: 7,
+            max_len: 2,
+            pad_idx: 0,
+            dec_layers: n_layers,
+            conventions: Default::default(),
+        };
         let parameters = expected_parameters(&small).into_iter().map(|(name, _)| name).collect();
         let shape = RunShape { batch: 1, t_src: 1, t_tgt: 1 };
         // the forward program's tensors (`export`) and the training program's `loss` (`export --grads`)

@@ -2,7 +2,7 @@
 
 use super::config::Config;
 use super::vocab::{Tokenizer, Vocab, Vocabs};
-use ndarray::{Array1, Array2, ArcArray2};
+use ndarray::{ArcArray2, Array1, Array2};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use std::sync::Arc;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Linear {
     pub weight: ArcArray2<f32>, // (out, in); shared, not copied, where a model ties it (Marian's output is its embedding)
-    pub bias: Array1<f32>,   // (out,)
+    pub bias: Array1<f32>,      // (out,)
 }
 
 /// nn.LayerNorm's learned scale (gamma, "weight") and shift (beta, "bias").
@@ -155,8 +155,16 @@ impl Weights {
             src: Vocab::numbered(Tokenizer::Char, config.src_vocab),
             tgt: Vocab::numbered(Tokenizer::Word, config.tgt_vocab),
         });
-        let mut weights =
-            Weights { config: config.clone(), src_embed, tgt_embed, encoder, decoder, fc_out, vocabs, generation: None };
+        let mut weights = Weights {
+            config: config.clone(),
+            src_embed,
+            tgt_embed,
+            encoder,
+            decoder,
+            fc_out,
+            vocabs,
+            generation: None,
+        };
         // nn.Embedding(padding_idx=pad): the <pad> row starts at zero and is never trained
         weights.src_embed.row_mut(config.pad_idx).fill(0.0);
         weights.tgt_embed.row_mut(config.pad_idx).fill(0.0);

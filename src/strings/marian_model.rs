@@ -36,10 +36,9 @@ impl fmt::Display for ConfigError {
                 "config.json 写的 model_type 是 \"{}\"；只支持 Marian 模型（model_type \"marian\"，如 Helsinki-NLP/opus-mt-zh-en）",
                 crate::text::escape_controls(t, false)
             ),
-            (Lang::En, NotMarian { model_type: None }) => write!(
-                f,
-                "config.json has no model_type; only Marian models (model_type \"marian\") are supported"
-            ),
+            (Lang::En, NotMarian { model_type: None }) => {
+                write!(f, "config.json has no model_type; only Marian models (model_type \"marian\") are supported")
+            }
             (Lang::Zh, NotMarian { model_type: None }) => {
                 write!(f, "config.json 没有 model_type；只支持 Marian 模型（model_type \"marian\"）")
             }
@@ -54,7 +53,9 @@ impl fmt::Display for ConfigError {
             (Lang::En, ExtraNorm { field }) => {
                 write!(f, "config.json says {field}: true, a LayerNorm this tutor's Marian does not have")
             }
-            (Lang::Zh, ExtraNorm { field }) => write!(f, "config.json 写的是 {field}: true，本教程的 Marian 没有这个 LayerNorm"),
+            (Lang::Zh, ExtraNorm { field }) => {
+                write!(f, "config.json 写的是 {field}: true，本教程的 Marian 没有这个 LayerNorm")
+            }
             (Lang::En, Activation { name }) => write!(
                 f,
                 "config.json's activation_function is \"{}\"; the tutor computes swish (silu), relu and gelu",
@@ -67,7 +68,9 @@ impl fmt::Display for ConfigError {
             ),
             (lang, Field { file, field, want }) => {
                 let want = match (lang, want) {
-                    (Lang::En, FieldWant::PositiveInteger) => "a whole number from 1 up, within the tutor's limits".to_string(),
+                    (Lang::En, FieldWant::PositiveInteger) => {
+                        "a whole number from 1 up, within the tutor's limits".to_string()
+                    }
                     (Lang::Zh, FieldWant::PositiveInteger) => "不小于 1 且在本教程上限之内的整数".to_string(),
                     (Lang::En, FieldWant::Integer) => "a whole number".to_string(),
                     (Lang::Zh, FieldWant::Integer) => "整数".to_string(),
@@ -125,7 +128,9 @@ impl fmt::Display for MarianError {
             (Lang::En, MissingTensor { name }) => {
                 write!(f, "{label}: the weights have no `{name}` (with or without the `model.` prefix)")
             }
-            (Lang::Zh, MissingTensor { name }) => write!(f, "{label}：权重里没有 `{name}`（带或不带 `model.` 前缀都没有）"),
+            (Lang::Zh, MissingTensor { name }) => {
+                write!(f, "{label}：权重里没有 `{name}`（带或不带 `model.` 前缀都没有）")
+            }
             (Lang::En, Misshaped { name, expected, got }) => write!(
                 f,
                 "{label}: `{name}` has shape {}, but config.json implies {}",
@@ -147,7 +152,10 @@ impl fmt::Display for MarianError {
                 "{label}: vocab.json has {vocab_json} pieces but config.json's vocab_size is {config}; they must agree"
             ),
             (Lang::Zh, VocabSize { vocab_json, config }) => {
-                write!(f, "{label}：vocab.json 有 {vocab_json} 个片段，但 config.json 的 vocab_size 是 {config}；两者必须一致")
+                write!(
+                    f,
+                    "{label}：vocab.json 有 {vocab_json} 个片段，但 config.json 的 vocab_size 是 {config}；两者必须一致"
+                )
             }
             (Lang::En, Positions { name, max_difference }) => write!(
                 f,

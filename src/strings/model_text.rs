@@ -50,9 +50,14 @@ fn formula_zh(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         ),
         Formula::PadOnes => write!(f, "tgt.pad_mask = 全 1：笔记 002 的 make_tgt_mask 没有填充部分"),
         Formula::PadNoneStartIsPad => {
-            write!(f, "tgt.pad_mask = 全 1：起始词元就是 <pad>，Marian 的目标句没有填充掩码（因果掩码已挡住后面的填充）")
+            write!(
+                f,
+                "tgt.pad_mask = 全 1：起始词元就是 <pad>，Marian 的目标句没有填充掩码（因果掩码已挡住后面的填充）"
+            )
         }
-        Formula::EmbedScale { side, d } => write!(f, "{s}.scaled = {s}.embed · √{d}：Marian 把嵌入放大 √d_model 倍", s = side.prefix()),
+        Formula::EmbedScale { side, d } => {
+            write!(f, "{s}.scaled = {s}.embed · √{d}：Marian 把嵌入放大 √d_model 倍", s = side.prefix())
+        }
         Formula::PositionalEncoding { d, layout: PositionLayout::Halves } => write!(
             f,
             "PE[pos, i] = sin(pos/10000^(2i/{d}))（前 {h} 列），PE[pos, {h}+i] = cos(pos/10000^(2i/{d}))（后 {h} 列）：Marian 的排法",

@@ -75,14 +75,27 @@ pub fn translate_search(beams: usize) -> String {
 }
 
 /// `--timings`: load, encode and decode times, and the decoder's pieces per second.
-pub fn translate_timings(load: std::time::Duration, encode: std::time::Duration, decode: std::time::Duration, tokens: usize) -> String {
+pub fn translate_timings(
+    load: std::time::Duration,
+    encode: std::time::Duration,
+    decode: std::time::Duration,
+    tokens: usize,
+) -> String {
     let ms = |d: std::time::Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
     let rate = tokens as f64 / decode.as_secs_f64().max(1e-9);
     match current() {
-        Lang::En => format!("load {}, encode {}, decode {} ({tokens} pieces, {rate:.1} pieces/s)", ms(load), ms(encode), ms(decode)),
-        Lang::Zh => format!("加载 {}，编码 {}，解码 {}（{tokens} 个片段，每秒 {rate:.1} 个）", ms(load), ms(encode), ms(decode)),
+        Lang::En => format!(
+            "load {}, encode {}, decode {} ({tokens} pieces, {rate:.1} pieces/s)",
+            ms(load),
+            ms(encode),
+            ms(decode)
+        ),
+        Lang::Zh => {
+            format!("加载 {}，编码 {}，解码 {}（{tokens} 个片段，每秒 {rate:.1} 个）", ms(load), ms(encode), ms(decode))
+        }
     }
 }
 
 /// `translate` on a model that has no generation settings of its own.
-pub const TRANSLATE_NEEDS_MODEL: Text = Text::new("--beams needs --model DIR, a loaded translator", "--beams 需要 --model DIR（一个加载的翻译模型）");
+pub const TRANSLATE_NEEDS_MODEL: Text =
+    Text::new("--beams needs --model DIR, a loaded translator", "--beams 需要 --model DIR（一个加载的翻译模型）");

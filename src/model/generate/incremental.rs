@@ -60,7 +60,13 @@ fn split(x: &Array3<f32>, h: usize) -> ndarray::Array4<f32> {
 }
 
 /// The embedding rows of `ids` × the scale, plus the position's row of the table: (N, d).
-fn embed_at(w: &Weights, table: &ndarray::ArcArray2<f32>, ids: &[usize], position: usize, t_total: usize) -> Array2<f32> {
+fn embed_at(
+    w: &Weights,
+    table: &ndarray::ArcArray2<f32>,
+    ids: &[usize],
+    position: usize,
+    t_total: usize,
+) -> Array2<f32> {
     let d = w.config.d_model;
     let scale = if w.config.conventions.embed_scale { (d as f32).sqrt() } else { 1.0 };
     let pe = kernels::positional_table(t_total.max(position + 1), d, w.config.conventions.positions);

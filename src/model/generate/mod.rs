@@ -7,4 +7,4 @@ mod incremental;
 mod search;
 
 pub use incremental::{DecoderState, encode};
-pub use search::{EarlyStopping, GenerationConfig, Generated, generate, generate_from};
+pub use search::{EarlyStopping, Generated, GenerationConfig, generate, generate_from};

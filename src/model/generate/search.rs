@@ -214,8 +214,10 @@ fn beam(
         let top = top_k(acc, keep);
         let candidates: Vec<(usize, usize, f32)> = top.iter().map(|&ix| (ix / vocab, ix % vocab, acc[ix])).collect();
         // a candidate hits a stopping criterion when it wrote </s> or reached max_length
-        let hits: Vec<bool> =
-            candidates.iter().map(|&(_, token, _)| token == config.eos_id || cur_len + 1 >= config.max_length).collect();
+        let hits: Vec<bool> = candidates
+            .iter()
+            .map(|&(_, token, _)| token == config.eos_id || cur_len + 1 >= config.max_length)
+            .collect();
         let extend = |&(from, token, score): &(usize, usize, f32)| {
             let mut h = running[from].clone();
             h.ids.push(token);

@@ -83,7 +83,12 @@ mod tests {
     #[test]
     fn erf_matches_known_values() {
         // erf(0.5), erf(1), erf(2), erf(3) from tables
-        for (x, want) in [(0.5, 0.520_499_877_813_046_5), (1.0, 0.842_700_792_949_714_9), (2.0, 0.995_322_265_018_952_7), (3.0, 0.999_977_909_503_001_4)] {
+        for (x, want) in [
+            (0.5, 0.520_499_877_813_046_5),
+            (1.0, 0.842_700_792_949_714_9),
+            (2.0, 0.995_322_265_018_952_7),
+            (3.0, 0.999_977_909_503_001_4),
+        ] {
             assert!((erf(x) - want).abs() < 1e-12, "erf({x}) = {} not {want}", erf(x));
             assert!((erf(-x) + want).abs() < 1e-12);
         }
@@ -98,7 +103,10 @@ mod tests {
             assert!((y as f64 - want).abs() < 1e-6);
         }
         let ones = ArrayD::ones(x.shape());
-        for (f, df) in [(silu as fn(&ArrayD<f32>) -> ArrayD<f32>, silu_backward as fn(&ArrayD<f32>, &ArrayD<f32>) -> ArrayD<f32>), (gelu, gelu_backward)] {
+        for (f, df) in [
+            (silu as fn(&ArrayD<f32>) -> ArrayD<f32>, silu_backward as fn(&ArrayD<f32>, &ArrayD<f32>) -> ArrayD<f32>),
+            (gelu, gelu_backward),
+        ] {
             let g = df(&x, &ones);
             for (i, &v) in x.iter().enumerate() {
                 let h = 1e-3f32;

@@ -26,20 +26,36 @@ pub struct MarianModel {
 /// Why a Marian directory was not loaded; `strings::marian_model` writes it out.
 #[derive(Debug)]
 pub enum MarianError {
-    NotADirectory { path: PathBuf },
+    NotADirectory {
+        path: PathBuf,
+    },
     Config(ConfigError),
     Tokenizer(TokenizerError),
     Weights(StateDictError),
     /// The state dict lacks a parameter (every name it was looked for under).
-    MissingTensor { name: String },
+    MissingTensor {
+        name: String,
+    },
     /// A tensor's shape is not what the config says.
-    Misshaped { name: String, expected: Vec<usize>, got: Vec<usize> },
+    Misshaped {
+        name: String,
+        expected: Vec<usize>,
+        got: Vec<usize>,
+    },
     /// A tensor holds NaN or an infinity.
-    NotFinite { name: String },
+    NotFinite {
+        name: String,
+    },
     /// vocab.json and config.json disagree on the vocabulary's size.
-    VocabSize { vocab_json: usize, config: usize },
+    VocabSize {
+        vocab_json: usize,
+        config: usize,
+    },
     /// A stored positional table differs from the sinusoids the config implies.
-    Positions { name: String, max_difference: f32 },
+    Positions {
+        name: String,
+        max_difference: f32,
+    },
 }
 
 impl std::error::Error for MarianError {}
@@ -90,11 +106,8 @@ impl Tensors<'_> {
     fn checked(&mut self, names: &[&str], shape: &[usize]) -> Result<(String, Tensor), MarianError> {
         let (name, t) = self.take_any(names).ok_or(MarianError::MissingTensor { name: names[0].to_string() })?;
         // final_logits_bias is stored (1, vocab)
-        let got: Vec<usize> = if t.shape.len() == 2 && t.shape[0] == 1 && shape.len() == 1 {
-            vec![t.shape[1]]
-        } else {
-            t.shape.clone()
-        };
+        let got: Vec<usize> =
+            if t.shape.len() == 2 && t.shape[0] == 1 && shape.len() == 1 { vec![t.shape[1]] } else { t.shape.clone() };
         if got != shape {
             return Err(MarianError::Misshaped { name, expected: shape.to_vec(), got: t.shape });
         }
@@ -122,7 +135,10 @@ impl Tensors<'_> {
     }
 
     fn norm(&mut self, prefix: &str, d: usize) -> Result<Norm, MarianError> {
-        Ok(Norm { gamma: self.vector(&format!("{prefix}.weight"), d)?, beta: self.vector(&format!("{prefix}.bias"), d)? })
+        Ok(Norm {
+            gamma: self.vector(&format!("{prefix}.weight"), d)?,
+            beta: self.vector(&format!("{prefix}.bias"), d)?,
+        })
     }
 
     fn attention(&mut self, prefix: &str, d: usize) -> Result<Attention, MarianError> {
@@ -135,7 +151,10 @@ impl Tensors<'_> {
     }
 
     fn ffn(&mut self, prefix: &str, d: usize, f: usize) -> Result<FeedForward, MarianError> {
-        Ok(FeedForward { linear1: self.linear(&format!("{prefix}.fc1"), f, d)?, linear2: self.linear(&format!("{prefix}.fc2"), d, f)? })
+        Ok(FeedForward {
+            linear1: self.linear(&format!("{prefix}.fc1"), f, d)?,
+            linear2: self.linear(&format!("{prefix}.fc2"), d, f)?,
+        })
     }
 
     /// A stored positional table must be the sinusoids the program generates (to float32's
@@ -162,10 +181,8 @@ impl Tensors<'_> {
     fn weights(mut self) -> Result<Weights, MarianError> {
         let c = self.config.clone();
         let (d, f, v) = (c.d_model, c.d_ff, c.src_vocab);
-        let (_, shared) = self.checked(
-            &["shared.weight", "encoder.embed_tokens.weight", "decoder.embed_tokens.weight"],
-            &[v, d],
-        )?;
+        let (_, shared) =
+            self.checked(&["shared.weight", "encoder.embed_tokens.weight", "decoder.embed_tokens.weight"], &[v, d])?;
         let shared: ArcArray2<f32> = Array2::from_shape_vec((v, d), shared.data).expect("checked shape").into_shared();
         // the tied copies, when the file has them, are the same matrix: dropped, not kept twice
         for tied in ["encoder.embed_tokens.weight", "decoder.embed_tokens.weight"] {
