@@ -123,25 +123,21 @@ fn check_sentences(
 ) -> Result<(String, String, Setup), LessonError> {
     let src = c.non_empty(&raw.src, "src")?;
     let tgt = c.non_empty(&raw.tgt, "tgt")?;
-    // a loaded translator reads the lesson's source in its own pieces and writes its own
-    // translation as the target: the lesson's target is in the tutor's words, not the model's
+    // a loaded translator reads the lesson's sentences in its own pieces (its start token and </s>
+    // for the tutor's <bos> and <eos>); words it does not know become <unk>, not a refusal
     let loaded = weights.generation.is_some();
     let target = TokenInput::Sentences(tgt.clone());
-    let setup = Setup::with_weights(
-        weights.clone(),
-        &TokenInput::Sentences(src.clone()),
-        if loaded { None } else { Some(&target) },
-    )
-    .map_err(|e| {
-        // the side is named in the screen's language
-        let target = match &e {
-            SetupError::TooLong { side, .. }
-            | SetupError::BadIds { side, .. }
-            | SetupError::BadSentence { side, .. } => *side == crate::strings::SIDE_TARGET.get(),
-            SetupError::Weights(_) | SetupError::Marian(_) => false,
-        };
-        if target { c.err(&raw.tgt, "tgt", e.to_string()) } else { c.err(&raw.src, "src", e.to_string()) }
-    })?;
+    let setup =
+        Setup::with_weights(weights.clone(), &TokenInput::Sentences(src.clone()), Some(&target)).map_err(|e| {
+            // the side is named in the screen's language
+            let target = match &e {
+                SetupError::TooLong { side, .. }
+                | SetupError::BadIds { side, .. }
+                | SetupError::BadSentence { side, .. } => *side == crate::strings::SIDE_TARGET.get(),
+                SetupError::Weights(_) | SetupError::Marian(_) => false,
+            };
+            if target { c.err(&raw.tgt, "tgt", e.to_string()) } else { c.err(&raw.src, "src", e.to_string()) }
+        })?;
     let unknown = |word: &str| {
         format!(
             "`{}` is not in the vocabulary; use known words so the lesson shows what it says",

@@ -254,7 +254,11 @@ impl Vocab {
             let mut ids = Vec::new();
             if let Some(segmenter) = &self.segmenter {
                 // a model's own segmentation, </s> included; a target starts with the start token
-                let pieces = segmenter.encode(sentence);
+                // the tutor's <bos> and <eos>, as lessons write targets, are the model's own start
+                // token and </s>, which it adds itself
+                let text =
+                    if segmenter.source { sentence.to_string() } else { sentence.replace(BOS, " ").replace(EOS, " ") };
+                let pieces = segmenter.encode(text.trim());
                 let start: Vec<usize> = if segmenter.source { vec![] } else { vec![segmenter.tokenizer.pad_id()] };
                 let offset = start.len();
                 for (&position, word) in pieces.unknown.iter().zip(&pieces.unknown_text) {
