@@ -7,9 +7,11 @@
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
+use std::cell::Cell;
 use transformer_tutor::lang::{Lang, with};
+
 use transformer_tutor::model::marian::state_dict::{
-    FileFault, StateDict, StateDictError, Tensor, WeightsFormat, read_weights,
+    FileFault, Reading, StateDict, StateDictError, Tensor, WeightsFormat, read_weights, read_weights_skipping,
 };
 use transformer_tutor::model::marian::{safetensors_file, torch_pickle};
 
@@ -56,6 +58,50 @@ fn the_three_formats_give_the_same_tensors() {
     }
     let positions = &zip.tensors["model.encoder.embed_positions.weight"];
     assert_eq!(positions.shape[1], shared.shape[1]);
+}
+
+/// What the Marian loader skips: the tied copies of the embeddings and the position tables.
+fn duplicate(name: &str) -> bool {
+    name.ends_with("embed_tokens.weight") || name.ends_with("embed_positions.weight") || name == "lm_head.weight"
+}
+
+#[test]
+fn skipped_tensors_are_left_out_and_the_rest_read_the_same() {
+    for dir in ["weights/marian-tiny", "tests/fixtures/marian/bin-zip", "tests/fixtures/marian/bin-legacy"] {
+        let all = read(dir);
+        let some = read_weights_skipping(&root().join(dir), &duplicate).unwrap_or_else(|e| panic!("{dir}: {e}"));
+        assert_eq!(some.format, all.format, "{dir}");
+        let kept: Vec<&str> = all.names().filter(|n| !duplicate(n)).collect();
+        assert_eq!(some.names().collect::<Vec<_>>(), kept, "{dir}");
+        assert!(kept.iter().any(|n| n.ends_with("shared.weight")), "{dir}");
+        for name in kept {
+            assert_eq!(some.tensors[name], all.tensors[name], "{dir}: {name}");
+        }
+    }
+    let zip = read_weights_skipping(&root().join("tests/fixtures/marian/bin-zip"), &duplicate).unwrap();
+    assert_eq!(zip.tensors.len(), 117 - 5);
+    let nothing = read_weights_skipping(&root().join("weights/marian-tiny"), &|_| true).unwrap();
+    assert!(nothing.tensors.is_empty());
+}
+
+#[test]
+fn the_bytes_copied_out_are_released() {
+    for (name, bytes, safetensors) in fixture_files() {
+        let released = Cell::new(0usize);
+        let release = |part: &[u8]| released.set(released.get() + part.len());
+        let reading = Reading { skip: &duplicate, release: &release };
+        let tensors = if safetensors {
+            safetensors_file::read_with(&bytes, &reading).unwrap()
+        } else {
+            torch_pickle::read_with(&bytes, &reading).unwrap().1
+        };
+        assert!(tensors.keys().all(|n| !duplicate(n)), "{name}");
+        // each tensor's bytes once (the small files' views: the storage they were gathered from,
+        // at least as many bytes as their elements)
+        let copied: usize = tensors.values().map(|t| t.data.len() * 4).sum();
+        assert!(released.get() >= copied / 2, "{name}: {} released, {copied} copied as f32", released.get());
+        assert!(released.get() <= bytes.len() * 4, "{name}");
+    }
 }
 
 #[test]
@@ -257,6 +303,16 @@ fn hostile_views_and_storages_are_refused_before_allocating() {
     }
     let any = read(&view("UntypedStorage", 0, &[6], &[1]), 6, &floats).unwrap_err();
     assert_eq!(any, FileFault::GlobalNotAllowed { global: "torch.UntypedStorage".into() });
+    // skipped, a view is still checked against its storage, but takes nothing from the budget
+    let reading = Reading { skip: &|name| name == "w", release: &|_| {} };
+    let skip =
+        |view: &View, count: u64, data: &[u8]| torch_pickle::read_with(&legacy_file(view, count, data), &reading);
+    assert!(skip(&view("FloatStorage", 0, &[255; 4], &[0; 4]), 6, &floats).unwrap().1.is_empty());
+    assert_eq!(skip(&view("FloatStorage", 5, &[2], &[1]), 6, &floats).map(|_| ()), outside);
+    let short = skip(&view("FloatStorage", 0, &[2, 3], &[3, 1]), 6, &floats[..12]);
+    assert_eq!(short.map(|_| ()), Err(FileFault::Truncated));
+    let refused = FileFault::UnsupportedDtype { tensor: "w".into(), dtype: "torch.LongStorage".into() };
+    assert_eq!(skip(&view("LongStorage", 0, &[6], &[1]), 6, &floats).unwrap_err(), refused);
 }
 
 /// A safetensors file of one tensor with this header entry and `data` bytes of data.
@@ -280,5 +336,9 @@ fn a_safetensors_header_claiming_a_huge_shape_is_refused_before_allocating() {
     let long = safetensors_with(r#"{"dtype":"I64","shape":[1],"data_offsets":[0,8]}"#, 8);
     let refused = FileFault::UnsupportedDtype { tensor: "w".into(), dtype: "I64".into() };
     assert_eq!(safetensors_file::read(&long).unwrap_err(), refused);
+    // skipped, a tensor is checked all the same, and nothing of it is read
+    let reading = Reading { skip: &|_| true, release: &|_| panic!("nothing is read") };
+    assert_eq!(safetensors_file::read_with(&long, &reading).unwrap_err(), refused);
+    assert!(safetensors_file::read_with(&ok, &reading).unwrap().is_empty());
     assert_eq!(safetensors_file::read(&ok[..5]).unwrap_err(), FileFault::Truncated);
 }

@@ -1,7 +1,7 @@
 //! `model.safetensors`: a little-endian u64 header length, a JSON header (each tensor's dtype,
 //! shape and byte range), then the tensors' bytes. Read with the `safetensors` crate from the
-//! memory-mapped file, one tensor at a time into its own `Vec<f32>`, so memory holds the tensors
-//! once, not the file a second time.
+//! memory-mapped file, one tensor at a time into its own `Vec<f32>`, each part of the mapping
+//! released once converted, so memory holds the tensors once, not the file a second time.
 //!
 //! The crate checks that every tensor's byte range is its shape times its dtype's size, that the
 //! ranges follow one another and fill the file, and that no product overflows; this module checks
@@ -11,10 +11,17 @@ use std::collections::BTreeMap;
 
 use safetensors::{Dtype, SafeTensorError, SafeTensors};
 
-use super::state_dict::{Budget, FileFault, Float, Tensor, element_count};
+use super::state_dict::{Budget, FileFault, Float, Reading, Tensor, element_count};
 
 /// The tensors of a safetensors file whose bytes are `bytes`.
 pub fn read(bytes: &[u8]) -> Result<BTreeMap<String, Tensor>, FileFault> {
+    read_with(bytes, &Reading::ALL)
+}
+
+/// The tensors of a safetensors file whose bytes are `bytes`, but those `reading` skips, each
+/// tensor's bytes handed to its `release` once converted. A skipped tensor is checked as the
+/// others (dtype, shape against its byte range) but takes nothing from the budget.
+pub fn read_with(bytes: &[u8], reading: &Reading) -> Result<BTreeMap<String, Tensor>, FileFault> {
     let file = SafeTensors::deserialize(bytes).map_err(fault)?;
     let mut budget = Budget::for_file(bytes.len());
     let mut tensors = BTreeMap::new();
@@ -36,9 +43,12 @@ pub fn read(bytes: &[u8]) -> Result<BTreeMap<String, Tensor>, FileFault> {
         if elements != held || data.len() % float.size() != 0 {
             return Err(FileFault::OutsideStorage { tensor: name.to_string() });
         }
+        if (reading.skip)(name) {
+            continue;
+        }
         budget.take(name, elements, held)?;
         let mut values = Vec::with_capacity(data.len() / float.size());
-        float.extend(data, &mut values);
+        float.extend_releasing(data, &mut values, reading.release);
         tensors.insert(name.to_string(), Tensor { shape: view.shape().to_vec(), data: values });
     }
     Ok(tensors)

@@ -4,9 +4,15 @@
 //! The directory's `model.safetensors` is read if it is there (`safetensors_file`), else its
 //! `pytorch_model.bin` (`torch_pickle`, both of torch's formats). The file is memory-mapped and
 //! every tensor copied out of the mapping into its own `Vec<f32>`, converted from float16 or
-//! bfloat16 where it is stored so; other dtypes are refused. Nothing a file declares is allocated
-//! before it is checked against what the file can hold (`Budget`). Whether the numbers are finite
-//! is the loader's check, not this module's.
+//! bfloat16 where it is stored so; other dtypes are refused. Each part of the mapping copied out
+//! is released at once (`MappedFile::release`), so reading peaks at about the copies, not the file
+//! plus the copies. Nothing a file declares is allocated before it is checked against what the
+//! file can hold (`Budget`). Whether the numbers are finite is the loader's check, not this
+//! module's.
+//!
+//! `read_weights_skipping` leaves out the tensors a loader does not need (a Marian checkpoint's
+//! tied copies of its embeddings, its sinusoidal position tables): they are checked as every
+//! tensor is (dtype, shape, range in the file), never copied, converted or allocated.
 //!
 //! A refusal is a key (`StateDictError`, `FileFault`, `TorchFault`): `strings::weights_dir` says
 //! it in the learner's language.
@@ -24,10 +30,14 @@ pub const SAFETENSORS_FILE: &str = "model.safetensors";
 pub const TORCH_FILE: &str = "pytorch_model.bin";
 /// The largest weights file read: opus-mt-zh-en's is 300 MB, the big Marian models about 1 GB.
 pub const WEIGHTS_DIR_LIMIT: u64 = 4 << 30;
-/// The most f32 elements a weights file may give per byte of file: float16 doubles in size, and a
-/// storage that several names share (a Marian checkpoint's tied embeddings, under four names) is
-/// copied for each name.
+/// The most f32 elements a weights file may give per byte of file, counting the tensors read (not
+/// those skipped): float16 doubles in size, and a storage that several names share (a Marian
+/// checkpoint's tied embeddings, under four names) is copied for each name read. Eight bytes of
+/// memory per byte of file at most, whatever a hostile file declares.
 pub const ELEMENTS_PER_FILE_BYTE: u64 = 2;
+/// Bytes converted between two releases of the mapping's pages: a 133 MB embedding matrix is
+/// never resident twice.
+const RELEASE_CHUNK: usize = 4 << 20;
 
 /// One tensor: its sizes and its elements, row-major and contiguous.
 #[derive(Debug, Clone, PartialEq)]
@@ -138,6 +148,12 @@ impl From<TorchFault> for FileFault {
 /// The weights of the model directory `dir`: its `model.safetensors`, or else its
 /// `pytorch_model.bin`.
 pub fn read_weights(dir: &Path) -> Result<StateDict, StateDictError> {
+    read_weights_skipping(dir, &|_| false)
+}
+
+/// The weights of the model directory `dir` (as `read_weights`), but for the tensors whose names
+/// `skip` accepts: those are checked as the others are and left out of the dict, never copied.
+pub fn read_weights_skipping(dir: &Path, skip: &dyn Fn(&str) -> bool) -> Result<StateDict, StateDictError> {
     let safetensors = dir.join(SAFETENSORS_FILE);
     let torch = dir.join(TORCH_FILE);
     let (path, is_safetensors) = if present(&safetensors) {
@@ -149,13 +165,29 @@ pub fn read_weights(dir: &Path) -> Result<StateDict, StateDictError> {
     };
     let map =
         map_file(&path, WEIGHTS_DIR_LIMIT).map_err(|reason| StateDictError::Unread { path: shown(&path), reason })?;
+    let reading = Reading { skip, release: &|part| map.release(part) };
     let read = if is_safetensors {
-        safetensors_file::read(&map).map(|tensors| StateDict { format: WeightsFormat::Safetensors, tensors })
+        safetensors_file::read_with(&map, &reading)
+            .map(|tensors| StateDict { format: WeightsFormat::Safetensors, tensors })
     } else {
-        torch_pickle::read(&map).map(|(format, tensors)| StateDict { format, tensors })
+        torch_pickle::read_with(&map, &reading).map(|(format, tensors)| StateDict { format, tensors })
     };
     drop(map);
     read.map_err(|fault| StateDictError::Content { path: shown(&path), fault })
+}
+
+/// How a file's bytes are read: which tensors are left out, and what is told of each part of the
+/// bytes once copied out (the mapping's pages released).
+pub struct Reading<'a> {
+    /// Whether the tensor of this name is left out.
+    pub skip: &'a dyn Fn(&str) -> bool,
+    /// Called with each part of the bytes once it has been copied out.
+    pub release: &'a dyn Fn(&[u8]),
+}
+
+impl Reading<'static> {
+    /// Every tensor, nothing released (bytes in memory, as the tests give them).
+    pub const ALL: Reading<'static> = Reading { skip: &|_| false, release: &|_| {} };
 }
 
 /// Whether something is at `path` (a broken link too: opening it then says what is wrong).
@@ -228,6 +260,14 @@ impl Float {
     /// Append the elements of `bytes` (whole elements, contiguous) to `out`.
     pub(super) fn extend(self, bytes: &[u8], out: &mut Vec<f32>) {
         out.extend(bytes.chunks_exact(self.size()).map(|b| self.at(b)));
+    }
+
+    /// `extend`, a part at a time, each part handed to `release` once converted.
+    pub(super) fn extend_releasing(self, bytes: &[u8], out: &mut Vec<f32>, release: &dyn Fn(&[u8])) {
+        for part in bytes.chunks(RELEASE_CHUNK) {
+            self.extend(part, out);
+            release(part);
+        }
     }
 }
 

@@ -3,52 +3,79 @@
 //! checked to lie in the storage, and the storage in the bytes the file holds, before anything is
 //! allocated.
 
+use std::ops::Range;
+
 use super::state_dict::{Budget, FileFault, Float, Tensor, element_count};
 use super::torch_globals::TensorRef;
 
-/// The tensor `name` that `tensor` describes, read from `bytes` (its storage's record, elements in
-/// `float` format), its elements taken from `budget`.
-pub(super) fn materialise(
-    name: &str,
-    tensor: &TensorRef,
-    float: Float,
-    bytes: &[u8],
-    budget: &mut Budget,
-) -> Result<Tensor, FileFault> {
+/// A view checked against its storage's record, nothing read or allocated yet.
+#[derive(Debug)]
+pub(super) struct Checked {
+    shape: Vec<usize>,
+    elements: u64,
+    /// The storage's bytes within its record.
+    storage: Range<usize>,
+}
+
+/// The view `tensor` (of the tensor `name`) checked against a record of `record_len` bytes
+/// holding elements in `float` format: its storage must lie in the record, and every element the
+/// view reaches in its storage.
+pub(super) fn check(name: &str, tensor: &TensorRef, float: Float, record_len: u64) -> Result<Checked, FileFault> {
     let outside = || FileFault::OutsideStorage { tensor: name.to_string() };
     let size = float.size() as u64;
     // the storage's elements (a whole record, or a view of it) must all be in the file
     let storage = &tensor.storage;
     let end = storage.start.checked_add(storage.numel).ok_or_else(outside)?;
-    if end > bytes.len() as u64 / size {
+    if end > record_len / size {
         return Err(outside());
     }
-    let storage_bytes = &bytes[(storage.start * size) as usize..(end * size) as usize];
+    let bytes = |element: u64| usize::try_from(element * size).map_err(|_| outside());
+    let storage_bytes = bytes(storage.start)?..bytes(end)?;
     let elements = element_count(&tensor.shape).ok_or_else(|| FileFault::TooLarge {
         tensor: name.to_string(),
         elements: u64::MAX,
         room: storage.numel,
     })?;
     let shape = tensor.shape.iter().map(|&d| usize::try_from(d).map_err(|_| outside())).collect::<Result<_, _>>()?;
+    if elements > 0 {
+        // the last element the view reaches (every size is at least 1 here)
+        let last = tensor.shape.iter().zip(&tensor.stride).try_fold(tensor.offset, |at, (&n, &stride)| {
+            (n - 1).checked_mul(stride).and_then(|step| at.checked_add(step))
+        });
+        if last.is_none_or(|last| last >= storage.numel) {
+            return Err(outside());
+        }
+    }
+    Ok(Checked { shape, elements, storage: storage_bytes })
+}
+
+/// The tensor `name` that `tensor` describes, read from `bytes` (its storage's record, elements in
+/// `float` format), its elements taken from `budget`; each part of `bytes` read is handed to
+/// `release` once converted.
+pub(super) fn materialise(
+    name: &str,
+    tensor: &TensorRef,
+    float: Float,
+    bytes: &[u8],
+    budget: &mut Budget,
+    release: &dyn Fn(&[u8]),
+) -> Result<Tensor, FileFault> {
+    let outside = || FileFault::OutsideStorage { tensor: name.to_string() };
+    let Checked { shape, elements, storage } = check(name, tensor, float, bytes.len() as u64)?;
     if elements == 0 {
         return Ok(Tensor { shape, data: Vec::new() });
     }
-    // the last element the view reaches (every size is at least 1 here)
-    let last =
-        tensor.shape.iter().zip(&tensor.stride).try_fold(tensor.offset, |at, (&n, &stride)| {
-            (n - 1).checked_mul(stride).and_then(|step| at.checked_add(step))
-        });
-    if last.is_none_or(|last| last >= storage.numel) {
-        return Err(outside());
-    }
-    budget.take(name, elements, storage.numel)?;
+    budget.take(name, elements, tensor.storage.numel)?;
+    let storage_bytes = bytes.get(storage).ok_or_else(outside)?;
+    let size = float.size() as u64;
     let mut data = Vec::with_capacity(elements as usize);
     let start = (tensor.offset * size) as usize;
     if row_major(&tensor.shape, &tensor.stride) {
         let end = start + (elements * size) as usize;
-        float.extend(storage_bytes.get(start..end).ok_or_else(outside)?, &mut data);
+        float.extend_releasing(storage_bytes.get(start..end).ok_or_else(outside)?, &mut data, release);
     } else {
         gather(tensor, elements, float, storage_bytes, &mut data).ok_or_else(outside)?;
+        release(storage_bytes);
     }
     Ok(Tensor { shape, data })
 }
@@ -98,7 +125,7 @@ mod tests {
         let bytes: Vec<u8> = (0..24).flat_map(|i| (i as f32).to_le_bytes()).collect();
         let storage = StorageRef { kind: StorageKind::Float, key: "0".into(), start: 0, numel: 24 };
         let tensor = TensorRef { storage, offset, shape: shape.to_vec(), stride: stride.to_vec() };
-        materialise("t", &tensor, Float::F32, &bytes, &mut Budget::for_file(1000))
+        materialise("t", &tensor, Float::F32, &bytes, &mut Budget::for_file(1000), &|_| {})
     }
 
     #[test]
