@@ -55,6 +55,8 @@ pub struct MarianConfig {
     /// The generation settings came from generation_config.json (false: config.json and
     /// transformers' defaults).
     pub has_generation_file: bool,
+    /// The output projection is the shared embedding (`tie_word_embeddings`, true unless said).
+    pub tie_word_embeddings: bool,
 }
 
 /// The largest sizes accepted before anything is allocated: far above opus-mt's (512, 2048,
@@ -224,5 +226,6 @@ pub fn read_config(dir: &Path) -> Result<MarianConfig, ConfigError> {
         length_penalty: g.number_or("length_penalty", 1.0)?,
         early_stopping,
     };
-    Ok(MarianConfig { config, generation, has_generation_file })
+    let tie_word_embeddings = c.bool_or("tie_word_embeddings", true)?;
+    Ok(MarianConfig { config, generation, has_generation_file, tie_word_embeddings })
 }

@@ -4,7 +4,7 @@
 //! the vocabulary's pieces and the SentencePiece segmenter travelling with them.
 
 use super::config::{ConfigError, MarianConfig, read_config};
-use super::state_dict::{StateDict, StateDictError, Tensor, read_weights};
+use super::state_dict::{StateDict, StateDictError, Tensor, read_weights, read_weights_skipping};
 use super::tokenizer::{MarianTokenizer, TokenizerError};
 use crate::model::config::Config;
 use crate::model::generate::GenerationConfig;
@@ -66,12 +66,19 @@ impl MarianModel {
         if !dir.is_dir() {
             return Err(MarianError::NotADirectory { path: dir.to_path_buf() });
         }
-        let MarianConfig { config, generation, .. } = read_config(dir).map_err(MarianError::Config)?;
+        let MarianConfig { config, generation, tie_word_embeddings: tie, .. } =
+            read_config(dir).map_err(MarianError::Config)?;
         let tokenizer = Arc::new(MarianTokenizer::load(dir).map_err(MarianError::Tokenizer)?);
         if tokenizer.vocab_len() != config.src_vocab {
             return Err(MarianError::VocabSize { vocab_json: tokenizer.vocab_len(), config: config.src_vocab });
         }
-        let dict = read_weights(dir).map_err(MarianError::Weights)?;
+        // the tied copies of the shared embedding (a pytorch_model.bin may hold it under four
+        // names, one storage) are not read; a file without `shared.weight` is read whole
+        let tied = |name: &str| name.ends_with("embed_tokens.weight") || (tie && name == "lm_head.weight");
+        let mut dict = read_weights_skipping(dir, &tied).map_err(MarianError::Weights)?;
+        if !dict.tensors.contains_key("model.shared.weight") && !dict.tensors.contains_key("shared.weight") {
+            dict = read_weights(dir).map_err(MarianError::Weights)?;
+        }
         let mut weights = Tensors { dict, config: &config }.weights()?;
         let pieces = tokenizer.pieces().to_vec();
         let side = |source| Segmenter::new(tokenizer.clone(), source);
