@@ -62,8 +62,18 @@ fn run(cli: Cli) -> Result<Option<i32>, String> {
 }
 
 /// The tutor itself: list, print, or open a lesson on screen.
-fn tutor(cli: Cli) -> Result<Option<i32>, String> {
+fn tutor(mut cli: Cli) -> Result<Option<i32>, String> {
     let progress_path = progress::default_path();
+    // the real-translator lesson runs on a real translator: the shipped tiny Marian unless the
+    // learner loaded one (or asked for other weights)
+    if cli.lesson.as_deref() == Some(transformer_tutor::setup::REAL_TRANSLATOR_LESSON)
+        && cli.model.model.is_none()
+        && cli.model.weights.is_none()
+        && !cli.model.random_weights
+        && cli.model.preset.is_none()
+    {
+        cli.model.model = Some(transformer_tutor::setup::shipped_marian_dir());
+    }
     if cli.reset_progress {
         return reset_progress(&cli, progress_path).map(|()| None);
     }

@@ -23,6 +23,15 @@ pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> do you have a ca
 /// was trained).
 pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../weights/zh-en.npz");
 
+/// The lesson that runs on a real translator by default.
+pub const REAL_TRANSLATOR_LESSON: &str = "real-translator";
+
+/// The tiny trained Marian that ships in the repository (weights/marian-tiny): the real-translator
+/// lesson's model when the learner has not downloaded opus-mt-zh-en.
+pub fn shipped_marian_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/marian-tiny"))
+}
+
 /// Where the weights come from.
 #[derive(Debug, Clone, PartialEq)]
 pub enum WeightSource {
