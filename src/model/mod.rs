@@ -45,6 +45,7 @@ pub mod program;
 pub mod reference;
 pub mod rnn;
 pub mod run;
+pub mod segmenter;
 pub mod softmax;
 pub mod vocab;
 pub mod weights;

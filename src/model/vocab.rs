@@ -5,6 +5,8 @@
 use ndarray::Array2;
 use std::collections::HashMap;
 
+pub use super::segmenter::Segmenter;
+
 pub const PAD: &str = "<pad>";
 pub const UNK: &str = "<unk>";
 pub const BOS: &str = "<bos>";
@@ -25,38 +27,6 @@ pub enum Tokenizer {
     /// SentencePiece subword pieces (`▁` marks a word's start), cut by a loaded model's
     /// `source.spm` or `target.spm` and looked up in its vocab.json.
     Pieces,
-}
-
-/// A loaded model's SentencePiece segmenter, for one side. Two are equal when they are the same
-/// loaded tokenizer and side.
-#[derive(Clone)]
-pub struct Segmenter {
-    pub tokenizer: std::sync::Arc<super::marian::tokenizer::MarianTokenizer>,
-    /// The source side (source.spm) or the target side (target.spm).
-    pub source: bool,
-}
-
-impl Segmenter {
-    pub fn new(tokenizer: std::sync::Arc<super::marian::tokenizer::MarianTokenizer>, source: bool) -> Segmenter {
-        Segmenter { tokenizer, source }
-    }
-
-    /// A sentence as pieces, `</s>` last.
-    pub fn encode(&self, sentence: &str) -> super::marian::tokenizer::Pieces {
-        if self.source { self.tokenizer.encode_source(sentence) } else { self.tokenizer.encode_target(sentence) }
-    }
-}
-
-impl PartialEq for Segmenter {
-    fn eq(&self, other: &Segmenter) -> bool {
-        std::sync::Arc::ptr_eq(&self.tokenizer, &other.tokenizer) && self.source == other.source
-    }
-}
-
-impl std::fmt::Debug for Segmenter {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Segmenter({})", if self.source { "source" } else { "target" })
-    }
 }
 
 impl Tokenizer {
@@ -253,18 +223,7 @@ impl Vocab {
         for (row, sentence) in sentences.iter().enumerate() {
             let mut ids = Vec::new();
             if let Some(segmenter) = &self.segmenter {
-                // a model's own segmentation, </s> included; a target starts with the start token
-                // the tutor's <bos> and <eos>, as lessons write targets, are the model's own start
-                // token and </s>, which it adds itself
-                let text =
-                    if segmenter.source { sentence.to_string() } else { sentence.replace(BOS, " ").replace(EOS, " ") };
-                let pieces = segmenter.encode(text.trim());
-                let start: Vec<usize> = if segmenter.source { vec![] } else { vec![segmenter.tokenizer.pad_id()] };
-                let offset = start.len();
-                for (&position, word) in pieces.unknown.iter().zip(&pieces.unknown_text) {
-                    unknown.push(UnknownWord { row, position: position + offset, word: word.clone() });
-                }
-                ids = start.into_iter().chain(pieces.ids).collect();
+                ids = segmenter.encode_row(sentence, row, &mut unknown);
                 if ids.len() > max_len {
                     return Err(TooLong { row, len: ids.len(), max_len });
                 }

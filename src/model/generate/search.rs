@@ -176,6 +176,53 @@ fn top_k(values: &[f32], k: usize) -> Vec<usize> {
     order
 }
 
+/// `_update_finished_beams`: the previous finished hypotheses and the candidates (in top-k
+/// order) merged, the best `beams` kept. Only the first `beams` candidates that stopped count as
+/// finished (score / length^penalty); the others, and all once no improvement is possible, sink
+/// by 1e9.
+fn update_finished(
+    finished: Vec<(Hypothesis, bool)>,
+    candidates: Vec<Hypothesis>,
+    hits: &[bool],
+    beams: usize,
+    length_factor: f32,
+    improvable: bool,
+) -> Vec<(Hypothesis, bool)> {
+    let mut merged = finished;
+    for (i, mut h) in candidates.into_iter().enumerate() {
+        let just_finished = hits[i] && i < beams;
+        let mut score = h.score / length_factor;
+        if !improvable {
+            score += -1.0e9;
+        }
+        if !just_finished {
+            score += -1.0e9;
+        }
+        h.score = score;
+        merged.push((h, just_finished));
+    }
+    let scores: Vec<f32> = merged.iter().map(|m| m.0.score).collect();
+    top_k(&scores, beams).into_iter().map(|i| merged[i].clone()).collect()
+}
+
+/// `_check_early_stop_heuristic` once every finished slot is filled: can the best running beam,
+/// at the length the heuristic assumes, still beat the worst finished hypothesis?
+fn can_improve(
+    running: &[Hypothesis],
+    finished: &[(Hypothesis, bool)],
+    cur_len: usize,
+    config: &GenerationConfig,
+) -> bool {
+    let penalty = config.length_penalty;
+    let hypothetical = match config.early_stopping {
+        EarlyStopping::Never if penalty > 0.0 => config.max_length - 1,
+        _ => cur_len - 1,
+    } as f32;
+    let best_possible = running[0].score / hypothetical.powf(penalty);
+    let worst = finished.iter().map(|f| f.0.score).fold(f32::INFINITY, f32::min);
+    best_possible > worst
+}
+
 /// Beam search for one source row, as `_beam_search` does it with one sequence returned.
 fn beam(
     weights: &Arc<Weights>,
@@ -238,39 +285,15 @@ fn beam(
             })
             .collect();
         // the finished: the previous ones and the top `beams` candidates that just stopped
+        let extended: Vec<Hypothesis> = candidates.iter().map(extend).collect();
         let length = (cur_len + 1 - 1) as f32;
-        let mut merged: Vec<(Hypothesis, bool)> = finished.clone();
-        let mut merged_scores: Vec<f32> = finished.iter().map(|f| f.0.score).collect();
-        for (i, c) in candidates.iter().enumerate() {
-            let just_finished = hits[i] && i < beams;
-            let mut score = c.2 / length.powf(penalty);
-            if !improvable {
-                score += -1.0e9;
-            }
-            if !just_finished {
-                score += -1.0e9;
-            }
-            let mut h = extend(c);
-            h.score = score;
-            merged_scores.push(score);
-            merged.push((h, just_finished));
-        }
-        finished = top_k(&merged_scores, beams).into_iter().map(|i| merged[i].clone()).collect();
+        finished = update_finished(finished, extended, &hits, beams, length.powf(penalty), improvable);
         let order: Vec<usize> = next.iter().map(|&i| candidates[i].0).collect();
         state.reorder(&order);
         running = next_running;
         cur_len += 1;
-        // can a running beam still beat the worst finished one?
         let all_done = finished.iter().all(|f| f.1);
-        if all_done {
-            let hypothetical = match config.early_stopping {
-                EarlyStopping::Never if penalty > 0.0 => config.max_length - 1,
-                _ => cur_len - 1,
-            } as f32;
-            let best_possible = running[0].score / hypothetical.powf(penalty);
-            let worst = finished.iter().map(|f| f.0.score).fold(f32::INFINITY, f32::min);
-            improvable = improvable && best_possible > worst;
-        }
+        improvable = improvable && (!all_done || can_improve(&running, &finished, cur_len, config));
         let open_beam = !(all_done && config.early_stopping == EarlyStopping::WhenFull);
         if !(improvable && open_beam && !hits.iter().all(|&h| h)) {
             break;

@@ -193,7 +193,19 @@ pub fn read_config(dir: &Path) -> Result<MarianConfig, ConfigError> {
         conventions,
     };
 
-    // generate() reads generation_config.json; without one, what config.json says, then defaults
+    let (generation, has_generation_file) = read_generation(dir, &map, vocab, (start, eos, pad))?;
+    let tie_word_embeddings = c.bool_or("tie_word_embeddings", true)?;
+    Ok(MarianConfig { config, generation, has_generation_file, tie_word_embeddings })
+}
+
+/// What generate() reads: generation_config.json, or (without one) what config.json says, then
+/// transformers' defaults. `(start, eos, pad)` are config.json's ids.
+fn read_generation(
+    dir: &Path,
+    map: &Map<String, Value>,
+    vocab: usize,
+    (start, eos, pad): (usize, usize, usize),
+) -> Result<(GenerationConfig, bool), ConfigError> {
     let generation_map = read_object(dir, "generation_config.json", false)?;
     let has_generation_file = generation_map.is_some();
     let g_map = generation_map.unwrap_or_else(|| map.clone());
@@ -226,6 +238,5 @@ pub fn read_config(dir: &Path) -> Result<MarianConfig, ConfigError> {
         length_penalty: g.number_or("length_penalty", 1.0)?,
         early_stopping,
     };
-    let tie_word_embeddings = c.bool_or("tie_word_embeddings", true)?;
-    Ok(MarianConfig { config, generation, has_generation_file, tie_word_embeddings })
+    Ok((generation, has_generation_file))
 }
