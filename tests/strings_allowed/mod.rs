@@ -65,8 +65,16 @@ pub const ALLOWED: &[Allowed] = &[
         literals: &["Segmenter({})", "source", "target"],
         why: "a Debug rendering for engineers",
     },
-    Allowed { files: &["src/model/vocab.rs"], literals: &["pieces"], why: "a tokenizer's name in a vocabulary's first line" },
-    Allowed { files: &["src/setup.rs"], literals: &["CARGO_MANIFEST_DIR"], why: "the build's variable naming the repository" },
+    Allowed {
+        files: &["src/model/vocab.rs"],
+        literals: &["pieces"],
+        why: "a tokenizer's name in a vocabulary's first line",
+    },
+    Allowed {
+        files: &["src/setup.rs"],
+        literals: &["CARGO_MANIFEST_DIR"],
+        why: "the build's variable naming the repository",
+    },
     Allowed {
         files: &["src/setup.rs"],
         literals: &["real-translator", "/weights/marian-tiny"],

@@ -178,7 +178,7 @@ impl Tensors<'_> {
             let table = table.as_slice().expect("contiguous");
             let max_difference =
                 t.data[..rows * d].iter().zip(&table[..rows * d]).map(|(a, b)| (a - b).abs()).fold(0.0, f32::max);
-            if !(max_difference <= 1e-4) {
+            if max_difference.is_nan() || max_difference > 1e-4 {
                 return Err(MarianError::Positions { name: full, max_difference });
             }
         }
