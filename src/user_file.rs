@@ -79,16 +79,24 @@ fn named(path: &Path, what: &str, reason: ReadFault) -> ReadError {
 
 /// `read`, refusing without naming the file (the caller names it its own way).
 pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, ReadFault> {
-    check(&std::fs::metadata(path).map_err(ReadFault::CannotOpen)?, limit)?;
-    let file = open_without_blocking(path).map_err(ReadFault::CannotOpen)?;
-    let meta = file.metadata().map_err(ReadFault::CannotOpen)?;
-    check(&meta, limit)?;
+    let (file, meta) = open_regular(path, limit)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(limit + 1).read_to_end(&mut bytes).map_err(ReadFault::CannotRead)?;
     if bytes.len() as u64 > limit {
         return Err(ReadFault::TooLarge { size: bytes.len() as u64, limit });
     }
     Ok(bytes)
+}
+
+/// The file at `path` opened for reading, with its metadata: a regular file of at most `limit`
+/// bytes, checked before the open and again on the file opened; opened without blocking (a FIFO
+/// in its place cannot hang the open). Also what `model::fast::mapped_file` maps.
+pub fn open_regular(path: &Path, limit: u64) -> Result<(File, Metadata), ReadFault> {
+    check(&std::fs::metadata(path).map_err(ReadFault::CannotOpen)?, limit)?;
+    let file = open_without_blocking(path).map_err(ReadFault::CannotOpen)?;
+    let meta = file.metadata().map_err(ReadFault::CannotOpen)?;
+    check(&meta, limit)?;
+    Ok((file, meta))
 }
 
 /// A regular file no larger than `limit`, or the reason it is refused.

@@ -10,10 +10,10 @@
 //! Like `user_file::read_file`, only a regular file is opened, without blocking (a FIFO in its
 //! place cannot hang the open), and only up to a stated size, checked on the file actually opened.
 
-use std::fs::{File, Metadata};
+use std::fs::File;
 use std::path::Path;
 
-use crate::user_file::{NotRegular, ReadFault};
+use crate::user_file::ReadFault;
 
 use memmap2::Mmap;
 
@@ -70,9 +70,7 @@ fn dont_need(_map: &Mmap, _offset: usize, _len: usize) {}
 /// unmapped when the `MappedFile` is dropped; the file itself is closed at once (the mapping keeps
 /// it).
 pub fn map_file(path: &Path, limit: u64) -> Result<MappedFile, ReadFault> {
-    check(&std::fs::metadata(path).map_err(ReadFault::CannotOpen)?, limit)?;
-    let file = open_without_blocking(path).map_err(ReadFault::CannotOpen)?;
-    check(&file.metadata().map_err(ReadFault::CannotOpen)?, limit)?;
+    let (file, _) = crate::user_file::open_regular(path, limit)?;
     map(&file).map(|map| MappedFile { map }).map_err(ReadFault::CannotRead)
 }
 
@@ -88,48 +86,6 @@ fn map(file: &File) -> std::io::Result<Mmap> {
     // from the bytes is still checked before it is used, so changed bytes give a refusal or other
     // numbers, never a read outside the mapping.
     unsafe { Mmap::map(file) }
-}
-
-/// A regular file no larger than `limit`, or the reason it is refused.
-fn check(meta: &Metadata, limit: u64) -> Result<(), ReadFault> {
-    if !meta.is_file() {
-        return Err(ReadFault::NotRegular(kind(meta)));
-    }
-    if meta.len() > limit {
-        return Err(ReadFault::TooLarge { size: meta.len(), limit });
-    }
-    Ok(())
-}
-
-/// What kind of thing a path that is not a regular file is.
-fn kind(meta: &Metadata) -> NotRegular {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return NotRegular::Fifo;
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return NotRegular::Device;
-        }
-        if t.is_socket() {
-            return NotRegular::Socket;
-        }
-    }
-    if meta.is_dir() { NotRegular::Directory } else { NotRegular::Other }
-}
-
-#[cfg(unix)]
-fn open_without_blocking(path: &Path) -> std::io::Result<File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    // O_NONBLOCK changes nothing for a regular file; it only keeps the open of a FIFO from waiting
-    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
-}
-
-#[cfg(not(unix))]
-fn open_without_blocking(path: &Path) -> std::io::Result<File> {
-    File::open(path)
 }
 
 #[cfg(test)]
