@@ -126,27 +126,23 @@ fn encoder_decoder(p: &mut Program, spec: &Spec, shape: RunShape) -> Result<Stri
 /// The decoder self-attention's mask: the target's padding mask (or ones, note 002's mistake)
 /// AND the causal mask (or ones, the no-causal what-if), (B, 1, T, T). Returns `tgt.mask`.
 fn target_mask(p: &mut Program, config: &Config, arch: &Arch, b: usize, t_tgt: usize) -> Result<String, ArchError> {
-    let tgt_pad = if !config.conventions.target_pad_mask {
-        // Marian: the start token is <pad>, so the target has no padding mask at all
-        p.push(
+    // ones where there is no target padding mask: Marian's (its start token is <pad>), or note
+    // 002's make_tgt_mask, which leaves it out
+    let ones = match (config.conventions.target_pad_mask, arch.tgt_padding) {
+        (false, _) => Some(Formula::PadNoneStartIsPad),
+        (true, false) => Some(Formula::PadOnes),
+        (true, true) => None,
+    };
+    let tgt_pad = match ones {
+        None => padding_mask(p, arch, "tgt.pad_mask", Side::Tgt, Side::Tgt, b, t_tgt, t_tgt)?,
+        Some(formula) => p.push(
             "tgt.pad_mask".into(),
             OpKind::OnesMask,
             &[],
             Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
             Place::Masks(Side::Tgt),
-            Formula::PadNoneStartIsPad,
-        )
-    } else if arch.tgt_padding {
-        padding_mask(p, arch, "tgt.pad_mask", Side::Tgt, Side::Tgt, b, t_tgt, t_tgt)?
-    } else {
-        p.push(
-            "tgt.pad_mask".into(),
-            OpKind::OnesMask,
-            &[],
-            Shape::of(&[(b, Batch), (1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt))]),
-            Place::Masks(Side::Tgt),
-            Formula::PadOnes,
-        )
+            formula,
+        ),
     };
     let causal_shape =
         Shape::of(&[(1, Broadcast), (1, Broadcast), (t_tgt, Tokens(Side::Tgt)), (t_tgt, Tokens(Side::Tgt))]);

@@ -79,14 +79,14 @@ impl MarianModel {
         if !dict.tensors.contains_key("model.shared.weight") && !dict.tensors.contains_key("shared.weight") {
             dict = read_weights(dir).map_err(MarianError::Weights)?;
         }
-        let mut weights = Tensors { dict, config: &config }.weights()?;
         let pieces = tokenizer.pieces().to_vec();
         let side = |source| Segmenter::new(tokenizer.clone(), source);
-        weights.generation = Some(generation.clone());
-        weights.vocabs = Arc::new(Vocabs {
+        let vocabs = Arc::new(Vocabs {
             src: Vocab::from_pieces(pieces.clone(), side(true)),
             tgt: Vocab::from_pieces(pieces, side(false)),
         });
+        let mut weights = Tensors { dict, config: &config }.weights(vocabs)?;
+        weights.generation = Some(generation.clone());
         Ok(MarianModel { weights, generation, tokenizer, dir: dir.to_path_buf() })
     }
 }
@@ -185,7 +185,7 @@ impl Tensors<'_> {
         Ok(())
     }
 
-    fn weights(mut self) -> Result<Weights, MarianError> {
+    fn weights(mut self, vocabs: Arc<Vocabs>) -> Result<Weights, MarianError> {
         let c = self.config.clone();
         let (d, f, v) = (c.d_model, c.d_ff, c.src_vocab);
         let (_, shared) =
@@ -237,10 +237,6 @@ impl Tensors<'_> {
                 norm3: self.norm(&format!("{p}.final_layer_norm"), d)?,
             });
         }
-        let vocabs = Arc::new(Vocabs {
-            src: Vocab::numbered(crate::model::vocab::Tokenizer::Char, v),
-            tgt: Vocab::numbered(crate::model::vocab::Tokenizer::Word, v),
-        });
         Ok(Weights {
             config: c,
             src_embed: shared.clone(),
