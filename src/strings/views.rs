@@ -307,7 +307,7 @@ pub fn activation_name(activation: crate::model::conventions::Activation) -> Tex
     match activation {
         Activation::Relu => Text::new("ReLU", "ReLU"),
         Activation::Silu => Text::new("SiLU (swish)", "SiLU（swish）"),
-        Activation::Gelu => Text::new("GELU", "GELU"),
+        Activation::Gelu => Text::new("GELU", "GELU（高斯误差线性单元）"),
     }
 }
 
