@@ -195,7 +195,8 @@ fn list_shows_the_whole_curriculum_in_the_notes_order() {
     assert_eq!(numbers, (1..=numbers.len()).collect::<Vec<_>>(), "lessons numbered 1..N, none skipped:\n{out}");
     assert!(out.lines().next().unwrap().contains(" 1. why-attention"), "starts with idea 1:\n{out}");
     let ids = listed_ids();
-    assert_eq!(ids[ids.len() - 3], "whole-model", "the curriculum ends with idea 14:\n{out}");
+    assert_eq!(ids[ids.len() - 4], "whole-model", "the curriculum ends with idea 14:\n{out}");
+    assert_eq!(ids[ids.len() - 3], "real-translator", "then the whole model as a real translator loads it:\n{out}");
     assert_eq!(ids[ids.len() - 2], "probes", "then the probes of the trained model:\n{out}");
     assert_eq!(ids.last().map(String::as_str), Some("pitfalls"), "then the notes' mistakes, run:\n{out}");
     assert!(ids.len() >= 11, "{out}");

@@ -142,11 +142,14 @@ fn the_lessons_follow_the_notes_order_of_ideas() {
     expected.insert(output, "learning");
     // after the fourteen ideas, issue 22's probes of the trained model, then the notes' mistakes
     // run (issue 8's pitfalls lesson)
+    // then the whole model as a real translator loads it (its sizes, conventions and beam search)
+    let whole = expected.iter().position(|&id| id == "whole-model").expect("the whole-model lesson") + 1;
+    expected.insert(whole, "real-translator");
     expected.push("probes");
     expected.push("pitfalls");
     assert_eq!(
         ids, expected,
-        "the catalog is the curriculum, in order, then the probes and the pitfalls, nothing else"
+        "the catalog is the curriculum, in order, then the real translator, the probes and the pitfalls, nothing else"
     );
 }
 

@@ -300,3 +300,65 @@ pub fn cross_heading(word: &str, position: usize, layer: usize) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/// `{activation}`: the feed-forward network's nonlinearity.
+pub fn activation_name(activation: crate::model::conventions::Activation) -> Text {
+    use crate::model::conventions::Activation;
+    match activation {
+        Activation::Relu => Text::new("ReLU", "ReLU"),
+        Activation::Silu => Text::new("SiLU (swish)", "SiLU（swish）"),
+        Activation::Gelu => Text::new("GELU", "GELU（高斯误差线性单元）"),
+    }
+}
+
+/// `{positions}`: how the positional table lays out sin and cos, `sin` and `cos` columns.
+pub fn position_layout(layout: crate::model::conventions::PositionLayout, sin: usize, cos: usize) -> String {
+    use crate::model::conventions::PositionLayout;
+    match (layout, current()) {
+        (PositionLayout::Interleaved, Lang::En) => "interleaved: sin in the even columns, cos in the odd ones".into(),
+        (PositionLayout::Interleaved, Lang::Zh) => "交错排列：偶数列是 sin，奇数列是 cos".into(),
+        (PositionLayout::Halves, Lang::En) => {
+            format!("in two halves: sin in the first {sin} columns, cos in the last {cos}")
+        }
+        (PositionLayout::Halves, Lang::Zh) => format!("分成两半：前 {sin} 列是 sin，后 {cos} 列是 cos"),
+    }
+}
+
+/// `{embed-scale}` for a model that multiplies its embeddings by √d_model (`scale`).
+pub fn embed_scaled(scale: f32) -> String {
+    match current() {
+        Lang::En => format!("multiplied by √d_model = {scale:.2}"),
+        Lang::Zh => format!("先乘以 √d_model = {scale:.2}"),
+    }
+}
+
+/// `{embed-scale}` for a model that adds the positions to the embeddings as they are.
+pub const EMBED_UNSCALED: Text = Text::new("left as they are (no scale)", "保持原样（不缩放）");
+
+/// `{vocabulary}`: one vocabulary shared by both sides, or one per side.
+pub fn vocabulary_words(shared: bool, pieces: bool, src: usize, tgt: usize) -> String {
+    match (shared, pieces, current()) {
+        (true, true, Lang::En) => {
+            format!("one vocabulary of {tgt} subword pieces shared by both languages, ▁ marking where a word starts")
+        }
+        (true, true, Lang::Zh) => format!("两种语言共用的一套词表，{tgt} 个子词片段，▁ 标出一个词的开头"),
+        (true, false, Lang::En) => format!("one vocabulary of {tgt} tokens shared by both sides"),
+        (true, false, Lang::Zh) => format!("两侧共用的一套词表，{tgt} 个词元"),
+        (false, _, Lang::En) => format!("two vocabularies, {src} source tokens and {tgt} target tokens"),
+        (false, _, Lang::Zh) => format!("两套词表，源语言 {src} 个词元，目标语言 {tgt} 个词元"),
+    }
+}
+
+/// `{output-weights}`: what the output Linear's weight is.
+pub fn output_weights(tied: bool) -> Text {
+    match tied {
+        true => Text::new(
+            "the target embedding table itself, transposed (tied, not a copy)",
+            "目标词嵌入表本身的转置（共享同一份权重，不是副本）",
+        ),
+        false => Text::new(
+            "a matrix of its own, learned apart from the embedding tables",
+            "一个独立的矩阵，与词嵌入表分开学习",
+        ),
+    }
+}

@@ -130,6 +130,29 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::AblatedWord { op, head, at } => super::probes::ablated_word(full, setup, op, *head, *at),
         Fact::PatchPositions { op } => super::probes::patch_positions(full, op),
         Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => super::probes::alignment(fact, setup),
+        Fact::Activation => crate::strings::activation_name(setup.weights.config.conventions.activation).to_string(),
+        Fact::Positions => {
+            let d = setup.weights.config.d_model;
+            crate::strings::position_layout(setup.weights.config.conventions.positions, d.div_ceil(2), d / 2)
+        }
+        Fact::StartToken => setup.tgt_vocab().word(setup.weights.config.conventions.start_id),
+        Fact::EmbedScale => match setup.weights.config.conventions.embed_scale {
+            true => crate::strings::embed_scaled((setup.weights.config.d_model as f32).sqrt()),
+            false => crate::strings::EMBED_UNSCALED.to_string(),
+        },
+        Fact::Vocabulary => {
+            let w = &setup.weights;
+            let shared = w.src_embed.as_ptr() == w.tgt_embed.as_ptr();
+            let pieces = setup.tgt_vocab().tokenizer == crate::model::vocab::Tokenizer::Pieces;
+            crate::strings::vocabulary_words(shared, pieces, setup.src_vocab().len(), setup.tgt_vocab().len())
+        }
+        Fact::OutputWeights => {
+            let w = &setup.weights;
+            let tied = w.fc_out.weight.as_ptr() == w.tgt_embed.as_ptr() || w.fc_out.weight == w.tgt_embed;
+            crate::strings::output_weights(tied).to_string()
+        }
+        Fact::GreedyTranslation { batch } => super::run_rows::generated(setup, *batch, 1),
+        Fact::BeamTranslation { beams, batch } => super::run_rows::generated(setup, *batch, *beams),
         Fact::GradRows { side } => learning::embed_grad_rows(full, *side).len().to_string(),
         Fact::EmbedGrad { side, word } => {
             let vocab = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };

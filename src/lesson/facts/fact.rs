@@ -55,6 +55,10 @@ pub enum ConfigName {
     DK,
     DFf,
     NLayers,
+    /// Decoder layers (a loaded translator's may differ from the encoder's).
+    DecLayers,
+    /// Rows of the target embedding table, the output's columns (a Marian's one shared vocabulary).
+    Vocab,
     MaxLen,
 }
 
@@ -70,6 +74,8 @@ impl ConfigName {
             ConfigName::DK => c.d_k(),
             ConfigName::DFf => c.d_ff,
             ConfigName::NLayers => c.n_layers,
+            ConfigName::DecLayers => c.dec_layers,
+            ConfigName::Vocab => c.tgt_vocab,
             ConfigName::MaxLen => c.max_len,
         }
     }
@@ -227,6 +233,28 @@ pub enum Fact {
     },
     /// The lowest AER a one-link-per-word aligner can reach on the held-out pairs.
     AlignFloor,
+    /// The feed-forward network's nonlinearity, in words: `ReLU`, `SiLU (swish)`, `GELU`.
+    Activation,
+    /// How the positional table lays out its sin and cos columns, in words.
+    Positions,
+    /// The token every target starts with: `<bos>`, or a Marian's `<pad>`.
+    StartToken,
+    /// What is done to the token embeddings before the positions are added: multiplied by
+    /// √d_model (two decimals), or left as they are.
+    EmbedScale,
+    /// The vocabularies in words: one shared vocabulary of pieces, or one per side.
+    Vocabulary,
+    /// What the output Linear's weight is: the target embedding table itself (tied), or its own.
+    OutputWeights,
+    /// The translation greedy search gives, as `generate()` makes it from the model's start token.
+    GreedyTranslation {
+        batch: usize,
+    },
+    /// The translation beam search with `beams` beams gives.
+    BeamTranslation {
+        beams: usize,
+        batch: usize,
+    },
 }
 
 /// What a fact kind is written with: its one bare argument (an operation, a prefix, a size) and
@@ -284,6 +312,14 @@ impl FactKind {
             FactKind::PatchPositions | FactKind::AlignBest => (Some("OP"), &[]),
             FactKind::AlignAer => (Some("OP"), &["head"]),
             FactKind::AlignFloor => (None, &[]),
+            FactKind::Activation
+            | FactKind::Positions
+            | FactKind::StartToken
+            | FactKind::EmbedScale
+            | FactKind::Vocabulary
+            | FactKind::OutputWeights => (None, &[]),
+            FactKind::GreedyTranslation => (None, &["batch"]),
+            FactKind::BeamTranslation => (None, &["beams", "batch"]),
         };
         Takes { bare, keys }
     }
@@ -304,6 +340,8 @@ impl Fact {
             Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::TokenAt { sentence: s, .. } => s.batch,
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,
             Fact::Translation { batch }
+            | Fact::GreedyTranslation { batch }
+            | Fact::BeamTranslation { batch, .. }
             | Fact::MaskedKeys { batch, .. }
             | Fact::Rms { batch, .. }
             | Fact::RnnGain { batch, .. }
@@ -324,7 +362,13 @@ impl Fact {
             | Fact::EmbedGrad { .. }
             | Fact::WeightGrad { .. }
             | Fact::WeightFd { .. }
-            | Fact::StepLoss { .. } => 0,
+            | Fact::StepLoss { .. }
+            | Fact::Activation
+            | Fact::Positions
+            | Fact::StartToken
+            | Fact::EmbedScale
+            | Fact::Vocabulary
+            | Fact::OutputWeights => 0,
         }
     }
 }

@@ -132,6 +132,20 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         }
         FactKind::AlignBest => Fact::AlignBest { op: check::cross_attention(program, a.name(), a.bare())? },
         FactKind::AlignFloor => Fact::AlignFloor,
+        FactKind::Activation => Fact::Activation,
+        FactKind::Positions => Fact::Positions,
+        FactKind::StartToken => Fact::StartToken,
+        FactKind::EmbedScale => Fact::EmbedScale,
+        FactKind::Vocabulary => Fact::Vocabulary,
+        FactKind::OutputWeights => Fact::OutputWeights,
+        FactKind::GreedyTranslation => Fact::GreedyTranslation { batch },
+        FactKind::BeamTranslation => {
+            let beams = a.need("beams", "how many hypotheses beam search keeps")?;
+            if !(1..=16).contains(&beams) {
+                return Err(format!("beams={beams}: beam search keeps 1 to 16 hypotheses"));
+            }
+            Fact::BeamTranslation { beams, batch }
+        }
         FactKind::EmbedGrad => {
             let side = a.side()?;
             let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;

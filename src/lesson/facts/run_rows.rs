@@ -24,6 +24,36 @@ pub fn translation(setup: &Setup, batch: usize) -> String {
     setup.tgt_vocab().decode(&decoded.words[0])
 }
 
+/// Source row `batch` translated as transformers' `generate()` does it with `beams` beams (1:
+/// greedy search): from the model's own start token, with a loaded translator's generation
+/// settings, or for the tutor's models the settings its conventions give (`<pad>` never generated
+/// when it is not the start token, at most max_len tokens).
+pub fn generated(setup: &Setup, batch: usize, beams: usize) -> String {
+    use crate::model::generate::{EarlyStopping, GenerationConfig, generate};
+    let config = &setup.weights.config;
+    let c = config.conventions;
+    let base = setup.weights.generation.clone().unwrap_or_else(|| GenerationConfig {
+        num_beams: 1,
+        max_length: config.max_len,
+        start_id: c.start_id,
+        eos_id: c.eos_id,
+        pad_id: config.pad_idx,
+        bad_ids: if c.start_id != config.pad_idx { vec![config.pad_idx] } else { vec![] },
+        forced_eos: None,
+        renormalize: false,
+        length_penalty: 1.0,
+        early_stopping: EarlyStopping::Heuristic,
+    });
+    let generation = GenerationConfig { num_beams: beams, ..base };
+    let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
+    let out = generate(&setup.weights, &src, &generation).into_iter().next();
+    let ids: Vec<usize> = out.map(|g| g.ids).unwrap_or_default();
+    // the words between the start token and the end, as `{translation}` shows them
+    let words: Vec<usize> =
+        ids.iter().skip(1).copied().take_while(|&id| id != c.eos_id && id != config.pad_idx).collect();
+    setup.tgt_vocab().decode(&words)
+}
+
 /// The (T, d) token vectors of one batch row of `op`, real positions only.
 pub fn real_rows(full: &Run, setup: &Setup, op: &str, batch: usize) -> ndarray::Array2<f32> {
     let t = full.get(op).expect("validated op, full run");
