@@ -21,7 +21,7 @@ impl App {
                 Side::Tgt => (&self.session.setup.tgt_ids, self.session.setup.tgt_vocab()),
             };
             let role = if side == focused_side { Role::Title } else { Role::Accent };
-            d.push(strings::tokens_heading(side, vocab.tokenizer), role);
+            d.push(strings::tokens_heading(side, vocab.tokenizer, vocab.pad_id()), role);
             for (b, row) in ids.rows().into_iter().enumerate() {
                 let words: Vec<String> = row.iter().map(|&id| vocab.word(id)).collect();
                 let cells: Vec<usize> =
@@ -73,8 +73,11 @@ impl App {
         let program = self.session.run.program();
         let (n, n_dec) = (self.session.setup.weights.config.n_layers, self.session.setup.weights.config.dec_layers);
         let shape = self.session.setup.shape();
-        let mut stages: Vec<(String, String, String)> =
-            vec![("src ids".into(), shape_text(&[shape.batch, shape.t_src]), strings::STAGE_SRC_IDS.into())];
+        let mut stages: Vec<(String, String, String)> = vec![(
+            "src ids".into(),
+            shape_text(&[shape.batch, shape.t_src]),
+            strings::stage_src_ids(self.session.setup.src_vocab().pad_id()),
+        )];
         let op_stage = |name: &str, what: String, stages: &mut Vec<(String, String, String)>| {
             if let Some(i) = program.index_of(name) {
                 stages.push((name.to_string(), shape_text(&program.op(i).shape), what));
@@ -87,7 +90,10 @@ impl App {
             op_stage(&format!("enc.{l}.norm2.out"), strings::stage_encoder(l, n), &mut stages);
         }
         op_stage("enc.out", strings::STAGE_MEMORY.into(), &mut stages);
-        stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), strings::STAGE_TGT_IDS.into()));
+        stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), {
+            let start = self.session.setup.weights.config.conventions.start_id;
+            strings::stage_tgt_ids(&self.session.setup.tgt_vocab().word(start))
+        }));
         op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
         op_stage("tgt.x", strings::STAGE_X.into(), &mut stages);
         op_stage("tgt.mask", strings::STAGE_TGT_MASK.into(), &mut stages);

@@ -6,7 +6,6 @@
 use super::arch::Arch;
 use super::build::{self, RunShape};
 use super::run::{Inputs, Run};
-use super::vocab::{BOS_ID, EOS_ID, PAD_ID};
 use super::weights::Weights;
 use ndarray::{Array2, Axis};
 use std::sync::Arc;
@@ -145,14 +144,14 @@ fn decode_observed(
         Choice::Greedy => None,
     };
     let batch = src_ids.nrows();
-    let max_len = weights.config.max_len;
-    let mut rows: Vec<Vec<usize>> = vec![vec![BOS_ID]; batch];
+    let tokens = Tokens::of(weights);
+    let mut rows: Vec<Vec<usize>> = vec![vec![tokens.start]; batch];
     let mut finished = vec![false; batch];
     let mut run: Option<Run> = None;
     let mut steps = 0;
     let mut reused_ops = 0;
     loop {
-        let tgt_ids = target_ids(&rows);
+        let tgt_ids = super::vocab::pad_rows(&rows, tokens.pad);
         let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
         let program = Arc::new(build::variant(&weights.config, shape, arch).expect("an architecture that builds"));
         let inputs = Inputs { src_ids: Some(src_ids.clone()), tgt_ids: Some(tgt_ids), ..Default::default() };
@@ -174,40 +173,95 @@ fn decode_observed(
         let t = rows[0].len();
         let probs = next.get("probs").expect("computed"); // (B, t, vocab)
         let logits = next.get("logits").expect("computed"); // (B, t, vocab)
-        let done = finished.iter().all(|&f| f) || t >= max_len;
+        let done = finished.iter().all(|&f| f) || t >= tokens.max_len;
         if done {
             run = Some(next);
             break;
         }
         let chosen: Vec<usize> = (0..batch)
             .map(|b| match (choice.temperature(), rng.as_mut()) {
+                _ if tokens.forced_eos_at(t) => tokens.eos,
                 (Some(temperature), Some(rng)) => {
                     let row = logits.index_axis(Axis(0), b);
-                    let row: Vec<f32> = row.index_axis(Axis(0), t - 1).iter().copied().collect();
+                    let mut row: Vec<f32> = row.index_axis(Axis(0), t - 1).iter().copied().collect();
+                    tokens.never(&mut row, f32::NEG_INFINITY);
                     draw(&tempered(&row, temperature), rng.random::<f64>())
                 }
-                _ => argmax(probs.index_axis(Axis(0), b).index_axis(Axis(0), t - 1).iter().copied()),
+                _ => {
+                    let mut row: Vec<f32> =
+                        probs.index_axis(Axis(0), b).index_axis(Axis(0), t - 1).iter().copied().collect();
+                    tokens.never(&mut row, -1.0);
+                    argmax(row.into_iter())
+                }
             })
             .collect();
         observe(&next, &rows, &chosen);
         for ((b, row), &word) in rows.iter_mut().enumerate().zip(&chosen) {
             if !finished[b] {
                 row.push(word);
-                finished[b] = word == EOS_ID;
+                finished[b] = word == tokens.eos;
             } else {
-                row.push(PAD_ID);
+                row.push(tokens.pad);
             }
         }
         run = Some(next);
     }
-    let words =
-        rows.iter().map(|r| r[1..].iter().copied().take_while(|&w| w != EOS_ID && w != PAD_ID).collect()).collect();
+    let words = rows
+        .iter()
+        .map(|r| r[1..].iter().copied().take_while(|&w| w != tokens.eos && w != tokens.pad).collect())
+        .collect();
     Decoded { words, run: run.expect("at least one run"), steps, reused_ops }
 }
 
-/// Rows of ids as a (B, t) array (every row has the same length here).
-fn target_ids(rows: &[Vec<usize>]) -> Array2<usize> {
-    super::vocab::pad_rows(rows, PAD_ID)
+/// The tokens decoding starts, ends and pads with, and how long it may run: the tutor's `<bos>`,
+/// `<eos>`, `<pad>` and max_len; a loaded translator's as its generate() has them (its start
+/// token, `</s>`, `<pad>` never chosen, `</s>` forced at max_length − 1), so that the screens
+/// decode what `translate --model` prints greedily.
+struct Tokens {
+    start: usize,
+    eos: usize,
+    pad: usize,
+    max_len: usize,
+    never: Vec<usize>,
+    forced_eos: bool,
+}
+
+impl Tokens {
+    fn of(weights: &Weights) -> Tokens {
+        let c = &weights.config;
+        match &weights.generation {
+            Some(g) => Tokens {
+                start: g.start_id,
+                eos: g.eos_id,
+                pad: g.pad_id,
+                max_len: g.max_length.min(c.max_len),
+                never: g.bad_ids.iter().copied().filter(|&id| id != g.eos_id).collect(),
+                forced_eos: g.forced_eos == Some(g.eos_id),
+            },
+            None => Tokens {
+                start: c.conventions.start_id,
+                eos: c.conventions.eos_id,
+                pad: c.pad_idx,
+                max_len: c.max_len,
+                never: Vec::new(),
+                forced_eos: false,
+            },
+        }
+    }
+
+    /// Whether the next token of a row `t` long is forced to be `</s>`.
+    fn forced_eos_at(&self, t: usize) -> bool {
+        self.forced_eos && t + 1 == self.max_len
+    }
+
+    /// The tokens never chosen, given `floor` in `row` (a probability row: −1; logits: −∞).
+    fn never(&self, row: &mut [f32], floor: f32) {
+        for &id in &self.never {
+            if let Some(v) = row.get_mut(id) {
+                *v = floor;
+            }
+        }
+    }
 }
 
 /// Index of the largest value (the first, on a tie).

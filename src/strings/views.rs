@@ -16,7 +16,7 @@ pub fn side_name(side: Side) -> &'static str {
     }
 }
 
-pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
+pub fn tokens_heading(side: Side, tokenizer: Tokenizer, pad: usize) -> String {
     match current() {
         Lang::En => {
             let how = match tokenizer {
@@ -24,7 +24,7 @@ pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
                 Tokenizer::Word => "by word",
                 Tokenizer::Pieces => "by SentencePiece subword pieces",
             };
-            format!("{} · tokenised {how} · <pad> = 0 pads each row", side_name(side))
+            format!("{} · tokenised {how} · <pad> = {pad} pads each row", side_name(side))
         }
         Lang::Zh => {
             let how = match tokenizer {
@@ -32,7 +32,7 @@ pub fn tokens_heading(side: Side, tokenizer: Tokenizer) -> String {
                 Tokenizer::Word => "按词",
                 Tokenizer::Pieces => "按 SentencePiece 子词片段",
             };
-            format!("{} · {how}切分词元 · 每行用 <pad> = 0 补齐", side_name(side))
+            format!("{} · {how}切分词元 · 每行用 <pad> = {pad} 补齐", side_name(side))
         }
     }
 }
@@ -68,8 +68,21 @@ pub const PIPELINE_HEADING: Text = Text::new(
     "the forward pass, note 001 §1 (✓ computed · ▶ here · not yet)",
     "前向计算，笔记 001 §1（✓ 已算 · ▶ 当前 · 未算）",
 );
-pub const STAGE_SRC_IDS: Text = Text::new("source ids, <pad> = 0", "源句 id，<pad> = 0");
-pub const STAGE_TGT_IDS: Text = Text::new("target ids, from <bos>", "目标句 id，从 <bos> 开始");
+/// The pipeline's source-ids stage: `source ids, <pad> = 0`.
+pub fn stage_src_ids(pad: usize) -> String {
+    match current() {
+        Lang::En => format!("source ids, <pad> = {pad}"),
+        Lang::Zh => format!("源句 id，<pad> = {pad}"),
+    }
+}
+
+/// The pipeline's target-ids stage: `target ids, from <bos>`, or the model's start token.
+pub fn stage_tgt_ids(start: &str) -> String {
+    match current() {
+        Lang::En => format!("target ids, from {start}"),
+        Lang::Zh => format!("目标句 id，从 {start} 开始"),
+    }
+}
 pub const STAGE_EMBED: Text = Text::new("a table row per id", "每个 id 取表中一行");
 pub const STAGE_X: Text = Text::new("X = embedding + PE", "X = 词嵌入 + PE");
 pub const STAGE_SRC_MASK: &str = "ids != <pad>";
