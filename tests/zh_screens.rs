@@ -295,7 +295,7 @@ fn every_string_function_listed_says_it_in_chinese() {
         ("translate_outside_corpus", strings::translate_outside_corpus("x", 30, 5)),
         // views.rs
         ("side_name", strings::side_name(Side::Src).to_string()),
-        ("tokens_heading", strings::tokens_heading(Side::Tgt, Tokenizer::Word)),
+        ("tokens_heading", strings::tokens_heading(Side::Tgt, Tokenizer::Word, 0)),
         ("PIPELINE_HEADING", strings::PIPELINE_HEADING.into()),
         ("rnn_path", strings::rnn_path("我", "猫", 4)),
         ("norm_compare_axes", strings::norm_compare_axes(32, 2, 6)),
