@@ -66,10 +66,11 @@ impl App {
     /// computed by the same kernel (its first T rows are the run's tensor, bit for bit), so the
     /// slow columns' change shows over more than one sentence's positions.
     fn whole_pe_table(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let max_len = self.session.setup.weights.config.max_len;
-        let d = t.shape()[1];
-        let table =
-            crate::model::kernels::positional_encoding(max_len, d).into_dimensionality::<Ix2>().expect("(max_len, d)");
+        let config = &self.session.setup.weights.config;
+        let (max_len, d) = (config.max_len, t.shape()[1]);
+        // the model's own layout (the notes' interleaved columns, or Marian's sin|cos halves)
+        let table = crate::model::kernels::positional_table(max_len, d, config.conventions.positions);
+        let table = table.into_dimensionality::<Ix2>().expect("(max_len, d)");
         let (ra, ca) = self.axes();
         HeatmapData {
             row_labels: self.labels(ra, max_len),

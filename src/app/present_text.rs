@@ -71,13 +71,12 @@ impl App {
     /// `pipeline`: the stages of the forward pass, as note 001 §1 draws them, with their shapes.
     pub(super) fn pipeline_lines(&self) -> LinesData {
         let program = self.session.run.program();
-        let (n, n_dec) = (self.session.setup.weights.config.n_layers, self.session.setup.weights.config.dec_layers);
-        let shape = self.session.setup.shape();
-        let mut stages: Vec<(String, String, String)> = vec![(
-            "src ids".into(),
-            shape_text(&[shape.batch, shape.t_src]),
-            strings::stage_src_ids(self.session.setup.src_vocab().pad_id()),
-        )];
+        let (setup, config) = (&self.session.setup, &self.session.setup.weights.config);
+        let (n, n_dec, shape) = (config.n_layers, config.dec_layers, setup.shape());
+        let src_ids = strings::stage_src_ids(setup.src_vocab().pad_id());
+        let tgt_ids = strings::stage_tgt_ids(&setup.tgt_vocab().word(config.conventions.start_id));
+        let mut stages: Vec<(String, String, String)> =
+            vec![("src ids".into(), shape_text(&[shape.batch, shape.t_src]), src_ids)];
         let op_stage = |name: &str, what: String, stages: &mut Vec<(String, String, String)>| {
             if let Some(i) = program.index_of(name) {
                 stages.push((name.to_string(), shape_text(&program.op(i).shape), what));
@@ -90,10 +89,7 @@ impl App {
             op_stage(&format!("enc.{l}.norm2.out"), strings::stage_encoder(l, n), &mut stages);
         }
         op_stage("enc.out", strings::STAGE_MEMORY.into(), &mut stages);
-        stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), {
-            let start = self.session.setup.weights.config.conventions.start_id;
-            strings::stage_tgt_ids(&self.session.setup.tgt_vocab().word(start))
-        }));
+        stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), tgt_ids));
         op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
         op_stage("tgt.x", strings::STAGE_X.into(), &mut stages);
         op_stage("tgt.mask", strings::STAGE_TGT_MASK.into(), &mut stages);

@@ -178,21 +178,18 @@ fn decode_observed(
             run = Some(next);
             break;
         }
+        // each row's last position: (vocab,)
+        let last = |a: &ndarray::ArrayD<f32>, b: usize| -> Vec<f32> {
+            a.index_axis(Axis(0), b).index_axis(Axis(0), t - 1).iter().copied().collect()
+        };
         let chosen: Vec<usize> = (0..batch)
             .map(|b| match (choice.temperature(), rng.as_mut()) {
                 _ if tokens.forced_eos_at(t) => tokens.eos,
                 (Some(temperature), Some(rng)) => {
-                    let row = logits.index_axis(Axis(0), b);
-                    let mut row: Vec<f32> = row.index_axis(Axis(0), t - 1).iter().copied().collect();
-                    tokens.never(&mut row, f32::NEG_INFINITY);
+                    let row = tokens.never(last(logits, b), f32::NEG_INFINITY);
                     draw(&tempered(&row, temperature), rng.random::<f64>())
                 }
-                _ => {
-                    let mut row: Vec<f32> =
-                        probs.index_axis(Axis(0), b).index_axis(Axis(0), t - 1).iter().copied().collect();
-                    tokens.never(&mut row, -1.0);
-                    argmax(row.into_iter())
-                }
+                _ => argmax(tokens.never(last(probs, b), -1.0).into_iter()),
             })
             .collect();
         observe(&next, &rows, &chosen);
@@ -254,13 +251,14 @@ impl Tokens {
         self.forced_eos && t + 1 == self.max_len
     }
 
-    /// The tokens never chosen, given `floor` in `row` (a probability row: −1; logits: −∞).
-    fn never(&self, row: &mut [f32], floor: f32) {
+    /// `row` with the tokens never chosen set to `floor` (a probability row: −1; logits: −∞).
+    fn never(&self, mut row: Vec<f32>, floor: f32) -> Vec<f32> {
         for &id in &self.never {
             if let Some(v) = row.get_mut(id) {
                 *v = floor;
             }
         }
+        row
     }
 }
 
