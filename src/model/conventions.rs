@@ -55,11 +55,6 @@ impl Conventions {
         eos_id: super::vocab::EOS_ID,
         unk_id: super::vocab::UNK_ID,
     };
-
-    /// Whether these are a loaded model's conventions rather than the notes'.
-    pub fn is_tutor(&self) -> bool {
-        *self == Conventions::TUTOR
-    }
 }
 
 impl Default for Conventions {

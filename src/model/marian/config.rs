@@ -52,9 +52,6 @@ impl std::error::Error for ConfigError {}
 pub struct MarianConfig {
     pub config: Config,
     pub generation: GenerationConfig,
-    /// The generation settings came from generation_config.json (false: config.json and
-    /// transformers' defaults).
-    pub has_generation_file: bool,
     /// The output projection is the shared embedding (`tie_word_embeddings`, true unless said).
     pub tie_word_embeddings: bool,
 }
@@ -193,9 +190,9 @@ pub fn read_config(dir: &Path) -> Result<MarianConfig, ConfigError> {
         conventions,
     };
 
-    let (generation, has_generation_file) = read_generation(dir, &map, vocab, (start, eos, pad))?;
+    let generation = read_generation(dir, &map, vocab, (start, eos, pad))?;
     let tie_word_embeddings = c.bool_or("tie_word_embeddings", true)?;
-    Ok(MarianConfig { config, generation, has_generation_file, tie_word_embeddings })
+    Ok(MarianConfig { config, generation, tie_word_embeddings })
 }
 
 /// What generate() reads: generation_config.json, or (without one) what config.json says, then
@@ -205,7 +202,7 @@ fn read_generation(
     map: &Map<String, Value>,
     vocab: usize,
     (start, eos, pad): (usize, usize, usize),
-) -> Result<(GenerationConfig, bool), ConfigError> {
+) -> Result<GenerationConfig, ConfigError> {
     let generation_map = read_object(dir, "generation_config.json", false)?;
     let has_generation_file = generation_map.is_some();
     let g_map = generation_map.unwrap_or_else(|| map.clone());
@@ -238,5 +235,5 @@ fn read_generation(
         length_penalty: g.number_or("length_penalty", 1.0)?,
         early_stopping,
     };
-    Ok((generation, has_generation_file))
+    Ok(generation)
 }

@@ -20,7 +20,6 @@ pub struct MarianModel {
     pub weights: Weights,
     pub generation: GenerationConfig,
     pub tokenizer: Arc<MarianTokenizer>,
-    pub dir: PathBuf,
 }
 
 /// Why a Marian directory was not loaded; `strings::marian_model` writes it out.
@@ -87,7 +86,7 @@ impl MarianModel {
         });
         let mut weights = Tensors { dict, config: &config }.weights(vocabs)?;
         weights.generation = Some(generation.clone());
-        Ok(MarianModel { weights, generation, tokenizer, dir: dir.to_path_buf() })
+        Ok(MarianModel { weights, generation, tokenizer })
     }
 }
 
