@@ -54,6 +54,27 @@ fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
     }
 }
 
+/// The real-translator lesson on the shipped tiny Marian (the model it runs without --model), in
+/// both languages and on a learner's sentence: every quoted item is on its screen there too.
+#[test]
+fn the_real_translator_lesson_quotes_only_what_the_tiny_marian_shows() {
+    let weights = Arc::new(WeightSource::Marian(transformer_tutor::setup::shipped_marian_dir()).load().unwrap());
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load on the tiny Marian");
+    let lesson = catalog.lessons.iter().find(|l| l.id == "real-translator").expect("the lesson").clone();
+    for lang in [transformer_tutor::lang::Lang::En, transformer_tutor::lang::Lang::Zh] {
+        for own in [None, Some("我有一只狗")] {
+            let misses = transformer_tutor::lang::with(lang, || {
+                let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+                if let Some(s) = own {
+                    app.set_sentences(s, None).expect("the sentence runs");
+                }
+                lesson_misses(&mut app, 120, 40)
+            });
+            assert!(misses.is_empty(), "{lang:?} {own:?}: quoted but not on screen:\n{}", misses.join("\n"));
+        }
+    }
+}
+
 /// The check itself finds what it should: a number, a row of ids, a shape, a sentence character and a
 /// sentence word that are off screen, and nothing that is on it.
 #[test]

@@ -249,13 +249,17 @@ fn parse_shown(
     text: &str,
     shown: &Shown,
 ) -> Result<Vec<Piece>, LessonError> {
-    let pieces = facts::parse(text, cx.program, cx.setup).map_err(|m| cx.c.err(span, field, m))?;
-    for piece in &pieces {
+    let mut pieces = facts::parse(text, cx.program, cx.setup).map_err(|m| cx.c.err(span, field, m))?;
+    for piece in &mut pieces {
         if let Piece::Fact(fact) = piece
-            && !cx.c.loaded_model
+            && let Err(m) = coherence::check(fact, shown, cx.program)
         {
-            coherence::check(fact, shown, cx.program)
-                .map_err(|m| cx.c.err(span, field, format!("{m} {}", facts::SEE_FACTS)))?;
+            // on a loaded translator, a fact whose view does not show it (its program reads
+            // otherwise: src.x reads src.scaled, not src.embed) is a dash, as one it cannot answer
+            if !cx.c.loaded_model {
+                return Err(cx.c.err(span, field, format!("{m} {}", facts::SEE_FACTS)));
+            }
+            *piece = Piece::Text("—".into());
         }
     }
     Ok(pieces)

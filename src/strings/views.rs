@@ -337,11 +337,12 @@ pub fn position_layout(layout: crate::model::conventions::PositionLayout, sin: u
     }
 }
 
-/// `{embed-scale}` for a model that multiplies its embeddings by √d_model (`scale`).
-pub fn embed_scaled(scale: f32) -> String {
+/// `{embed-scale}` for a model that multiplies its embeddings by √d_model, `√36` (the width
+/// is on the screen in every shape; a decimal of the root would not be).
+pub fn embed_scaled(d_model: usize) -> String {
     match current() {
-        Lang::En => format!("multiplied by √d_model = {scale:.2}"),
-        Lang::Zh => format!("先乘以 √d_model = {scale:.2}"),
+        Lang::En => format!("multiplied by √d_model = √{d_model}"),
+        Lang::Zh => format!("先乘以 √d_model = √{d_model}"),
     }
 }
 

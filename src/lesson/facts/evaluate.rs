@@ -137,7 +137,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         }
         Fact::StartToken => setup.tgt_vocab().word(setup.weights.config.conventions.start_id),
         Fact::EmbedScale => match setup.weights.config.conventions.embed_scale {
-            true => crate::strings::embed_scaled((setup.weights.config.d_model as f32).sqrt()),
+            true => crate::strings::embed_scaled(setup.weights.config.d_model),
             false => crate::strings::EMBED_UNSCALED.to_string(),
         },
         Fact::Vocabulary => {
