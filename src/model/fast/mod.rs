@@ -9,6 +9,7 @@
 //!   and a new tensor zeroed part by part by the thread that fills it
 //! - `products`: the large matrix products, by the packed kernel or by the `gemm` crate
 //! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only)
+//! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
 //! - `alloc`: mimalloc's option that keeps freed pages for the next pass
 //! - `mapped_file`: a weights file mapped into memory read-only (memmap2's `Mmap::map`)
 //! - `startup`: whether stdout was closed before Rust's runtime started (an ELF constructor)
@@ -25,6 +26,7 @@
 //! FMA, AVX-512, NEON, or plain), which the switch does not reach.
 
 pub mod alloc;
+pub mod lane_sums;
 pub mod mapped_file;
 pub mod parallel;
 pub mod products;

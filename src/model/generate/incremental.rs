@@ -30,8 +30,14 @@ pub struct DecoderState {
     positions: Array2<f32>,   // (max_len, d): the positional table, made once
 }
 
+/// Up to this many rows (hypotheses), a Linear reads each weight row once for all of them.
+const FEW_ROWS: usize = 16;
+
 /// x · Wᵀ + b for a (N, in) matrix.
 fn linear(x: &Array2<f32>, l: &Linear) -> Array2<f32> {
+    if x.nrows() <= FEW_ROWS {
+        return kernels::linear_few_rows(x.view(), l.weight.view(), l.bias.view());
+    }
     let out = kernels::linear(&x.clone().into_dyn(), l.weight.view(), l.bias.view());
     out.into_dimensionality().expect("(N, out)")
 }
