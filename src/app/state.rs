@@ -88,7 +88,10 @@ impl App {
 
     /// The current beat's question, if it asks one.
     pub fn question(&self) -> Option<&crate::lesson::Question> {
-        self.session.lesson.beats[self.session.beat].question.as_ref()
+        let question = self.session.lesson.beats[self.session.beat].question.as_ref()?;
+        // on a loaded translator, an answer that names what the model does not have renders to
+        // nothing (lessons are checked against it only as each beat is shown): not asked
+        (!self.answer_renders_empty()).then_some(question)
     }
 
     /// How far the learner has got with the current beat's question.

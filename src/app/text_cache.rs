@@ -54,6 +54,21 @@ impl App {
         }
     }
 
+    /// Whether the current beat's question's answer, as filled in for this beat, sentences and
+    /// language, has no words or numbers to type.
+    pub(super) fn answer_renders_empty(&self) -> bool {
+        let current = |key: &Key| {
+            key.lesson_index == self.session.lesson_index
+                && key.sentences_generation == self.session.sentences_generation
+                && key.beat == self.session.beat
+                && key.lang == crate::lang::current()
+        };
+        match (&self.beat_words.key, &self.beat_words.answer) {
+            (Some(key), Some(answer)) if current(key) => crate::lesson::question::normalize(answer).is_empty(),
+            _ => false,
+        }
+    }
+
     fn fill_beat_text(&mut self, key: Key, lang: crate::lang::Lang) {
         let question = self.question();
         let generation = self.beat_words.generation + 1;

@@ -18,27 +18,28 @@ pub struct Decoded {
     /// The final run: target `<bos> words…` (each row padded), every tensor computed, so the
     /// attention of each output word can be read off it.
     pub run: Run,
-    /// How many decoder runs it took, and how many encoder operations each reused.
+    /// How many decoder runs (or cached steps) it took, and how many encoder operations each run
+    /// reused (0 for a loaded translator, decoded with the key/value cache: its encoder ran once).
     pub steps: usize,
     pub reused_ops: usize,
 }
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, &|_| {}, |_, _, _| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, None, |_| {})
 }
 
 /// Translate greedily with one tensor of the encoder changed first by `patch` (activation
 /// patching): every decoding step forks the first run and keeps its changed encoder.
 pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: &dyn Fn(&mut Run)) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, patch, |_, _, _| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Some(patch), |_| {})
 }
 
 /// Translate greedily with the model built as `arch` says (a head taken out, for the probes).
 /// `arch` must build for every shape: a head ablation, a scale or norm what-if; not note 000's
 /// len_k-repeated mask, which panics here.
 pub fn greedy_with(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch) -> Decoded {
-    decode_observed(weights, src_ids, arch, Choice::Greedy, &|_| {}, |_, _, _| {})
+    decode_observed(weights, src_ids, arch, Choice::Greedy, None, |_| {})
 }
 
 /// How the next word is chosen from the output softmax.
@@ -53,6 +54,15 @@ pub enum Choice {
 }
 
 impl Choice {
+    /// The seeded generator a sampling choice draws with; None for greedy.
+    pub(super) fn generator(self) -> Option<rand_chacha::ChaCha8Rng> {
+        use rand::SeedableRng;
+        match self {
+            Choice::Sample { seed, .. } => Some(rand_chacha::ChaCha8Rng::seed_from_u64(seed)),
+            Choice::Greedy => None,
+        }
+    }
+
     pub fn temperature(self) -> Option<f32> {
         match self {
             Choice::Greedy => None,
@@ -103,22 +113,7 @@ pub struct DecodeStep {
 /// position looked in the source.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
-    let last_cross = format!("dec.{}.cross_attn.weights", weights.config.dec_layers.saturating_sub(1));
-    decode_observed(weights, src_row, &Arch::default(), choice, &|_| {}, |run, rows, chosen| {
-        let prefix = rows[0].clone();
-        let t = prefix.len() - 1;
-        let probs = match choice.temperature() {
-            None => last_row(run, "probs", t),
-            Some(temperature) => tempered(&last_row(run, "logits", t), temperature),
-        };
-        let weights = run.get(&last_cross).expect("computed"); // (B, H, t, T_src)
-        let heads = weights.shape()[1];
-        let cross: Vec<f32> = (0..weights.shape()[3])
-            .map(|k| (0..heads).map(|h| weights[[0, h, t, k]]).sum::<f32>() / heads as f32)
-            .collect();
-        let non_finite = run.first_non_finite().map(|i| run.program().op(i).name.clone());
-        steps.push(DecodeStep { prefix, probs, chosen: chosen[0], cross, non_finite });
-    });
+    decode_observed(weights, src_row, &Arch::default(), choice, None, |step| steps.push(step));
     steps
 }
 
@@ -128,21 +123,39 @@ fn last_row(run: &Run, name: &str, t: usize) -> Vec<f32> {
     v.index_axis(Axis(0), 0).index_axis(Axis(0), t).iter().copied().collect()
 }
 
-/// Decoding that shows `observe` every run, the rows it read (before they grow) and the word
-/// chosen for each row.
+/// Row 0's step as `decode_steps` keeps it, from the run of the prefix `prefix` (t = its length − 1).
+fn step_of_run(run: &Run, prefix: &[usize], chosen: usize, choice: Choice) -> DecodeStep {
+    let t = prefix.len() - 1;
+    let probs = match choice.temperature() {
+        None => last_row(run, "probs", t),
+        Some(temperature) => tempered(&last_row(run, "logits", t), temperature),
+    };
+    let last_cross = format!("dec.{}.cross_attn.weights", run.weights().config.dec_layers.saturating_sub(1));
+    let weights = run.get(&last_cross).expect("computed"); // (B, H, t, T_src)
+    let heads = weights.shape()[1];
+    let cross: Vec<f32> = (0..weights.shape()[3])
+        .map(|k| (0..heads).map(|h| weights[[0, h, t, k]]).sum::<f32>() / heads as f32)
+        .collect();
+    let non_finite = run.first_non_finite().map(|i| run.program().op(i).name.clone());
+    DecodeStep { prefix: prefix.to_vec(), probs, chosen, cross, non_finite }
+}
+
+/// Decoding that shows `observe` row 0's every step. The tutor's model runs the program once
+/// per step (each run a fork of the last that keeps the encoder); a loaded translator decodes as
+/// its generate() does, with the key/value cache (`decode_cached`), unless a what-if `arch` or a
+/// `prepare` patch changes the program.
 fn decode_observed(
     weights: &Arc<Weights>,
     src_ids: &Array2<usize>,
     arch: &Arch,
     choice: Choice,
-    prepare: &dyn Fn(&mut Run),
-    mut observe: impl FnMut(&Run, &[Vec<usize>], &[usize]),
+    prepare: Option<&dyn Fn(&mut Run)>,
+    mut observe: impl FnMut(DecodeStep),
 ) -> Decoded {
-    use rand::{RngExt, SeedableRng};
-    let mut rng = match choice {
-        Choice::Sample { seed, .. } => Some(rand_chacha::ChaCha8Rng::seed_from_u64(seed)),
-        Choice::Greedy => None,
-    };
+    if weights.generation.is_some() && *arch == Arch::default() && prepare.is_none() {
+        return super::decode_cached::decode_cached(weights, src_ids, choice, observe);
+    }
+    let mut rng = choice.generator();
     let batch = src_ids.nrows();
     let tokens = Tokens::of(weights);
     let mut rows: Vec<Vec<usize>> = vec![vec![tokens.start]; batch];
@@ -164,7 +177,9 @@ fn decode_observed(
             }
             None => {
                 let mut first = Run::new(program, weights.clone(), inputs);
-                prepare(&mut first);
+                if let Some(prepare) = prepare {
+                    prepare(&mut first);
+                }
                 first
             }
         };
@@ -182,17 +197,9 @@ fn decode_observed(
         let last = |a: &ndarray::ArrayD<f32>, b: usize| -> Vec<f32> {
             a.index_axis(Axis(0), b).index_axis(Axis(0), t - 1).iter().copied().collect()
         };
-        let chosen: Vec<usize> = (0..batch)
-            .map(|b| match (choice.temperature(), rng.as_mut()) {
-                _ if tokens.forced_eos_at(t) => tokens.eos,
-                (Some(temperature), Some(rng)) => {
-                    let row = tokens.never(last(logits, b), f32::NEG_INFINITY);
-                    draw(&tempered(&row, temperature), rng.random::<f64>())
-                }
-                _ => argmax(tokens.never(last(probs, b), -1.0).into_iter()),
-            })
-            .collect();
-        observe(&next, &rows, &chosen);
+        let chosen: Vec<usize> =
+            (0..batch).map(|b| tokens.choose(choice, rng.as_mut(), t, || last(logits, b), || last(probs, b))).collect();
+        observe(step_of_run(&next, &rows[0], chosen[0], choice));
         for ((b, row), &word) in rows.iter_mut().enumerate().zip(&chosen) {
             if !finished[b] {
                 row.push(word);
@@ -214,17 +221,17 @@ fn decode_observed(
 /// `<eos>`, `<pad>` and max_len; a loaded translator's as its generate() has them (its start
 /// token, `</s>`, `<pad>` never chosen, `</s>` forced at max_length − 1), so that the screens
 /// decode what `translate --model` prints greedily.
-struct Tokens {
-    start: usize,
-    eos: usize,
-    pad: usize,
-    max_len: usize,
+pub(super) struct Tokens {
+    pub(super) start: usize,
+    pub(super) eos: usize,
+    pub(super) pad: usize,
+    pub(super) max_len: usize,
     never: Vec<usize>,
     forced_eos: bool,
 }
 
 impl Tokens {
-    fn of(weights: &Weights) -> Tokens {
+    pub(super) fn of(weights: &Weights) -> Tokens {
         let c = &weights.config;
         match &weights.generation {
             Some(g) => Tokens {
@@ -249,6 +256,28 @@ impl Tokens {
     /// Whether the next token of a row `t` long is forced to be `</s>`.
     fn forced_eos_at(&self, t: usize) -> bool {
         self.forced_eos && t + 1 == self.max_len
+    }
+
+    /// The next token of a row `t` long: `</s>` where it is forced, else drawn from the tempered
+    /// `logits` when sampling (`rng` given), else the most probable of `probs`; never a token
+    /// the model never generates.
+    pub(super) fn choose(
+        &self,
+        choice: Choice,
+        rng: Option<&mut rand_chacha::ChaCha8Rng>,
+        t: usize,
+        logits: impl FnOnce() -> Vec<f32>,
+        probs: impl FnOnce() -> Vec<f32>,
+    ) -> usize {
+        use rand::RngExt;
+        match (choice.temperature(), rng) {
+            _ if self.forced_eos_at(t) => self.eos,
+            (Some(temperature), Some(rng)) => {
+                let row = self.never(logits(), f32::NEG_INFINITY);
+                draw(&tempered(&row, temperature), rng.random::<f64>())
+            }
+            _ => argmax(self.never(probs(), -1.0).into_iter()),
+        }
     }
 
     /// `row` with the tokens never chosen set to `floor` (a probability row: −1; logits: −∞).

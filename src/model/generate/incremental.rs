@@ -28,6 +28,7 @@ pub struct DecoderState {
     row_of: Vec<usize>,       // hypothesis -> source row
     position: usize,          // positions already in the cache
     positions: Array2<f32>,   // (max_len, d): the positional table, made once
+    last_cross: Array2<f32>,  // (N, T_src): the last layer's cross-attention at the newest position, mean over heads
 }
 
 /// Up to this many rows (hypotheses), a Linear reads each weight row once for all of them.
@@ -121,6 +122,7 @@ impl DecoderState {
             row_of: (0..b * per_row).map(|i| i / per_row).collect(),
             position: 0,
             positions: table(c.max_len.max(1), c),
+            last_cross: Array2::zeros((0, t_src)),
         }
     }
 
@@ -132,6 +134,13 @@ impl DecoderState {
             kv.v = kv.v.select(Axis(0), order);
         }
         self.row_of = order.iter().map(|&i| self.row_of[i]).collect();
+        self.last_cross = self.last_cross.select(Axis(0), order);
+    }
+
+    /// The last decoder layer's cross-attention weights of the newest position, mean over the
+    /// heads, one row per hypothesis: (N, T_src). Empty before the first step.
+    pub fn last_cross_attention(&self) -> &Array2<f32> {
+        &self.last_cross
     }
 
     /// Feed one token per hypothesis at the next position; returns the logits there (N, vocab).
@@ -174,12 +183,12 @@ impl DecoderState {
             },
             None => KeyValues { k, v },
         };
-        let out = attend(&q, &kv.k, &kv.v, |_, _| true, self.weights.config.score_scale());
+        let (out, _) = attend(&q, &kv.k, &kv.v, |_, _| true, self.weights.config.score_scale());
         self.self_kv[layer] = Some(kv);
         linear(&out, &a.w_o)
     }
 
-    fn cross_attention(&self, layer: usize, a: &Attention, x: &Array2<f32>) -> Array2<f32> {
+    fn cross_attention(&mut self, layer: usize, a: &Attention, x: &Array2<f32>) -> Array2<f32> {
         let h = self.weights.config.n_heads;
         let (n, d) = x.dim();
         let q = split(&linear(x, &a.w_q).into_shape_with_order((n, 1, d)).expect("(N, 1, d)"), h);
@@ -188,20 +197,26 @@ impl DecoderState {
         let v = kv.v.select(Axis(0), &self.row_of);
         let rows = &self.row_of;
         let keep = &self.src_keep;
-        let out = attend(&q, &k, &v, |i, key| keep[[rows[i], key]], self.weights.config.score_scale());
+        let (out, weights) = attend(&q, &k, &v, |i, key| keep[[rows[i], key]], self.weights.config.score_scale());
+        if layer + 1 == self.weights.config.dec_layers {
+            // (N, H, 1, T_src) -> mean over the heads, (N, T_src)
+            let heads = weights.shape()[1] as f32;
+            let sum = weights.sum_axis(Axis(2)).sum_axis(Axis(1));
+            self.last_cross = (sum / heads).into_dimensionality().expect("(N, T_src)");
+        }
         linear(&out, &a.w_o)
     }
 }
 
 /// softmax(q·kᵀ · scale, masked where `visible` is false)·v for one query per hypothesis:
-/// q (N, H, 1, d_k), k and v (N, H, T, d_k) -> (N, H·d_k).
+/// q (N, H, 1, d_k), k and v (N, H, T, d_k) -> (N, H·d_k), and the weights (N, H, 1, T).
 fn attend(
     q: &ndarray::Array4<f32>,
     k: &ndarray::Array4<f32>,
     v: &ndarray::Array4<f32>,
     visible: impl Fn(usize, usize) -> bool,
     scale: f32,
-) -> Array2<f32> {
+) -> (Array2<f32>, ArrayD<f32>) {
     let (n, h, _, dk) = q.dim();
     let t = k.dim().2;
     let mut scores = ArrayD::<f32>::zeros(IxDyn(&[n, h, 1, t])); // (N, H, 1, T)
@@ -225,5 +240,5 @@ fn attend(
             }
         }
     }
-    out
+    (out, weights)
 }
