@@ -772,7 +772,7 @@ fn top_words() -> TopWordsData {
             (l.to_string(), ws.iter().zip(ps).map(|(w, p)| (w.to_string(), p)).collect())
         })
         .collect();
-    TopWordsData { rows, vocab: 40, selected_row: Some(1), caption: "batch 0 · probs".into() }
+    TopWordsData { rows, rest: vec![0.201; 4], vocab: 40, selected_row: Some(1), caption: "batch 0 · probs".into() }
 }
 
 /// Every row's first entry starts at the same column, and only whole entries are drawn: the

@@ -73,18 +73,28 @@ impl App {
         let values = self.slice2(t); // (T, vocab)
         let (ra, _) = self.axes();
         let labels = self.labels(ra, values.nrows());
+        let mut rest = Vec::with_capacity(values.nrows());
         let rows = values
             .rows()
             .into_iter()
             .enumerate()
             .map(|(i, row)| {
+                // the K largest, chosen in one pass over a 65,001-word row, then ordered
+                let larger_first = |a: &usize, b: &usize| row[*b].total_cmp(&row[*a]).then(a.cmp(b));
                 let mut order: Vec<usize> = (0..row.len()).collect();
-                order.sort_by(|&a, &b| row[b].total_cmp(&row[a]).then(a.cmp(&b)));
-                let top = order.into_iter().take(K).map(|w| (self.session.setup.tgt_vocab().word(w), row[w])).collect();
+                if order.len() > K {
+                    order.select_nth_unstable_by(K - 1, larger_first);
+                    order.truncate(K);
+                }
+                order.sort_by(larger_first);
+                // what the words not shown add up to, summed from their own probabilities
+                let shown = |w: usize| order.contains(&w);
+                rest.push(row.iter().enumerate().filter(|&(w, _)| !shown(w)).map(|(_, &p)| p).sum::<f32>());
+                let top = order.into_iter().map(|w| (self.session.setup.tgt_vocab().word(w), row[w])).collect();
                 (labels.get(i).cloned().unwrap_or_default(), top)
             })
             .collect();
-        TopWordsData { rows, vocab: values.ncols(), selected_row: Some(self.row()), caption: self.caption(t) }
+        TopWordsData { rows, rest, vocab: values.ncols(), selected_row: Some(self.row()), caption: self.caption(t) }
     }
 
     pub(super) fn vector_data(&self, t: &ArrayD<f32>) -> VectorData {

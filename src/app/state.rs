@@ -90,7 +90,8 @@ impl App {
     pub fn question(&self) -> Option<&crate::lesson::Question> {
         let question = self.session.lesson.beats[self.session.beat].question.as_ref()?;
         // on a loaded translator, an answer that names what the model does not have renders to
-        // nothing (lessons are checked against it only as each beat is shown): not asked
+        // nothing (lessons are checked against it only as each beat is shown, which then drops
+        // the question): not asked meanwhile
         (!self.answer_renders_empty()).then_some(question)
     }
 

@@ -43,6 +43,9 @@ impl App {
         };
         if self.beat_words.key.as_ref() != Some(&key) {
             self.fill_beat_text(key, lang);
+            if self.answer_renders_empty() {
+                self.drop_question();
+            }
         }
         let last = self.session.progress.given(&self.session.lesson.id, self.session.beat).last().cloned();
         if self.beat_words.last_answer.as_ref().is_none_or(|(checked, _)| *checked != last) {
@@ -52,6 +55,21 @@ impl App {
             };
             self.beat_words.last_answer = Some((last, still_right));
         }
+    }
+
+    /// The current beat asks nothing, here and in the lesson list's counts: its answer (on a
+    /// loaded translator, checked only now) has nothing to type.
+    fn drop_question(&mut self) {
+        let (i, beat) = (self.session.lesson_index, self.session.beat);
+        self.session.lesson.beats[beat].question = None;
+        if let Some(lesson) = std::sync::Arc::make_mut(&mut self.session.lessons).get_mut(i)
+            && let Some(b) = lesson.beats.get_mut(beat)
+        {
+            b.question = None;
+        }
+        self.beat_words.answer = None;
+        self.beat_words.hint = None;
+        self.beat_words.explain = None;
     }
 
     /// Whether the current beat's question's answer, as filled in for this beat, sentences and

@@ -235,6 +235,7 @@ pub struct LayerNormData {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TopWordsData {
     pub rows: Vec<(String, Vec<(String, f32)>)>, // (position's token, [(word, probability)] most probable first)
+    pub rest: Vec<f32>,                          // each row's probability of the words not shown, summed
     pub vocab: usize,                            // how many words the probabilities are spread over
     pub selected_row: Option<usize>,
     pub caption: String,

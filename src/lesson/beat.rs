@@ -305,8 +305,15 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
     same_facts(c, hint_zh, "hint_zh", (&hint.get_ref()[..], &question.hint), &question.hint_zh)?;
     same_facts(c, explain_zh, "explain_zh", (&explain.get_ref()[..], &question.explain), &question.explain_zh)?;
     if c.loaded_model {
-        // checked when shown (the app does not ask a question whose answer renders to nothing):
-        // rendering every lesson's answers here would run every lesson's probes at start-up
+        // an answer of text alone (a fact this model cannot answer became a dash) is known now;
+        // one with facts is checked when shown (the app drops a question whose answer renders to
+        // nothing): rendering every lesson's answers here would run every lesson's probes
+        let literal = question.answer.iter().all(|p| matches!(p, Piece::Text(_)));
+        let text: String =
+            question.answer.iter().filter_map(|p| if let Piece::Text(t) = p { Some(&t[..]) } else { None }).collect();
+        if literal && super::question::normalize(&text).is_empty() {
+            return Ok(None);
+        }
         return Ok(Some(question));
     }
     // an answer that renders to nothing could never be typed

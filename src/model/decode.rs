@@ -26,20 +26,20 @@ pub struct Decoded {
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, None, |_| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::AsGenerate, |_| {})
 }
 
 /// Translate greedily with one tensor of the encoder changed first by `patch` (activation
 /// patching): every decoding step forks the first run and keeps its changed encoder.
 pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: &dyn Fn(&mut Run)) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Some(patch), |_| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(Some(patch)), |_| {})
 }
 
 /// Translate greedily with the model built as `arch` says (a head taken out, for the probes).
 /// `arch` must build for every shape: a head ablation, a scale or norm what-if; not note 000's
 /// len_k-repeated mask, which panics here.
 pub fn greedy_with(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch) -> Decoded {
-    decode_observed(weights, src_ids, arch, Choice::Greedy, None, |_| {})
+    decode_observed(weights, src_ids, arch, Choice::Greedy, Engine::Program(None), |_| {})
 }
 
 /// How the next word is chosen from the output softmax.
@@ -113,7 +113,7 @@ pub struct DecodeStep {
 /// position looked in the source.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
-    decode_observed(weights, src_row, &Arch::default(), choice, None, |step| steps.push(step));
+    decode_observed(weights, src_row, &Arch::default(), choice, Engine::AsGenerate, |step| steps.push(step));
     steps
 }
 
@@ -140,21 +140,33 @@ fn step_of_run(run: &Run, prefix: &[usize], chosen: usize, choice: Choice) -> De
     DecodeStep { prefix: prefix.to_vec(), probs, chosen, cross, non_finite }
 }
 
+/// Which computation decodes.
+enum Engine<'a> {
+    /// A loaded translator as its generate() decodes (`decode_cached`: the key/value cache), the
+    /// tutor's model by the program: the screens' translation, what `translate` prints.
+    AsGenerate,
+    /// The program, one run per step, the first run changed by the patch if one is given: for the
+    /// probes, which compare translations of variants and so must compute them all one way.
+    Program(Option<&'a dyn Fn(&mut Run)>),
+}
+
 /// Decoding that shows `observe` row 0's every step. The tutor's model runs the program once
-/// per step (each run a fork of the last that keeps the encoder); a loaded translator decodes as
-/// its generate() does, with the key/value cache (`decode_cached`), unless a what-if `arch` or a
-/// `prepare` patch changes the program.
+/// per step (each run a fork of the last that keeps the encoder).
 fn decode_observed(
     weights: &Arc<Weights>,
     src_ids: &Array2<usize>,
     arch: &Arch,
     choice: Choice,
-    prepare: Option<&dyn Fn(&mut Run)>,
+    engine: Engine,
     mut observe: impl FnMut(DecodeStep),
 ) -> Decoded {
-    if weights.generation.is_some() && *arch == Arch::default() && prepare.is_none() {
-        return super::decode_cached::decode_cached(weights, src_ids, choice, observe);
-    }
+    let prepare = match engine {
+        Engine::AsGenerate if weights.generation.is_some() && *arch == Arch::default() => {
+            return super::decode_cached::decode_cached(weights, src_ids, choice, observe);
+        }
+        Engine::AsGenerate => None,
+        Engine::Program(prepare) => prepare,
+    };
     let mut rng = choice.generator();
     let batch = src_ids.nrows();
     let tokens = Tokens::of(weights);

@@ -64,7 +64,7 @@ pub(super) fn decode_cached(
     let count = steps.len();
     for (mut step, non_finite) in steps {
         if non_finite {
-            step.non_finite = Some(first_bad.clone().unwrap_or_else(|| "logits".to_string()));
+            step.non_finite = first_bad.clone();
         }
         observe(step);
     }

@@ -263,9 +263,25 @@ pub fn vector_cols_none(axis: &str) -> String {
 pub const NO_ROWS: Text = Text::new("(no rows)", "（无行）");
 
 pub fn top_words_heading(vocab: usize, uniform: f32) -> String {
+    let uniform = probability(uniform);
     match current() {
-        Lang::En => format!("most probable next words at each position · uniform 1/{vocab} = {uniform:.3}"),
-        Lang::Zh => format!("每个位置最可能的下一个词 · 均匀分布 1/{vocab} = {uniform:.3}"),
+        Lang::En => format!("most probable next words at each position · uniform 1/{vocab} = {uniform}"),
+        Lang::Zh => format!("每个位置最可能的下一个词 · 均匀分布 1/{vocab} = {uniform}"),
+    }
+}
+
+/// A probability to three decimals, or, below 0.001 (a 65,001-way softmax spreads most of its
+/// words thinner than that), to two significant digits: 0.250, 0.004, 1.5e-5.
+pub fn probability(p: f32) -> String {
+    if p == 0.0 || p.abs() >= 0.000_5 { format!("{p:.3}") } else { format!("{p:.1e}") }
+}
+
+/// After a row's most probable words: what the `hidden` others add up to.
+pub fn top_words_rest(hidden: usize, rest: f32) -> String {
+    let rest = probability(rest);
+    match current() {
+        Lang::En => format!("· {hidden} others {rest}"),
+        Lang::Zh => format!("· 其余 {hidden} 个 {rest}"),
     }
 }
 

@@ -61,6 +61,11 @@ pub const ALLOWED: &[Allowed] = &[
         why: "assertion messages for engineers, as relu_backward's",
     },
     Allowed {
+        files: &["src/model/kernels/few_rows.rs"],
+        literals: &["x (n, in) · W (out, in)ᵀ", "a bias of out"],
+        why: "assertion messages for engineers, as linear's",
+    },
+    Allowed {
         files: &["src/model/segmenter.rs"],
         literals: &["Segmenter({})", "source", "target"],
         why: "a Debug rendering for engineers",

@@ -1,6 +1,7 @@
-//! The encoder once, then the decoder one position at a time with a key/value cache: the same
-//! arithmetic as the program (the same kernels, in the same order), computing only the newest
-//! position. Generation (greedy and beam search) runs on this; the tutor's screens run the program.
+//! The encoder once, then the decoder one position at a time with a key/value cache: the
+//! program's operations, computing only the newest position (its Linears by `linear_few_rows`,
+//! whose sums are ordered differently from the program's large-product kernels: the same numbers
+//! to a few units in the last place, not the same bits). Generation (greedy and beam search) runs on this; the tutor's screens run the program.
 
 use crate::model::config::Activation;
 use crate::model::kernels;

@@ -6,7 +6,9 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, put, visible, widest, width};
-// rows: one per target position; entries: `▅word 0.033`, the bar relative to the largest shown
+// rows: one per target position; entries: `▅ word 0.033`, the bar relative to the largest shown
+// (a space after it: a SentencePiece piece starts with ▁, which a bar glyph would run into), then
+// what the words not shown add up to
 use crate::app::view_data::TopWordsData;
 use crate::strings;
 use crate::ui::theme::Theme;
@@ -33,10 +35,11 @@ impl Widget for TopWordsView<'_> {
         let room = usize::from(area.height.saturating_sub(2));
         let first = d.selected_row.map_or(0, |s| (s + 1).saturating_sub(room));
         for (y, (i, (label, words))) in (area.y + 2..area.bottom()).zip(d.rows.iter().enumerate().skip(first)) {
+            let hidden = d.vocab.saturating_sub(words.len());
             draw_row_label(buf, area, y, label, label_w, d.selected_row == Some(i), theme);
             let mut x = area.x + label_w as u16 + 3;
             for (word, p) in words {
-                let entry = format!("{} {p:.3}", fit(word, 8));
+                let entry = format!(" {} {}", fit(word, 8), strings::probability(*p));
                 // the bar glyph, then the entry, in columns
                 if usize::from(x) + 1 + width(&entry) > usize::from(area.right()) {
                     break; // only whole entries
@@ -44,6 +47,12 @@ impl Widget for TopWordsView<'_> {
                 let level = if top > 0.0 { ((p / top) * (LEVELS.len() - 1) as f32).round() as usize } else { 0 };
                 x = put(buf, area, x, y, &LEVELS[level.min(LEVELS.len() - 1)].to_string(), theme.highlight());
                 x = put(buf, area, x, y, &entry, theme.dim()).saturating_add(2); // two spaces between entries
+            }
+            if let Some(&rest) = d.rest.get(i).filter(|_| hidden > 0) {
+                let entry = strings::top_words_rest(hidden, rest);
+                if usize::from(x) + width(&entry) <= usize::from(area.right()) {
+                    put(buf, area, x, y, &entry, theme.dim());
+                }
             }
         }
     }
