@@ -135,3 +135,18 @@ fn a_padded_batch_translates_as_transformers_pads_it() {
         }
     }
 }
+
+/// The formula the trace and the shape trace print for `x` names what the program adds: on
+/// Marian the scaled embedding, not the embedding.
+#[test]
+fn the_positional_sum_names_the_scaled_embedding() {
+    let model = load(DIRS[0]);
+    let shape = RunShape { batch: 1, t_src: 3, t_tgt: 2 };
+    let program = build::transformer(&model.weights.config, shape);
+    for side in ["src", "tgt"] {
+        let op = program.op(program.index_of(&format!("{side}.x")).unwrap());
+        assert_eq!(op.formula.to_string(), format!("x = {side}.scaled + {side}.pe"));
+        let reads: Vec<&str> = op.inputs.iter().map(|&i| program.op(i).name.as_str()).collect();
+        assert_eq!(reads, [format!("{side}.scaled"), format!("{side}.pe")]);
+    }
+}

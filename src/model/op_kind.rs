@@ -111,7 +111,8 @@ pub enum Formula {
     /// The sinusoidal table, d wide, in its layout.
     PositionalEncoding { d: usize, layout: crate::model::config::PositionLayout },
     /// embed + PE for a side.
-    AddPositional { side: Side },
+    /// `scaled`: the embedding was scaled by √d_model first (`{side}.scaled`, Marian's).
+    AddPositional { side: Side, scaled: bool },
     /// One flag per key: `name = (k_ids != <pad>)`.
     PadKeys { name: String, k: Side },
     /// Note 000's q & k padding mask.

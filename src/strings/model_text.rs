@@ -121,7 +121,10 @@ fn formula_en(formula: &Formula, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         Formula::EmbedScale { side, d } => {
             write!(f, "{s}.scaled = {s}.embed · √{d}: Marian scales the embeddings by √d_model", s = side.prefix())
         }
-        Formula::AddPositional { side } => write!(f, "x = {s}.embed + {s}.pe", s = side.prefix()),
+        Formula::AddPositional { side, scaled } => {
+            let embedded = if *scaled { "scaled" } else { "embed" };
+            write!(f, "x = {s}.{embedded} + {s}.pe", s = side.prefix())
+        }
         Formula::PadKeys { name, k } => {
             write!(f, "{name} = ({ks}_ids != <pad>), as (B, 1, 1, T_{ks})", ks = k.prefix())
         }

@@ -273,7 +273,7 @@ fn embedding(p: &mut Program, config: &Config, side: Side, b: usize, t: usize) -
         &[&embed, &pe],
         Shape::of(&[(b, Batch), (t, Tokens(side)), (d, Features)]),
         place,
-        Formula::AddPositional { side },
+        Formula::AddPositional { side, scaled: config.conventions.embed_scale },
     )
 }
 
