@@ -79,14 +79,7 @@ impl App {
             .into_iter()
             .enumerate()
             .map(|(i, row)| {
-                // the K largest, chosen in one pass over a 65,001-word row, then ordered
-                let larger_first = |a: &usize, b: &usize| row[*b].total_cmp(&row[*a]).then(a.cmp(b));
-                let mut order: Vec<usize> = (0..row.len()).collect();
-                if order.len() > K {
-                    order.select_nth_unstable_by(K - 1, larger_first);
-                    order.truncate(K);
-                }
-                order.sort_by(larger_first);
+                let order = crate::model::top_k::top_k(&row.to_vec(), K);
                 // what the words not shown add up to, summed from their own probabilities
                 let shown = |w: usize| order.contains(&w);
                 rest.push(row.iter().enumerate().filter(|&(w, _)| !shown(w)).map(|(_, &p)| p).sum::<f32>());

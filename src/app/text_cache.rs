@@ -35,12 +35,7 @@ impl App {
     /// Fill the beat's words in again if what they depend on changed.
     pub(super) fn refresh_beat_text(&mut self) {
         let lang = crate::lang::current();
-        let key = Key {
-            lesson_index: self.session.lesson_index,
-            sentences_generation: self.session.sentences_generation,
-            beat: self.session.beat,
-            lang,
-        };
+        let key = self.current_key();
         if self.beat_words.key.as_ref() != Some(&key) {
             self.fill_beat_text(key, lang);
             if self.answer_renders_empty() {
@@ -75,15 +70,21 @@ impl App {
     /// Whether the current beat's question's answer, as filled in for this beat, sentences and
     /// language, has no words or numbers to type.
     pub(super) fn answer_renders_empty(&self) -> bool {
-        let current = |key: &Key| {
-            key.lesson_index == self.session.lesson_index
-                && key.sentences_generation == self.session.sentences_generation
-                && key.beat == self.session.beat
-                && key.lang == crate::lang::current()
-        };
         match (&self.beat_words.key, &self.beat_words.answer) {
-            (Some(key), Some(answer)) if current(key) => crate::lesson::question::normalize(answer).is_empty(),
+            (Some(key), Some(answer)) if *key == self.current_key() => {
+                crate::lesson::question::normalize(answer).is_empty()
+            }
             _ => false,
+        }
+    }
+
+    /// What the beat's words depend on, now.
+    fn current_key(&self) -> Key {
+        Key {
+            lesson_index: self.session.lesson_index,
+            sentences_generation: self.session.sentences_generation,
+            beat: self.session.beat,
+            lang: crate::lang::current(),
         }
     }
 

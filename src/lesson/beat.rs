@@ -308,10 +308,8 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
         // an answer of text alone (a fact this model cannot answer became a dash) is known now;
         // one with facts is checked when shown (the app drops a question whose answer renders to
         // nothing): rendering every lesson's answers here would run every lesson's probes
-        let literal = question.answer.iter().all(|p| matches!(p, Piece::Text(_)));
-        let text: String =
-            question.answer.iter().filter_map(|p| if let Piece::Text(t) = p { Some(&t[..]) } else { None }).collect();
-        if literal && super::question::normalize(&text).is_empty() {
+        let nothing_to_type = |p: &Piece| matches!(p, Piece::Text(t) if super::question::normalize(t).is_empty());
+        if question.answer.iter().all(nothing_to_type) {
             return Ok(None);
         }
         return Ok(Some(question));

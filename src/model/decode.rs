@@ -63,6 +63,15 @@ impl Choice {
         }
     }
 
+    /// What a step shows of the distribution it chose from: `probs`, or when sampling the
+    /// tempered distribution of `logits` the word was drawn from.
+    pub(super) fn shown_probs(self, logits: impl FnOnce() -> Vec<f32>, probs: impl FnOnce() -> Vec<f32>) -> Vec<f32> {
+        match self.temperature() {
+            None => probs(),
+            Some(temperature) => tempered(&logits(), temperature),
+        }
+    }
+
     pub fn temperature(self) -> Option<f32> {
         match self {
             Choice::Greedy => None,
@@ -126,10 +135,7 @@ fn last_row(run: &Run, name: &str, t: usize) -> Vec<f32> {
 /// Row 0's step as `decode_steps` keeps it, from the run of the prefix `prefix` (t = its length − 1).
 fn step_of_run(run: &Run, prefix: &[usize], chosen: usize, choice: Choice) -> DecodeStep {
     let t = prefix.len() - 1;
-    let probs = match choice.temperature() {
-        None => last_row(run, "probs", t),
-        Some(temperature) => tempered(&last_row(run, "logits", t), temperature),
-    };
+    let probs = choice.shown_probs(|| last_row(run, "logits", t), || last_row(run, "probs", t));
     let last_cross = format!("dec.{}.cross_attn.weights", run.weights().config.dec_layers.saturating_sub(1));
     let weights = run.get(&last_cross).expect("computed"); // (B, H, t, T_src)
     let heads = weights.shape()[1];
@@ -212,21 +218,10 @@ fn decode_observed(
         let chosen: Vec<usize> =
             (0..batch).map(|b| tokens.choose(choice, rng.as_mut(), t, || last(logits, b), || last(probs, b))).collect();
         observe(step_of_run(&next, &rows[0], chosen[0], choice));
-        for ((b, row), &word) in rows.iter_mut().enumerate().zip(&chosen) {
-            if !finished[b] {
-                row.push(word);
-                finished[b] = word == tokens.eos;
-            } else {
-                row.push(tokens.pad);
-            }
-        }
+        tokens.append(&mut rows, &mut finished, &chosen);
         run = Some(next);
     }
-    let words = rows
-        .iter()
-        .map(|r| r[1..].iter().copied().take_while(|&w| w != tokens.eos && w != tokens.pad).collect())
-        .collect();
-    Decoded { words, run: run.expect("at least one run"), steps, reused_ops }
+    Decoded { words: tokens.words(&rows), run: run.expect("at least one run"), steps, reused_ops }
 }
 
 /// The tokens decoding starts, ends and pads with, and how long it may run: the tutor's `<bos>`,
@@ -290,6 +285,20 @@ impl Tokens {
             }
             _ => argmax(self.never(probs(), -1.0).into_iter()),
         }
+    }
+
+    /// Append each row's chosen word (`<pad>` to a row already finished) and mark the rows that
+    /// wrote `</s>`.
+    pub(super) fn append(&self, rows: &mut [Vec<usize>], finished: &mut [bool], chosen: &[usize]) {
+        for ((row, done), &word) in rows.iter_mut().zip(finished.iter_mut()).zip(chosen) {
+            row.push(if *done { self.pad } else { word });
+            *done = *done || word == self.eos;
+        }
+    }
+
+    /// Each row's words: after the start token, up to `</s>` or `<pad>`.
+    pub(super) fn words(&self, rows: &[Vec<usize>]) -> Vec<Vec<usize>> {
+        rows.iter().map(|r| r[1..].iter().copied().take_while(|&w| w != self.eos && w != self.pad).collect()).collect()
     }
 
     /// `row` with the tokens never chosen set to `floor` (a probability row: −1; logits: −∞).

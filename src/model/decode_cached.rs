@@ -38,20 +38,14 @@ pub(super) fn decode_cached(
         let logits = logits.into_dyn();
         let chosen: Vec<usize> =
             (0..batch).map(|b| tokens.choose(choice, rng.as_mut(), t, || row(&logits, b), || row(&probs, b))).collect();
-        let probs0 = match choice.temperature() {
-            None => row(&probs, 0),
-            Some(temperature) => super::decode::tempered(&row(&logits, 0), temperature),
-        };
+        let probs0 = choice.shown_probs(|| row(&logits, 0), || row(&probs, 0));
         let non_finite = logits.index_axis(Axis(0), 0).iter().any(|v| !v.is_finite());
         let cross = state.last_cross_attention().row(0).to_vec(); // (T_src,)
         steps.push((
             DecodeStep { prefix: rows[0].clone(), probs: probs0, chosen: chosen[0], cross, non_finite: None },
             non_finite,
         ));
-        for ((b, row), &word) in rows.iter_mut().enumerate().zip(&chosen) {
-            row.push(if finished[b] { tokens.pad } else { word });
-            finished[b] = finished[b] || word == tokens.eos;
-        }
+        tokens.append(&mut rows, &mut finished, &chosen);
     }
     // the whole translation through the program once: every tensor of it, for the views
     let tgt_ids = super::vocab::pad_rows(&rows, tokens.pad);
@@ -68,9 +62,5 @@ pub(super) fn decode_cached(
         }
         observe(step);
     }
-    let words = rows
-        .iter()
-        .map(|r| r[1..].iter().copied().take_while(|&w| w != tokens.eos && w != tokens.pad).collect())
-        .collect();
-    Decoded { words, run, steps: count, reused_ops: 0 }
+    Decoded { words: tokens.words(&rows), run, steps: count, reused_ops: 0 }
 }

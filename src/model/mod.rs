@@ -48,6 +48,7 @@ pub mod rnn;
 pub mod run;
 pub mod segmenter;
 pub mod softmax;
+pub mod top_k;
 pub mod vocab;
 pub mod weights;
 

@@ -4,6 +4,7 @@
 //! and the same stopping rules. Scores are float32, as there.
 
 use super::incremental::{DecoderState, encode};
+use crate::model::top_k::top_k;
 use crate::model::weights::Weights;
 use ndarray::{Array1, Array2, Axis};
 use std::sync::Arc;
@@ -203,25 +204,6 @@ struct Hypothesis {
     score: f32,
 }
 
-/// Indices of the `k` largest values, largest first; equal values keep index order (NaN counts
-/// as −∞). One pass keeping the best k so far in order: four beams choose 8 of 260,004 scores
-/// per step.
-fn top_k(values: &[f32], k: usize) -> Vec<usize> {
-    let key = |v: f32| if v.is_nan() { f32::NEG_INFINITY } else { v };
-    let mut best: Vec<(f32, usize)> = Vec::with_capacity(k + 1); // (value, index), best first
-    for (i, &v) in values.iter().enumerate() {
-        let v = key(v);
-        // scanned in index order, so an equal value ranks after those already kept
-        if best.len() == k && best.last().is_none_or(|&(worst, _)| v <= worst) {
-            continue;
-        }
-        let at = best.partition_point(|&(kept, _)| kept >= v);
-        best.insert(at, (v, i));
-        best.truncate(k);
-    }
-    best.into_iter().map(|(_, i)| i).collect()
-}
-
 /// `_update_finished_beams`: the previous finished hypotheses and the candidates (in top-k
 /// order) merged, the best `beams` kept. Only the first `beams` candidates that stopped count as
 /// finished (score / length^penalty); the others, and all once no improvement is possible, sink
@@ -345,22 +327,4 @@ fn beam(
     }
     let best = finished.into_iter().next().expect("beams ≥ 1").0;
     Generated { ids: best.ids, step_probs: best.probs, score: Some(best.score) }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::top_k;
-
-    /// Against a full sort: largest first, ties in index order, NaN last, k past the length.
-    #[test]
-    fn top_k_is_the_head_of_the_sorted_order() {
-        let values = [0.5, f32::NAN, 2.0, -1.0, 2.0, f32::NEG_INFINITY, 0.5, 3.0, 2.0];
-        let mut sorted: Vec<usize> = (0..values.len()).collect();
-        let key = |i: usize| if values[i].is_nan() { f32::NEG_INFINITY } else { values[i] };
-        sorted.sort_by(|&a, &b| key(b).partial_cmp(&key(a)).expect("no NaN").then(a.cmp(&b)));
-        for k in 0..=values.len() + 2 {
-            assert_eq!(top_k(&values, k), sorted[..k.min(values.len())], "k = {k}");
-        }
-        assert_eq!(top_k(&values, 4), vec![7, 2, 4, 8]);
-    }
 }
