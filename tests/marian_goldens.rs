@@ -79,7 +79,7 @@ fn teacher_forced_logits_match_transformers_in_every_format() {
 }
 
 fn with_beams(model: &MarianModel, beams: usize) -> GenerationConfig {
-    GenerationConfig { num_beams: beams, ..model.generation.clone() }
+    GenerationConfig { num_beams: beams, ..model.generation().clone() }
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn greedy_and_beam_translations_match_transformers_in_every_format() {
 #[test]
 fn generation_config_is_read_as_transformers_reads_it() {
     let model = load(DIRS[0]);
-    let g = &model.generation;
+    let g = model.generation();
     assert_eq!((g.num_beams, g.max_length, g.start_id, g.eos_id, g.pad_id), (4, 40, 243, 0, 243));
     assert_eq!((g.bad_ids.clone(), g.forced_eos, g.renormalize), (vec![243], Some(0), true));
 }
@@ -123,7 +123,7 @@ fn a_padded_batch_translates_as_transformers_pads_it() {
     let weights = Arc::new(model.weights.clone());
     let rows: Vec<Vec<usize>> = b["input_ids"].as_array().unwrap().iter().map(ids).collect();
     let src_ids = Array2::from_shape_fn((rows.len(), rows[0].len()), |(r, c)| rows[r][c]);
-    let pad = model.generation.pad_id;
+    let pad = model.generation().pad_id;
     for (beams, key) in [(1, "greedy_ids"), (4, "beam_ids")] {
         let out = generate(&weights, &src_ids, &with_beams(&model, beams));
         let want: Vec<Vec<usize>> = b[key].as_array().unwrap().iter().map(ids).collect();

@@ -30,12 +30,7 @@ pub fn translate_text(
     attention: bool,
     choice: Choice,
 ) -> Result<Translation, String> {
-    if sentence.trim().is_empty() {
-        return Err(strings::TRANSLATE_EMPTY.into());
-    }
-    if sentence.contains(';') {
-        return Err(strings::TRANSLATE_ONE_SENTENCE.into());
-    }
+    one_sentence(sentence)?;
     let setup = Setup::with_weights(weights.clone(), &TokenInput::Sentences(sentence.into()), None)
         .map_err(|e| e.to_string())?;
     let decoded = greedy(&weights, &setup.src_ids);
@@ -137,6 +132,17 @@ fn attention_lines(setup: &Setup, run: &crate::model::Run, n_words: usize) -> St
         let _ = writeln!(out, "  {:<8} ← {}", chosen, top.join(", "));
     }
     out
+}
+
+/// `translate` reads one sentence: not empty, no `;` (the separator of several).
+pub(super) fn one_sentence(sentence: &str) -> Result<(), String> {
+    if sentence.trim().is_empty() {
+        return Err(strings::TRANSLATE_EMPTY.into());
+    }
+    if sentence.contains(';') {
+        return Err(strings::TRANSLATE_ONE_SENTENCE.into());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -30,12 +30,7 @@ pub fn translate_marian(
     sentence: &str,
     beams: Option<usize>,
 ) -> Result<MarianTranslation, String> {
-    if sentence.trim().is_empty() {
-        return Err(strings::TRANSLATE_EMPTY.into());
-    }
-    if sentence.contains(';') {
-        return Err(strings::TRANSLATE_ONE_SENTENCE.into());
-    }
+    super::translate::one_sentence(sentence)?;
     let Some(base) = weights.generation.clone() else {
         return Err(strings::TRANSLATE_NEEDS_MODEL.into());
     };

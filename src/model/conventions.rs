@@ -40,8 +40,6 @@ pub struct Conventions {
     pub start_id: usize,
     /// The token that ends a sentence (the tutor's `<eos>` = 3; Marian's `</s>` = 0).
     pub eos_id: usize,
-    /// The token an unknown piece becomes.
-    pub unk_id: usize,
 }
 
 impl Conventions {
@@ -53,7 +51,6 @@ impl Conventions {
         target_pad_mask: true,
         start_id: super::vocab::BOS_ID,
         eos_id: super::vocab::EOS_ID,
-        unk_id: super::vocab::UNK_ID,
     };
 }
 

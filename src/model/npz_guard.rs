@@ -13,7 +13,7 @@ use super::npz_layout::NPY;
 use std::io::Read;
 
 /// The most one compressed byte can expand to, with room to spare.
-const MAX_EXPANSION: u64 = 1100;
+pub(crate) const MAX_EXPANSION: u64 = 1100;
 
 /// The most arrays a weights file may hold: the built-in model's `export` holds under 300.
 pub const MAX_MEMBERS: usize = 4096;

@@ -175,7 +175,6 @@ pub fn read_config(dir: &Path) -> Result<MarianConfig, ConfigError> {
         target_pad_mask: false,
         start_id: start,
         eos_id: eos,
-        unk_id: 1.min(vocab - 1),
     };
     let config = Config {
         d_model,

@@ -14,11 +14,10 @@ use ndarray::{ArcArray2, Array1, Array2};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// A loaded Marian model: its weights (with its vocabulary) and how `generate()` runs it.
+/// A loaded Marian model: its weights (with its vocabulary and how `generate()` runs it).
 #[derive(Debug, Clone)]
 pub struct MarianModel {
     pub weights: Weights,
-    pub generation: GenerationConfig,
     pub tokenizer: Arc<MarianTokenizer>,
 }
 
@@ -60,6 +59,11 @@ pub enum MarianError {
 impl std::error::Error for MarianError {}
 
 impl MarianModel {
+    /// How `generate()` runs it (generation_config.json, else config.json and the defaults).
+    pub fn generation(&self) -> &GenerationConfig {
+        self.weights.generation.as_ref().expect("set by load")
+    }
+
     /// Load `dir`: config, tokenizer, weights; every check before anything big is kept.
     pub fn load(dir: &Path) -> Result<MarianModel, MarianError> {
         if !dir.is_dir() {
@@ -85,8 +89,8 @@ impl MarianModel {
             tgt: Vocab::from_pieces(pieces, side(false)),
         });
         let mut weights = Tensors { dict, config: &config }.weights(vocabs)?;
-        weights.generation = Some(generation.clone());
-        Ok(MarianModel { weights, generation, tokenizer })
+        weights.generation = Some(generation);
+        Ok(MarianModel { weights, tokenizer })
     }
 }
 

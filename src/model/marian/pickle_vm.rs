@@ -56,10 +56,15 @@ pub(super) struct Unpickled {
 impl Unpickled {
     /// The object `value` refers to.
     pub fn object(&self, value: &Value) -> Option<&Object> {
-        match value {
-            Value::Obj(id) => self.objects.get(*id),
-            _ => None,
-        }
+        object_in(&self.objects, value)
+    }
+}
+
+/// The object of `objects` that `value` refers to, if it refers to one.
+fn object_in<'o>(objects: &'o [Object], value: &Value) -> Option<&'o Object> {
+    match value {
+        Value::Obj(id) => objects.get(*id),
+        _ => None,
     }
 }
 
@@ -288,8 +293,8 @@ impl<'a> Vm<'a> {
     }
 
     fn push_obj(&mut self, object: Object) {
-        self.objects.push(object);
-        self.stack.push(Value::Obj(self.objects.len() - 1));
+        let value = self.new_obj(object);
+        self.stack.push(value);
     }
 
     /// A new object, referred to by the value returned.
@@ -300,18 +305,21 @@ impl<'a> Vm<'a> {
 
     /// The object `value` refers to.
     pub(super) fn object(&self, value: &Value) -> Option<&Object> {
-        match value {
-            Value::Obj(id) => self.objects.get(*id),
-            _ => None,
-        }
+        object_in(&self.objects, value)
+    }
+
+    /// The object on top of the stack (the stack keeps a reference to it).
+    fn top_object(&mut self) -> Result<&mut Object, FileFault> {
+        let fault = self.malformed();
+        let Value::Obj(id) = *self.top()? else { return Err(fault) };
+        self.objects.get_mut(id).ok_or(fault)
     }
 
     /// The items of the dict on top of the stack.
     fn dict_top(&mut self) -> Result<&mut Vec<(Value, Value)>, FileFault> {
         let fault = self.malformed();
-        let Value::Obj(id) = *self.top()? else { return Err(fault) };
-        match self.objects.get_mut(id) {
-            Some(Object::Dict(items)) => Ok(items),
+        match self.top_object()? {
+            Object::Dict(items) => Ok(items),
             _ => Err(fault),
         }
     }
@@ -319,9 +327,8 @@ impl<'a> Vm<'a> {
     /// The items of the list on top of the stack.
     fn list_top(&mut self) -> Result<&mut Vec<Value>, FileFault> {
         let fault = self.malformed();
-        let Value::Obj(id) = *self.top()? else { return Err(fault) };
-        match self.objects.get_mut(id) {
-            Some(Object::List(items)) => Ok(items),
+        match self.top_object()? {
+            Object::List(items) => Ok(items),
             _ => Err(fault),
         }
     }

@@ -25,13 +25,13 @@ use super::pickle_vm::{Object, Unpickled, Value, unpickle};
 use super::state_dict::{Budget, FileFault, Float, Reading, Tensor, TorchFault, WeightsFormat};
 use super::torch_globals::{Global, TensorRef};
 use super::torch_view::{check, materialise};
+// the most a compressed byte can expand to, as for an npz
+use crate::model::npz_guard::MAX_EXPANSION;
 
 /// The first pickle of torch's older format: this number.
 const LEGACY_MAGIC: i128 = 0x1950a86a20f9469cfc6c;
 /// The second: the format's protocol version.
 const LEGACY_VERSION: i128 = 1001;
-/// The most a compressed byte can expand to, with room to spare (deflate: about 1032).
-const MAX_EXPANSION: u64 = 1100;
 
 /// The tensors of `pytorch_model.bin`, whose bytes are `bytes`, and which format it is in.
 pub fn read(bytes: &[u8]) -> Result<(WeightsFormat, BTreeMap<String, Tensor>), FileFault> {
