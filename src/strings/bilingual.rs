@@ -1,19 +1,11 @@
 //! Messages about a lesson's two languages (for the lesson's author).
 
+use crate::lang::message_with;
 use crate::lang::{Lang, current};
 
 /// A field with no Chinese beside its English.
 pub fn missing_translation(field: &str, english: &str, see: &str) -> String {
-    match current() {
-        Lang::En => format!(
-            "is missing: every lesson is written in English and Chinese, so `{english}` needs `{field}` beside it, \
-             saying the same with the same facts {see}"
-        ),
-        Lang::Zh => format!(
-            "缺失：每课都用英文和中文两种语言写成，所以 `{english}` 旁边需要 `{field}`，\
-             用同样的事实说同样的内容 {see}"
-        ),
-    }
+    message_with("missing-translation", &[("english", &english), ("field", &field), ("see", &see)])
 }
 
 /// The Chinese of a field uses other facts than its English.
@@ -42,11 +34,8 @@ pub fn facts_differ_by_language(only_en: &[String], only_zh: &[String], see: &st
 
 /// The Chinese of a field leaves out numbers its English writes.
 pub fn numbers_differ_by_language(dropped: &[String], see: &str) -> String {
-    match current() {
-        Lang::En => format!(
-            "leaves out {} that the English writes; a number the English states is written in the Chinese too {see}",
-            dropped.join(", ")
-        ),
-        Lang::Zh => format!("缺少英文里写出的数 {}；英文写出的数，中文也要写出来 {see}", dropped.join("、")),
-    }
+    message_with(
+        "numbers-differ-by-language",
+        &[("dropped_join", &dropped.join(", ")), ("see", &see), ("dropped_join_2", &dropped.join("、"))],
+    )
 }

@@ -1,6 +1,7 @@
 //! Where a number comes from (cell derivations).
 
 use super::*;
+use crate::lang::message_with;
 use crate::lang::{Lang, Text, current};
 
 // where a number comes from (cell derivations)
@@ -26,15 +27,14 @@ pub fn derive_heading(name: &str, at: &[usize], value: f32) -> String {
     format!("{name}[{}] = {}", index_text(at), num(value as f64))
 }
 
-pub const DERIVE_GIVEN: Text = Text::new("given to the run as its input", "作为输入交给这次运行");
-pub const DERIVE_ONES: Text =
-    Text::new("a mask of ones: this what-if hides nothing here", "全 1 的掩码：这个 what-if 在这里什么也不遮");
+pub const DERIVE_GIVEN: Text = Text::id("derive-given");
+pub const DERIVE_ONES: Text = Text::id("derive-ones");
 
 pub fn derive_table_row(word: &str, id: usize, table: &str, col: usize, v: f64) -> String {
-    match current() {
-        Lang::En => format!("token `{word}` has id {id}: row {id} of {table}, column {col} = {}", num(v)),
-        Lang::Zh => format!("词元 `{word}` 的 id 是 {id}：{table} 的第 {id} 行、第 {col} 列 = {}", num(v)),
-    }
+    message_with(
+        "derive-table-row",
+        &[("word", &word), ("id", &id), ("table", &table), ("col", &col), ("num_v", &num(v))],
+    )
 }
 
 pub fn derive_sinusoid(pos: usize, pair: usize, d: usize, cos: bool, angle: f64, v: f64) -> String {
@@ -87,26 +87,21 @@ pub fn derive_and(a_name: &str, a: f32, b_name: &str, b: f32) -> String {
 pub fn derive_dot(a_name: &str, b_name: &str, products: &[(f64, f64)], listed: usize) -> Vec<String> {
     let mut order: Vec<usize> = (0..products.len()).collect();
     order.sort_by(|&i, &j| (products[j].0 * products[j].1).abs().total_cmp(&(products[i].0 * products[i].1).abs()));
-    let mut lines = vec![match current() {
-        Lang::En => format!("Σ over {} terms of {a_name} × {b_name}:", products.len()),
-        Lang::Zh => format!("对 {} 项 {a_name} × {b_name} 求和 Σ：", products.len()),
-    }];
+    let mut lines =
+        vec![message_with("derive-dot", &[("products", &products.len()), ("a_name", &a_name), ("b_name", &b_name)])];
     for &i in order.iter().take(listed) {
         let (a, b) = products[i];
         lines.push(format!("  [{i:>2}] {} × {} = {}", num(a), num(b), num(a * b)));
     }
     if products.len() > listed {
         let rest: f64 = order[listed..].iter().map(|&i| products[i].0 * products[i].1).sum();
-        lines.push(match current() {
-            Lang::En => format!("  the other {} products sum to {}", products.len() - listed, num(rest)),
-            Lang::Zh => format!("  其余 {} 个乘积之和为 {}", products.len() - listed, num(rest)),
-        });
+        lines.push(message_with(
+            "derive-dot-2",
+            &[("products_listed", &(products.len() - listed)), ("num_rest", &num(rest))],
+        ));
     }
     let sum = num(products.iter().map(|(a, b)| a * b).sum());
-    lines.push(match current() {
-        Lang::En => format!("  sum = {sum}"),
-        Lang::Zh => format!("  总和 = {sum}"),
-    });
+    lines.push(message_with("derive-dot-3", &[("sum", &sum)]));
     lines
 }
 
@@ -116,17 +111,22 @@ pub fn derive_bias(out: usize, bias: f64) -> String {
 
 pub fn derive_split(input: &str, b: usize, t: usize, feature: usize, head: usize, dk: usize) -> String {
     let (first, last) = (head * dk, head * dk + dk - 1);
-    match current() {
-        Lang::En => format!("{input}[{b}, {t}, {feature}]: head {head} holds features {first}..{last}"),
-        Lang::Zh => format!("{input}[{b}, {t}, {feature}]：头 {head} 拿到特征 {first}..{last}"),
-    }
+    message_with(
+        "derive-split",
+        &[
+            ("input", &input),
+            ("b", &b),
+            ("t", &t),
+            ("feature", &feature),
+            ("head", &head),
+            ("first", &first),
+            ("last", &last),
+        ],
+    )
 }
 
 pub fn derive_merge(input: &str, b: usize, head: usize, t: usize, c: usize) -> String {
-    match current() {
-        Lang::En => format!("{input}[{b}, {head}, {t}, {c}]: head {head}'s feature {c}"),
-        Lang::Zh => format!("{input}[{b}, {head}, {t}, {c}]：头 {head} 的特征 {c}"),
-    }
+    message_with("derive-merge", &[("input", &input), ("b", &b), ("head", &head), ("t", &t), ("c", &c)])
 }
 
 pub fn derive_scale(input: &str, x: f64, dk: usize) -> String {
@@ -180,16 +180,18 @@ pub fn derive_relu(input: &str, x: f64) -> String {
 
 pub fn derive_normalize(input: &str, x: f64, mean: f64, var: f64, eps: f64, d: usize) -> String {
     let (mean, var, xs, out) = (num(mean), num(var), num(x), num((x - mean) / (var + eps).sqrt()));
-    match current() {
-        Lang::En => format!(
-            "this token's {d} features of {input}: μ = {mean}, σ² = {var} ; ({xs} − μ) / √(σ² + {eps:.0e}) = {out}"
-        ),
-        Lang::Zh => {
-            format!(
-                "这个词元在 {input} 中的 {d} 个特征：μ = {mean}，σ² = {var}；({xs} − μ) / √(σ² + {eps:.0e}) = {out}"
-            )
-        }
-    }
+    message_with(
+        "derive-normalize",
+        &[
+            ("d", &d),
+            ("input", &input),
+            ("mean", &mean),
+            ("var", &var),
+            ("xs", &xs),
+            ("eps", &format!("{:.0e}", eps)),
+            ("out", &out),
+        ],
+    )
 }
 
 pub fn derive_scale_shift(input: &str, hat: f64, gamma: f64, beta: f64, j: usize) -> String {
@@ -206,56 +208,38 @@ pub fn derive_head_mask(input: &str, head: usize, kept: bool) -> String {
 }
 
 pub fn derive_identity(input: &str) -> String {
-    match current() {
-        Lang::En => format!("the same tensor as {input}, under this name"),
-        Lang::Zh => format!("与 {input} 是同一个张量，只是换了名字"),
-    }
+    message_with("derive-identity", &[("input", &input)])
 }
 
 pub fn derive_result(derived: f64, engine: f32) -> String {
     let (derived, engine) = (num(derived), num(engine as f64));
-    match current() {
-        Lang::En => format!("recomputed {derived} · engine {engine}"),
-        Lang::Zh => format!("重算 {derived} · 引擎 {engine}"),
-    }
+    message_with("derive-result", &[("derived", &derived), ("engine", &engine)])
 }
 
-pub const CELL_MODE_ON: Text = Text::new(
-    "cell mode: ←↑↓→ pick a number · [ ] head · b batch · c or Esc leaves",
-    "单元格模式：←↑↓→ 选一个数 · [ ] 换头 · b 换批次 · c 或 Esc 离开",
-);
-pub const CELL_MODE_OFF: Text = Text::new("cell mode off", "已退出单元格模式");
-pub const NO_CELLS: Text = Text::new("this tensor has no grid of numbers to pick from", "这个张量没有可选的数字网格");
+pub const CELL_MODE_ON: Text = Text::id("cell-mode-on");
+pub const CELL_MODE_OFF: Text = Text::id("cell-mode-off");
+pub const NO_CELLS: Text = Text::id("no-cells");
 
 /// The cell pane's title: the question, the tensor and its shape (an empty shape is left out).
 pub fn cell_title(name: &str, shape: &str) -> String {
     let tensor = format!("{name} {shape}");
     let tensor = tensor.trim_end();
-    match current() {
-        Lang::En => format!(" where does this number come from? · {tensor} "),
-        Lang::Zh => format!(" 这个数从哪里来？· {tensor} "),
-    }
+    message_with("cell-title", &[("tensor", &tensor)])
 }
 
 pub fn cell_columns(first: usize, last: usize, of: usize) -> String {
-    match current() {
-        Lang::En => format!(" · columns {first}–{last} of {of}"),
-        Lang::Zh => format!(" · 第 {first}–{last} 列，共 {of} 列"),
-    }
+    message_with("cell-columns", &[("first", &first), ("last", &last), ("of", &of)])
 }
 
 /// The layernorm view's x column when a what-if has no residual connection.
-pub const NO_RESIDUAL: Text = Text::new("(no residual)", "（无残差）");
+pub const NO_RESIDUAL: Text = Text::id("no-residual");
 
 /// The weight row a Linear output's column reads: `W[9, :]`.
 pub fn weight_row(out: usize) -> String {
     format!("W[{out}, :]")
 }
 
-pub const TEMPERATURE_ONLY_DECODE: Text = Text::new(
-    "t changes how a decode view picks words (the output lesson's last beats)",
-    "t 改变解码视图选词的方式（输出一课的最后几页）",
-);
+pub const TEMPERATURE_ONLY_DECODE: Text = Text::id("temperature-only-decode");
 
 pub fn decoding_status(temperature: Option<f32>) -> String {
     match (current(), temperature) {
@@ -268,15 +252,9 @@ pub fn decoding_status(temperature: Option<f32>) -> String {
 
 /// Above a sampled decode view: how this step was chosen, and the whole sentence both ways.
 pub fn sampled_heading(temperature: f32, sampled: &str, greedy: &str) -> String {
-    match current() {
-        Lang::En => format!("sampled at T = {temperature}, seed 0: {sampled}  ·  greedy: {greedy}"),
-        Lang::Zh => format!("按 T = {temperature} 采样，种子 0：{sampled}  ·  贪心：{greedy}"),
-    }
+    message_with("sampled-heading", &[("temperature", &temperature), ("sampled", &sampled), ("greedy", &greedy)])
 }
 
-pub const TEMPERED_NOTE: Text = Text::new(
-    "the bars: softmax(logits / T), the distribution this step drew from",
-    "条形：softmax(logits / T)，这一步从中抽样的分布",
-);
+pub const TEMPERED_NOTE: Text = Text::id("tempered-note");
 
 // ---------------------------------------------------------------------------------------------

@@ -1,58 +1,34 @@
 //! Training time as a dial: the key, its messages and the pane that shows where the dial stands.
 
+use crate::lang::message_with;
 use crate::lang::{Lang, Text, current};
 
-pub const KEY_DIAL: Text = Text::new(
-    "training time: the same beat as the model was after fewer (-) or more (+) training steps",
-    "训练时间：同一页，换成训练更少（-）或更多（+）步时的模型",
-);
-pub const HINT_DIAL: Text = Text::new("training step", "训练步数");
-pub const DIAL_UNAVAILABLE: Text = Text::new("no training checkpoints in this session", "这次运行没有训练检查点");
-pub const DIAL_AT_START: Text = Text::new("this is step 0: the untrained model", "已经是第 0 步：还没训练过的模型");
-pub const DIAL_AT_END: Text = Text::new(
-    "this is the model the session started with: - goes back in training time",
-    "这已经是本次打开的模型：按 - 回到更早的训练时间",
-);
-pub const DIAL_OWN: Text = Text::new("back to the model the session started with", "回到本次打开的模型");
-pub const DIAL_OTHER_MODEL: Text = Text::new(
-    "the dial shows the shipped training run, whose sizes or vocabularies differ from this model's",
-    "训练时间只适用于随程序附带的训练过程，它的尺寸或词表与当前模型不同",
-);
-pub const DIAL_MAKING_START: Text = Text::new(
-    "making the training checkpoints (once; kept in the data directory)…",
-    "正在生成训练检查点（只需一次，保存在数据目录）……",
-);
-pub const DIAL_READY: Text =
-    Text::new("training checkpoints ready: - earlier, + later", "训练检查点已就绪：- 更早，+ 更晚");
-pub const DIAL_TITLE: Text = Text::new("Training time", "训练时间");
+pub const KEY_DIAL: Text = Text::id("key-dial");
+pub const HINT_DIAL: Text = Text::id("hint-dial");
+pub const DIAL_UNAVAILABLE: Text = Text::id("dial-unavailable");
+pub const DIAL_AT_START: Text = Text::id("dial-at-start");
+pub const DIAL_AT_END: Text = Text::id("dial-at-end");
+pub const DIAL_OWN: Text = Text::id("dial-own");
+pub const DIAL_OTHER_MODEL: Text = Text::id("dial-other-model");
+pub const DIAL_MAKING_START: Text = Text::id("dial-making-start");
+pub const DIAL_READY: Text = Text::id("dial-ready");
+pub const DIAL_TITLE: Text = Text::id("dial-title");
 
 pub fn dial_making(done: usize, total: usize) -> String {
-    match current() {
-        Lang::En => format!("making the training checkpoints: step {done}/{total} (once; kept in the data directory)"),
-        Lang::Zh => format!("正在生成训练检查点：第 {done}/{total} 步（只需一次，保存在数据目录）"),
-    }
+    message_with("dial-making", &[("done", &done), ("total", &total)])
 }
 
 pub fn dial_moved(step: usize, last: usize) -> String {
-    match current() {
-        Lang::En => format!("the model after {step} of {last} training steps (- earlier, + later)"),
-        Lang::Zh => format!("训练 {step}/{last} 步后的模型（- 更早，+ 更晚）"),
-    }
+    message_with("dial-moved", &[("step", &step), ("last", &last)])
 }
 
 pub fn dial_not_saved(why: &str) -> String {
-    match current() {
-        Lang::En => format!("checkpoints made but not kept: {why}"),
-        Lang::Zh => format!("检查点已生成，但没有保存：{why}"),
-    }
+    message_with("dial-not-saved", &[("why", &why)])
 }
 
 /// The dial pane's first line: where it stands.
 pub fn dial_step(step: usize, last: usize) -> String {
-    match current() {
-        Lang::En => format!("step {step} of {last}"),
-        Lang::Zh => format!("第 {step}/{last} 步"),
-    }
+    message_with("dial-step", &[("step", &step), ("last", &last)])
 }
 
 /// The training loss of the step that made the checkpoint.
@@ -77,8 +53,5 @@ fn loss_text(l: f32) -> String {
 
 pub fn no_checkpoint_at(step: usize, kept: &[usize]) -> String {
     let steps = super::one_of(&kept.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-    match current() {
-        Lang::En => format!("--at-step {step}: no checkpoint there; the training run keeps steps {steps}"),
-        Lang::Zh => format!("--at-step {step}：没有这一步的检查点；训练过程保存的是第 {steps} 步"),
-    }
+    message_with("no-checkpoint-at", &[("step", &step), ("steps", &steps)])
 }

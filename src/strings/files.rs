@@ -9,7 +9,7 @@ use crate::lang::{Lang, Text, current, io_reason};
 use crate::user_file::{self, ReadError, ReadFault};
 
 /// What a weights file is called in a refusal to read it (`weights file /dev/zero: …`).
-pub const WEIGHTS_FILE: Text = Text::new("weights file", "权重文件");
+pub const WEIGHTS_FILE: Text = Text::id("weights-file");
 
 /// `256 MB` (binary megabytes, as the limits are set).
 pub fn megabytes(bytes: u64) -> String {
@@ -42,9 +42,11 @@ impl fmt::Display for ReadFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (current(), self) {
             (Lang::En, ReadFault::NotRegular(kind)) => {
-                write!(f, "it is {}, not a regular file; it was not read", read_kind(*kind).en)
+                write!(f, "it is {}, not a regular file; it was not read", read_kind(*kind).get_in(Lang::En))
             }
-            (Lang::Zh, ReadFault::NotRegular(kind)) => write!(f, "它是{}，不是普通文件；没有读取", read_kind(*kind).zh),
+            (Lang::Zh, ReadFault::NotRegular(kind)) => {
+                write!(f, "它是{}，不是普通文件；没有读取", read_kind(*kind).get_in(Lang::Zh))
+            }
             (Lang::En, ReadFault::TooLarge { size, limit }) => {
                 let limit = megabytes(*limit);
                 write!(f, "it is {size} bytes, more than the {limit} this program reads; it was not read")
@@ -65,22 +67,22 @@ impl fmt::Display for ReadFault {
 /// What a path that is not a regular file is, as a refusal to read it says.
 fn read_kind(kind: user_file::NotRegular) -> Text {
     match kind {
-        user_file::NotRegular::Fifo => Text::new("a FIFO (named pipe)", "命名管道（FIFO）"),
-        user_file::NotRegular::Device => Text::new("a device", "设备"),
-        user_file::NotRegular::Socket => Text::new("a socket", "套接字"),
-        user_file::NotRegular::Directory => Text::new("a directory", "文件夹"),
-        user_file::NotRegular::Other => Text::new("not a file", "特殊文件"),
+        user_file::NotRegular::Fifo => Text::id("read-kind-a-fifo-named-pipe"),
+        user_file::NotRegular::Device => Text::id("read-kind-a-device"),
+        user_file::NotRegular::Socket => Text::id("read-kind-a-socket"),
+        user_file::NotRegular::Directory => Text::id("read-kind-a-directory"),
+        user_file::NotRegular::Other => Text::id("read-kind-not-a-file"),
     }
 }
 
 /// What a target that is not a regular file is, as a refusal to write it says.
 fn write_kind(kind: atomic_file::NotRegular) -> Text {
     match kind {
-        atomic_file::NotRegular::Directory => Text::new("a directory", "文件夹"),
-        atomic_file::NotRegular::Fifo => Text::new("a pipe (FIFO)", "管道（FIFO）"),
-        atomic_file::NotRegular::Device => Text::new("a device", "设备"),
-        atomic_file::NotRegular::Socket => Text::new("a socket", "套接字"),
-        atomic_file::NotRegular::Other => Text::new("a special file", "特殊文件"),
+        atomic_file::NotRegular::Directory => Text::id("write-kind-a-directory"),
+        atomic_file::NotRegular::Fifo => Text::id("write-kind-a-pipe-fifo"),
+        atomic_file::NotRegular::Device => Text::id("write-kind-a-device"),
+        atomic_file::NotRegular::Socket => Text::id("write-kind-a-socket"),
+        atomic_file::NotRegular::Other => Text::id("write-kind-a-special-file"),
     }
 }
 
@@ -110,7 +112,7 @@ fn write_fault_en(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result
     match fault {
         WriteFault::System(e) => f.write_str(&io_reason(e)),
         WriteFault::NotRegular { subject, kind } => {
-            write!(f, "{subject} is {}, not a regular file; nothing was written", write_kind(*kind).en)
+            write!(f, "{subject} is {}, not a regular file; nothing was written", write_kind(*kind).get_in(Lang::En))
         }
         WriteFault::ReadOnly { subject } => {
             write!(f, "{subject} is read-only; it was left as it is (make it writable to replace it)")
@@ -132,7 +134,7 @@ fn write_fault_en(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result
 fn write_fault_zh(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match fault {
         WriteFault::NotRegular { subject, kind } => {
-            write!(f, "{subject}是{}，不是普通文件；什么也没写入", write_kind(*kind).zh)
+            write!(f, "{subject}是{}，不是普通文件；什么也没写入", write_kind(*kind).get_in(Lang::Zh))
         }
         WriteFault::ReadOnly { subject } => write!(f, "{subject}是只读的，保持原样没有改动（改成可写才能替换它）"),
         WriteFault::NoNewFiles { dir } => write!(f, "文件夹 {dir} 不接受新建文件"),

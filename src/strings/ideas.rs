@@ -4,20 +4,20 @@
 use crate::lang::{Lang, Text, current};
 
 pub const IDEA_NAMES: [Text; 14] = [
-    Text::new("why attention", "为什么要注意力"),
-    Text::new("the workflow", "整体流程"),
-    Text::new("tokens", "分词与 id"),
-    Text::new("token embedding", "词嵌入"),
-    Text::new("positional encoding", "位置编码"),
-    Text::new("self-attention", "自注意力"),
-    Text::new("multi-head attention", "多头注意力"),
-    Text::new("masks", "掩码"),
-    Text::new("Add & Norm", "残差连接与层归一化"),
-    Text::new("the feed-forward network", "前馈网络"),
-    Text::new("the encoder", "编码器"),
-    Text::new("the decoder", "解码器"),
-    Text::new("the output", "输出层"),
-    Text::new("the whole model", "整个模型"),
+    Text::id("idea-names-why-attention"),
+    Text::id("idea-names-the-workflow"),
+    Text::id("idea-names-tokens"),
+    Text::id("idea-names-token-embedding"),
+    Text::id("idea-names-positional-encoding"),
+    Text::id("idea-names-self-attention"),
+    Text::id("idea-names-multi-head-attention"),
+    Text::id("idea-names-masks"),
+    Text::id("idea-names-add-norm"),
+    Text::id("idea-names-the-feed-forward-network"),
+    Text::id("idea-names-the-encoder"),
+    Text::id("idea-names-the-decoder"),
+    Text::id("idea-names-the-output"),
+    Text::id("idea-names-the-whole-model"),
 ];
 
 /// "the notes' ideas 6 and 7: self-attention, multi-head attention"; None for no ideas.

@@ -1,27 +1,15 @@
 //! The lesson on learning: the loss view, the gradient views (grad-flow, embed-grad), the
 //! backward walk's messages and a gradient's caption.
 
+use crate::lang::message_with;
 use crate::lang::{Lang, Text, current};
 
-pub const BACKWARD_AT_INPUTS: Text = Text::new(
-    "the backward pass ends here: nothing before this operation has a gradient",
-    "反向传播到此为止：这一步之前的运算没有梯度",
-);
-pub const NO_CELLS_IN_SUMMARY: Text = Text::new(
-    "this view sums gradients up by row; cell mode derives one number of a grid: go back (←) to a beat that draws a gradient as a heatmap",
-    "这个视图按行汇总梯度；单元格模式推导的是网格里的一个数：按 ← 回到把梯度画成热力图的那几页",
-);
-pub const WEIGHT_CURSOR_ON: Text = Text::new(
-    "weight cursor: ←↑↓→ choose the weight whose gradient, check and Adam step are shown · c or Esc leaves",
-    "权重光标：←↑↓→ 选一个权重，看它的梯度、差分检验和 Adam 一步 · c 或 Esc 退出",
-);
+pub const BACKWARD_AT_INPUTS: Text = Text::id("backward-at-inputs");
+pub const NO_CELLS_IN_SUMMARY: Text = Text::id("no-cells-in-summary");
+pub const WEIGHT_CURSOR_ON: Text = Text::id("weight-cursor-on");
 
-pub const WHAT_IF_NO_GRADIENTS: Text = Text::new(
-    "a what-if runs the forward pass only: it has no loss or gradients to show here",
-    "what-if 只跑正向：这里没有它的损失和梯度可以对照",
-);
-pub const BACKWARD_AT_LOSS: Text =
-    Text::new("this is where the backward pass starts, next to the loss", "反向传播就从这里开始，紧挨着损失");
+pub const WHAT_IF_NO_GRADIENTS: Text = Text::id("what-if-no-gradients");
+pub const BACKWARD_AT_LOSS: Text = Text::id("backward-at-loss");
 
 /// The tensor pane's name for a gradient: `∂L/∂logits`.
 pub fn gradient_of(name: &str) -> String {
@@ -50,10 +38,7 @@ pub fn gradient_legend(exponent: i32) -> String {
     }
 }
 
-pub const LOSS_TITLE: Text = Text::new(
-    "The loss: −log p(label) at each target position, the mean over labels that are not <pad>",
-    "损失：每个目标位置的 −log p(标签)，对不是 <pad> 的标签取平均",
-);
+pub const LOSS_TITLE: Text = Text::id("loss-title");
 /// The loss table's columns: position, the token read, its label, p(label), −log p.
 pub fn loss_columns() -> [&'static str; 5] {
     match current() {
@@ -61,31 +46,22 @@ pub fn loss_columns() -> [&'static str; 5] {
         Lang::Zh => ["位置", "输入", "标签", "p(标签)", "−log p"],
     }
 }
-pub const LOSS_IGNORED: Text = Text::new("ignored: the label is <pad>", "忽略：标签是 <pad>");
+pub const LOSS_IGNORED: Text = Text::id("loss-ignored");
 
 /// `batch row 0: 5 labels, Σ −log p = 0.512`.
 pub fn loss_row_sum(row: usize, labels: usize, sum: &str) -> String {
-    match current() {
-        Lang::En => format!("batch row {row}: {labels} labels, Σ −log p = {sum}"),
-        Lang::Zh => format!("第 {row} 行：{labels} 个标签，Σ −log p = {sum}"),
-    }
+    message_with("loss-row-sum", &[("row", &row), ("labels", &labels), ("sum", &sum)])
 }
 
 /// `loss = (0.512 + 0.301) / 9 = 0.090`.
 pub fn loss_mean(sums: &[String], count: usize, loss: &str) -> String {
     let sum = if sums.len() == 1 { sums[0].clone() } else { format!("({})", sums.join(" + ")) };
-    match current() {
-        Lang::En => format!("loss = {sum} / {count} = {loss}"),
-        Lang::Zh => format!("损失 = {sum} / {count} = {loss}"),
-    }
+    message_with("loss-mean", &[("sum", &sum), ("count", &count), ("loss", &loss)])
 }
 
 /// The first gradient of the backward pass, under the loss table.
 pub fn logits_gradient_rule(count: usize) -> String {
-    match current() {
-        Lang::En => format!("∂L/∂logits = (probs − one-hot(label)) / {count}; a <pad> label's row is all 0"),
-        Lang::Zh => format!("∂L/∂logits = (probs − one-hot(标签)) / {count}；标签是 <pad> 的那一行全是 0"),
-    }
+    message_with("logits-gradient-rule", &[("count", &count)])
 }
 
 /// Under ∂L/∂logits' heatmap, the selected row in numbers, each already formatted.
@@ -106,29 +82,24 @@ pub struct LogitsGradRow<'a> {
 pub fn logits_grad_row(r: &LogitsGradRow) -> String {
     let LogitsGradRow { row, label, p, n, cell, other, other_cell, sum } = r;
     let cell = cell.replace('-', "−");
-    match current() {
-        Lang::En => format!(
-            "row `{row}`: label `{label}`, p = {p}, so its cell is (p − 1)/N = ({p} − 1)/{n} = {cell}, the only \
-             negative one; the largest other is `{other}`, {other_cell}; the row sums to {sum}"
-        ),
-        Lang::Zh => format!(
-            "`{row}` 这一行：标签是 `{label}`，p = {p}，所以它的格子是 (p − 1)/N = ({p} − 1)/{n} = {cell}，\
-             也是这一行唯一的负数；其余格子里最大的是 `{other}` 的 {other_cell}；整行加起来是 {sum}"
-        ),
-    }
+    message_with(
+        "logits-grad-row",
+        &[
+            ("row", &row),
+            ("label", &label),
+            ("p", &p),
+            ("n", &n),
+            ("cell", &cell),
+            ("other", &other),
+            ("other_cell", &other_cell),
+            ("sum", &sum),
+        ],
+    )
 }
 
 /// A row the model already gets right to three decimals: every cell within 0.0001 of 0.
 pub fn logits_grad_settled_row(row: &str, label: &str, p: &str) -> String {
-    match current() {
-        Lang::En => format!(
-            "row `{row}`: label `{label}`, p = {p} to three decimals, so every cell is within 0.0001 of 0: this row has \
-             almost nothing left to teach"
-        ),
-        Lang::Zh => format!(
-            "`{row}` 这一行：标签是 `{label}`，p 精确到三位小数是 {p}，所以每个格子离 0 都不到 0.0001：这一行几乎没有什么可学的了"
-        ),
-    }
+    message_with("logits-grad-settled-row", &[("row", &row), ("label", &label), ("p", &p)])
 }
 
 /// The same for a row whose label is `<pad>`: ignored by the loss, so no gradient.
@@ -139,16 +110,10 @@ pub fn logits_grad_pad_row(row: &str, all_zero: bool) -> String {
         (Lang::Zh, true) => "每个格子都是 0",
         (Lang::Zh, false) => "却有格子不是 0",
     };
-    match current() {
-        Lang::En => format!("row `{row}`: its label is <pad>, which the loss ignores, so {zero}"),
-        Lang::Zh => format!("`{row}` 这一行：标签是 <pad>，损失忽略它，所以{zero}"),
-    }
+    message_with("logits-grad-pad-row", &[("row", &row), ("zero", &zero)])
 }
 
-pub const GRAD_FLOW_TITLE: Text = Text::new(
-    "‖∂L/∂x‖ reaching each layer's input, over the whole batch",
-    "到达每一层输入的梯度长度 ‖∂L/∂x‖（整个批次）",
-);
+pub const GRAD_FLOW_TITLE: Text = Text::id("grad-flow-title");
 /// The grad-flow table's columns.
 pub fn grad_flow_columns() -> [&'static str; 4] {
     match current() {
@@ -156,18 +121,11 @@ pub fn grad_flow_columns() -> [&'static str; 4] {
         Lang::Zh => ["层", "它的输入", "全部路径", "只走子层"],
     }
 }
-pub const GRAD_FLOW_RULE: Text = Text::new(
-    // the formula is held together by no-break spaces: a wrap never splits it
-    "A residual sum x + F(x) hands its gradient back twice: through F, and straight to x (∂/∂x = I + ∂F/∂x). \"sublayers only\" is the same backward pass with every straight path cut: only ∂F/∂x is left at each residual.",
-    "残差连接 x + F(x) 把梯度往回传两次：一次穿过 F，一次直接交给 x（∂/∂x = I + ∂F/∂x）。“只走子层”是同一次反向传播，但把每个残差的直通路径都剪掉，只剩 ∂F/∂x。",
-);
+pub const GRAD_FLOW_RULE: Text = Text::id("grad-flow-rule");
 
 /// `∂L/∂ (tgt embedding table)`: the embed-grad view's title.
 pub fn embed_grad_title(side: &str, rows: usize, d: usize) -> String {
-    match current() {
-        Lang::En => format!("∂L/∂ the {side} embedding table ({rows}, {d}): the rows the batch gives a gradient"),
-        Lang::Zh => format!("∂L/∂（{side}嵌入表 ({rows}, {d})）：这个批次给了梯度的行"),
-    }
+    message_with("embed-grad-title", &[("side", &side), ("rows", &rows), ("d", &d)])
 }
 
 /// The embed-grad table's columns.
@@ -180,26 +138,17 @@ pub fn embed_grad_columns() -> [&'static str; 4] {
 
 /// `read by the batch, gradient exactly 0: <pad> ×2 (arriving 0), …`.
 pub fn embed_grad_zero(words: &[String]) -> String {
-    match current() {
-        Lang::En => format!("read by the batch, gradient exactly 0: {}", words.join(", ")),
-        Lang::Zh => format!("批次里读到了、梯度却恰好是 0：{}", words.join("；")),
-    }
+    message_with("embed-grad-zero", &[("words_join", &words.join(", ")), ("words_join_2", &words.join("；"))])
 }
 
 /// One of those words: how many positions read it, and ‖∂L/∂x‖ arriving at them.
 pub fn embed_grad_zero_word(word: &str, positions: usize, arriving: &str) -> String {
-    match current() {
-        Lang::En => format!("{word} ×{positions} (arriving at its positions: {arriving})"),
-        Lang::Zh => format!("{word} ×{positions}（到达它所在位置的梯度：{arriving}）"),
-    }
+    message_with("embed-grad-zero-word", &[("word", &word), ("positions", &positions), ("arriving", &arriving)])
 }
 
 /// `9 of 47 rows get a gradient; the other 38 get exactly 0`.
 pub fn embed_grad_count(with: usize, rows: usize) -> String {
-    match current() {
-        Lang::En => format!("{with} of {rows} rows get a gradient; the other {} get exactly 0", rows - with),
-        Lang::Zh => format!("{rows} 行里有 {with} 行得到梯度；其余 {} 行恰好是 0", rows - with),
-    }
+    message_with("embed-grad-count", &[("with", &with), ("rows", &rows), ("rows_with", &(rows - with))])
 }
 
 /// The adam-step view's lines, in order (numbers already written out).

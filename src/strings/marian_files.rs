@@ -11,18 +11,10 @@ use crate::text::escape_controls;
 /// What each file is for, as a refusal says.
 fn purpose(file: MarianFile) -> Text {
     match file {
-        MarianFile::SourceSpm => Text::new(
-            "the SentencePiece model that cuts the source sentence into pieces",
-            "把源语言句子切成词块的 SentencePiece 模型",
-        ),
-        MarianFile::TargetSpm => {
-            Text::new("the SentencePiece model of the translation's language", "译文语言的 SentencePiece 模型")
-        }
-        MarianFile::VocabJson => Text::new(
-            "the list of every piece's id, as the model was trained",
-            "列出每个词块在模型训练时所用编号的词表",
-        ),
-        MarianFile::TokenizerConfig => Text::new("the tokenizer's settings", "分词器的设置"),
+        MarianFile::SourceSpm => Text::id("purpose-the-sentencepiece-model-that"),
+        MarianFile::TargetSpm => Text::id("purpose-the-sentencepiece-model-of"),
+        MarianFile::VocabJson => Text::id("purpose-the-list-of-every"),
+        MarianFile::TokenizerConfig => Text::id("purpose-the-tokenizer-s-settings"),
     }
 }
 
@@ -31,8 +23,8 @@ impl fmt::Display for MarianFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (name, purpose) = (self.file_name(), purpose(*self));
         match current() {
-            Lang::En => write!(f, "{name} ({})", purpose.en),
-            Lang::Zh => write!(f, "{name}（{}）", purpose.zh),
+            Lang::En => write!(f, "{name} ({})", purpose.get_in(Lang::En)),
+            Lang::Zh => write!(f, "{name}（{}）", purpose.get_in(Lang::Zh)),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! and `model::marian::load::MarianError` written out, in words the learner can act on. File
 //! names, config keys and tensor names read the same in both languages.
 
+use crate::lang::message;
 use std::fmt;
 
 use crate::lang::{Lang, current};
@@ -107,10 +108,7 @@ impl fmt::Display for ConfigError {
 impl fmt::Display for MarianError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use MarianError::*;
-        let label = match current() {
-            Lang::En => "model directory",
-            Lang::Zh => "模型目录",
-        };
+        let label = message("fmt");
         match (current(), self) {
             (Lang::En, NotADirectory { path }) => write!(
                 f,

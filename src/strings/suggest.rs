@@ -1,5 +1,6 @@
 //! The "did you mean" phrase, for every name the program refuses (`crate::suggest` finds them).
 
+use crate::lang::message_with;
 use crate::lang::{Lang, current};
 
 /// `a`, `a or b`, `a, b or c` (zh `a、b 或 c`): a choice, as every message that offers one says it.
@@ -22,10 +23,7 @@ pub fn did_you_mean(options: &[&str]) -> String {
     if quoted.is_empty() {
         return String::new();
     }
-    match current() {
-        Lang::En => format!("; did you mean {}?", one_of(&quoted)),
-        Lang::Zh => format!("；你是不是想输入 {}？", one_of(&quoted)),
-    }
+    message_with("did-you-mean", &[("of_quoted", &one_of(&quoted))])
 }
 
 /// The closest of `candidates` to `wrong`, phrased (see `did_you_mean`).

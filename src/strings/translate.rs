@@ -1,19 +1,17 @@
 //! `translate` (printed, not drawn).
 
+use crate::lang::message_with;
 use crate::lang::{Lang, Text, current};
 
 // `translate` (printed, not drawn)
 // ---------------------------------------------------------------------------------------------
 
 /// Before the greedy translation's words, each with its probability.
-pub const TRANSLATE_GREEDY: Text = Text::new("each word with its probability: ", "每个词及其概率：");
+pub const TRANSLATE_GREEDY: Text = Text::id("translate-greedy");
 
 /// Before a sampled translation's words, each with the probability it was drawn at.
 pub fn translate_sampled(temperature: f32, seed: u64) -> String {
-    match current() {
-        Lang::En => format!("sampled at temperature {temperature}, seed {seed}: "),
-        Lang::Zh => format!("按温度 {temperature} 采样，种子 {seed}："),
-    }
+    message_with("translate-sampled", &[("temperature", &temperature), ("seed", &seed)])
 }
 
 /// Characters of the sentence that the training corpus does not have.
@@ -26,21 +24,14 @@ pub fn translate_unknown(characters: &[String]) -> String {
     }
 }
 
-pub const TRANSLATE_NO_PATTERN: Text =
-    Text::new("this sentence is none of the training corpus's patterns", "这个句子不属于训练语料中的任何句型");
+pub const TRANSLATE_NO_PATTERN: Text = Text::id("translate-no-pattern");
 
 /// The one line `translate` adds when the sentence is outside what the model was trained on.
 pub fn translate_outside_corpus(reason: &str, characters: usize, patterns: usize) -> String {
-    match current() {
-        Lang::En => format!(
-            "{reason}; the model knows only that corpus, {characters} source characters in {patterns} sentence patterns \
-(`transformer-tutor corpus` lists them), so this translation is a guess"
-        ),
-        Lang::Zh => format!(
-            "{reason}；模型只认识这份语料：{characters} 个源语言字符、{patterns} 种句型\
-（`transformer-tutor corpus` 会列出它们），所以这个翻译只是猜测"
-        ),
-    }
+    message_with(
+        "translate-outside-corpus",
+        &[("reason", &reason), ("characters", &characters), ("patterns", &patterns)],
+    )
 }
 
 /// A sentence pattern of the corpus's grammar (`corpus::grammar`), by its name there.
@@ -83,19 +74,17 @@ pub fn translate_timings(
 ) -> String {
     let ms = |d: std::time::Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
     let rate = tokens as f64 / decode.as_secs_f64().max(1e-9);
-    match current() {
-        Lang::En => format!(
-            "load {}, encode {}, decode {} ({tokens} pieces, {rate:.1} pieces/s)",
-            ms(load),
-            ms(encode),
-            ms(decode)
-        ),
-        Lang::Zh => {
-            format!("加载 {}，编码 {}，解码 {}（{tokens} 个片段，每秒 {rate:.1} 个）", ms(load), ms(encode), ms(decode))
-        }
-    }
+    message_with(
+        "translate-timings",
+        &[
+            ("ms_load", &ms(load)),
+            ("ms_encode", &ms(encode)),
+            ("ms_decode", &ms(decode)),
+            ("tokens", &tokens),
+            ("rate", &format!("{:.1}", rate)),
+        ],
+    )
 }
 
 /// `translate` on a model that has no generation settings of its own.
-pub const TRANSLATE_NEEDS_MODEL: Text =
-    Text::new("--beams needs --model DIR, a loaded translator", "--beams 需要 --model DIR（一个加载的翻译模型）");
+pub const TRANSLATE_NEEDS_MODEL: Text = Text::id("translate-needs-model");

@@ -132,21 +132,18 @@ fn too_small(f: &mut fmt::Formatter<'_>, size: SizeName, value: usize, least: us
 fn size_said(size: SizeName) -> String {
     match size {
         SizeName::DModel | SizeName::DFf => size.to_string(),
-        SizeName::SrcVocab => Text::new("the source vocabulary", "源语言词表").to_string(),
-        SizeName::TgtVocab => Text::new("the target vocabulary", "目标语言词表").to_string(),
+        SizeName::SrcVocab => Text::id("size-said-the-source-vocabulary").to_string(),
+        SizeName::TgtVocab => Text::id("size-said-the-target-vocabulary").to_string(),
     }
 }
 
 /// Where a size is read from: which array's rows or columns.
 fn read_from(size: SizeName) -> Text {
     match size {
-        SizeName::DModel => Text::new("the columns of `src_embed.weight`", "`src_embed.weight` 的列数"),
-        SizeName::DFf => Text::new(
-            "the rows of `encoder.layers.0.ffn.linear1.weight`",
-            "`encoder.layers.0.ffn.linear1.weight` 的行数",
-        ),
-        SizeName::SrcVocab => Text::new("the rows of `src_embed.weight`", "`src_embed.weight` 的行数"),
-        SizeName::TgtVocab => Text::new("the rows of `tgt_embed.weight`", "`tgt_embed.weight` 的行数"),
+        SizeName::DModel => Text::id("read-from-the-columns-of-src"),
+        SizeName::DFf => Text::id("read-from-the-rows-of-encoder"),
+        SizeName::SrcVocab => Text::id("read-from-the-rows-of-src"),
+        SizeName::TgtVocab => Text::id("read-from-the-rows-of-tgt"),
     }
 }
 

@@ -1,5 +1,6 @@
 //! What-if variants and the notes' mistakes.
 
+use crate::lang::message_with;
 use crate::lang::{Lang, Text, current};
 use crate::model::Variant;
 
@@ -67,111 +68,74 @@ pub fn variant_label(v: Variant) -> String {
 /// What heads the taught model's view while the training dial is on a checkpoint: that model is
 /// the checkpoint's, not the trained one.
 pub fn at_dial_step(step: usize) -> String {
-    match current() {
-        Lang::En => format!("at step {step}"),
-        Lang::Zh => format!("第 {step} 步"),
-    }
+    message_with("at-dial-step", &[("step", &step)])
 }
 
 pub fn what_if_on(title: &str) -> String {
-    match current() {
-        Lang::En => format!("what if: {title} (v: next, V: previous)"),
-        Lang::Zh => format!("what-if：{title}（v：下一个，V：上一个）"),
-    }
+    message_with("what-if-on", &[("title", &title)])
 }
 
-pub const WHAT_IF_OFF: Text = Text::new("what-if off: the model as taught", "what-if 已关闭：按所教的原模型");
-pub const AS_TAUGHT: Text = Text::new("as taught", "原模型");
-pub const WHAT_IF: Text = Text::new("what if", "what-if");
+pub const WHAT_IF_OFF: Text = Text::id("what-if-off");
+pub const AS_TAUGHT: Text = Text::id("as-taught");
+pub const WHAT_IF: Text = Text::id("what-if");
 
 pub fn what_if_pane_title(v: Variant) -> String {
-    match current() {
-        Lang::En => format!(" what if: {} · v/V ", variant_title(v)),
-        Lang::Zh => format!(" what-if：{} · v/V ", variant_title(v)),
-    }
+    message_with("what-if-pane-title", &[("title_v", &variant_title(v))])
 }
 
 pub fn forked_at(kept: usize, first: &str, recomputed: usize) -> String {
-    match current() {
-        Lang::En => format!("forked at op {kept} `{first}`: {kept} tensors before it kept, {recomputed} computed anew"),
-        Lang::Zh => format!("在操作 {kept} `{first}` 处分叉：之前的 {kept} 个张量保留，{recomputed} 个重新计算"),
-    }
+    message_with("forked-at", &[("kept", &kept), ("first", &first), ("recomputed", &recomputed)])
 }
 
 pub fn cannot_run(message: &str) -> String {
-    match current() {
-        Lang::En => format!("this variant cannot run: {message}"),
-        Lang::Zh => format!("这个变体无法运行：{message}"),
-    }
+    message_with("cannot-run", &[("message", &message)])
 }
 
 pub fn before_the_fork(name: &str, kept: usize) -> String {
-    match current() {
-        Lang::En => format!(
-            "`{name}` comes before the fork at op {kept}: the variant kept this very tensor (step on with . to where they differ)"
-        ),
-        Lang::Zh => {
-            format!("`{name}` 在操作 {kept} 的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）")
-        }
-    }
+    message_with("before-the-fork", &[("name", &name), ("kept", &kept)])
 }
 
 pub fn variant_has_no_op(name: &str) -> String {
-    match current() {
-        Lang::En => format!("this variant has no `{name}`"),
-        Lang::Zh => format!("这个变体没有 `{name}`"),
-    }
+    message_with("variant-has-no-op", &[("name", &name)])
 }
 
 pub fn sharper(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
-    match current() {
-        Lang::En => format!(
-            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats ({} without 1/√d_k)",
-            a.0,
-            b.0,
-            a.1,
-            b.1,
-            if b.1 < a.1 { "sharper" } else { "not sharper" }
-        ),
-        Lang::Zh => format!(
-            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（去掉 1/√d_k 后{}）",
-            a.0,
-            b.0,
-            a.1,
-            b.1,
-            if b.1 < a.1 { "更尖锐" } else { "并没有更尖锐" }
-        ),
-    }
+    message_with(
+        "sharper",
+        &[
+            ("name", &name),
+            ("a", &format!("{:.3}", a.0)),
+            ("b", &format!("{:.3}", b.0)),
+            ("a_2", &format!("{:.3}", a.1)),
+            ("b_2", &format!("{:.3}", b.1)),
+            ("not_sharper", &if b.1 < a.1 { "sharper" } else { "not sharper" }),
+            ("a_else", &if b.1 < a.1 { "更尖锐" } else { "并没有更尖锐" }),
+        ],
+    )
 }
 
 /// The untrained what-if: how peaked the trained model's attention is against the untrained one's.
 pub fn attention_untrained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
     let flatter = b.1 > a.1;
-    match current() {
-        Lang::En => format!(
-            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats (untrained: {})",
-            a.0,
-            b.0,
-            a.1,
-            b.1,
-            if flatter { "flatter, nothing learned to look at" } else { "not flatter" }
-        ),
-        Lang::Zh => format!(
-            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（未训练：{}）",
-            a.0,
-            b.0,
-            a.1,
-            b.1,
-            if flatter { "更平均，还没学会该看哪里" } else { "并没有更平均" }
-        ),
-    }
+    message_with(
+        "attention-untrained",
+        &[
+            ("name", &name),
+            ("a", &format!("{:.3}", a.0)),
+            ("b", &format!("{:.3}", b.0)),
+            ("a_2", &format!("{:.3}", a.1)),
+            ("b_2", &format!("{:.3}", b.1)),
+            ("not_flatter", &if flatter { "flatter, nothing learned to look at" } else { "not flatter" }),
+            ("flatter_else", &if flatter { "更平均，还没学会该看哪里" } else { "并没有更平均" }),
+        ],
+    )
 }
 
 pub fn hidden_weight(name: &str, taught: f32, variant: f32) -> String {
-    match current() {
-        Lang::En => format!("{name}: weight per row on keys the taught mask hides {taught:.3} → {variant:.3}"),
-        Lang::Zh => format!("{name}：每行落在原掩码遮住的键上的权重 {taught:.3} → {variant:.3}"),
-    }
+    message_with(
+        "hidden-weight",
+        &[("name", &name), ("taught", &format!("{:.3}", taught)), ("variant", &format!("{:.3}", variant))],
+    )
 }
 
 /// `3 of 14 predictions change: row 0 pos 2 a → cat, ...`
@@ -211,29 +175,28 @@ pub fn nan_spread(
     probs_nan: usize,
     probs_len: usize,
 ) -> String {
-    match current() {
-        Lang::En => format!(
-            "NaN first in {first} ({first_nan} of {first_len}); {ops} ops hold NaN; probs: {probs_nan} of {probs_len} NaN"
-        ),
-        Lang::Zh => format!(
-            "NaN 最早出现在 {first}（{first_len} 个中有 {first_nan} 个）；{ops} 个操作含 NaN；probs：{probs_len} 个中有 {probs_nan} 个 NaN"
-        ),
-    }
+    message_with(
+        "nan-spread",
+        &[
+            ("first", &first),
+            ("first_nan", &first_nan),
+            ("first_len", &first_len),
+            ("ops", &ops),
+            ("probs_nan", &probs_nan),
+            ("probs_len", &probs_len),
+        ],
+    )
 }
 
-pub const NO_NAN: Text =
-    Text::new("no NaN anywhere: no query row is fully masked here", "哪里都没有 NaN：这里没有哪一行查询被完全遮住");
+pub const NO_NAN: Text = Text::id("no-nan");
 
 pub fn drift_line(label: &str, stats: &[(String, f32)]) -> String {
     let parts: Vec<String> = stats.iter().map(|(layer, v)| format!("{layer} {v:.2}")).collect();
-    match current() {
-        Lang::En => format!("{label}: {}", parts.join(" · ")),
-        Lang::Zh => format!("{label}：{}", parts.join(" · ")),
-    }
+    message_with("drift-line", &[("label", &label), ("parts_join", &parts.join(" · "))])
 }
 
-pub const DRIFT_STD_TAUGHT: Text = Text::new("per-token std, taught", "逐词元标准差，原模型");
-pub const DRIFT_STD_VARIANT: Text = Text::new("per-token std, variant", "逐词元标准差，变体");
+pub const DRIFT_STD_TAUGHT: Text = Text::id("drift-std-taught");
+pub const DRIFT_STD_VARIANT: Text = Text::id("drift-std-variant");
 
 pub fn max_difference(name: &str, d: f32) -> String {
     match (current(), d >= 1e-3) {
@@ -245,81 +208,34 @@ pub fn max_difference(name: &str, d: f32) -> String {
 }
 
 pub fn source_blind(variant: f32, taught: f32) -> String {
-    match current() {
-        Lang::En => format!(
-            "every source character → <unk>: probs move by at most {variant:.3} here, {taught:.3} in the taught model"
-        ),
-        Lang::Zh => format!("每个源字符 → <unk>：probs 在这里最多变化 {variant:.3}，原模型中是 {taught:.3}"),
-    }
+    message_with("source-blind", &[("variant", &format!("{:.3}", variant)), ("taught", &format!("{:.3}", taught))])
 }
 
 pub fn pad_rows_only(real: f32, pad: f32) -> String {
-    match current() {
-        Lang::En => {
-            format!("dec.0.self_attn.weights: real query rows differ by {real:.3}, <pad> query rows by {pad:.3}")
-        }
-        Lang::Zh => format!("dec.0.self_attn.weights：真实查询行相差 {real:.3}，<pad> 查询行相差 {pad:.3}"),
-    }
+    message_with("pad-rows-only", &[("real", &format!("{:.3}", real)), ("pad", &format!("{:.3}", pad))])
 }
 
 // ---------------------------------------------------------------------------------------------
 
 /// The first line of the untrained what-if: nothing is shared but the program and the inputs.
 pub fn other_weights(computed: usize, seed: u64) -> String {
-    match current() {
-        Lang::En => format!(
-            "the same program and sentences with the weights training started from (random, seed {seed}: step 0 of \
-             the shipped run); all {computed} tensors computed anew"
-        ),
-        Lang::Zh => format!(
-            "同样的程序和句子，换上训练开始时的权重（随机，种子 {seed}：随附训练的第 0 步）；全部 {computed} 个张量重新计算"
-        ),
-    }
+    message_with("other-weights", &[("seed", &seed), ("computed", &computed)])
 }
 
 /// The trained-model what-if's first line, with a checkpoint on the dial.
 pub fn trained_beside(computed: usize, step: usize) -> String {
-    match current() {
-        Lang::En => format!(
-            "the same program and sentences with the trained weights, beside the model after {step} steps on the \
-             dial; all {computed} tensors computed anew"
-        ),
-        Lang::Zh => format!(
-            "同样的程序和句子，换上训练好的权重，与刻度盘上训练 {step} 步的模型并排；全部 {computed} 个张量重新计算"
-        ),
-    }
+    message_with("trained-beside", &[("step", &step), ("computed", &computed)])
 }
 
-pub const TRAINED_NOT_DIALED: Text = Text::new(
-    "no checkpoint is on the training dial, so both sides would be the same model: turn training time back (- on \
-     the screen, --at-step N on the command line) and this what-if puts the trained model beside that step",
-    "训练刻度盘上没有选中检查点，两边会是同一个模型：把训练时间往回拨（界面上按 -，命令行用 --at-step N），这个 what-if 就会把训练好的模型放在那一步旁边",
-);
+pub const TRAINED_NOT_DIALED: Text = Text::id("trained-not-dialed");
 
-pub const UNTRAINED_IS_THE_DIAL: Text = Text::new(
-    "the training dial is at step 0, where training starts: the model on screen is the untrained one, so both \
-     sides would be the same model; move training time forward (+) and this what-if puts step 0 beside that step",
-    "训练刻度盘在第 0 步，也就是训练开始的地方：屏幕上的模型本身就是未训练的，两边会是同一个模型；把训练时间往后拨（按 +），\
-     这个 what-if 就会把第 0 步放在那一步旁边",
-);
+pub const UNTRAINED_IS_THE_DIAL: Text = Text::id("untrained-is-the-dial");
 
-pub const TRAINED_NOT_SHIPPED: Text = Text::new(
-    "this session's model is not where the shipped training run ends (--random-weights or --weights), so there is \
-     no trained model of that run to put beside the checkpoint",
-    "这次会话用的模型不是随附训练跑到最后得到的那个（--random-weights 或 --weights），所以没有这次训练的成品可以放在检查点旁边",
-);
+pub const TRAINED_NOT_SHIPPED: Text = Text::id("trained-not-shipped");
 
 /// The checkpoint on the dial is the trained model itself.
 pub fn trained_is_the_checkpoint(step: usize) -> String {
-    match current() {
-        Lang::En => format!(
-            "step {step} is the end of training: this checkpoint is the trained model, so both sides are the same; turn \
-             the dial further back (-) to compare"
-        ),
-        Lang::Zh => {
-            format!("第 {step} 步就是训练的终点：这个检查点就是训练好的模型，两边完全相同；再按 - 往回拨才有得比")
-        }
-    }
+    message_with("trained-is-the-checkpoint", &[("step", &step)])
 }
 
 pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
@@ -333,14 +249,15 @@ pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
         (Lang::Zh, _, true) => "更分散",
         (Lang::Zh, _, _) => "集中程度差不多",
     };
-    match current() {
-        Lang::En => format!(
-            "{name}: mean row max {:.3} → {:.3}, entropy {:.3} → {:.3} nats (trained: {verdict})",
-            a.0, b.0, a.1, b.1
-        ),
-        Lang::Zh => format!(
-            "{name}：各行最大值的均值 {:.3} → {:.3}，熵 {:.3} → {:.3} nats（训练好的模型{verdict}）",
-            a.0, b.0, a.1, b.1
-        ),
-    }
+    message_with(
+        "attention-trained",
+        &[
+            ("name", &name),
+            ("a", &format!("{:.3}", a.0)),
+            ("b", &format!("{:.3}", b.0)),
+            ("a_2", &format!("{:.3}", a.1)),
+            ("b_2", &format!("{:.3}", b.1)),
+            ("verdict", &verdict),
+        ],
+    )
 }

@@ -4,9 +4,30 @@
 //! screen), else by the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, in the order POSIX gives
 //! them precedence; a value beginning with `zh` means Chinese), else English. The screen's words come from `strings`, which asks `current()`; the language is
 //! kept per thread, so tests that draw Chinese and English screens side by side do not meet.
+//! The words themselves are data: one Project Fluent file per language under `locales/`
+//! (`messages.rs` reads them); a new language is a variant here, its row in `LOCALES` and its file.
 //! A leaf module: it imports nothing from the crate.
 
 use std::cell::Cell;
+
+mod messages;
+
+pub use messages::{Arg, message, message_in, message_with, message_with_in};
+
+/// A language's code (`--lang`, the progress file) and its message file.
+pub struct Locale {
+    pub lang: Lang,
+    pub code: &'static str,
+    /// The Fluent source of every message the program shows (`locales/<code>.ftl`).
+    pub messages: &'static str,
+}
+
+/// Every language, English first: English is where a message missing from another language's
+/// file is read instead.
+pub const LOCALES: [Locale; 2] = [
+    Locale { lang: Lang::En, code: "en", messages: include_str!("../../locales/en.ftl") },
+    Locale { lang: Lang::Zh, code: "zh", messages: include_str!("../../locales/zh.ftl") },
+];
 
 /// A language of the screens and lessons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -17,34 +38,39 @@ pub enum Lang {
 }
 
 impl Lang {
-    /// Both languages, English first.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Zh];
+    /// Every language, English first.
+    pub const ALL: [Lang; LOCALES.len()] = {
+        let mut all = [Lang::En; LOCALES.len()];
+        let mut i = 0;
+        while i < LOCALES.len() {
+            all[i] = LOCALES[i].lang;
+            i += 1;
+        }
+        all
+    };
+
+    /// This language's row of `LOCALES`.
+    pub fn locale(self) -> &'static Locale {
+        LOCALES.iter().find(|l| l.lang == self).expect("every language has its row in LOCALES")
+    }
 
     /// The code used by `--lang` and the progress file: `en` or `zh`.
     pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
-        }
+        self.locale().code
     }
 
     /// `en`/`zh` (any case, with or without a region: `zh-CN`, `zh_TW`, `en_GB`).
     pub fn from_code(code: &str) -> Option<Lang> {
         let lower = code.trim().to_ascii_lowercase();
         let primary = lower.split(['-', '_', '.', '@']).next().unwrap_or("");
-        match primary {
-            "en" => Some(Lang::En),
-            "zh" => Some(Lang::Zh),
-            _ => None,
-        }
+        LOCALES.iter().find(|l| l.code == primary).map(|l| l.lang)
     }
 
-    /// The other language (the key that switches languages on the running screen).
+    /// The next language in `ALL`, round to the first (the key that switches languages on the
+    /// running screen).
     pub fn other(self) -> Lang {
-        match self {
-            Lang::En => Lang::Zh,
-            Lang::Zh => Lang::En,
-        }
+        let at = Lang::ALL.iter().position(|&l| l == self).unwrap_or(0);
+        Lang::ALL[(at + 1) % Lang::ALL.len()]
     }
 
     /// The language the environment asks for, if it says: the first of `LC_ALL`, `LC_MESSAGES`,
@@ -57,23 +83,22 @@ impl Lang {
     /// `from_env` on given values (testable without touching the process's environment).
     pub fn from_locale_vars(lc_all: Option<String>, lc_messages: Option<String>, lang: Option<String>) -> Option<Lang> {
         let value = [lc_all, lc_messages, lang].into_iter().flatten().find(|v| !v.is_empty())?;
-        Some(if value.to_ascii_lowercase().starts_with("zh") { Lang::Zh } else { Lang::En })
+        Some(Lang::from_code(&value).unwrap_or(Lang::En))
     }
 }
 
-/// A piece of screen text in both languages, read in this thread's language: a `const` of the
-/// strings module (`pub const KEY_NEXT: Text = Text::new("next beat", "下一页")`). It derefs to
-/// `&str` and formats with `{}`, so call sites read it like the `&str` it replaces (`&*X` or
-/// `X.get()` where a `&'static str` is needed).
+/// A piece of screen text without arguments, named by its message id in `locales/*.ftl`: a
+/// `const` of the strings module (`pub const KEY_NEXT: Text = Text::id("key-next")`). It derefs to
+/// `&str` in this thread's language and formats with `{}`, so call sites read it like the `&str`
+/// it replaces (`&*X` or `X.get()` where a `&'static str` is needed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Text {
-    pub en: &'static str,
-    pub zh: &'static str,
+    pub id: &'static str,
 }
 
 impl Text {
-    pub const fn new(en: &'static str, zh: &'static str) -> Text {
-        Text { en, zh }
+    pub const fn id(id: &'static str) -> Text {
+        Text { id }
     }
 
     /// The text in this thread's language.
@@ -83,10 +108,7 @@ impl Text {
 
     /// The text in `lang`.
     pub fn get_in(self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Zh => self.zh,
-        }
+        message_in(lang, self.id)
     }
 }
 
@@ -193,7 +215,7 @@ mod tests {
 
     #[test]
     fn a_text_reads_in_the_current_language() {
-        const NEXT: Text = Text::new("next beat", "下一页");
+        const NEXT: Text = Text::id("key-next");
         set_current(Lang::En);
         assert_eq!(&*NEXT, "next beat");
         set_current(Lang::Zh);

@@ -1,0 +1,713 @@
+### The program's own words in English: headings, labels, the status bar, help, messages.
+### Lesson prose is not here: it lives in lessons/*.toml, every language side by side.
+### Syntax: https://projectfluent.org/fluent/guide/ . Arguments ({ $every }) arrive already
+### formatted as text. Blanks at the start or end of a line are written {" "}, braces {"{"}.
+
+## src/strings/bilingual.rs
+
+missing-translation = is missing: every lesson is written in English and Chinese, so `{ $english }` needs `{ $field }` beside it, saying the same with the same facts { $see }
+numbers-differ-by-language = leaves out { $dropped_join } that the English writes; a number the English states is written in the Chinese too { $see }
+
+## src/strings/cli.rs
+
+# Under a usage error in Chinese (clap's usage lines are English).
+see-help = For more information, try '--help'.
+target-needs-source = a target needs its source: give --src (or --src-ids) as well
+zero-steps = 0 steps would train nothing; give 1 or more
+steps-not-a-number = give a whole number of steps, such as 1000
+train-needs-out = --out FILE.npz is needed: where to write the trained weights
+no-data-dir-to-clear = no data directory on this system, so there is no saved progress to clear
+no-data-dir = no data directory on this system: progress is not saved
+no-lessons = there are no lessons
+weights-with-eval = --weights has no effect on `train --eval FILE`, which scores FILE; give the file to --eval
+random-weights-with-train = --random-weights has no effect on `train`, which starts from random weights (seeded by --seed) unless --weights names a file to fine-tune
+seed-with-weights = --seed has no effect with --weights: the file holds the weights (--seed seeds random weights)
+random-weights-with-preset = --random-weights has no effect with --preset note001 or note000, whose weights are random already
+seed-with-trained = --seed has no effect on the trained model: it seeds random weights; add --random-weights (or --preset note001 / note000), or leave --seed out
+preset-with-weights = --preset has no effect with --weights: the file's arrays give the model's sizes
+special-tokens-line =
+    {""}
+    special tokens on both sides: <pad> = 0, <unk> = 1, <bos> = 2, <eos> = 3
+corpus-training = training
+corpus-held-out = held-out
+grads-need-two-tokens = --grads needs a target of at least two tokens (e.g. <bos> I <eos>)
+translate-empty = the sentence is empty; give a Chinese sentence, e.g. 我有一只猫
+translate-one-sentence = translate takes one sentence; `;` separates batch rows elsewhere
+# Before clap's own (English) message about a mistyped command line, for a Chinese reader.
+clap-error-lead = the command line has a mistake; the parser's message follows
+error-line = error: { $message }
+warning-line = warning: { $warning }
+note-line = note: { $note }
+no-preset = no preset `{ $name }`{ $hint } (presets are { $names })
+no-what-if = no what-if `{ $name }`{ $hint } (what-ifs are { $names })
+temperature-not-a-number = `{ $text }` is not a number; give a temperature such as 0.7
+temperature-out-of-range = temperature { $t } is outside 0.1 to 10
+wrote-gradients = wrote the loss and { $count } weight gradients to { $path }
+wrote-tensors = wrote { $count } tensors and the weights to { $path }
+wrote-pairs = wrote { $count } pairs to { $path }
+cannot-write = cannot write { $path }: { $e }
+cannot-write-stdout = cannot write to standard output: { $e }
+lesson-refused =
+    { $e }
+    (the lesson was refused before anything was shown; fix the file and run again)
+lesson-for-other-model =
+    { $e }
+    (the lessons are written for the tutor model, 2 layers; this model has { $layers }. Run them without --preset/--weights, or give --lessons-dir with lessons for this model)
+flag-after-subcommand = ; give it after the subcommand: `transformer-tutor { $name } { $flag } …`
+tutor-flag-with-subcommand = { $flag } is a flag of the tutor itself (no subcommand); `{ $name }` would ignore it{ $hint }
+no-effect-on-corpus = { $flag } has no effect on `corpus`: the training corpus is the same for every model
+no-effect-on-eval = { $flag } has no effect on `train --eval FILE`, which scores the weights in FILE
+train-other-preset = `train` trains the tutor model (note 002's sizes) only; --preset { $preset } would be ignored. To train other sizes, fine-tune a weights file of those sizes with --weights
+no-effect-with-reset = { $flag } has no effect with --reset-progress, which clears the saved progress and exits
+no-effect-with-list = { $flag } has no effect with --list, which prints the lessons and exits
+no-effect-with-glossary = { $flag } has no effect with --glossary, which prints the glossary and exits
+no-effect-with-at-step = { $flag } has no effect with --at-step, which shows the shipped training run's checkpoint (leave out --at-step to use { $flag })
+corpus-heading = corpus (seed { $seed }): { $total } sentence pairs, { $train } for training, { $heldout } held out (never trained on)
+source-vocabulary-line =
+    {""}
+    source vocabulary, by character ({ $count } + 4 special tokens):
+    {"  "}{ $chars }
+target-vocabulary-line =
+    {""}
+    target vocabulary, by word ({ $count } + 4 special tokens):
+    {"  "}{ $words }
+samples-heading =
+    {""}
+    { $split } samples:
+print-sentences =
+    source: { $src }
+    target: { $tgt }
+    {""}
+print-beat-heading = ── beat { $beat }/{ $beats } · { $name } { $shape } · { $place } ──
+translate-attention-heading =
+    cross-attention ({ $name }, mean of { $heads } heads), from the position that chose each word:
+    {""}
+
+## src/strings/derive.rs
+
+derive-given = given to the run as its input
+derive-ones = a mask of ones: this what-if hides nothing here
+cell-mode-on = cell mode: ←↑↓→ pick a number · [ ] head · b batch · c or Esc leaves
+cell-mode-off = cell mode off
+no-cells = this tensor has no grid of numbers to pick from
+# The layernorm view's x column when a what-if has no residual connection.
+no-residual = (no residual)
+temperature-only-decode = t changes how a decode view picks words (the output lesson's last beats)
+tempered-note = the bars: softmax(logits / T), the distribution this step drew from
+derive-table-row = token `{ $word }` has id { $id }: row { $id } of { $table }, column { $col } = { $num_v }
+derive-dot = Σ over { $products } terms of { $a_name } × { $b_name }:
+derive-dot-2 = {"  "}the other { $products_listed } products sum to { $num_rest }
+derive-dot-3 = {"  "}sum = { $sum }
+derive-split = { $input }[{ $b }, { $t }, { $feature }]: head { $head } holds features { $first }..{ $last }
+derive-merge = { $input }[{ $b }, { $head }, { $t }, { $c }]: head { $head }'s feature { $c }
+derive-normalize = this token's { $d } features of { $input }: μ = { $mean }, σ² = { $var } ; ({ $xs } − μ) / √(σ² + { $eps }) = { $out }
+derive-identity = the same tensor as { $input }, under this name
+derive-result = recomputed { $derived } · engine { $engine }
+cell-title = {" "}where does this number come from? · { $tensor }{" "}
+cell-columns = {" "}· columns { $first }–{ $last } of { $of }
+sampled-heading = sampled at T = { $temperature }, seed 0: { $sampled }  ·  greedy: { $greedy }
+
+## src/strings/derive_gradient.rs
+
+grad-of-loss = the loss itself: ∂L/∂L = 1, where the backward pass starts
+grad-head-removed = this head is removed here, so nothing flows back
+grad-no-path = no gradient flows back along this path
+grad-masked = masked: the score was replaced by a constant, whose derivative is 0
+grad-pad-label = the label here is <pad>, which the loss ignores
+grad-relu-open = ReLU′ 1 (input > 0)
+grad-relu-closed = input { $num_x } ≤ 0, where ReLU is flat
+grad-mask-factor = mask { $num_m }
+grad-weights-column = weights[{ $b }, { $h }, :, { $key }]
+grad-broadcast-sum = {"  "}Σ of { $upstream } over the { $count } cells this number was added to = { $num_sum }
+grad-softmax = {"  "}p = { $p }, { $upstream } here = { $g }, Σₖ { $upstream }ₖ·pₖ = { $through }
+grad-normalize = {"  "}g = { $upstream } here = { $g }, mean(g) = { $g_mean }, x̂ = { $hat }, mean(g·x̂) = { $g_hat_mean }, σ = { $sigma }
+grad-cross-entropy = {"  "}(softmax(logits) { $p } − target { $target }) / { $labels } labels = { $value }
+grad-paths-sum = the { $paths } paths meet here: sum = { $num_total }
+grad-dot-sum = {"  "}Σ over { $terms } terms of { $upstream } × { $other } = { $num_sum }
+grad-linear-weight = { $consumer }'s W[:, { $col }]
+
+## src/strings/dial.rs
+
+key-dial = training time: the same beat as the model was after fewer (-) or more (+) training steps
+hint-dial = training step
+dial-unavailable = no training checkpoints in this session
+dial-at-start = this is step 0: the untrained model
+dial-at-end = this is the model the session started with: - goes back in training time
+dial-own = back to the model the session started with
+dial-other-model = the dial shows the shipped training run, whose sizes or vocabularies differ from this model's
+dial-making-start = making the training checkpoints (once; kept in the data directory)…
+dial-ready = training checkpoints ready: - earlier, + later
+dial-title = Training time
+dial-making = making the training checkpoints: step { $done }/{ $total } (once; kept in the data directory)
+dial-moved = the model after { $step } of { $last } training steps (- earlier, + later)
+dial-not-saved = checkpoints made but not kept: { $why }
+dial-step = step { $step } of { $last }
+no-checkpoint-at = --at-step { $step }: no checkpoint there; the training run keeps steps { $steps }
+
+## src/strings/files.rs
+
+# What a weights file is called in a refusal to read it (`weights file /dev/zero: …`).
+weights-file = weights file
+
+## src/strings/frame.rs
+
+map-title = {" "}Where we are{" "}
+trace-title = {" "}Shape trace{" "}
+map-output = output
+map-embed = embed+PE
+map-pad-mask = pad mask
+map-masks = masks
+map-self-attn = self-attn
+map-masked-self = masked-self
+map-cross = cross
+map-legend = {" "}A&N = Add & Norm: LayerNorm(x + sublayer(x))
+no-terminal = no terminal: standard output is not a TTY, so the tutor screen cannot be shown. Run it in a terminal, or add --print to read the lesson as plain text
+no-controlling-terminal = no terminal: the process has no controlling terminal (started with setsid?), so the tutor could not tell if its terminal went away. Run it from a terminal's shell, or add --print to read the lesson as plain text
+no-terminal-input = no terminal: standard input is not a TTY, so the tutor cannot read keys. Run it in a terminal without redirecting its input, or add --print to read the lesson as plain text
+reads-token-ids = reads the token ids
+reads-no-tensor = reads no tensor
+trace-title-at = {" "}Shape trace · { $place }{" "}
+non-finite-at = the forward pass produced NaN/Inf first at op `{ $op }`: float32 overflowed there (these weights are too large), so no number computed from it means anything
+tensor-title = {" "}{ $name } { $shape } · { $view } view{" "}
+map-encoder = enc { $layer }
+map-decoder = dec { $layer }
+too-small =
+    The terminal is { $width }x{ $height }.
+    Please enlarge it to at least { $min_width }x{ $min_height }.
+    (q quits)
+terminal-too-small = the terminal was { $width }x{ $height }, smaller than the { $min_width }x{ $min_height } the tutor needs, so no lesson was shown; enlarge the window and run again, or add --print to read the lesson as plain text
+cannot-watch-signals = cannot watch for signals: { $why }
+cannot-open-terminal = cannot open the terminal: { $why }
+terminal-error = terminal error: { $why }
+reads = reads { $inputs }
+
+## src/strings/glossary.rs
+
+# What the `*` after a note reference means.
+glossary-unnamed = {" "}* the notes do not use this term: the section it builds on
+no-language = no language `{ $code }`; the tutor speaks en (English) and zh (中文)
+glossary-title = Glossary: { $terms } terms in English and Chinese, in the notes' words where they use them
+note-ref = note { $note }{ $mark }
+
+## src/strings/grids.rs
+
+# The last line of a decode view: where greedy decoding ends.
+greedy-translation = the whole greedy translation:{" "}
+axis-query = query
+axis-key = key
+axis-batch-row = batch row
+# What `more` counts (the text views' `LINES` is above, with them).
+rows = rows
+keys = keys
+tokens = tokens
+scale-open = scale: [
+scale-no-values = {"  "}(no values)
+# The legend's note when a grid's shades span the whole tensor, not only the slice shown.
+shades-whole-tensor = shades span the whole tensor
+masked-number = −1e9 = masked
+masked-shade = ·· = masked (−1e9)
+masked-number-inf = −1e9 or -inf = masked
+masked-shade-inf = ·· = masked (−1e9 or -inf)
+padding-mask = padding mask: 1 where the key is a real token, 0 at <pad>
+causal-mask = causal mask: 1 on and below the diagonal, 0 for the future
+combined-mask = combined mask: padding AND causal
+padding-mask-keys = key position (each row's tokens on its right)
+# After the mark ■ and ·, in the mask's legend.
+mask-visible = {" "}= 1 (visible){"  "}
+mask-hidden = {" "}= 0 (hidden)
+no-rows = (no rows)
+masked-fill-label = masked_fill(-1e9), as the code does
+row-sum = sum
+masked = masked
+queries = queries:
+legend-masked = {" "}masked: weight exactly 0
+legend-leak = {" "}masked, yet weight > 0
+legend-nan = {" "}not a number: the computation broke down
+legend-relative = {" "}weight relative to the row's largest
+mean-std = mean/std
+# Labels of the two strips.
+ln-before = before
+ln-after = after
+not-computed = {" "}not computed yet (press . to step)
+batch-row-of = batch row { $b } (of 0–{ $last })
+head-of = head { $h } (of 0–{ $last })
+whole-pe-caption = all max_len = { $max_len } rows · this batch uses 0–{ $last }
+row-lengths = row lengths ‖row‖: { $parts_join }
+rms-line = rms over batch row { $batch }'s real positions: { $parts_join }
+mean-of-heads = mean of the { $n } heads
+position-label = pos { $i }
+from-column = {" "}· from column { $first } (< >)
+axes = rows: { $row_axis } · cols: { $col_axis }
+empty-grid = (empty: { $rows } × { $cols })
+derivation-more = lines
+more-rows = … { $rows_below } more
+rows-above-below = … { $rows_above } above, { $below } below
+more-values = … { $n } more
+scale-range = {"  "}min { $min } … max { $max }
+padding-mask-note = { $shape }: one row per sentence, broadcast over every query
+causal-mask-note = { $shape }: the same for every sentence and head
+combined-mask-note = { $shape }: one (T, T) grid per sentence, shared by every head
+query-of-batch-row = query (batch row { $b })
+vector-cols = cols: { $axis } 0..{ $last }
+vector-cols-none = cols: { $axis } (none)
+top-words-heading = most probable next words at each position · uniform 1/{ $vocab } = { $uniform }
+top-words-rest = · { $hidden } others { $rest }
+no-query-rows = { $run }: no query rows
+no-row = { $run }: no row { $i }
+layernorm-caption = batch { $b } · per token, over its { $d } features
+strips-caption = {" "}· { $features } features: before = x+sublayer(x), after = x̂
+one-scale = , one scale ±{ $range }
+strip-min-max = {" "}min { $min } max { $max }
+
+## src/strings/input.rs
+
+side-source = source
+side-target = target
+not-an-id = is not a non-negative integer
+no-ids = no ids given
+sentence-is-empty = the sentence is empty
+built-in-weights = the built-in weights
+bad-ids = { $side } ids: { $message }
+side-error = { $side }: { $err }
+rows-differ = the source has { $src_rows } batch row(s) but the target has { $tgt_rows }; give both the same number of `;`-separated rows
+id-past-embedding = `{ $word }` has id { $id }, but the model's embedding has only { $vocab_size } rows (0..{ $vocab_size })
+id-far-too-large = is far too large for an id (the vocabulary has { $vocab_size })
+bad-id-piece = `{ $piece }` in row { $row } { $what }
+id-outside-vocabulary = id { $id } in row { $row } is outside the vocabulary (0..{ $vocab_size })
+empty-id-piece = row { $row } has a comma with no id beside it (as in `1,,2` or `1,2,`); give one id between each two commas
+only-padding = { $which } holds only <pad>: the padding mask would hide every position of it, so attention would have nothing to read; { $give }
+target-starts-with-pad = { $which } begins with <pad>: under the causal mask its first position may read only itself, and the padding mask hides that too, so it would have nothing to read; { $begin }
+empty-row = row { $row } of { $rows } is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`
+
+## src/strings/keys.rs
+
+key-next = next beat (runs the engine forward to its operation)
+key-prev = previous beat
+key-first-last = first / last beat
+key-step = step one operation on / back (on a gradient in the backward pass's order, towards the inputs)
+key-head = previous / next attention head; after the last, the mean of the heads
+key-row = choose the query row (or scroll the focused text)
+key-batch = next batch row (sentence pair)
+key-columns = scroll a wide heatmap's columns left / right
+key-answer = answer the beat's question (Enter checks, Esc closes)
+key-list = the list of lessons (j/k, Enter opens one)
+key-sentence = type your own sentence and run the lesson on it
+key-cell = cell mode: pick a number with the arrows, see where it comes from
+key-temperature = in a decode view: greedy, or sample at temperature 0.5, 1, 2, 5
+key-probe-view = on attention weights: what each key adds to the output (‖α·v·W_oʰ‖), then the head taken out, then back
+key-what-if = what if: run the next (previous) variant of the model beside it
+key-pane = move focus between panes
+key-save-tensor = write the focused tensor to an .npy file
+key-save-frame = write the current frame as plain text
+key-save-grid = write the view's grid (heatmap, softmax, mask, ablation, alignment) as .csv and .svg
+key-language = 中文: every screen and the lesson in Chinese (z again: English)
+key-glossary = the glossary: every term in English and Chinese
+key-help = show / hide this help
+key-quit = quit (with the help open: close it)
+help-title = {" "}Keys{" "}
+help-footer = {" "}mouse wheel or PgUp/PgDn scroll the lesson text · ? or Esc closes this
+# The help's line for the status bar's `engine op N/M` (no wider than the widest key line).
+help-op-key = op N/M
+help-op = ops 0..N of 0..M have run (`transformer-tutor trace` lists them)
+key-step-decode = next / previous decoding step (in a decode view)
+hint-beat = beat
+hint-head = head
+hint-row = row
+hint-step = step
+hint-lessons = lessons
+hint-language = 中文
+hint-help = help
+hint-quit = quit
+hint-answer = answer
+hint-type-answer = type the answer
+hint-type-sentence = type a sentence
+hint-check = check
+hint-run = run
+hint-close = close
+hint-move = move
+hint-open = open
+hint-back = back
+hint-cell = cell
+hint-batch = batch
+hint-leave = leave
+# The glossary overlay's title and its footer.
+glossary-title-2 = {" "}Glossary{" "}
+glossary-footer = {" "}T or Esc closes this · --glossary prints it
+
+## src/strings/learning.rs
+
+backward-at-inputs = the backward pass ends here: nothing before this operation has a gradient
+no-cells-in-summary = this view sums gradients up by row; cell mode derives one number of a grid: go back (←) to a beat that draws a gradient as a heatmap
+weight-cursor-on = weight cursor: ←↑↓→ choose the weight whose gradient, check and Adam step are shown · c or Esc leaves
+what-if-no-gradients = a what-if runs the forward pass only: it has no loss or gradients to show here
+backward-at-loss = this is where the backward pass starts, next to the loss
+loss-title = The loss: −log p(label) at each target position, the mean over labels that are not <pad>
+loss-ignored = ignored: the label is <pad>
+grad-flow-title = ‖∂L/∂x‖ reaching each layer's input, over the whole batch
+grad-flow-rule = A residual sum x + F(x) hands its gradient back twice: through F, and straight to x (∂/∂x = I + ∂F/∂x). "sublayers only" is the same backward pass with every straight path cut: only ∂F/∂x is left at each residual.
+loss-row-sum = batch row { $row }: { $labels } labels, Σ −log p = { $sum }
+loss-mean = loss = { $sum } / { $count } = { $loss }
+logits-gradient-rule = ∂L/∂logits = (probs − one-hot(label)) / { $count }; a <pad> label's row is all 0
+logits-grad-row = row `{ $row }`: label `{ $label }`, p = { $p }, so its cell is (p − 1)/N = ({ $p } − 1)/{ $n } = { $cell }, the only negative one; the largest other is `{ $other }`, { $other_cell }; the row sums to { $sum }
+logits-grad-settled-row = row `{ $row }`: label `{ $label }`, p = { $p } to three decimals, so every cell is within 0.0001 of 0: this row has almost nothing left to teach
+logits-grad-pad-row = row `{ $row }`: its label is <pad>, which the loss ignores, so { $zero }
+embed-grad-title = ∂L/∂ the { $side } embedding table ({ $rows }, { $d }): the rows the batch gives a gradient
+embed-grad-zero = read by the batch, gradient exactly 0: { $words_join }
+embed-grad-zero-word = { $word } ×{ $positions } (arriving at its positions: { $arriving })
+embed-grad-count = { $with } of { $rows } rows get a gradient; the other { $rows_with } get exactly 0
+
+## src/strings/lesson_pane.rs
+
+question = Question
+press-enter = Press Enter to answer.
+your-answer = your answer:{" "}
+hint = Hint:{" "}
+answer-was = The answer:{" "}
+right-mark = ✓ right:{" "}
+# A question answered right on other sentences or at another training step than the screen's.
+right-before = ✓ answered right on another run; on this one the answer is{" "}
+list-title = {" "}Lessons · the notes' order of ideas{" "}
+list-done = done
+list-not-started = not started
+file-kind-fifo = a FIFO (named pipe)
+file-kind-device = a device
+file-kind-socket = a socket
+file-kind-directory = a directory
+file-kind-other = not a file
+progress-no-free-name = no free name to keep it under
+list-footer = Enter opens a lesson at its first beat not yet seen, or else at its first open question
+lines = lines
+no-lesson-files = no *.toml lesson files in this directory
+lesson-file = lesson file
+# What the progress file is called in a read error.
+progress-file = progress file
+beat-title = {" "}beat { $beat }/{ $beats } · { $title }{" "}
+stepped-away = (stepped away from this beat's operation, { $op }; → or ← returns to it)
+tried = you answered: { $given_join }
+list-in-progress = { $seen }/{ $beats } seen
+progress-none-yet = no saved progress yet; it will be kept in { $path }
+progress-cannot-save = cannot save progress to { $path }: { $why }
+progress-not-saved-at-exit = { $why }; what this session added to the progress is lost
+progress-kept-corrupt = progress file { $path } is unreadable ({ $why }); it is kept as { $kept }, and progress starts afresh
+progress-kept-newer = progress file { $path } was written by a newer transformer-tutor (format { $version }; this one reads { $ours }); it is kept as { $kept } (the newer version reads it there once renamed back), and progress starts afresh
+progress-blocked = cannot read progress file { $path } ({ $why }); it is left as it is, and progress is not saved until it can be read
+progress-not-kept = progress file { $path } is unreadable ({ $why }) and could not be moved aside ({ $error }); it is left as it is, and progress is not saved
+progress-why-unreadable = cannot open it: { $error }
+progress-why-too-large = it is { $size } bytes, more than the { $kb } KB a progress file can be; it was not read
+progress-why-not-utf8 = not UTF-8 text: byte 0x{ $byte } at offset { $at }
+progress-why-not-regular = it is { $kind }, not a regular file; it was not read
+list-beats = { $n } beats
+more-below-scroll = { $more } (↑/↓)
+progress-other-version = it is version { $version }, this program reads version { $ours }
+progress-newer-version = it is format version { $version }, newer than this program's { $ours }
+cannot-create = cannot create { $dir }: { $e }
+progress-cleared = progress cleared: { $path } now holds none
+progress-lesson-cleared = progress of lesson `{ $id }` cleared in { $path }; other lessons' kept
+progress-nothing-to-clear = no saved progress at { $path }; nothing to clear
+progress-reset-set-aside = { $note }; an empty progress file replaces it
+cannot-read-lessons-dir = cannot read the lessons directory: { $e }
+duplicate-lesson-id = duplicate id `{ $id }`: { $other_file } already uses it; give each lesson its own id
+list-line =
+    { $number }. { $id }{ $pad }  { $title } — { $summary } ({ $beats } beats)
+    {""}
+
+## src/strings/marian_model.rs
+
+fmt = model directory
+
+## src/strings/probe.rs
+
+# `C` where there are no attention weights to probe.
+probe-view-not-on-gradient = C probes the forward pass's attention weights; on a gradient there are none to probe
+probe-view-needs-weights = C works on attention weights (an op named …weights); step to one with . and ,
+heads-heading =
+    { $pairs } held-out pairs. The whole model: exact match { $exact_pct }% ({ $exact }), loss { $loss }.
+    Each head taken out in turn (its slice of the context set to 0 before W_o), ranked by the drop:
+heads-footer = { $harmless } of { $total } heads can be taken out with exact match falling by less than 1 point.
+probe-progress = probing: { $done } of { $total } runs done (the whole model, then one per head)…
+align-heading =
+    { $pairs } held-out pairs, each English word linked to the Chinese character its cross-attention row weights most
+    (the row that predicts the word), scored against the gold alignment that `corpus --tsv` writes. AER 0% is perfect;
+    precision counts links to a sure or possible partner, recall the sure links found:
+mean-of-heads-cell = mean
+alignment-title = Cross-attention against the gold alignments of { $pairs } held-out pairs
+align-footer =
+    The best single head: { $block } head { $head }, AER { $aer }%.
+    One link per word can at best reach { $one_link_best }%: a two-character
+    word such as 他们 or 喜欢 has two sure links.
+wrote-csv = wrote { $rows } rows to { $path }
+ablation-title = { $head_block } ([ and ] choose the head)
+ablation-grid-title = Head { $head } of { $block } taken out, and kept alone
+ablation-cells = position reads
+ablation-translation = translation
+ablation-translation-2 = { $heading }, { $label }:
+lens-title = Logit lens at position { $t } (reads { $token }): the output Linear after each sublayer
+lens-after = after { $layer } { $sub }
+lens-forms = { $word } tops the list from { $op } on ({ $after_op }) and stays there
+contributions-title = { $block }, head { $head }, query row { $row } ({ $query }): weight against what each key adds
+contributions-columns = key       weight α              ‖α·v·W_oʰ‖              ‖v·W_oʰ‖
+patching-title = One position of { $from } copied into { $to } after an encoder layer, then translated
+patching-base = unpatched: { $a } → { $ta }   { $b } → { $tb }
+patching-after = after { $op }
+
+## src/strings/status.rs
+
+last-op = that was the last operation: probs
+first-op = this is the first operation
+no-head-axis = this tensor has no head axis
+decode-step-only = s / S move the decoding step in a decode view
+last-beat-of-all = last beat of the last lesson: the whole model is behind you. L lists the lessons; q quits
+no-question = this beat asks no question
+already-answered = answered already; → goes on
+empty-answer = type an answer first (Esc closes the line)
+right = right!
+wrong-once = not quite: read the hint and try once more
+gave-up = not this time; the answer is in the text
+empty-sentence = an empty sentence has nothing to run; type a few characters (Esc closes)
+kept-lesson-sentences-note = (this beat is about the lesson's own sentences, shown here; yours return on the next beat that is not)
+own-sentences-note = (your sentences: every number on screen is from them; the prose below was written for the lesson's own, and says so where a row it names is missing)
+sentences-run = running your sentences; the prose was written for the lesson's own
+your-sentence = your sentence:{" "}
+sentence-hint = Enter runs it (`;` between sentences), Ctrl-U clears, Esc closes
+right-by-position = right! position { $n } is { $token }
+sentence-refused = not run: { $why }
+cannot-open = cannot open `{ $id }`: { $why }
+status-place = {" "}{ $lesson } beat { $beat }/{ $beats } · engine op { $op }/{ $last_op }{" "}
+and-svg = {" "}and ./{ $path }
+wrote = wrote ./{ $path }{ $what }
+could-not-write = could not write { $path }: { $why }
+
+## src/strings/suggest.rs
+
+did-you-mean = ; did you mean { $of_quoted }?
+
+## src/strings/train_screen.rs
+
+# What stops the run, on every screen (app/bindings.rs's training rows join them to one line;
+# Ctrl-C is SIGINT's key: like the signal, it writes nothing).
+hint-train-save = stop and save the weights trained so far
+hint-train-interrupt = stop, write nothing
+train-step-zero = step 0
+train-run-title = {" "}Run{" "}
+train-step = step
+# The loss row, and the name over the loss curve's y axis.
+train-loss = loss
+train-lr = learning rate
+train-speed = speed
+train-elapsed = elapsed
+train-time-left = time left
+train-grad-norm = gradient norm
+train-exact-match = exact match
+train-token-accuracy = token accuracy
+train-attention-title = {" "}Cross-attention{" "}
+train-attention-pending = computing the attention of 我有一只猫 → I have a cat …
+train-nothing-yet = (nothing yet)
+train-model-says-wide = the model now says{"  "}
+train-reference-says-wide = the reference says{"  "}
+train-attention-learns = At first every row reads all the characters alike; as the model learns, the row writing cat reads 猫.
+train-model-says = the model now says:
+train-reference = the reference:
+train-key-rows = rows: input → next word
+train-key-columns = columns: characters read
+train-key-highlight = highlight: row's largest
+train-loss-title = {" "}Training loss (mean of every { $every } steps){" "}
+steps-per-sec = { $v } steps/s
+heldout-at = held-out, at step { $step }
+heldout-every = held-out (every { $steps } steps)
+train-parameters = { $count } parameters
+train-batch-seed = batch { $batch } pairs, seed { $seed }
+train-attention-title-2 = {" "}Cross-attention of { $src } → { $reference }{" "}
+train-attention-title-wide = {" "}Cross-attention of { $src } → { $reference } (dec.{ $layer }.cross_attn.weights, mean of { $heads } heads){" "}
+train-attention-how-to-read = Rows: the decoder's input → the word it writes next; columns: the characters it reads; highlighted: each row's largest weight. The { $last } row writes nothing (training never asks it to).
+train-too-small =
+    The terminal is { $width }x{ $height }.
+    Please enlarge the terminal to at least { $min_width }x{ $min_height } to watch the training.
+    { $progress }
+    { $footer }
+train-finishing = evaluating the held-out pairs and writing { $out } …
+train-finished = finished; wrote { $out }. Press any key to close
+stopped-by-signal-number = signal { $n }
+and-more = {" "}and { $n } more
+fine-tune-lacks-tokens = cannot fine-tune { $label }: its vocabularies lack { $missing } of the corpus's tokens ({ $shown }{ $more }); `train --weights` needs a model whose vocabularies hold the corpus (`transformer-tutor corpus` lists them)
+fine-tune-too-long = cannot fine-tune { $label }: its max_len is { $max_len }, but the corpus's longest sentence takes { $longest } positions
+cannot-score = this model cannot be scored on the corpus: { $join_and }; `{ $command }` needs a model with the corpus's vocabularies (as `train` writes them)
+train-start = { $what }: { $params } parameters, { $steps } steps of { $batch } pairs, seed { $seed }
+train-progress = step { $step }/{ $steps }  loss { $mean }  lr { $lr }  { $rate } steps/s  { $elapsed }s elapsed, { $left }s left
+train-diverged = training diverged: { $what } is not a finite number after step { $step }; nothing was written, { $out } is as it was (a weight too large to compute with? try the shipped weights or a fresh start)
+loss-value = the loss ({ $loss })
+cannot-score-overflow = this model cannot be scored on the corpus: { $why }
+
+## src/strings/translate.rs
+
+# Before the greedy translation's words, each with its probability.
+translate-greedy = each word with its probability:{" "}
+translate-no-pattern = this sentence is none of the training corpus's patterns
+# `translate` on a model that has no generation settings of its own.
+translate-needs-model = --beams needs --model DIR, a loaded translator
+translate-sampled = sampled at temperature { $temperature }, seed { $seed }:{" "}
+translate-outside-corpus = { $reason }; the model knows only that corpus, { $characters } source characters in { $patterns } sentence patterns (`transformer-tutor corpus` lists them), so this translation is a guess
+translate-timings = load { $ms_load }, encode { $ms_encode }, decode { $ms_decode } ({ $tokens } pieces, { $rate } pieces/s)
+
+## src/strings/views.rs
+
+# What `{masked-keys}` says when a mask hides no key from the row (answered as `none`, 无 or 没有).
+no-keys-hidden = none
+tokens-label = tokens
+sizes-heading = vocab_size: tokens known · max_len: longest sentence
+pipeline-heading = the forward pass, note 001 §1 (✓ computed · ▶ here · not yet)
+stage-embed = a table row per id
+stage-x = X = embedding + PE
+stage-tgt-mask = padding AND causal
+stage-memory = memory C, read by cross-attn
+stage-logits = Linear to the vocabulary
+stage-probs = softmax: next-word odds
+params-heading = parameters per block (PyTorch names), counted from the loaded weights
+total = total
+rnn-formula = an RNN: h_t = tanh(W_x·x_t + W_h·h_{"{"}t−1{"}"}), one step per token
+rnn-table-heading = ‖∂h_T/∂h_{"{"}T−k{"}"}‖: how much h_{"{"}T−k{"}"} can still move h_T
+rnn-log-scale = bars: 1e-6 (empty) … 1e2 (full)
+token = token
+widths-heading = the widths: d_k for queries and keys, d_v for values
+widths-note = note 002 lets q and k be narrower than v (qk_dim): only the context's width would follow v
+decoder-reads = the decoder reads:{" "}
+chosen = appended:{" "}
+# A fact of a lesson's prose that names a sentence or position the learner's own sentences lack.
+fact-not-in-sentences = (not in these sentences)
+decoding-ends = {"  "}(decoding ends here)
+# A decoding fact for a step after `<eos>` (other weights may stop sooner).
+decoding-had-ended = (decoding had ended)
+# `{embed-scale}` for a model that adds the positions to the embeddings as they are.
+embed-unscaled = left as they are (no scale)
+row-label = row { $b }
+ids-row = {"    "}row { $b }: { $ids }
+stage-src-ids = source ids, <pad> = { $pad }
+stage-tgt-ids = target ids, from { $start }
+stage-encoder = encoder layer { $layer } of 0–{ $last }
+stage-decoder = decoder layer { $layer } of 0–{ $last }, reads C
+rnn-sentence = on { $sentence }: T = { $t }, x_t = row t of src.x (width { $d }), W_h = gain × random orthogonal
+rnn-path = RNN:        { $first } reaches { $last } after { $steps } steps, through { $steps } products with W_h
+attention-path = attention:  { $last } reads { $first } in 1 step, with weight { $weight } (enc.0, mean of heads)
+gain-label = gain { $gain }
+rnn-bars-heading = from { $first } to { $last }, ‖∂h_T/∂h_1‖ (log scale)
+norm-compare-heading = { $name } { $shape } normalised two ways (x̂, before γ and β)
+norm-compare-axes = LayerNorm: each token over its { $d } features · BatchNorm: each feature over { $b }×{ $t } positions
+bn-pad-note = <pad> positions in BatchNorm's averages: { $pads } of { $positions }
+bn-shift-note = leave them out and feature { $feature }'s mean moves from { $with_pad } to { $without } ({ $shift }): the batch decides
+fused-heading = note 003's fused projection: W_qkv = [W_q; W_k; W_v], ({ $rows }, { $d })
+fused-product = { $x } { $x_shape } · W_qkvᵀ + b_qkv  →  { $out }, one product instead of three
+fused-columns = columns { $from }–{ $to }
+max-diff = largest difference { $diff }
+scores-widths = scores  = q { $q } · kᵀ (k { $k })  →  { $scores }: d_k = { $dk } is summed away
+context-widths = context = weights { $weights } · v { $v }  →  { $context }: each head's width is d_v = { $dv }
+next-word-heading = next word, read off position { $position } ({ $word }): the five most probable
+cross-heading = where position { $position } ({ $word }) looked in the source: dec.{ $layer }.cross_attn, mean of heads
+embed-scaled = multiplied by √d_model = √{ $d_model }
+
+## src/strings/what_if.rs
+
+what-if-off = what-if off: the model as taught
+as-taught = as taught
+what-if = what if
+no-nan = no NaN anywhere: no query row is fully masked here
+drift-std-taught = per-token std, taught
+drift-std-variant = per-token std, variant
+trained-not-dialed = no checkpoint is on the training dial, so both sides would be the same model: turn training time back (- on the screen, --at-step N on the command line) and this what-if puts the trained model beside that step
+untrained-is-the-dial = the training dial is at step 0, where training starts: the model on screen is the untrained one, so both sides would be the same model; move training time forward (+) and this what-if puts step 0 beside that step
+trained-not-shipped = this session's model is not where the shipped training run ends (--random-weights or --weights), so there is no trained model of that run to put beside the checkpoint
+at-dial-step = at step { $step }
+what-if-on = what if: { $title } (v: next, V: previous)
+what-if-pane-title = {" "}what if: { $title_v } · v/V{" "}
+forked-at = forked at op { $kept } `{ $first }`: { $kept } tensors before it kept, { $recomputed } computed anew
+cannot-run = this variant cannot run: { $message }
+before-the-fork = `{ $name }` comes before the fork at op { $kept }: the variant kept this very tensor (step on with . to where they differ)
+variant-has-no-op = this variant has no `{ $name }`
+sharper = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats ({ $not_sharper } without 1/√d_k)
+attention-untrained = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats (untrained: { $not_flatter })
+hidden-weight = { $name }: weight per row on keys the taught mask hides { $taught } → { $variant }
+nan-spread = NaN first in { $first } ({ $first_nan } of { $first_len }); { $ops } ops hold NaN; probs: { $probs_nan } of { $probs_len } NaN
+drift-line = { $label }: { $parts_join }
+source-blind = every source character → <unk>: probs move by at most { $variant } here, { $taught } in the taught model
+pad-rows-only = dec.0.self_attn.weights: real query rows differ by { $real }, <pad> query rows by { $pad }
+other-weights = the same program and sentences with the weights training started from (random, seed { $seed }: step 0 of the shipped run); all { $computed } tensors computed anew
+trained-beside = the same program and sentences with the trained weights, beside the model after { $step } steps on the dial; all { $computed } tensors computed anew
+trained-is-the-checkpoint = step { $step } is the end of training: this checkpoint is the trained model, so both sides are the same; turn the dial further back (-) to compare
+attention-trained = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats (trained: { $verdict })
+
+## src/strings/what_if_weights.rs
+
+what-if-untrained-with-random = random weights are an untrained model already, so --what-if untrained (the shipped training run's step 0) would put one untrained model beside another; use it on the trained model, without --random-weights or --preset
+what-if-untrained-at-zero = --at-step 0 already shows the untrained model, so --what-if untrained would put it beside itself; leave out --at-step, or choose a later step
+what-if-trained-needs-step = --what-if trained puts the trained model beside an earlier checkpoint of its training, and without --at-step both sides would be the trained model; add --at-step { $steps }
+what-if-trained-at-end = --at-step { $last } is where training ends, so --what-if trained would put the trained model beside itself; choose an earlier step ({ $steps })
+what-if-untrained-with-preset = --preset { $preset } has no trained weights and starts random, an untrained model already, so --what-if untrained would put one untrained model beside another; use it with the tutor preset's trained model
+
+## src/strings/files.rs
+
+read-kind-a-fifo-named-pipe = a FIFO (named pipe)
+read-kind-a-device = a device
+read-kind-a-socket = a socket
+read-kind-a-directory = a directory
+read-kind-not-a-file = not a file
+write-kind-a-directory = a directory
+write-kind-a-pipe-fifo = a pipe (FIFO)
+write-kind-a-device = a device
+write-kind-a-socket = a socket
+write-kind-a-special-file = a special file
+
+## src/strings/ideas.rs
+
+idea-names-why-attention = why attention
+idea-names-the-workflow = the workflow
+idea-names-tokens = tokens
+idea-names-token-embedding = token embedding
+idea-names-positional-encoding = positional encoding
+idea-names-self-attention = self-attention
+idea-names-multi-head-attention = multi-head attention
+idea-names-masks = masks
+idea-names-add-norm = Add & Norm
+idea-names-the-feed-forward-network = the feed-forward network
+idea-names-the-encoder = the encoder
+idea-names-the-decoder = the decoder
+idea-names-the-output = the output
+idea-names-the-whole-model = the whole model
+
+## src/strings/keys.rs
+
+terms-terms = terms
+
+## src/strings/marian_files.rs
+
+purpose-the-sentencepiece-model-that = the SentencePiece model that cuts the source sentence into pieces
+purpose-the-sentencepiece-model-of = the SentencePiece model of the translation's language
+purpose-the-list-of-every = the list of every piece's id, as the model was trained
+purpose-the-tokenizer-s-settings = the tokenizer's settings
+
+## src/strings/probe.rs
+
+alignment-how-word-the-character-weighted = word → the character weighted most by the row that predicts it
+best-in-layer-best-head-in-layer = ← best head in layer
+patching-needs-two-patching-needs-two-source = Patching needs two source sentences (e: 我有一只猫 ; 你有一只猫)
+
+## src/strings/status.rs
+
+no-grid-this-view-has-no = this view has no grid to write: X writes heatmap, softmax, mask, ablation and alignment views
+
+## src/strings/views.rs
+
+norm-compare-columns-before-mean-std = before mean/std
+norm-compare-columns-layernorm = LayerNorm
+norm-compare-columns-batchnorm = BatchNorm
+activation-name-relu = ReLU
+activation-name-silu-swish = SiLU (swish)
+activation-name-gelu = GELU
+output-weights-the-target-embedding-table = the target embedding table itself, transposed (tied, not a copy)
+output-weights-a-matrix-of-its = a matrix of its own, learned apart from the embedding tables
+
+## src/strings/weights_file.rs
+
+size-said-the-source-vocabulary = the source vocabulary
+size-said-the-target-vocabulary = the target vocabulary
+read-from-the-columns-of-src = the columns of `src_embed.weight`
+read-from-the-rows-of-encoder = the rows of `encoder.layers.0.ffn.linear1.weight`
+read-from-the-rows-of-src = the rows of `src_embed.weight`
+read-from-the-rows-of-tgt = the rows of `tgt_embed.weight`

@@ -1,0 +1,689 @@
+### 程序自己的文字（中文）：标题、标签、状态栏、帮助、消息。
+### 课程正文不在这里：它在 lessons/*.toml 中，各语言并排。
+### 语法：https://projectfluent.org/fluent/guide/ 。参数（{ $every }）传进来时已经是格式化好的文字。
+### 行首行尾的空格写作 {" "}，花括号写作 {"{"}。
+
+## src/strings/bilingual.rs
+
+missing-translation = 缺失：每课都用英文和中文两种语言写成，所以 `{ $english }` 旁边需要 `{ $field }`，用同样的事实说同样的内容 { $see }
+numbers-differ-by-language = 缺少英文里写出的数 { $dropped_join_2 }；英文写出的数，中文也要写出来 { $see }
+
+## src/strings/cli.rs
+
+see-help = `transformer-tutor --help` 列出全部用法（英文）。
+target-needs-source = 目标句需要对应的源句：请同时给出 --src（或 --src-ids）
+zero-steps = 0 步什么也训练不了；请给 1 或更多
+steps-not-a-number = 步数请给一个整数，例如 1000
+train-needs-out = 需要 --out FILE.npz：训练好的权重写到哪里
+no-data-dir-to-clear = 这个系统没有数据目录，所以没有可清除的已保存进度
+no-data-dir = 这个系统没有数据目录：进度不会被保存
+no-lessons = 没有任何课程
+weights-with-eval = --weights 对 `train --eval FILE` 不起作用，它评估的是 FILE；请把文件交给 --eval
+random-weights-with-train = --random-weights 对 `train` 不起作用：除非 --weights 指定了要微调的文件，`train` 本来就从随机权重（由 --seed 决定）开始
+seed-with-weights = --seed 与 --weights 一起不起作用：权重来自文件（--seed 只用于随机权重）
+random-weights-with-preset = --random-weights 与 --preset note001 或 note000 一起不起作用：它们的权重本来就是随机的
+seed-with-trained = --seed 对训练好的模型不起作用：它只决定随机权重；请加上 --random-weights（或 --preset note001 / note000），或者去掉 --seed
+preset-with-weights = --preset 与 --weights 一起不起作用：模型的尺寸由文件里的数组决定
+special-tokens-line =
+    {""}
+    两边共有的特殊词元：<pad> = 0，<unk> = 1，<bos> = 2，<eos> = 3
+corpus-training = 训练
+corpus-held-out = 留出
+grads-need-two-tokens = --grads 需要至少两个词元的目标句（例如 <bos> I <eos>）
+translate-empty = 句子是空的；请给一个中文句子，例如 我有一只猫
+translate-one-sentence = translate 只接受一个句子；`;` 在别处用来分隔批次行
+clap-error-lead = 错误：命令行参数有误。下面是命令行解析器（clap）的英文说明，`transformer-tutor --help` 列出全部用法：
+error-line = 错误：{ $message }
+warning-line = 警告：{ $warning }
+note-line = 注意：{ $note }
+no-preset = 没有预设 `{ $name }`{ $hint }（可用的预设：{ $names }）
+no-what-if = 没有 what-if `{ $name }`{ $hint }（可用的 what-if：{ $names }）
+temperature-not-a-number = `{ $text }` 不是数字；请给一个温度，例如 0.7
+temperature-out-of-range = 温度 { $t } 不在 0.1 到 10 之间
+wrote-gradients = 已把损失和 { $count } 个权重梯度写入 { $path }
+wrote-tensors = 已把 { $count } 个张量和权重写入 { $path }
+wrote-pairs = 已把 { $count } 个句对写入 { $path }
+cannot-write = 无法写入 { $path }：{ $e }
+cannot-write-stdout = 无法写入标准输出：{ $e }
+lesson-refused =
+    { $e }
+    （这一课在显示之前就被拒绝了；请修改文件后再运行）
+lesson-for-other-model =
+    { $e }
+    （课程是为教学模型写的，它有 2 层；这个模型有 { $layers } 层。请不带 --preset/--weights 运行，或用 --lessons-dir 给出为这个模型写的课程）
+flag-after-subcommand = ；请把它放在子命令之后：`transformer-tutor { $name } { $flag } …`
+tutor-flag-with-subcommand = { $flag } 是教程本身的选项（不带子命令时用）；`{ $name }` 会忽略它{ $hint }
+no-effect-on-corpus = { $flag } 对 `corpus` 不起作用：每个模型的训练语料都一样
+no-effect-on-eval = { $flag } 对 `train --eval FILE` 不起作用，它评估的是 FILE 里的权重
+train-other-preset = `train` 只训练教学模型（笔记 002 的尺寸）；--preset { $preset } 会被忽略。要训练别的尺寸，请用 --weights 微调一个该尺寸的权重文件
+no-effect-with-reset = { $flag } 与 --reset-progress 一起不起作用：后者清除已保存的进度后就退出
+no-effect-with-list = { $flag } 与 --list 一起不起作用：后者列出课程后就退出
+no-effect-with-glossary = { $flag } 与 --glossary 一起不起作用：后者列出术语表后就退出
+no-effect-with-at-step = { $flag } 与 --at-step 一起不起作用：后者换上随附训练过程的检查点（要用 { $flag } 就去掉 --at-step）
+corpus-heading = 语料（种子 { $seed }）：{ $total } 个句对，{ $train } 个用于训练，{ $heldout } 个留出（从不参与训练）
+source-vocabulary-line =
+    {""}
+    源语言词表，按字符（{ $count } + 4 个特殊词元）：
+    {"  "}{ $chars }
+target-vocabulary-line =
+    {""}
+    目标语言词表，按词（{ $count } + 4 个特殊词元）：
+    {"  "}{ $words }
+samples-heading =
+    {""}
+    { $split }样例：
+print-sentences =
+    源句：{ $src }
+    目标句：{ $tgt }
+    {""}
+print-beat-heading = ── 第 { $beat }/{ $beats } 页 · { $name } { $shape } · { $place } ──
+translate-attention-heading =
+    交叉注意力（{ $name }，{ $heads } 个头的平均），从选出每个词的那个位置看：
+    {""}
+
+## src/strings/derive.rs
+
+derive-given = 作为输入交给这次运行
+derive-ones = 全 1 的掩码：这个 what-if 在这里什么也不遮
+cell-mode-on = 单元格模式：←↑↓→ 选一个数 · [ ] 换头 · b 换批次 · c 或 Esc 离开
+cell-mode-off = 已退出单元格模式
+no-cells = 这个张量没有可选的数字网格
+no-residual = （无残差）
+temperature-only-decode = t 改变解码视图选词的方式（输出一课的最后几页）
+tempered-note = 条形：softmax(logits / T)，这一步从中抽样的分布
+derive-table-row = 词元 `{ $word }` 的 id 是 { $id }：{ $table } 的第 { $id } 行、第 { $col } 列 = { $num_v }
+derive-dot = 对 { $products } 项 { $a_name } × { $b_name } 求和 Σ：
+derive-dot-2 = {"  "}其余 { $products_listed } 个乘积之和为 { $num_rest }
+derive-dot-3 = {"  "}总和 = { $sum }
+derive-split = { $input }[{ $b }, { $t }, { $feature }]：头 { $head } 拿到特征 { $first }..{ $last }
+derive-merge = { $input }[{ $b }, { $head }, { $t }, { $c }]：头 { $head } 的特征 { $c }
+derive-normalize = 这个词元在 { $input } 中的 { $d } 个特征：μ = { $mean }，σ² = { $var }；({ $xs } − μ) / √(σ² + { $eps }) = { $out }
+derive-identity = 与 { $input } 是同一个张量，只是换了名字
+derive-result = 重算 { $derived } · 引擎 { $engine }
+cell-title = {" "}这个数从哪里来？· { $tensor }{" "}
+cell-columns = {" "}· 第 { $first }–{ $last } 列，共 { $of } 列
+sampled-heading = 按 T = { $temperature } 采样，种子 0：{ $sampled }  ·  贪心：{ $greedy }
+
+## src/strings/derive_gradient.rs
+
+grad-of-loss = 损失本身：∂L/∂L = 1，反向传播从这里出发
+grad-head-removed = 这个头在这里被去掉了，梯度传不回来
+grad-no-path = 这条路不传回梯度
+grad-masked = 被掩码遮住：这个分数换成了常数，常数的导数为 0
+grad-pad-label = 这里的标签是 <pad>，损失不计它
+grad-relu-open = ReLU′ 1（输入 > 0）
+grad-relu-closed = 输入 { $num_x } ≤ 0，ReLU 在那里是平的
+grad-mask-factor = 掩码 { $num_m }
+grad-weights-column = 权重[{ $b }, { $h }, :, { $key }]
+grad-broadcast-sum = {"  "}这个数被加到了 { $count } 个格子上，把这些格子的 { $upstream } 加起来 = { $num_sum }
+grad-softmax = {"  "}p = { $p }，此处的 { $upstream } = { $g }，Σₖ { $upstream }ₖ·pₖ = { $through }
+grad-normalize = {"  "}g = 此处的 { $upstream } = { $g }，mean(g) = { $g_mean }，x̂ = { $hat }，mean(g·x̂) = { $g_hat_mean }，σ = { $sigma }
+grad-cross-entropy = {"  "}(softmax(logits) { $p } − 目标 { $target }) / { $labels } 个标签 = { $value }
+grad-paths-sum = { $paths } 条路在这里汇合：总和 = { $num_total }
+grad-dot-sum = {"  "}对 { $terms } 项 { $upstream } × { $other } 求和 = { $num_sum }
+grad-linear-weight = { $consumer } 的 W[:, { $col }]
+
+## src/strings/dial.rs
+
+key-dial = 训练时间：同一页，换成训练更少（-）或更多（+）步时的模型
+hint-dial = 训练步数
+dial-unavailable = 这次运行没有训练检查点
+dial-at-start = 已经是第 0 步：还没训练过的模型
+dial-at-end = 这已经是本次打开的模型：按 - 回到更早的训练时间
+dial-own = 回到本次打开的模型
+dial-other-model = 训练时间只适用于随程序附带的训练过程，它的尺寸或词表与当前模型不同
+dial-making-start = 正在生成训练检查点（只需一次，保存在数据目录）……
+dial-ready = 训练检查点已就绪：- 更早，+ 更晚
+dial-title = 训练时间
+dial-making = 正在生成训练检查点：第 { $done }/{ $total } 步（只需一次，保存在数据目录）
+dial-moved = 训练 { $step }/{ $last } 步后的模型（- 更早，+ 更晚）
+dial-not-saved = 检查点已生成，但没有保存：{ $why }
+dial-step = 第 { $step }/{ $last } 步
+no-checkpoint-at = --at-step { $step }：没有这一步的检查点；训练过程保存的是第 { $steps } 步
+
+## src/strings/files.rs
+
+weights-file = 权重文件
+
+## src/strings/frame.rs
+
+map-title = {" "}当前位置{" "}
+trace-title = {" "}形状追踪{" "}
+map-output = 输出
+map-embed = 嵌入+PE
+map-pad-mask = 填充掩码
+map-masks = 掩码
+map-self-attn = 自注意力
+map-masked-self = 掩码自注意力
+map-cross = 交叉
+map-legend = {" "}A&N 即 LayerNorm(x + sublayer(x))
+no-terminal = 没有终端：标准输出不是 TTY，无法显示教程界面。请在终端里运行，或加上 --print 以纯文本阅读课程
+no-controlling-terminal = 没有终端：这个进程没有控制终端（是用 setsid 启动的吗？），教程无法察觉终端是否已经关闭。请在终端的 shell 里运行，或加上 --print 以纯文本阅读课程
+no-terminal-input = 没有终端：标准输入不是 TTY，教程无法读取按键。请在终端里运行且不要重定向输入，或加上 --print 以纯文本阅读课程
+reads-token-ids = 读取词元 id
+reads-no-tensor = 不读取任何张量
+trace-title-at = {" "}形状追踪 · { $place }{" "}
+non-finite-at = 前向计算最先在 `{ $op }` 处产生了 NaN/Inf：float32 在那里溢出（这组权重太大），由它算出的数都没有意义
+tensor-title = {" "}{ $name } { $shape } · { $zh_view }{" "}
+map-encoder = 编码 { $layer }
+map-decoder = 解码 { $layer }
+too-small =
+    终端现在是 { $width }x{ $height }。
+    请把它放大到至少 { $min_width }x{ $min_height }。
+    （q 退出）
+terminal-too-small = 终端只有 { $width }x{ $height }，小于本程序需要的 { $min_width }x{ $min_height }，所以没有显示任何课程；请把窗口放大后再运行，或者加上 --print 以纯文本阅读课程
+cannot-watch-signals = 无法监听信号：{ $why }
+cannot-open-terminal = 无法打开终端：{ $why }
+terminal-error = 终端出错：{ $why }
+reads = 读取 { $inputs }
+
+## src/strings/glossary.rs
+
+glossary-unnamed = {" "}* 笔记里没有这个词：列出的是它所依据的一节
+no-language = 没有语言 `{ $code }`；本教程支持 en（English）和 zh（中文）
+glossary-title = 术语表：{ $terms } 个术语的中英文对照（笔记里用到的，照笔记的说法）
+note-ref = 笔记 { $note }{ $mark }
+
+## src/strings/grids.rs
+
+greedy-translation = 贪心解码的完整译文：
+axis-query = 查询
+axis-key = 键
+axis-batch-row = 批次行
+rows = 行
+keys = 个键
+tokens = 个词元
+scale-open = 色标：[
+scale-no-values = {"  "}（无数值）
+shades-whole-tensor = 颜色深浅按整个张量的范围
+masked-number = −1e9 = 被遮住
+masked-shade = ·· = 被遮住（−1e9）
+masked-number-inf = −1e9 或 -inf = 被遮住
+masked-shade-inf = ·· = 被遮住（−1e9 或 -inf）
+padding-mask = 填充掩码：键是真实词元处为 1，<pad> 处为 0
+causal-mask = 因果掩码：对角线及其下方为 1，未来为 0
+combined-mask = 合并掩码：填充 AND 因果
+padding-mask-keys = 键的位置（每行的词元在右侧）
+mask-visible = {" "}= 1（可见）{"  "}
+mask-hidden = {" "}= 0（遮住）
+no-rows = （无行）
+masked-fill-label = masked_fill(-1e9)，与代码一致
+row-sum = 合计
+masked = 遮住
+queries = 查询：
+legend-masked = {" "}遮住：权重恰为 0
+legend-leak = {" "}遮住，但权重 > 0
+legend-nan = {" "}不是数：计算崩溃了
+legend-relative = {" "}相对于该行最大权重的大小
+mean-std = μ/σ
+ln-before = 之前
+ln-after = 之后
+not-computed = {" "}还没算到（按 . 前进一步）
+batch-row-of = 批次行 { $b }（0–{ $last }）
+head-of = 头 { $h }（0–{ $last }）
+whole-pe-caption = 全部 max_len = { $max_len } 行 · 这个批次用到 0–{ $last }
+row-lengths = 各行长度 ‖row‖：{ $parts_join }
+rms-line = 批次行 { $batch } 各真实位置上的 rms：{ $parts_join }
+mean-of-heads = { $n } 个头的平均
+position-label = 位置 { $i }
+from-column = {" "}· 从第 { $first } 列起（< >）
+axes = 行：{ $row_axis } · 列：{ $col_axis }
+empty-grid = （空：{ $rows } × { $cols }）
+derivation-more = 行
+more-rows = … 还有 { $rows_below }
+rows-above-below = … 上面 { $rows_above }，下面 { $below } 行
+more-values = … 还有 { $n } 个
+scale-range = {"  "}最小 { $min } … 最大 { $max }
+padding-mask-note = { $shape }：每个句子一行，广播到每个查询
+causal-mask-note = { $shape }：每个句子、每个头都相同
+combined-mask-note = { $shape }：每个句子一张 (T, T) 网格，所有头共用
+query-of-batch-row = 查询（批次行 { $b }）
+vector-cols = 列：{ $axis } 0..{ $last }
+vector-cols-none = 列：{ $axis }（无）
+top-words-heading = 每个位置最可能的下一个词 · 均匀分布 1/{ $vocab } = { $uniform }
+top-words-rest = · 其余 { $hidden } 个 { $rest }
+no-query-rows = { $run }：没有查询行
+no-row = { $run }：没有第 { $i } 行
+layernorm-caption = 批次 { $b } · 逐词元，在它的 { $d } 个特征上
+strips-caption = {" "}· { $features } 个特征：之前 = x+子层(x)，之后 = x̂
+one-scale = ，同一色标 ±{ $range }
+strip-min-max = {" "}最小 { $min } 最大 { $max }
+
+## src/strings/input.rs
+
+side-source = 源句
+side-target = 目标句
+not-an-id = 不是非负整数
+no-ids = 没有给出 id
+sentence-is-empty = 句子是空的
+built-in-weights = 内置权重
+bad-ids = { $side } ids：{ $message }
+side-error = { $side }：{ $err }
+rows-differ = 源句有 { $src_rows } 个批次行，目标句却有 { $tgt_rows } 个；请让两边用 `;` 分隔的行数相同
+id-past-embedding = `{ $word }` 的 id 是 { $id }，但模型的词嵌入只有 { $vocab_size } 行（0..{ $vocab_size }）
+id-far-too-large = 作为 id 太大了（词表只有 { $vocab_size } 个词）
+bad-id-piece = 第 { $row } 行的 `{ $piece }` { $what }
+id-outside-vocabulary = 第 { $row } 行的 id { $id } 超出了词表范围（0..{ $vocab_size }）
+empty-id-piece = 第 { $row } 行有一个逗号旁边没有 id（比如 `1,,2` 或 `1,2,`）；每两个逗号之间写一个 id
+only-padding = { $which }只有 <pad>：填充掩码会把它的每个位置都遮住，注意力就无从读取；{ $give }
+target-starts-with-pad = { $which }以 <pad> 开头，而因果掩码下第一个位置只能读它自己，填充掩码又把它遮住了，于是无从读取；{ $begin }
+empty-row = { $rows } 行中的第 { $row } 行是空的（两个 `;` 之间没有内容，或末尾多了一个 `;`）；请给每个批次行写上词，或删掉这个 `;`
+
+## src/strings/keys.rs
+
+key-next = 下一页（引擎向前运行到这一页的操作）
+key-prev = 上一页
+key-first-last = 第一页 / 最后一页
+key-step = 往下 / 往回走一个操作（看梯度时按反向传播的顺序，朝输入走）
+key-head = 上一个 / 下一个注意力头；最后一个之后是各头的平均
+key-row = 选查询行（或滚动当前文字）
+key-batch = 下一个批次行（句对）
+key-columns = 左右滚动宽热图的列
+key-answer = 回答这一页的问题（Enter 检查，Esc 关闭）
+key-list = 课程列表（j/k 移动，Enter 打开）
+key-sentence = 输入自己的句子，用它来运行这节课
+key-cell = 单元格模式：用方向键选一个数，看它从哪里来
+key-temperature = 解码视图中：贪心解码，或以温度 0.5、1、2、5 采样
+key-probe-view = 在注意力权重上：每个键真正加进输出的量（‖α·v·W_oʰ‖），再按一次是去掉这个头，再按回到权重
+key-what-if = what-if：在旁边运行模型的下一个（上一个）变体
+key-pane = 在窗格之间移动焦点
+key-save-tensor = 把当前张量写入 .npy 文件
+key-save-frame = 把当前画面写成纯文本
+key-save-grid = 把视图里的网格（热力图、softmax、掩码、去头表、对齐表）写成 .csv 和 .svg
+key-language = English：换成英文（再按 z：中文）
+key-glossary = 术语表：每个术语的英文与中文
+key-help = 显示 / 隐藏这份帮助
+key-quit = 退出（帮助打开时：关闭帮助）
+help-title = {" "}按键{" "}
+help-footer = {" "}鼠标滚轮或 PgUp/PgDn 滚动课文 · ? 或 Esc 关闭
+help-op-key = 操作 N/M
+help-op = 操作 0..M 中的 0..N 已运行（`transformer-tutor trace` 列出全部）
+key-step-decode = 下一个 / 上一个解码步（解码视图中）
+hint-beat = 翻页
+hint-head = 头
+hint-row = 行
+hint-step = 解码步
+hint-lessons = 课程
+hint-language = English
+hint-help = 帮助
+hint-quit = 退出
+hint-answer = 作答
+hint-type-answer = 输入答案
+hint-type-sentence = 输入句子
+hint-check = 检查
+hint-run = 运行
+hint-close = 关闭
+hint-move = 移动
+hint-open = 打开
+hint-back = 返回
+hint-cell = 单元格
+hint-batch = 批次
+hint-leave = 离开
+glossary-title-2 = {" "}术语表{" "}
+glossary-footer = {" "}T 或 Esc 关闭 · --glossary 可打印全部
+
+## src/strings/learning.rs
+
+backward-at-inputs = 反向传播到此为止：这一步之前的运算没有梯度
+no-cells-in-summary = 这个视图按行汇总梯度；单元格模式推导的是网格里的一个数：按 ← 回到把梯度画成热力图的那几页
+weight-cursor-on = 权重光标：←↑↓→ 选一个权重，看它的梯度、差分检验和 Adam 一步 · c 或 Esc 退出
+what-if-no-gradients = what-if 只跑正向：这里没有它的损失和梯度可以对照
+backward-at-loss = 反向传播就从这里开始，紧挨着损失
+loss-title = 损失：每个目标位置的 −log p(标签)，对不是 <pad> 的标签取平均
+loss-ignored = 忽略：标签是 <pad>
+grad-flow-title = 到达每一层输入的梯度长度 ‖∂L/∂x‖（整个批次）
+grad-flow-rule = 残差连接 x + F(x) 把梯度往回传两次：一次穿过 F，一次直接交给 x（∂/∂x = I + ∂F/∂x）。“只走子层”是同一次反向传播，但把每个残差的直通路径都剪掉，只剩 ∂F/∂x。
+loss-row-sum = 第 { $row } 行：{ $labels } 个标签，Σ −log p = { $sum }
+loss-mean = 损失 = { $sum } / { $count } = { $loss }
+logits-gradient-rule = ∂L/∂logits = (probs − one-hot(标签)) / { $count }；标签是 <pad> 的那一行全是 0
+logits-grad-row = `{ $row }` 这一行：标签是 `{ $label }`，p = { $p }，所以它的格子是 (p − 1)/N = ({ $p } − 1)/{ $n } = { $cell }，也是这一行唯一的负数；其余格子里最大的是 `{ $other }` 的 { $other_cell }；整行加起来是 { $sum }
+logits-grad-settled-row = `{ $row }` 这一行：标签是 `{ $label }`，p 精确到三位小数是 { $p }，所以每个格子离 0 都不到 0.0001：这一行几乎没有什么可学的了
+logits-grad-pad-row = `{ $row }` 这一行：标签是 <pad>，损失忽略它，所以{ $zero }
+embed-grad-title = ∂L/∂（{ $side }嵌入表 ({ $rows }, { $d })）：这个批次给了梯度的行
+embed-grad-zero = 批次里读到了、梯度却恰好是 0：{ $words_join_2 }
+embed-grad-zero-word = { $word } ×{ $positions }（到达它所在位置的梯度：{ $arriving }）
+embed-grad-count = { $rows } 行里有 { $with } 行得到梯度；其余 { $rows_with } 行恰好是 0
+
+## src/strings/lesson_pane.rs
+
+question = 问题
+press-enter = 按 Enter 作答。
+your-answer = 你的答案：
+hint = 提示：
+answer-was = 答案：
+right-mark = ✓ 答对了：
+right-before = ✓ 在另一次运行上答对了；这一次的答案是{" "}
+list-title = {" "}课程列表 · 按笔记的思路顺序{" "}
+list-done = 已完成
+list-not-started = 未开始
+file-kind-fifo = 一个 FIFO（命名管道）
+file-kind-device = 一个设备
+file-kind-socket = 一个套接字
+file-kind-directory = 一个目录
+file-kind-other = 不是文件
+progress-no-free-name = 找不到可用的文件名来另存它
+list-footer = Enter 打开课程：从第一个没看过的页开始，都看过则从第一个未完成的问题开始
+lines = 行
+no-lesson-files = 这个目录里没有 *.toml 课程文件
+lesson-file = 课程文件
+progress-file = 进度文件
+beat-title = {" "}第 { $beat }/{ $beats } 页 · { $title }{" "}
+stepped-away = （已离开本页的操作 { $op }；按 → 或 ← 回到它）
+tried = 你答过：{ $given_join }
+list-in-progress = 已看 { $seen }/{ $beats }
+progress-none-yet = 还没有保存的进度；进度将保存在 { $path }
+progress-cannot-save = 无法把进度保存到 { $path }：{ $why }
+progress-not-saved-at-exit = { $why }；本次学习新增的进度没有保存
+progress-kept-corrupt = 进度文件 { $path } 无法读取（{ $why }）；它已另存为 { $kept }，进度从头开始
+progress-kept-newer = 进度文件 { $path } 是较新版本的 transformer-tutor 写的（格式 { $version }；本版本读 { $ours }）；它已另存为 { $kept }（改回原名后新版本仍能读取），进度从头开始
+progress-blocked = 无法读取进度文件 { $path }（{ $why }）；文件保持原样，在能读取之前不会保存进度
+progress-not-kept = 进度文件 { $path } 无法读取（{ $why }），也无法移到一旁（{ $error }）；文件保持原样，进度不会保存
+progress-why-unreadable = 无法打开：{ $error }
+progress-why-too-large = 它有 { $size } 字节，超过了进度文件的上限 { $kb } KB；没有读取
+progress-why-not-utf8 = 不是 UTF-8 文本：偏移 { $at } 处的字节 0x{ $byte }
+progress-why-not-regular = 它是{ $kind }，不是普通文件；没有读取
+list-beats = { $n } 页
+more-below-scroll = { $more }（↑/↓）
+progress-other-version = 它是第 { $version } 版，本程序读第 { $ours } 版
+progress-newer-version = 它的格式版本是 { $version }，比本程序的 { $ours } 新
+cannot-create = 无法创建 { $dir }：{ $e }
+progress-cleared = 进度已清除：{ $path } 现在是空的
+progress-lesson-cleared = 已在 { $path } 中清除课程 `{ $id }` 的进度；其他课程的进度保留
+progress-nothing-to-clear = { $path } 中没有保存的进度；无需清除
+progress-reset-set-aside = { $note }；用一个空的进度文件代替它
+cannot-read-lessons-dir = 无法读取课程目录：{ $e }
+duplicate-lesson-id = id `{ $id }` 重复：{ $other_file } 已经用了它；请给每课一个独立的 id
+list-line =
+    { $number }. { $id }{ $pad }  { $title } — { $summary }（{ $beats } 页）
+    {""}
+
+## src/strings/marian_model.rs
+
+fmt = 模型目录
+
+## src/strings/probe.rs
+
+probe-view-not-on-gradient = C 探查的是正向传播的注意力权重；梯度上没有可探查的权重
+probe-view-needs-weights = C 只用在注意力权重上（名字以 weights 结尾的操作）；用 . 和 , 走到那里
+heads-heading =
+    留出集 { $pairs } 个句对。完整模型：完全匹配 { $exact_pct }%（{ $exact } 句），损失 { $loss }。
+    依次去掉每一个头（在 W_o 之前把它那一片 context 置 0），按下降多少排序：
+heads-footer = { $total } 个头里有 { $harmless } 个去掉之后，完全匹配下降不到 1 个百分点。
+probe-progress = 探查中：已跑完 { $done }/{ $total } 次（先整个模型，再每次去掉一个头）……
+align-heading =
+    留出集 { $pairs } 个句对。每个英文单词连到交叉注意力那一行（预测这个词的那一行）权重最大的汉字，
+    再和 `corpus --tsv` 写出的标准对齐比较。AER 为 0% 表示完全对上；
+    精确率算连到“确定”或“可能”对应字的比例，召回率算找到的“确定”连线的比例：
+mean-of-heads-cell = 平均
+alignment-title = 交叉注意力对照留出集 { $pairs } 个句对的标准对齐
+align-footer =
+    对得最准的单个头：{ $block } 的头 { $head }，AER { $aer }%。
+    每个词只连一条线，最好也只能到 { $one_link_best }%：
+    像“他们”“喜欢”这样的两字词有两条“确定”连线。
+wrote-csv = 已把 { $rows } 行写入 { $path }
+ablation-title = { $head_block }（[ 和 ] 换头）
+ablation-grid-title = 去掉 { $block } 的头 { $head }，以及只留它一个
+ablation-cells = 位置 读入
+ablation-translation = 译文
+ablation-translation-2 = { $heading }，{ $label }：
+lens-title = 位置 { $t }（读入 { $token }）的 logit lens：在每个子层之后直接接输出线性层
+lens-after = { $layer } { $sub }之后
+lens-forms = 从 { $op }（{ $after_op }）起，{ $word } 排到第一并一直保持
+contributions-title = { $block }，头 { $head }，查询行 { $row }（{ $query }）：权重与每个键真正加进输出的量
+contributions-columns = 键        权重 α                ‖α·v·W_oʰ‖              ‖v·W_oʰ‖
+patching-title = 在某个编码器层之后，把 { $from } 的一个位置复制进 { $to }，再翻译
+patching-base = 不修补：{ $a } → { $ta }   { $b } → { $tb }
+patching-after = { $op } 之后
+
+## src/strings/status.rs
+
+last-op = 这已经是最后一个操作：probs
+first-op = 这是第一个操作
+no-head-axis = 这个张量没有头这一轴
+decode-step-only = s / S 在解码视图中移动解码步
+last-beat-of-all = 最后一课的最后一页：整个模型你都走过了。L 列出课程；q 退出
+no-question = 这一页没有问题
+already-answered = 已经答过了；→ 继续
+empty-answer = 先输入答案（Esc 关闭输入行）
+right = 答对了！
+wrong-once = 还差一点：看看提示，再试一次
+gave-up = 这次没答对；答案在文字里
+empty-sentence = 空句子没有东西可运行；输入几个字（Esc 关闭）
+kept-lesson-sentences-note = （这一页讲的是课程自己的句子，这里显示的就是它们；下一页不讲它们时，换回你的句子）
+own-sentences-note = （你的句子：屏幕上的每个数都来自它们；下面的文字是为课程自己的句子写的，它提到的行不存在时会说明）
+sentences-run = 正在运行你的句子；文字是为课程自己的句子写的
+your-sentence = 你的句子：
+sentence-hint = Enter 运行（句子之间用 `;`），Ctrl-U 清空，Esc 关闭
+right-by-position = 答对了！位置 { $n } 就是 { $token }
+sentence-refused = 没有运行：{ $why }
+cannot-open = 打不开 `{ $id }`：{ $why }
+status-place = {" "}{ $lesson } 第 { $beat }/{ $beats } 页 · 操作 { $op }/{ $last_op }{" "}
+and-svg = {" "}和 ./{ $path }
+wrote = 已写入 ./{ $path }{ $what }
+could-not-write = 无法写入 { $path }：{ $why }
+
+## src/strings/suggest.rs
+
+did-you-mean = ；你是不是想输入 { $of_quoted }？
+
+## src/strings/train_screen.rs
+
+hint-train-save = 停止并保存目前训练的权重
+hint-train-interrupt = 停止，什么也不写
+train-step-zero = 第 0 步
+train-run-title = {" "}运行{" "}
+train-step = 步数
+train-loss = 损失
+train-lr = 学习率
+train-speed = 速度
+train-elapsed = 已用时间
+train-time-left = 剩余时间
+train-grad-norm = 梯度范数
+train-exact-match = 完全匹配
+train-token-accuracy = 词元准确率
+train-attention-title = {" "}交叉注意力{" "}
+train-attention-pending = 正在计算 我有一只猫 → I have a cat 的注意力 …
+train-nothing-yet = （还没有）
+train-model-says-wide = 当前译文{"  "}
+train-reference-says-wide = 参考译文{"  "}
+train-attention-learns = 起初每一行对所有字符一视同仁；随着模型学习，写出 cat 的那一行会去读 猫。
+train-model-says = 当前译文：
+train-reference = 参考译文：
+train-key-rows = 行：输入 → 下一个词
+train-key-columns = 列：读取的字符
+train-key-highlight = 高亮：每行最大值
+train-loss-title = {" "}训练损失（每 { $every } 步的平均）{" "}
+steps-per-sec = { $v } 步/秒
+heldout-at = 留出集，第 { $step } 步时
+heldout-every = 留出集（每 { $steps } 步）
+train-parameters = { $count } 个参数
+train-batch-seed = 批次 { $batch } 个句对，种子 { $seed }
+train-attention-title-2 = {" "}{ $src } → { $reference } 的交叉注意力{" "}
+train-attention-title-wide = {" "}{ $src } → { $reference } 的交叉注意力（dec.{ $layer }.cross_attn.weights，{ $heads } 个头的平均）{" "}
+train-attention-how-to-read = 行：解码器的输入 → 它接着写出的词；列：它读取的字符；高亮：每行最大的权重。{ $last } 这一行什么也不写（训练从不要求它写）。
+train-too-small =
+    终端现在是 { $width }x{ $height }。
+    请把终端放大到至少 { $min_width }x{ $min_height } 来观看训练。
+    { $progress }
+    { $footer }
+train-finishing = 正在评估留出的句对并写入 { $out } …
+train-finished = 完成；已写入 { $out }。按任意键关闭
+stopped-by-signal-number = 信号 { $n }
+and-more = {" "}等另外 { $n } 个
+fine-tune-lacks-tokens = 无法微调 { $label }：它的词表缺少语料中的 { $missing } 个词元（{ $shown }{ $more }）；`train --weights` 需要词表涵盖整个语料的模型（`transformer-tutor corpus` 会列出这些词元）
+fine-tune-too-long = 无法微调 { $label }：它的 max_len 是 { $max_len }，但语料中最长的句子要占 { $longest } 个位置
+cannot-score = 这个模型无法在语料上评分：{ $lacks_join }；`{ $command }` 需要带有语料词表的模型（就像 `train` 写出的那样）
+train-start = { $what }：{ $params } 个参数，{ $steps } 步，每步 { $batch } 个句对，种子 { $seed }
+train-progress = 第 { $step }/{ $steps } 步  损失 { $mean }  lr { $lr }  { $rate } 步/秒  已用 { $elapsed }s，剩余 { $left }s
+train-diverged = 训练发散了：第 { $step } 步之后 { $what } 不再是有限的数；什么也没有写，{ $out } 保持原样（是不是某个权重大到无法计算？试试随附的权重，或者从头训练）
+loss-value = 损失（{ $loss }）
+cannot-score-overflow = 这个模型无法在语料上评分：{ $why }
+
+## src/strings/translate.rs
+
+translate-greedy = 每个词及其概率：
+translate-no-pattern = 这个句子不属于训练语料中的任何句型
+translate-needs-model = --beams 需要 --model DIR（一个加载的翻译模型）
+translate-sampled = 按温度 { $temperature } 采样，种子 { $seed }：
+translate-outside-corpus = { $reason }；模型只认识这份语料：{ $characters } 个源语言字符、{ $patterns } 种句型（`transformer-tutor corpus` 会列出它们），所以这个翻译只是猜测
+translate-timings = 加载 { $ms_load }，编码 { $ms_encode }，解码 { $ms_decode }（{ $tokens } 个片段，每秒 { $rate } 个）
+
+## src/strings/views.rs
+
+no-keys-hidden = 无
+tokens-label = 词元
+sizes-heading = vocab_size：已知词元数 · max_len：最长句子
+pipeline-heading = 前向计算，笔记 001 §1（✓ 已算 · ▶ 当前 · 未算）
+stage-embed = 每个 id 取表中一行
+stage-x = X = 词嵌入 + PE
+stage-tgt-mask = 填充 AND 因果
+stage-memory = 编码矩阵 C，供交叉注意力读取
+stage-logits = Linear 映射到词表
+stage-probs = softmax：下一个词的概率
+params-heading = 每个模块的参数（PyTorch 名称），按载入的权重统计
+total = 合计
+rnn-formula = RNN：h_t = tanh(W_x·x_t + W_h·h_{"{"}t−1{"}"})，每个词元一步
+rnn-table-heading = ‖∂h_T/∂h_{"{"}T−k{"}"}‖：h_{"{"}T−k{"}"} 还能影响 h_T 多少
+rnn-log-scale = 条形：1e-6（空）… 1e2（满）
+token = 词元
+widths-heading = 宽度：查询和键用 d_k，值用 d_v
+widths-note = 笔记 002 允许 q 和 k 比 v 窄（qk_dim）：只有 context 的宽度跟着 v
+decoder-reads = 解码器读入：
+chosen = 追加：
+fact-not-in-sentences = （这些句子里没有）
+decoding-ends = {"  "}（解码到此结束）
+decoding-had-ended = （解码已经结束）
+embed-unscaled = 保持原样（不缩放）
+row-label = 第{ $b }行
+ids-row = {"    "}第{ $b }行：{ $ids }
+stage-src-ids = 源句 id，<pad> = { $pad }
+stage-tgt-ids = 目标句 id，从 { $start } 开始
+stage-encoder = 编码器第 { $layer } 层（0–{ $last }）
+stage-decoder = 解码器第 { $layer } 层（0–{ $last }），读取 C
+rnn-sentence = 在 { $sentence } 上：T = { $t }，x_t = src.x 的第 t 行（宽 { $d }），W_h = gain × 随机正交矩阵
+rnn-path = RNN：       { $first } 经过 { $steps } 步才到达 { $last }，要乘 { $steps } 次 W_h
+attention-path = 注意力：    { $last } 一步就读到 { $first }，权重 { $weight }（enc.0，各头平均）
+gain-label = 增益 { $gain }
+rnn-bars-heading = 从 { $first } 到 { $last }，‖∂h_T/∂h_1‖（对数刻度）
+norm-compare-heading = { $name } { $shape } 的两种归一化（x̂，乘 γ 加 β 之前）
+norm-compare-axes = 层归一化：每个词元在它的 { $d } 个特征上 · 批归一化：每个特征在 { $b }×{ $t } 个位置上
+bn-pad-note = 批归一化的平均值里含 <pad> 位置：{ $positions } 个中有 { $pads } 个
+bn-shift-note = 去掉它们，特征 { $feature } 的均值就从 { $with_pad } 变成 { $without }（{ $shift }）：结果取决于同批的其他句子
+fused-heading = 笔记 003 的合并投影：W_qkv = [W_q; W_k; W_v]，({ $rows }, { $d })
+fused-product = { $x } { $x_shape } · W_qkvᵀ + b_qkv  →  { $out }，一次乘法代替三次
+fused-columns = 第 { $from }–{ $to } 列
+max-diff = 最大差值 { $diff }
+scores-widths = scores  = q { $q } · kᵀ (k { $k })  →  { $scores }：d_k = { $dk } 在求和中消掉
+context-widths = context = weights { $weights } · v { $v }  →  { $context }：每个头的宽度是 d_v = { $dv }
+next-word-heading = 下一个词，取自位置 { $position }（{ $word }）：最可能的五个
+cross-heading = 位置 { $position }（{ $word }）在源句中看向哪里：dec.{ $layer }.cross_attn，各头平均
+embed-scaled = 先乘以 √d_model = √{ $d_model }
+
+## src/strings/what_if.rs
+
+what-if-off = what-if 已关闭：按所教的原模型
+as-taught = 原模型
+what-if = what-if
+no-nan = 哪里都没有 NaN：这里没有哪一行查询被完全遮住
+drift-std-taught = 逐词元标准差，原模型
+drift-std-variant = 逐词元标准差，变体
+trained-not-dialed = 训练刻度盘上没有选中检查点，两边会是同一个模型：把训练时间往回拨（界面上按 -，命令行用 --at-step N），这个 what-if 就会把训练好的模型放在那一步旁边
+untrained-is-the-dial = 训练刻度盘在第 0 步，也就是训练开始的地方：屏幕上的模型本身就是未训练的，两边会是同一个模型；把训练时间往后拨（按 +），这个 what-if 就会把第 0 步放在那一步旁边
+trained-not-shipped = 这次会话用的模型不是随附训练跑到最后得到的那个（--random-weights 或 --weights），所以没有这次训练的成品可以放在检查点旁边
+at-dial-step = 第 { $step } 步
+what-if-on = what-if：{ $title }（v：下一个，V：上一个）
+what-if-pane-title = {" "}what-if：{ $title_v } · v/V{" "}
+forked-at = 在操作 { $kept } `{ $first }` 处分叉：之前的 { $kept } 个张量保留，{ $recomputed } 个重新计算
+cannot-run = 这个变体无法运行：{ $message }
+before-the-fork = `{ $name }` 在操作 { $kept } 的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）
+variant-has-no-op = 这个变体没有 `{ $name }`
+sharper = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（去掉 1/√d_k 后{ $a_else }）
+attention-untrained = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（未训练：{ $flatter_else }）
+hidden-weight = { $name }：每行落在原掩码遮住的键上的权重 { $taught } → { $variant }
+nan-spread = NaN 最早出现在 { $first }（{ $first_len } 个中有 { $first_nan } 个）；{ $ops } 个操作含 NaN；probs：{ $probs_len } 个中有 { $probs_nan } 个 NaN
+drift-line = { $label }：{ $parts_join }
+source-blind = 每个源字符 → <unk>：probs 在这里最多变化 { $variant }，原模型中是 { $taught }
+pad-rows-only = dec.0.self_attn.weights：真实查询行相差 { $real }，<pad> 查询行相差 { $pad }
+other-weights = 同样的程序和句子，换上训练开始时的权重（随机，种子 { $seed }：随附训练的第 0 步）；全部 { $computed } 个张量重新计算
+trained-beside = 同样的程序和句子，换上训练好的权重，与刻度盘上训练 { $step } 步的模型并排；全部 { $computed } 个张量重新计算
+trained-is-the-checkpoint = 第 { $step } 步就是训练的终点：这个检查点就是训练好的模型，两边完全相同；再按 - 往回拨才有得比
+attention-trained = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（训练好的模型{ $verdict }）
+
+## src/strings/what_if_weights.rs
+
+what-if-untrained-with-random = 随机权重本身就是未训练的模型，--what-if untrained（随附训练的第 0 步）只会把一个未训练的模型放在另一个旁边；请在训练好的模型上用它，不加 --random-weights 或 --preset
+what-if-untrained-at-zero = --at-step 0 显示的已经是未训练的模型，--what-if untrained 会把它放在它自己旁边；请去掉 --at-step，或选更晚的一步
+what-if-trained-needs-step = --what-if trained 把训练好的模型放在它训练中较早的检查点旁边；不加 --at-step，两边都是训练好的模型。请加上 --at-step { $steps }
+what-if-trained-at-end = --at-step { $last } 就是训练结束的那一步，--what-if trained 会把训练好的模型放在它自己旁边；请选更早的一步（{ $steps }）
+what-if-untrained-with-preset = --preset { $preset } 没有训练好的权重，从随机权重开始，本身就是未训练的模型，--what-if untrained 只会把一个未训练的模型放在另一个旁边；请在 tutor 预设的训练好的模型上用它
+
+## src/strings/files.rs
+
+read-kind-a-fifo-named-pipe = 命名管道（FIFO）
+read-kind-a-device = 设备
+read-kind-a-socket = 套接字
+read-kind-a-directory = 文件夹
+read-kind-not-a-file = 特殊文件
+write-kind-a-directory = 文件夹
+write-kind-a-pipe-fifo = 管道（FIFO）
+write-kind-a-device = 设备
+write-kind-a-socket = 套接字
+write-kind-a-special-file = 特殊文件
+
+## src/strings/ideas.rs
+
+idea-names-why-attention = 为什么要注意力
+idea-names-the-workflow = 整体流程
+idea-names-tokens = 分词与 id
+idea-names-token-embedding = 词嵌入
+idea-names-positional-encoding = 位置编码
+idea-names-self-attention = 自注意力
+idea-names-multi-head-attention = 多头注意力
+idea-names-masks = 掩码
+idea-names-add-norm = 残差连接与层归一化
+idea-names-the-feed-forward-network = 前馈网络
+idea-names-the-encoder = 编码器
+idea-names-the-decoder = 解码器
+idea-names-the-output = 输出层
+idea-names-the-whole-model = 整个模型
+
+## src/strings/keys.rs
+
+terms-terms = 个术语
+
+## src/strings/marian_files.rs
+
+purpose-the-sentencepiece-model-that = 把源语言句子切成词块的 SentencePiece 模型
+purpose-the-sentencepiece-model-of = 译文语言的 SentencePiece 模型
+purpose-the-list-of-every = 列出每个词块在模型训练时所用编号的词表
+purpose-the-tokenizer-s-settings = 分词器的设置
+
+## src/strings/probe.rs
+
+alignment-how-word-the-character-weighted = 英文单词 → 它那一行（预测它的那一行）权重最大的汉字
+best-in-layer-best-head-in-layer = ← 本层最准的单头
+patching-needs-two-patching-needs-two-source = 修补需要两个源句（e：我有一只猫 ; 你有一只猫）
+
+## src/strings/status.rs
+
+no-grid-this-view-has-no = 这个视图没有可写出的网格：X 只写热力图、softmax、掩码、去头表和对齐表
+
+## src/strings/views.rs
+
+norm-compare-columns-before-mean-std = 之前 均值/标准差
+norm-compare-columns-layernorm = 层归一化
+norm-compare-columns-batchnorm = 批归一化
+activation-name-relu = ReLU
+activation-name-silu-swish = SiLU（swish）
+activation-name-gelu = GELU（高斯误差线性单元）
+output-weights-the-target-embedding-table = 目标词嵌入表本身的转置（共享同一份权重，不是副本）
+output-weights-a-matrix-of-its = 一个独立的矩阵，与词嵌入表分开学习
+
+## src/strings/weights_file.rs
+
+size-said-the-source-vocabulary = 源语言词表
+size-said-the-target-vocabulary = 目标语言词表
+read-from-the-columns-of-src = `src_embed.weight` 的列数
+read-from-the-rows-of-encoder = `encoder.layers.0.ffn.linear1.weight` 的行数
+read-from-the-rows-of-src = `src_embed.weight` 的行数
+read-from-the-rows-of-tgt = `tgt_embed.weight` 的行数
