@@ -907,9 +907,10 @@ fn status_bar_with_chinese_message_fits_the_line() {
 fn frame_with_chinese_prose_and_title() {
     let prose = format!("{}\n\n{}", "我有一只猫。".repeat(30), "The mask 掩码 hides 未来的 tokens.");
     let mut app = masks_app_with(|lesson| {
-        lesson.title = "掩码：模型看不到的位置".to_string();
-        lesson.beats[0].pieces = vec![transformer_tutor::lesson::facts::Piece::Text(prose.clone())];
-        lesson.beats[0].text = prose;
+        let en = transformer_tutor::lang::Lang::En;
+        *lesson.title.get_mut(en) = "掩码：模型看不到的位置".to_string();
+        *lesson.beats[0].pieces.get_mut(en) = vec![transformer_tutor::lesson::facts::Piece::Text(prose.clone())];
+        *lesson.beats[0].text.get_mut(en) = prose;
     });
     for (w, h) in [(120, 40), (80, 24)] {
         let cells = frame_cells(&app, w, h);

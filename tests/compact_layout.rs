@@ -12,6 +12,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::Arc;
 use transformer_tutor::app::keymap::action_for;
 use transformer_tutor::app::{App, Pane};
+use transformer_tutor::lang::Lang;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::setup::WeightSource;
 use transformer_tutor::strings;
@@ -286,7 +287,11 @@ fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
     press(&mut app, KeyCode::Char('T'));
     let top = text(&mut app, 80, 24);
     let first = &terms[0];
-    assert!(top.lines().any(|l| l.contains(&first.en) && l.contains(&first.zh) && l.contains(&first.lesson)), "{top}");
+    assert!(
+        top.lines()
+            .any(|l| l.contains(first.name(Lang::En)) && l.contains(first.name(Lang::Zh)) && l.contains(&first.lesson)),
+        "{top}"
+    );
     assert!(top.contains("more terms below (↑/↓ PgUp/PgDn)"), "{top}");
     for _ in 0..terms.len() + 5 {
         press(&mut app, KeyCode::Down);
@@ -294,7 +299,7 @@ fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
     }
     let bottom = text(&mut app, 80, 24);
     let last = terms.last().unwrap();
-    assert!(bottom.lines().any(|l| l.contains(&last.en) && l.contains(&last.lesson)), "{bottom}");
+    assert!(bottom.lines().any(|l| l.contains(last.name(Lang::En)) && l.contains(&last.lesson)), "{bottom}");
     assert!(bottom.contains("more terms above (↑/↓"), "{bottom}");
     // scrolled no further than the last term: one ↑ shows a term below again
     press(&mut app, KeyCode::Up);
@@ -303,7 +308,7 @@ fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
     assert_eq!(app.beat(), 0);
     press(&mut app, KeyCode::Char('T'));
     press(&mut app, KeyCode::Char('T'));
-    assert!(text(&mut app, 80, 24).contains(&first.en));
+    assert!(text(&mut app, 80, 24).contains(first.name(Lang::En)));
 }
 
 /// The help overlay at 80x24, in both languages: every description wraps inside the overlay

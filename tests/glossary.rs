@@ -15,7 +15,7 @@ fn every_term_is_used_in_its_lesson_in_both_languages() {
     let mut problems = Vec::new();
     for (i, term) in glossary.terms.iter().enumerate() {
         let Some(lesson) = catalog.lessons.iter().find(|l| l.id == term.lesson) else {
-            problems.push(format!("{}: no lesson `{}`", term.en, term.lesson));
+            problems.push(format!("{}: no lesson `{}`", term.name(Lang::En), term.lesson));
             continue;
         };
         for lang in Lang::ALL {
@@ -23,8 +23,8 @@ fn every_term_is_used_in_its_lesson_in_both_languages() {
             if !used {
                 problems.push(format!(
                     "{} / {}: not used in the {} prose of `{}`",
-                    term.en,
-                    term.zh,
+                    term.name(Lang::En),
+                    term.name(Lang::Zh),
                     lang.code(),
                     lesson.id
                 ));
@@ -33,7 +33,7 @@ fn every_term_is_used_in_its_lesson_in_both_languages() {
         assert!(
             term.note.split_whitespace().next().is_some_and(|n| n.len() == 3 && n.chars().all(|c| c.is_ascii_digit())),
             "{}: note `{}` is not like `001 §4.1`",
-            term.en,
+            term.name(Lang::En),
             term.note
         );
     }

@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use transformer_tutor::explore::Variant;
+use transformer_tutor::lang::Lang;
 use transformer_tutor::lesson::Lesson;
 use transformer_tutor::lesson::{Catalog, LessonError, ViewKind};
 use transformer_tutor::model::{Preset, Weights};
@@ -108,9 +109,9 @@ fn temp_dir(tag: &str) -> PathBuf {
 fn base_lesson_loads_with_every_field() {
     let lesson = load_lesson(FILE, BASE, &weights()).unwrap();
     assert_eq!(lesson.id, "tiny");
-    assert_eq!(lesson.title, "Tiny");
+    assert_eq!(lesson.title_in(Lang::En), "Tiny");
     assert_eq!(lesson.order, 3);
-    assert_eq!(lesson.summary, "A tiny lesson");
+    assert_eq!(lesson.summary_in(Lang::En), "A tiny lesson");
     assert_eq!(lesson.file, FILE);
     assert_eq!(lesson.beats.len(), 2);
     let b = &lesson.beats[0];
@@ -118,7 +119,7 @@ fn base_lesson_loads_with_every_field() {
     assert_eq!(b.view, ViewKind::Softmax);
     assert_eq!((b.batch, b.head, b.row), (Some(1), Some(transformer_tutor::lesson::HeadChoice::One(2)), Some(3)));
     assert_eq!(b.what_if, None);
-    assert_eq!(b.text, "Some words.");
+    assert_eq!(b.text_in(Lang::En), "Some words.");
     let b = &lesson.beats[1];
     assert_eq!((b.op.as_str(), b.view), ("tgt.mask", ViewKind::Mask));
     assert_eq!((b.batch, b.head, b.row), (None, None, None));
@@ -418,7 +419,7 @@ fn built_in_catalog_has_masks_at_order_8() {
     assert_eq!(masks.file, "lessons/masks.toml");
     assert!(!masks.beats.is_empty());
     let list = catalog.list_text();
-    assert!(list.lines().any(|l| l.contains("masks") && l.contains(&masks.title)), "{list}");
+    assert!(list.lines().any(|l| l.contains("masks") && l.contains(masks.title_in(Lang::En))), "{list}");
 }
 
 #[test]

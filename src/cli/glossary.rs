@@ -18,7 +18,7 @@ pub fn glossary_text(glossary: &Glossary, catalog: &Catalog) -> String {
         .map(|t| {
             [
                 t.name(lang).to_string(),
-                t.name(lang.other()).to_string(),
+                t.name(lang.gloss()).to_string(),
                 strings::note_ref(&t.note, t.named),
                 lesson_title(&t.lesson),
             ]

@@ -20,14 +20,57 @@ pub struct Locale {
     pub code: &'static str,
     /// The Fluent source of every message the program shows (`locales/<code>.ftl`).
     pub messages: &'static str,
+    /// Words are separated by spaces (English): a glossary term is found as a whole word, in any
+    /// case, and glossed ` (term)`; otherwise (Chinese) inside the text, glossed `（term）`.
+    pub spaced_words: bool,
+    /// The language whose term the glossary writes after a term's first use in a lesson.
+    pub gloss: Lang,
 }
 
 /// Every language, English first: English is where a message missing from another language's
 /// file is read instead.
 pub const LOCALES: [Locale; 2] = [
-    Locale { lang: Lang::En, code: "en", messages: include_str!("../../locales/en.ftl") },
-    Locale { lang: Lang::Zh, code: "zh", messages: include_str!("../../locales/zh.ftl") },
+    Locale {
+        lang: Lang::En,
+        code: "en",
+        messages: include_str!("../../locales/en.ftl"),
+        spaced_words: true,
+        gloss: Lang::Zh,
+    },
+    Locale {
+        lang: Lang::Zh,
+        code: "zh",
+        messages: include_str!("../../locales/zh.ftl"),
+        spaced_words: false,
+        gloss: Lang::En,
+    },
 ];
+
+/// One value per language, in `LOCALES`' order (a lesson's title, a glossary term's name).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Localized<T>(Vec<T>);
+
+impl<T> Localized<T> {
+    /// The value of every language, from `f` called once per language in `LOCALES`' order.
+    pub fn try_from_fn<E>(f: impl FnMut(Lang) -> Result<T, E>) -> Result<Localized<T>, E> {
+        Lang::ALL.into_iter().map(f).collect::<Result<Vec<T>, E>>().map(Localized)
+    }
+
+    /// The value of every language, from `f` called once per language.
+    pub fn from_fn(f: impl FnMut(Lang) -> T) -> Localized<T> {
+        Localized(Lang::ALL.into_iter().map(f).collect())
+    }
+
+    /// The value in `lang`.
+    pub fn get(&self, lang: Lang) -> &T {
+        &self.0[lang.index()]
+    }
+
+    /// The value in `lang`, to change.
+    pub fn get_mut(&mut self, lang: Lang) -> &mut T {
+        &mut self.0[lang.index()]
+    }
+}
 
 /// A language of the screens and lessons.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -49,9 +92,24 @@ impl Lang {
         all
     };
 
+    /// Where this language stands in `ALL` and `LOCALES`.
+    pub fn index(self) -> usize {
+        Lang::ALL.iter().position(|&l| l == self).unwrap_or(0)
+    }
+
+    /// The language whose term the glossary writes after a term's first use in this one.
+    pub fn gloss(self) -> Lang {
+        self.locale().gloss
+    }
+
+    /// Whether this language separates words with spaces (see `Locale::spaced_words`).
+    pub fn spaced_words(self) -> bool {
+        self.locale().spaced_words
+    }
+
     /// This language's row of `LOCALES`.
     pub fn locale(self) -> &'static Locale {
-        LOCALES.iter().find(|l| l.lang == self).expect("every language has its row in LOCALES")
+        &LOCALES[self.index()]
     }
 
     /// The code used by `--lang` and the progress file: `en` or `zh`.
@@ -69,8 +127,7 @@ impl Lang {
     /// The next language in `ALL`, round to the first (the key that switches languages on the
     /// running screen).
     pub fn other(self) -> Lang {
-        let at = Lang::ALL.iter().position(|&l| l == self).unwrap_or(0);
-        Lang::ALL[(at + 1) % Lang::ALL.len()]
+        Lang::ALL[(self.index() + 1) % Lang::ALL.len()]
     }
 
     /// The language the environment asks for, if it says: the first of `LC_ALL`, `LC_MESSAGES`,
@@ -217,11 +274,20 @@ mod tests {
     fn a_text_reads_in_the_current_language() {
         const NEXT: Text = Text::id("key-next");
         set_current(Lang::En);
-        assert_eq!(&*NEXT, "next beat");
+        assert!(NEXT.starts_with("next beat"), "{NEXT}");
         set_current(Lang::Zh);
-        assert_eq!(format!("{NEXT}"), "下一页");
-        assert_eq!(String::from(NEXT), "下一页");
+        assert!(format!("{NEXT}").starts_with("下一页"));
+        assert_eq!(String::from(NEXT), NEXT.get_in(Lang::Zh));
         set_current(Lang::En);
+    }
+
+    #[test]
+    fn a_lesson_field_is_translated_by_its_suffix() {
+        assert_eq!(Lang::ALL, [Lang::En, Lang::Zh]);
+        assert_eq!(Lang::Zh.other(), Lang::En);
+        assert_eq!((Lang::En.gloss(), Lang::Zh.gloss()), (Lang::Zh, Lang::En));
+        let titles = Localized::from_fn(|l| l.code().to_string());
+        assert_eq!(titles.get(Lang::Zh), "zh");
     }
 
     #[test]

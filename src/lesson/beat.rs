@@ -6,9 +6,9 @@ use super::bilingual::same_facts;
 use super::coherence::{self, Shown};
 use super::error::{Checker, LessonError, see};
 use super::facts::{self, HeadChoice, Piece};
-use super::file::BeatFile;
+use super::file::{BeatFile, Translations};
 use super::view_kind::ViewKind;
-use crate::lang::Lang;
+use crate::lang::{Lang, Localized};
 use crate::model::Run;
 use crate::model::Variant;
 use crate::model::program::{Op, Program};
@@ -19,13 +19,11 @@ use toml::Spanned;
 pub struct Beat {
     pub op: String,
     pub view: ViewKind,
-    /// The prose as written, facts still in braces (English).
-    pub text: String,
-    /// The prose as text and facts to fill in from the run (see `facts`) (English).
-    pub pieces: Vec<Piece>,
-    /// The Chinese prose as written, and its pieces: the same facts as the English.
-    pub text_zh: String,
-    pub pieces_zh: Vec<Piece>,
+    /// The prose as written, facts still in braces, in every language.
+    pub text: Localized<String>,
+    /// The prose as text and facts to fill in from the run (see `facts`): in every language the
+    /// same facts.
+    pub pieces: Localized<Vec<Piece>>,
     pub batch: Option<usize>,
     /// One head, or the mean of the heads (`head = "mean"`).
     pub head: Option<HeadChoice>,
@@ -46,47 +44,33 @@ pub struct Beat {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Question {
     pub answer: Vec<Piece>,
-    /// Shown after the first wrong answer (English, then Chinese).
-    pub hint: Vec<Piece>,
-    pub hint_zh: Vec<Piece>,
-    /// Shown after the second wrong answer, or a right one (English, then Chinese).
-    pub explain: Vec<Piece>,
-    pub explain_zh: Vec<Piece>,
+    /// Shown after the first wrong answer, in every language.
+    pub hint: Localized<Vec<Piece>>,
+    /// Shown after the second wrong answer, or a right one, in every language.
+    pub explain: Localized<Vec<Piece>>,
 }
 
 impl Beat {
     /// The prose as written, in `lang`.
     pub fn text_in(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.text,
-            Lang::Zh => &self.text_zh,
-        }
+        self.text.get(lang)
     }
 
     /// The prose's pieces in `lang`.
     pub fn prose(&self, lang: Lang) -> &[Piece] {
-        match lang {
-            Lang::En => &self.pieces,
-            Lang::Zh => &self.pieces_zh,
-        }
+        self.pieces.get(lang)
     }
 }
 
 impl Question {
     /// The hint in `lang`.
     pub fn hint_in(&self, lang: Lang) -> &[Piece] {
-        match lang {
-            Lang::En => &self.hint,
-            Lang::Zh => &self.hint_zh,
-        }
+        self.hint.get(lang)
     }
 
     /// The explanation in `lang`.
     pub fn explain_in(&self, lang: Lang) -> &[Piece] {
-        match lang {
-            Lang::En => &self.explain,
-            Lang::Zh => &self.explain_zh,
-        }
+        self.explain.get(lang)
     }
 }
 
@@ -146,18 +130,23 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     };
     let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
     let pieces = parse_shown(cx, &b.text, "text", &text, &shown)?;
-    let zh = c.translation(&b.text_zh, &b.text, "text_zh")?;
-    let text_zh = crate::text::escape_controls(&c.non_empty(zh, "text_zh")?, true);
-    let pieces_zh = parse_shown(cx, zh, "text_zh", &text_zh, &shown)?;
-    same_facts(c, zh, "text_zh", (&b.text.get_ref()[..], &pieces), &pieces_zh)?;
+    let translations = b.text_translations();
+    let prose = Localized::try_from_fn(|lang| {
+        let Some(&(_, field, written)) = translations.iter().find(|(l, ..)| *l == lang) else {
+            return Ok((text.clone(), pieces.clone())); // English, as written above
+        };
+        let written = c.translation(written, &b.text, field)?;
+        let text_there = crate::text::escape_controls(&c.non_empty(written, field)?, true);
+        let pieces_there = parse_shown(cx, written, field, &text_there, &shown)?;
+        same_facts(c, written, field, (&b.text.get_ref()[..], &pieces), &pieces_there)?;
+        Ok((text_there, pieces_there))
+    })?;
     let question = check_question(cx, b, &shown)?;
     Ok(Beat {
         op: op_name.to_string(),
         view,
-        text,
-        pieces,
-        text_zh,
-        pieces_zh,
+        text: Localized::try_from_fn(|lang| Ok::<_, LessonError>(prose.get(lang).0.clone()))?,
+        pieces: Localized::try_from_fn(|lang| Ok::<_, LessonError>(prose.get(lang).1.clone()))?,
         batch,
         head,
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,
@@ -293,17 +282,33 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
         let text = crate::text::escape_controls(&c.non_empty(s, field)?, true);
         parse_shown(cx, s, field, &text, shown)
     };
-    let hint_zh = c.translation(&b.hint_zh, hint, "hint_zh")?;
-    let explain_zh = c.translation(&b.explain_zh, explain, "explain_zh")?;
-    let question = Question {
-        answer: parse(answer, "answer")?,
-        hint: parse(hint, "hint")?,
-        hint_zh: parse(hint_zh, "hint_zh")?,
-        explain: parse(explain, "explain")?,
-        explain_zh: parse(explain_zh, "explain_zh")?,
+    // every language's hint and explanation: written, each a translation of the English saying
+    // the same facts
+    let (hints, explains) = (b.hint_translations(), b.explain_translations());
+    for (_, field, written) in &hints {
+        c.translation(written, hint, field)?;
+    }
+    for (_, field, written) in &explains {
+        c.translation(written, explain, field)?;
+    }
+    let answer_pieces = parse(answer, "answer")?;
+    let (hint_en, explain_en) = (parse(hint, "hint")?, parse(explain, "explain")?);
+    let localized = |english: &Spanned<String>, en: &Vec<Piece>, translations: &Translations| {
+        Localized::try_from_fn(|lang| {
+            let Some(&(_, field, written)) = translations.iter().find(|(l, ..)| *l == lang) else {
+                return Ok(en.clone());
+            };
+            let written = c.translation(written, english, field)?;
+            let there = parse(written, field)?;
+            same_facts(c, written, field, (&english.get_ref()[..], en), &there)?;
+            Ok(there)
+        })
     };
-    same_facts(c, hint_zh, "hint_zh", (&hint.get_ref()[..], &question.hint), &question.hint_zh)?;
-    same_facts(c, explain_zh, "explain_zh", (&explain.get_ref()[..], &question.explain), &question.explain_zh)?;
+    let question = Question {
+        answer: answer_pieces,
+        hint: localized(hint, &hint_en, &hints)?,
+        explain: localized(explain, &explain_en, &explains)?,
+    };
     if c.loaded_model {
         // an answer of text alone (a fact this model cannot answer became a dash) is known now;
         // one with facts is checked when shown (the app drops a question whose answer renders to

@@ -1,6 +1,7 @@
 //! A lesson file that cannot be used: where (file, line), which field, what is wrong and what
 //! would be right, and where the schema (lessons/FORMAT.md) says more.
 
+use crate::lang::{Lang, Localized};
 use std::fmt;
 use toml::Spanned;
 
@@ -29,12 +30,10 @@ impl std::error::Error for LessonError {}
 
 /// The schema's section on `field`, for the end of a message: `(see lessons/FORMAT.md#beats)`.
 pub fn see(field: &str) -> String {
-    let section = match field {
+    let section = match english_field(field) {
         "view" => "views",
         "op" | "text" | "batch" | "head" | "row" | "step" | "sentence" | "what_if" | "beat" | "grad" => "beats",
-        "answer" | "hint" | "explain" | "hint_zh" | "explain_zh" => "questions",
-        "text_zh" => "beats",
-        "title_zh" | "summary_zh" => "lesson",
+        "answer" | "hint" | "explain" => "questions",
         "format" => "format",
         _ => "lesson",
     };
@@ -110,16 +109,33 @@ impl Checker<'_> {
         }
     }
 
-    /// A field's Chinese (`text_zh` beside `text`): every lesson is written in both languages,
-    /// so a missing one is refused on the line of its English.
+    /// A field in another language (`text_zh` beside `text`): every lesson is written in every
+    /// language, so a missing one is refused on the line of its English.
     pub fn translation<'s>(
         &self,
-        zh: &'s Option<Spanned<String>>,
+        written: &'s Option<Spanned<String>>,
         en: &Spanned<String>,
         field: &str,
     ) -> Result<&'s Spanned<String>, LessonError> {
-        zh.as_ref().ok_or_else(|| {
-            self.err(en, field, crate::strings::missing_translation(field, field.trim_end_matches("_zh"), &see(field)))
+        written.as_ref().ok_or_else(|| {
+            self.err(en, field, crate::strings::missing_translation(field, english_field(field), &see(field)))
+        })
+    }
+
+    /// A one-line field (a title, a summary) in every language: `english` as checked, and each
+    /// translation written, not empty, control characters written out.
+    pub fn localized(
+        &self,
+        en: &Spanned<String>,
+        english: String,
+        translations: &super::file::Translations,
+    ) -> Result<Localized<String>, LessonError> {
+        Localized::try_from_fn(|lang| {
+            let Some(&(_, field, written)) = translations.iter().find(|(l, ..)| *l == lang) else {
+                return Ok(english.clone());
+            };
+            let written = self.translation(written, en, field)?;
+            Ok(crate::text::escape_controls(&self.non_empty(written, field)?, false))
         })
     }
 
@@ -153,5 +169,13 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+}
+
+/// The English field a translation translates: `text` for `text_zh`.
+pub fn english_field(field: &str) -> &str {
+    match field.rsplit_once('_') {
+        Some((english, code)) if Lang::from_code(code).is_some_and(|l| l != Lang::En) => english,
+        _ => field,
     }
 }

@@ -1,8 +1,39 @@
 //! The lesson file as a teacher writes it (TOML; the schema is lessons/FORMAT.md). Every field
-//! keeps its place in the file, so validation can say which line is wrong.
+//! keeps its place in the file, so validation can say which line is wrong. Prose is written in
+//! English (`text`) and again in each other language (`text_zh`): a new language adds its fields
+//! here and its row to each `…_translations` list, and nothing else in the loader changes.
 
+use crate::lang::Lang;
 use serde::Deserialize;
 use toml::Spanned;
+
+/// A field's other languages as the file gives them: the language, the field's name in the file
+/// (`text_zh`) and its value, if written.
+pub type Translations<'a> = Vec<(Lang, &'static str, &'a Option<Spanned<String>>)>;
+
+impl LessonFile {
+    pub fn title_translations(&self) -> Translations<'_> {
+        vec![(Lang::Zh, "title_zh", &self.title_zh)]
+    }
+
+    pub fn summary_translations(&self) -> Translations<'_> {
+        vec![(Lang::Zh, "summary_zh", &self.summary_zh)]
+    }
+}
+
+impl BeatFile {
+    pub fn text_translations(&self) -> Translations<'_> {
+        vec![(Lang::Zh, "text_zh", &self.text_zh)]
+    }
+
+    pub fn hint_translations(&self) -> Translations<'_> {
+        vec![(Lang::Zh, "hint_zh", &self.hint_zh)]
+    }
+
+    pub fn explain_translations(&self) -> Translations<'_> {
+        vec![(Lang::Zh, "explain_zh", &self.explain_zh)]
+    }
+}
 
 /// The version alone, read before the rest: a lesson of another format may have other fields.
 #[derive(Debug, Deserialize)]
@@ -77,4 +108,40 @@ pub struct BeatFile {
 pub enum HeadField {
     Index(i64),
     Name(String),
+}
+
+/// `glossary.toml` as written (built in; checked by tests/glossary.rs).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GlossaryFile {
+    #[allow(dead_code)] // read so that a later format is noticed by the test that loads it
+    pub format: i64,
+    pub term: Vec<TermFile>,
+}
+
+/// One `[[term]]`: its name and other spellings in each language (`en`, `also_en`, `zh`, …).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TermFile {
+    pub en: String,
+    pub zh: String,
+    #[serde(default)]
+    pub also_en: Vec<String>,
+    #[serde(default)]
+    pub also_zh: Vec<String>,
+    pub note: String,
+    #[serde(default = "named_by_default")]
+    pub named: bool,
+    pub lesson: String,
+}
+
+fn named_by_default() -> bool {
+    true
+}
+
+impl TermFile {
+    /// Each language's name and other spellings of the term.
+    pub fn languages(&self) -> Vec<(Lang, &String, &Vec<String>)> {
+        vec![(Lang::En, &self.en, &self.also_en), (Lang::Zh, &self.zh, &self.also_zh)]
+    }
 }

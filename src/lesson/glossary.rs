@@ -2,25 +2,20 @@
 //! note and the lesson that teach it (`glossary.toml`, built in). It gives the other language's
 //! term beside a term's first use in a lesson (层归一化（LayerNorm）), and the glossary screen.
 
-use crate::lang::Lang;
-use serde::Deserialize;
+use super::file::{GlossaryFile, TermFile};
+use crate::lang::{Lang, Localized};
 
-/// One term in both languages.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// One term in every language, with where the notes and the lessons teach it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Term {
-    pub en: String,
-    pub zh: String,
-    /// Other spellings that count as a use (a plural, an abbreviation).
-    #[serde(default)]
-    pub also_en: Vec<String>,
-    #[serde(default)]
-    pub also_zh: Vec<String>,
+    /// The term in each language.
+    pub names: Localized<String>,
+    /// Other spellings that count as a use (a plural, an abbreviation), in each language.
+    pub also: Localized<Vec<String>>,
     /// Where the notes explain it: `001 §4.1`.
     pub note: String,
     /// Whether the notes use the term itself there; false for a term the tutor brings (beam
     /// search, logit lens), where `note` is the section it builds on.
-    #[serde(default = "named_by_default")]
     pub named: bool,
     /// The id of the lesson that teaches it.
     pub lesson: String,
@@ -29,32 +24,21 @@ pub struct Term {
 impl Term {
     /// The term in `lang`.
     pub fn name(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::En => &self.en,
-            Lang::Zh => &self.zh,
-        }
+        self.names.get(lang)
     }
 
     /// Every spelling that counts as a use in `lang`'s prose.
     pub fn spellings(&self, lang: Lang) -> impl Iterator<Item = &str> {
-        let (main, also) = match lang {
-            Lang::En => (&self.en, &self.also_en),
-            Lang::Zh => (&self.zh, &self.also_zh),
-        };
-        std::iter::once(main.as_str()).chain(also.iter().map(String::as_str))
+        std::iter::once(self.name(lang)).chain(self.also.get(lang).iter().map(String::as_str))
     }
-}
 
-fn named_by_default() -> bool {
-    true
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GlossaryFile {
-    #[allow(dead_code)] // read so that a later format is noticed by the test that loads it
-    format: i64,
-    term: Vec<Term>,
+    fn from_file(file: TermFile) -> Term {
+        let languages = file.languages();
+        let columns = |lang: Lang| languages.iter().find(|(l, ..)| *l == lang);
+        let names = Localized::from_fn(|lang| columns(lang).map(|c| c.1.clone()).unwrap_or_default());
+        let also = Localized::from_fn(|lang| columns(lang).map(|c| c.2.clone()).unwrap_or_default());
+        Term { names, also, note: file.note, named: file.named, lesson: file.lesson }
+    }
 }
 
 /// Every term, in the order the curriculum teaches them.
@@ -70,7 +54,7 @@ impl Glossary {
         BUILT_IN.get_or_init(|| {
             let file: GlossaryFile =
                 toml::from_str(include_str!("../../glossary.toml")).expect("glossary.toml is valid");
-            Glossary { terms: file.term }
+            Glossary { terms: file.term.into_iter().map(Term::from_file).collect() }
         })
     }
 
@@ -85,16 +69,18 @@ impl Glossary {
         let code: Vec<(usize, usize)> = code_spans(text).into_iter().chain(fact_spans(text)).collect();
         let mut taken: Vec<(usize, usize, usize)> = Vec::new();
         // English ignores case (`Attention` begins a sentence); ASCII lowercasing keeps the offsets
-        let folded = if lang == Lang::En { text.to_ascii_lowercase() } else { text.to_string() };
+        let spaced = lang.spaced_words();
+        let folded = if spaced { text.to_ascii_lowercase() } else { text.to_string() };
         for (spelling, term) in spellings {
-            let spelling = if lang == Lang::En { spelling.to_ascii_lowercase() } else { spelling.to_string() };
+            let spelling = if spaced { spelling.to_ascii_lowercase() } else { spelling.to_string() };
             for (start, _) in folded.match_indices(&spelling) {
                 let end = start + spelling.len();
                 let free = !taken.iter().any(|&(s, e, _)| start < e && s < end)
                     && !code.iter().any(|&(s, e)| start < e && s < end);
-                let word = match lang {
-                    Lang::En => whole_word(text, start, end),
-                    Lang::Zh => spelling.chars().count() > 1 || !inside_another_word(text, start, &spelling),
+                let word = if spaced {
+                    whole_word(text, start, end)
+                } else {
+                    spelling.chars().count() > 1 || !inside_another_word(text, start, &spelling)
                 };
                 if free && word {
                     taken.push((start, end, term));
@@ -147,11 +133,11 @@ impl Glossary {
             // after a possessive: `attention's (注意力) output`, not `attention (注意力)'s output`
             let end = ["'s", "’s"].iter().find(|s| text[end..].starts_with(**s)).map_or(end, |s| end + s.len());
             out.push_str(&text[from..end]);
-            let other = self.terms[term].name(lang.other());
+            let other = self.terms[term].name(lang.gloss());
             let rest = &text[end..];
             // the prose glosses it itself: with this term's other name, or with any Latin word in
             // brackets (值（value）)
-            let latin_gloss = lang == Lang::Zh
+            let latin_gloss = !lang.spaced_words()
                 && ["（", "("].iter().any(|open| {
                     let after_quote = rest.trim_start_matches(['”', '’', '」']);
                     after_quote
@@ -167,13 +153,14 @@ impl Glossary {
                 from = end; // the prose already gives the other language's word (`token` in Chinese)
                 continue;
             }
-            match lang {
-                Lang::Zh => out.push_str(&format!("（{other}）")),
-                Lang::En => out.push_str(&format!(" ({other})")),
+            if lang.spaced_words() {
+                out.push_str(&format!(" ({other})"));
+            } else {
+                out.push_str(&format!("（{other}）"));
             }
             from = end;
             // `RNN 读` becomes `RNN（recurrent neural network）读`: no space after the bracket
-            if lang == Lang::Zh
+            if !lang.spaced_words()
                 && rest.starts_with(' ')
                 && rest[1..].chars().next().is_some_and(|c| crate::text::width(&c.to_string()) == 2)
             {
@@ -238,20 +225,21 @@ mod tests {
     fn longer_terms_win_and_code_spans_do_not_count() {
         let g = Glossary::built_in();
         let text = "The causal mask in `tgt.mask` is a mask.";
-        let names: Vec<&str> = g.uses(text, Lang::En).iter().map(|&(_, _, t)| g.terms[t].en.as_str()).collect();
+        let names: Vec<&str> = g.uses(text, Lang::En).iter().map(|&(_, _, t)| g.terms[t].name(Lang::En)).collect();
         assert_eq!(names, ["causal mask", "mask"]);
         let zh = "因果掩码和填充掩码都是掩码。";
-        let names: Vec<&str> = g.uses(zh, Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+        let names: Vec<&str> = g.uses(zh, Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].name(Lang::Zh)).collect();
         assert_eq!(names, ["因果掩码", "填充掩码", "掩码"]);
     }
 
     #[test]
     fn a_one_character_chinese_term_is_not_the_end_of_another_word() {
         let g = Glossary::built_in();
-        let names: Vec<&str> = g.uses("均值和“值”", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+        let names: Vec<&str> =
+            g.uses("均值和“值”", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].name(Lang::Zh)).collect();
         assert_eq!(names, ["值"], "均值 is a mean; the quoted 值 is the term");
         let names: Vec<&str> =
-            g.uses("关键在于这些键和这个值", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].zh.as_str()).collect();
+            g.uses("关键在于这些键和这个值", Lang::Zh).iter().map(|&(_, _, t)| g.terms[t].name(Lang::Zh)).collect();
         assert_eq!(names, ["键"], "关键 is no key; 这些键 are keys; 这个值 may be a number");
     }
 

@@ -5,6 +5,7 @@
 use super::beat::{Context, check_beat};
 use super::error::{Checker, LessonError, from_toml, see};
 use super::file::{FormatOnly, LessonFile};
+use crate::lang::Localized;
 use crate::model::Weights;
 use crate::setup::{Setup, SetupError, TokenInput};
 use std::sync::Arc;
@@ -17,13 +18,11 @@ pub const FORMAT: i64 = 1;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lesson {
     pub id: String,
-    pub title: String,
-    pub title_zh: String,
+    pub title: Localized<String>,
     pub order: i64,
     /// The notes' ideas (1..14) the lesson teaches; none for a lesson beyond them (learning, probes).
     pub ideas: Vec<u8>,
-    pub summary: String,
-    pub summary_zh: String,
+    pub summary: Localized<String>,
     pub src: String,
     pub tgt: String,
     pub beats: Vec<Beat>,
@@ -51,10 +50,8 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     // control characters (an escape sequence in a title, say) are shown written out, never sent to the terminal
     let title = crate::text::escape_controls(&c.non_empty(&raw.title, "title")?, false);
     let summary = crate::text::escape_controls(&c.non_empty(&raw.summary, "summary")?, false);
-    let zh = c.translation(&raw.title_zh, &raw.title, "title_zh")?;
-    let title_zh = crate::text::escape_controls(&c.non_empty(zh, "title_zh")?, false);
-    let zh = c.translation(&raw.summary_zh, &raw.summary, "summary_zh")?;
-    let summary_zh = crate::text::escape_controls(&c.non_empty(zh, "summary_zh")?, false);
+    let title = c.localized(&raw.title, title, &raw.title_translations())?;
+    let summary = c.localized(&raw.summary, summary, &raw.summary_translations())?;
     let (src, tgt, setup) = check_sentences(&c, &raw, weights)?;
     let training = c.one_value(&raw.program, "program", "training", "the loss and its gradients")?;
     let setup = setup.for_training(training);
@@ -71,11 +68,9 @@ pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Les
     Ok(Lesson {
         id,
         title,
-        title_zh,
         order: *raw.order.get_ref(),
         ideas: check_ideas(&c, &raw)?,
         summary,
-        summary_zh,
         src,
         tgt,
         beats,
@@ -159,18 +154,12 @@ fn check_sentences(
 impl Lesson {
     /// The title in `lang`.
     pub fn title_in(&self, lang: crate::lang::Lang) -> &str {
-        match lang {
-            crate::lang::Lang::En => &self.title,
-            crate::lang::Lang::Zh => &self.title_zh,
-        }
+        self.title.get(lang)
     }
 
     /// The summary in `lang`.
     pub fn summary_in(&self, lang: crate::lang::Lang) -> &str {
-        match lang {
-            crate::lang::Lang::En => &self.summary,
-            crate::lang::Lang::Zh => &self.summary_zh,
-        }
+        self.summary.get(lang)
     }
 }
 

@@ -38,7 +38,7 @@ impl Widget for GlossaryOverlay {
             .terms
             .iter()
             .map(|t| {
-                let (this, other) = (t.name(lang).to_string(), t.name(lang.other()).to_string());
+                let (this, other) = (t.name(lang).to_string(), t.name(lang.gloss()).to_string());
                 [this, other, strings::note_ref(&t.note, t.named), t.lesson.clone()]
             })
             .collect();
