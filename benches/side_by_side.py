@@ -1,4 +1,4 @@
-"""Side-by-side timings for the README, in one command: the engine's three forward workloads
+"""Side-by-side timings for docs/benchmarks.md, in one command: the engine's three forward workloads
 (`cargo run --release --example forward_time`, the same work as `cargo bench --bench forward`),
 then the same computations in PyTorch (if installed: `pip install torch`) and numpy on this
 machine, with the ratio engine / PyTorch.

@@ -19,8 +19,8 @@ use std::sync::Arc;
 pub const DEFAULT_SRC: &str = "我有一只猫 ; 你有猫吗";
 pub const DEFAULT_TGT: &str = "<bos> I have a cat <eos> ; <bos> do you have a cat ? <eos>";
 
-/// The trained tutor model, built into the program (`weights/zh-en.npz`; the README says how it
-/// was trained).
+/// The trained tutor model, built into the program (`weights/zh-en.npz`; docs/guide.md, "The
+/// trained model", says how it was trained).
 pub const TRAINED_WEIGHTS: &[u8] = include_bytes!("../weights/zh-en.npz");
 
 /// The lesson that runs on a real translator by default.

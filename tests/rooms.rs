@@ -1,4 +1,4 @@
-//! The rooms as DESIGN.md and `src/lib.rs` draw them, checked from the source: the model imports
+//! The rooms as ARCHITECTURE.md and `src/lib.rs` draw them, checked from the source: the model imports
 //! nothing above it (only the leaves `text`, `user_file`, `atomic_file`), the lesson loader never
 //! imports explore, app or ui, the leaves import no room, and no two top-level modules import
 //! each other, directly or round a longer loop. An import is any `crate::X` path in code (`use

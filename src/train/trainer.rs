@@ -11,7 +11,7 @@ use crate::model::{Inputs, Preset, Program, Run, Weights};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// What a training run does. The defaults produced the shipped weights (see the README).
+/// What a training run does. The defaults produced the shipped weights (docs/guide.md, "The trained model").
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TrainOptions {
     pub steps: usize,
