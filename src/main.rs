@@ -24,8 +24,8 @@ fn main() -> ExitCode {
     let saved = progress::default_path().and_then(|p| progress::peek_language(&p));
     lang::set_current(cli.lang.or(saved).or_else(Lang::from_env).unwrap_or_default());
     if let Err(message) = combos::check(&cli) {
-        if lang::current() == Lang::Zh {
-            // clap's usage lines are English: a Chinese message stands whole, with where to look
+        if lang::current() != Lang::En {
+            // clap's usage lines are English: a message in another language stands whole, with where to look
             output::to_stderr(&strings::error_line(&message));
             output::to_stderr(strings::SEE_HELP.get());
             return ExitCode::from(2);

@@ -214,15 +214,17 @@ impl Cli {
             }
             std::process::exit(0);
         }
-        if lang_asked(&args) == crate::lang::Lang::Zh {
-            // clap says its errors in English: the common ones are said again in Chinese, whole;
-            // for the rest a Chinese reader is told what follows
+        let lang = lang_asked(&args);
+        if lang != crate::lang::Lang::En {
+            // clap says its errors in English: the common ones are said again in the learner's
+            // language, whole; for the rest the reader is told what follows
+            crate::lang::set_current(lang);
             if let Some(message) = crate::strings::clap_error_zh(&e) {
-                crate::cli::output::to_stderr(&format!("错误：{message}"));
-                crate::cli::output::to_stderr(crate::strings::SEE_HELP.get_in(crate::lang::Lang::Zh));
+                crate::cli::output::to_stderr(&crate::strings::error_line(&message));
+                crate::cli::output::to_stderr(crate::strings::SEE_HELP.get());
                 std::process::exit(e.exit_code());
             }
-            crate::cli::output::to_stderr(crate::strings::CLAP_ERROR_LEAD.get_in(crate::lang::Lang::Zh));
+            crate::cli::output::to_stderr(crate::strings::CLAP_ERROR_LEAD.get());
         }
         if shown == args {
             e.exit() // as clap prints it, colours and all
