@@ -9,10 +9,10 @@ use ratatui::style::Color;
 use std::sync::Arc;
 use std::time::Duration;
 use transformer_tutor::cli::train_live::attention_view;
-use transformer_tutor::cli::train_screen::{self, AttentionView, EvalView, LossCurve, TrainView};
 use transformer_tutor::model::Preset;
 use transformer_tutor::setup::seeded;
 use transformer_tutor::ui::theme::Theme;
+use transformer_tutor::ui::train::screen::{self as train_screen, AttentionView, EvalView, LossCurve, TrainView};
 use unicode_width::UnicodeWidthStr;
 
 /// A loss falling from ~4.3 towards ~0.4 over `steps` steps, with a little deterministic noise.

@@ -11,8 +11,6 @@ pub mod print;
 pub mod probe;
 pub mod trace;
 pub mod train;
-mod train_attention;
 pub mod train_live;
-pub mod train_screen;
 pub mod translate;
 pub mod translate_marian;

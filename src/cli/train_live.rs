@@ -5,7 +5,6 @@
 //! Either way the terminal is restored.
 
 use super::train::{Job, Outcome, finish_evaluated, stopped_message};
-use super::train_screen::{self, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
 use crate::app::Action;
 use crate::app::keymap::{Mode, action_for_event};
 use crate::corpus::Corpus;
@@ -15,6 +14,7 @@ use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use crate::train::{Evaluation, Trainer, evaluate};
 use crate::ui::theme::Theme;
+use crate::ui::train::screen::{self as train_screen, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event;
 use std::sync::Arc;

@@ -16,6 +16,7 @@ pub use crate::text;
 pub mod theme;
 pub mod title;
 pub mod too_small;
+pub mod train;
 pub mod views;
 pub mod wrap;
 

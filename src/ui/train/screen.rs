@@ -2,7 +2,7 @@
 //! a terminal: the loss curve, the run's numbers, and the cross-attention of note 001's example
 //! 我有一只猫 → I have a cat as the weights change. `train_live` fills the view and draws it.
 
-use super::train_attention::render_attention;
+use super::attention::render_attention;
 use crate::app::keymap::training_stop_hint;
 use crate::strings;
 use crate::text::thousands;

@@ -1,7 +1,7 @@
 //! The training screen's attention pane: the cross-attention of note 001's example as a grid of
 //! weights, its best cell per row marked, as the weights change.
 
-use super::train_screen::{AttentionView, TrainView, pane};
+use super::screen::{AttentionView, TrainView, pane};
 use crate::strings;
 use crate::ui::theme::{Theme, shade};
 use ratatui::buffer::Buffer;
