@@ -5,7 +5,8 @@
 //!
 //! - leaves, importing nothing from the crate but each other: `text` (display width, cutting,
 //!   escaping), `user_file` (reading a file the user named; uses `text`), `atomic_file` (the one
-//!   write path). Every room may use them.
+//!   write path), `file_kind` (what a path that is not a regular file is, which both refuse).
+//!   Every room may use them.
 //! - `model`: the Transformer, its program, runs and weights; imports only the leaves. It carries
 //!   typed keys (an op's `Formula`, a `Place`, an `OpKind`, a what-if `Variant`) that `strings`
 //!   renders, so no screen text lives in it.
@@ -26,6 +27,7 @@ pub mod atomic_file;
 pub mod cli;
 pub mod corpus;
 pub mod explore;
+pub mod file_kind;
 pub mod lang;
 pub mod lesson;
 pub mod model;

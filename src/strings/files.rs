@@ -4,9 +4,10 @@
 
 use std::fmt;
 
-use crate::atomic_file::{self, Subject, WriteFault};
+use crate::atomic_file::{Subject, WriteFault};
+use crate::file_kind::NotRegular;
 use crate::lang::{Lang, Text, current, io_reason};
-use crate::user_file::{self, ReadError, ReadFault};
+use crate::user_file::{ReadError, ReadFault};
 
 /// What a weights file is called in a refusal to read it (`weights file /dev/zero: …`).
 pub const WEIGHTS_FILE: Text = Text::new("weights file", "权重文件");
@@ -63,24 +64,24 @@ impl fmt::Display for ReadFault {
 }
 
 /// What a path that is not a regular file is, as a refusal to read it says.
-fn read_kind(kind: user_file::NotRegular) -> Text {
+fn read_kind(kind: NotRegular) -> Text {
     match kind {
-        user_file::NotRegular::Fifo => Text::new("a FIFO (named pipe)", "命名管道（FIFO）"),
-        user_file::NotRegular::Device => Text::new("a device", "设备"),
-        user_file::NotRegular::Socket => Text::new("a socket", "套接字"),
-        user_file::NotRegular::Directory => Text::new("a directory", "文件夹"),
-        user_file::NotRegular::Other => Text::new("not a file", "特殊文件"),
+        NotRegular::Fifo => Text::new("a FIFO (named pipe)", "命名管道（FIFO）"),
+        NotRegular::Device => Text::new("a device", "设备"),
+        NotRegular::Socket => Text::new("a socket", "套接字"),
+        NotRegular::Directory => Text::new("a directory", "文件夹"),
+        NotRegular::Other => Text::new("not a file", "特殊文件"),
     }
 }
 
 /// What a target that is not a regular file is, as a refusal to write it says.
-fn write_kind(kind: atomic_file::NotRegular) -> Text {
+fn write_kind(kind: NotRegular) -> Text {
     match kind {
-        atomic_file::NotRegular::Directory => Text::new("a directory", "文件夹"),
-        atomic_file::NotRegular::Fifo => Text::new("a pipe (FIFO)", "管道（FIFO）"),
-        atomic_file::NotRegular::Device => Text::new("a device", "设备"),
-        atomic_file::NotRegular::Socket => Text::new("a socket", "套接字"),
-        atomic_file::NotRegular::Other => Text::new("a special file", "特殊文件"),
+        NotRegular::Directory => Text::new("a directory", "文件夹"),
+        NotRegular::Fifo => Text::new("a pipe (FIFO)", "管道（FIFO）"),
+        NotRegular::Device => Text::new("a device", "设备"),
+        NotRegular::Socket => Text::new("a socket", "套接字"),
+        NotRegular::Other => Text::new("a special file", "特殊文件"),
     }
 }
 
@@ -152,6 +153,7 @@ fn write_fault_zh(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::user_file;
 
     #[test]
     fn sizes_read_as_megabytes() {
