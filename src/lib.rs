@@ -5,8 +5,8 @@
 //!
 //! - leaves, importing nothing from the crate but each other: `text` (display width, cutting,
 //!   escaping), `user_file` (reading a file the user named; uses `text`), `atomic_file` (the one
-//!   write path), `file_kind` (what a path that is not a regular file is, which both refuse).
-//!   Every room may use them.
+//!   write path), `file_kind` (what a path that is not a regular file is, which both refuse),
+//!   `weak_cache` (values kept per live `Arc`: a model's held-out scores). Every room may use them.
 //! - `model`: the Transformer, its program, runs and weights; imports only the leaves. It carries
 //!   typed keys (an op's `Formula`, a `Place`, an `OpKind`, a what-if `Variant`) that `strings`
 //!   renders, so no screen text lives in it.
@@ -42,3 +42,4 @@ pub mod train;
 pub mod tui;
 pub mod ui;
 pub mod user_file;
+pub mod weak_cache;

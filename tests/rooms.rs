@@ -181,6 +181,7 @@ fn the_leaves_import_no_room() {
         ("lang", &[][..]),
         ("text", &[][..]),
         ("file_kind", &[][..]),
+        ("weak_cache", &[][..]),
         ("atomic_file", &["lang", "file_kind"][..]),
         ("user_file", &["text", "lang", "file_kind"][..]),
     ] {
