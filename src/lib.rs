@@ -6,7 +6,9 @@
 //! - leaves, importing nothing from the crate but each other: `text` (display width, cutting,
 //!   escaping), `user_file` (reading a file the user named; uses `text`), `atomic_file` (the one
 //!   write path), `file_kind` (what a path that is not a regular file is, which both refuse),
-//!   `weak_cache` (values kept per live `Arc`: a model's held-out scores). Every room may use them.
+//!   `weak_cache` (values kept per live `Arc`: a model's held-out scores), `process_start` (what
+//!   stdout was before Rust's runtime started; recorded by `model::fast`'s one pre-`main` hook).
+//!   Every room may use them.
 //! - `model`: the Transformer, its program, runs and weights; imports only the leaves. It carries
 //!   typed keys (an op's `Formula`, a `Place`, an `OpKind`, a what-if `Variant`) that `strings`
 //!   renders, so no screen text lives in it.
@@ -32,6 +34,7 @@ pub mod lang;
 pub mod lesson;
 pub mod model;
 pub mod probe;
+pub mod process_start;
 pub mod progress;
 pub mod setup;
 pub mod signals;
