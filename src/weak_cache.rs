@@ -1,6 +1,6 @@
 //! Values computed from a shared object, kept while the object lives: one global cache type for
 //! the results that are slow to make and asked for again and again, such as a model's held-out
-//! scores (`corpus::heldout_alignment`, `probe::heldout_score`), which a lesson's prose or a view
+//! scores (`probe::heldout_alignment`, `explore::heldout_score`), which a lesson's prose or a view
 //! reads on every frame. A leaf: it imports nothing from the crate.
 
 use std::sync::{Arc, Mutex, Weak};

@@ -1,10 +1,10 @@
 //! Every cross-attention head of a model scored against the held-out pairs' gold alignments
-//! (`model::probe::alignment`), kept per model: a lesson's prose asks for it on every frame, and
-//! it takes one teacher-forced pass over the held-out set.
+//! (`alignment`), kept per model: a lesson's prose asks for it on every frame, and it takes one
+//! teacher-forced pass over the held-out set.
 
-use super::{DEFAULT_SEED, generate};
+use super::alignment::{AlignmentScores, score};
+use crate::corpus::{DEFAULT_SEED, generate};
 use crate::model::Weights;
-use crate::model::probe::alignment::{AlignmentScores, score};
 use crate::model::vocab::UNK_ID;
 use crate::weak_cache::WeakCache;
 use std::sync::Arc;
