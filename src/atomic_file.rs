@@ -15,6 +15,7 @@
 //! Errors stay `io::Error`s (their kind kept) whose payload is a key, `WriteFault`: `strings`
 //! says it in the learner's language when it is shown.
 
+use crate::file_kind::NotRegular;
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -51,18 +52,6 @@ pub enum Subject {
     It,
     /// The target (shown) a symlink leads to.
     Target(String),
-}
-
-/// What a target that is not a regular file is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotRegular {
-    Directory,
-    Fifo,
-    /// A character or block device (`/dev/full`).
-    Device,
-    Socket,
-    /// Anything else that is not a regular file.
-    Other,
 }
 
 /// `fault` as an `io::Error` of `kind`.
@@ -137,34 +126,12 @@ fn existing(path: &Path, target: &Path) -> io::Result<Option<fs::Metadata>> {
         false => Subject::Target(target.display().to_string()),
     };
     if !m.is_file() {
-        return Err(fault(io::ErrorKind::InvalidInput, WriteFault::NotRegular { subject, kind: kind_of(&m) }));
+        return Err(fault(io::ErrorKind::InvalidInput, WriteFault::NotRegular { subject, kind: NotRegular::of(&m) }));
     }
     if m.permissions().readonly() {
         return Err(fault(io::ErrorKind::PermissionDenied, WriteFault::ReadOnly { subject }));
     }
     Ok(Some(m))
-}
-
-/// What a file that is not a regular one is.
-fn kind_of(m: &fs::Metadata) -> NotRegular {
-    let t = m.file_type();
-    if t.is_dir() {
-        return NotRegular::Directory;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return NotRegular::Fifo;
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return NotRegular::Device;
-        }
-        if t.is_socket() {
-            return NotRegular::Socket;
-        }
-    }
-    NotRegular::Other
 }
 
 /// Create the temporary file, saying which folder is missing or will not take a new file.

@@ -9,6 +9,7 @@
 //!
 //! A refusal is a key (`ReadFault`, `ReadError`): `strings` says it in the learner's language.
 
+use crate::file_kind::NotRegular;
 use std::fs::{File, Metadata};
 use std::io::Read;
 use std::path::Path;
@@ -34,18 +35,6 @@ pub enum ReadFault {
     CannotRead(std::io::Error),
     /// `read_text`: the bytes are not UTF-8, in the decoder's words.
     NotUtf8(String),
-}
-
-/// What a path that is not a regular file is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NotRegular {
-    Fifo,
-    /// A character or block device (`/dev/zero`).
-    Device,
-    Socket,
-    Directory,
-    /// Anything else that is not a regular file.
-    Other,
 }
 
 /// Why a file was not read, naming it (for a command's error): `what` it is, in the learner's
@@ -102,31 +91,12 @@ pub fn open_regular(path: &Path, limit: u64) -> Result<(File, Metadata), ReadFau
 /// A regular file no larger than `limit`, or the reason it is refused.
 fn check(meta: &Metadata, limit: u64) -> Result<(), ReadFault> {
     if !meta.is_file() {
-        return Err(ReadFault::NotRegular(kind(meta)));
+        return Err(ReadFault::NotRegular(NotRegular::of(meta)));
     }
     if meta.len() > limit {
         return Err(ReadFault::TooLarge { size: meta.len(), limit });
     }
     Ok(())
-}
-
-/// What kind of thing a path that is not a regular file is.
-fn kind(meta: &Metadata) -> NotRegular {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return NotRegular::Fifo;
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return NotRegular::Device;
-        }
-        if t.is_socket() {
-            return NotRegular::Socket;
-        }
-    }
-    if meta.is_dir() { NotRegular::Directory } else { NotRegular::Other }
 }
 
 #[cfg(unix)]

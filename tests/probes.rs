@@ -6,10 +6,10 @@
 
 use std::sync::Arc;
 use transformer_tutor::model::arch::HeadAblation;
-use transformer_tutor::model::probe::{ablation, contribution, lens};
 use transformer_tutor::model::program::{AttnBlock, Stack};
 use transformer_tutor::model::reference::{self, Params, Patch, Probe};
 use transformer_tutor::model::{Arch, Inputs, Run, build};
+use transformer_tutor::probe::{ablation, contribution, lens};
 use transformer_tutor::setup::{Setup, TokenInput, WeightSource};
 
 fn setup(source: WeightSource) -> Setup {
@@ -214,7 +214,7 @@ fn reference_aer(
 
 #[test]
 fn alignment_error_rates_match_the_reference_one_pair_at_a_time() {
-    use transformer_tutor::model::probe::alignment::score;
+    use transformer_tutor::probe::alignment::score;
     let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
     let pairs: Vec<&transformer_tutor::corpus::Pair> = corpus.heldout.iter().take(60).collect();
     for source in
@@ -259,7 +259,7 @@ fn a_patched_translation_is_the_references_greedy_decode_under_the_patch() {
     for layer in 0..setup.weights.config.n_layers {
         for position in 0..setup.src_ids.ncols() {
             let op = format!("enc.{layer}.norm2.out");
-            let engine = transformer_tutor::model::probe::patch::patched_translation(&run, &op, 1, 0, position)
+            let engine = transformer_tutor::probe::patch::patched_translation(&run, &op, 1, 0, position)
                 .expect("a patched translation");
             let value = base.encoder_layers[layer].slice(ndarray::s![1, position, ..]).to_vec();
             let probe =

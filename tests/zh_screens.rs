@@ -400,3 +400,17 @@ fn every_view_kind_has_a_chinese_name() {
         assert!(has_cjk(zh) || kind.name() == "logit-lens", "{}: {zh}", kind.name());
     }
 }
+
+/// The Chinese names of the patterns (`corpus` under `--lang zh`) give an example of each, and
+/// each example is a sentence of that pattern.
+#[test]
+fn each_patterns_chinese_example_is_a_sentence_of_it() {
+    use transformer_tutor::corpus::{DEFAULT_SEED, generate, pattern_counts, pattern_of};
+    lang::set_current(Lang::Zh);
+    for (pattern, _) in pattern_counts(&generate(DEFAULT_SEED)) {
+        let name = strings::pattern_name(pattern);
+        let example = name.split_once('（').and_then(|(_, e)| e.strip_suffix('）')).expect("an example in brackets");
+        assert_eq!(pattern_of(example), Some(pattern), "{name}");
+    }
+    lang::set_current(Lang::En);
+}

@@ -5,7 +5,7 @@
 use super::state::App;
 use super::view_data::ViewData;
 use crate::lesson::ViewKind;
-use crate::model::probe::ablation;
+use crate::probe::ablation;
 use crate::strings;
 
 /// One cell: a number, a key the mask hid (weight exactly 0), or text (a word and its probability).
@@ -106,7 +106,7 @@ impl App {
 
     /// The alignment table: AER, precision and recall (percent) of each cross-attention head.
     fn alignment_grid(&self) -> Grid {
-        let scores = crate::corpus::heldout_alignment(&self.session.setup.weights);
+        let scores = crate::probe::heldout_alignment(&self.session.setup.weights);
         let rows: Vec<[String; 5]> = scores.heads.iter().map(strings::align_cells).collect();
         let columns = strings::align_columns();
         Grid {

@@ -1,12 +1,12 @@
 //! The probes' views: a head taken out (`ablation`), the logit lens (`logit-lens`), weight
 //! against contribution (`contributions`) and activation patching (`patching`). Each reads the
-//! live run and `model::probe`; every number is computed from it.
+//! live run and `probe`; every number is computed from it.
 
 use super::state::App;
 use super::view_data::{LinesData, Role};
 use crate::model::arch::HeadAblation;
-use crate::model::probe::{ablation, contribution, lens, patch};
 use crate::model::program::{AttnBlock, Side, Stack};
+use crate::probe::{ablation, contribution, lens, patch};
 use crate::strings;
 
 /// The attention block an op of it names (`dec.0.cross_attn.weights` → dec, 0, cross) and its
@@ -93,7 +93,7 @@ impl App {
     /// The held-out set translated by the whole model, with the head out and with it alone:
     /// exact match and loss (what `probe heads` ranks by), kept per model and head.
     fn push_heldout_scores(&self, d: &mut LinesData, out: HeadAblation) {
-        use crate::probe::heldout_score::heldout_score;
+        use crate::explore::heldout_score::heldout_score;
         // the run's own weights: a checkpoint of the dial, or the untrained model beside
         let weights = self.session.full.weights_arc();
         let scores =
@@ -202,9 +202,9 @@ impl App {
     /// `alignment`: every cross-attention head and each layer's mean scored against the gold
     /// alignments of the held-out pairs; the beat's layer in full, its best head marked.
     pub(super) fn alignment_lines(&self) -> LinesData {
-        use crate::model::probe::alignment::cross_attention_layer;
+        use crate::probe::alignment::cross_attention_layer;
         let mut d = LinesData::default();
-        let scores = crate::corpus::heldout_alignment(&self.session.setup.weights);
+        let scores = crate::probe::heldout_alignment(&self.session.setup.weights);
         let focused = cross_attention_layer(&self.session.full.program().op(self.session.op).name);
         let best = focused.and_then(|l| scores.best_head(Some(l))).copied();
         d.push(strings::alignment_title(scores.pairs), Role::Title);
@@ -226,7 +226,7 @@ impl App {
         }
         d.gap();
         if let Some(overall) = scores.best_head(None) {
-            let aer = |c: &crate::model::probe::alignment::AerCounts| 100.0 * c.aer();
+            let aer = |c: &crate::probe::alignment::AerCounts| 100.0 * c.aer();
             let footer = strings::align_footer(
                 &overall.block(),
                 overall.head.unwrap_or(0),

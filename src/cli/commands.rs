@@ -147,11 +147,11 @@ fn probe_command(cli: &Cli, what: ProbeWhat, csv: Option<&Path>) -> Result<Optio
     train::eval_text_problem(&weights, &corpus, command)?;
     let (text, table) = match what {
         ProbeWhat::Heads => {
-            let ranking = crate::probe::heads::rank_heads_telling(&weights, &corpus.heldout, probe::tell_progress);
+            let ranking = crate::explore::heads::rank_heads_telling(&weights, &corpus.heldout, probe::tell_progress);
             (probe::heads_text(&ranking), probe::heads_csv(&ranking))
         }
         ProbeWhat::Align => {
-            let scores = crate::corpus::score_heldout(&weights);
+            let scores = crate::probe::score_heldout(&weights);
             (probe::align_text(&scores), probe::align_csv(&scores))
         }
     };

@@ -4,7 +4,7 @@
 //!
 //! A stdout that was closed when the program started (`transformer-tutor --list >&-`) would
 //! swallow every write: Rust's runtime opens /dev/null in its place before `main`. So the state
-//! of descriptor 1 is recorded before the runtime starts (`model::fast::startup`), and
+//! of descriptor 1 is recorded before the runtime starts (`process_start`), and
 //! writing to a stdout that was closed is the error `ls` and `cat` give.
 //!
 //! Everything the program prints goes through here, to stdout (`write_stdout`) or stderr
@@ -18,7 +18,7 @@ use std::io::Write;
 /// Whether stdout was closed when the program started (recorded before the runtime replaced it
 /// by /dev/null; always false off Linux).
 pub fn stdout_closed() -> bool {
-    crate::model::fast::startup::stdout_closed_at_start()
+    crate::process_start::stdout_closed_at_start()
 }
 
 /// The message for a stdout that was closed.

@@ -1,8 +1,8 @@
 //! `transformer-tutor probe heads`: the ranking as a text table and as CSV.
 
+use crate::explore::heads::{HeadRanking, HeadScore};
 use crate::model::arch::HeadAblation;
-use crate::model::probe::alignment::AlignmentScores;
-use crate::probe::heads::{HeadRanking, HeadScore};
+use crate::probe::alignment::AlignmentScores;
 use crate::strings;
 use crate::text::{grad_text, table_lines};
 use std::fmt::Write;

@@ -1,11 +1,61 @@
-//! Writing a sentence pair together with its gold word alignment. A pair is built piece by piece:
-//! each Chinese piece and each English piece carries a tag (or none), and every character of a
-//! Chinese piece links to every word of the English pieces with the same tag. A link is sure
+//! A sentence pair's word alignment (`Alignment`: sure and possible links, read and written in
+//! Pharaoh format), and writing a pair together with its gold alignment (`Aligned`). A pair is
+//! built piece by piece: each Chinese piece and each English piece carries a tag (or none), and
+//! every character of a Chinese piece links to every word of the English pieces with the same tag. A link is sure
 //! unless either side is marked loose with a leading `~` (`~的`, `~the`): then it is possible.
 //! On the English side `~` marks single words (`~to ~the park`: to, the possible; park sure).
 
 use super::Pair;
-use crate::model::probe::alignment::Alignment;
+
+/// Links as (source character, target word), both counted from 0.
+pub type Link = (usize, usize);
+
+/// A word alignment of one sentence pair.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Alignment {
+    /// Sorted, no repeats.
+    pub sure: Vec<Link>,
+    /// Sorted, no repeats, none of them sure.
+    pub possible: Vec<Link>,
+}
+
+impl Alignment {
+    /// From links in any order; a link both sure and possible is sure.
+    pub fn new(mut sure: Vec<Link>, mut possible: Vec<Link>) -> Alignment {
+        sure.sort_unstable();
+        sure.dedup();
+        possible.retain(|l| !sure.contains(l));
+        possible.sort_unstable();
+        possible.dedup();
+        Alignment { sure, possible }
+    }
+
+    /// Pharaoh format with possible links marked: `0-0 1-1 3p2 2-2` (source-target, sure `-`,
+    /// possible `p`), in source then target order.
+    pub fn to_pharaoh(&self) -> String {
+        let mut links: Vec<(Link, char)> = self.sure.iter().map(|&l| (l, '-')).collect();
+        links.extend(self.possible.iter().map(|&l| (l, 'p')));
+        links.sort_unstable();
+        links.iter().map(|((s, t), mark)| format!("{s}{mark}{t}")).collect::<Vec<_>>().join(" ")
+    }
+
+    /// Read `to_pharaoh`'s format back; None for anything else.
+    pub fn parse_pharaoh(text: &str) -> Option<Alignment> {
+        let (mut sure, mut possible) = (Vec::new(), Vec::new());
+        for link in text.split_whitespace() {
+            let (mark_at, mark) = link.char_indices().find(|(_, c)| *c == '-' || *c == 'p')?;
+            let s = link[..mark_at].parse().ok()?;
+            let t = link[mark_at + 1..].parse().ok()?;
+            if mark == '-' { sure.push((s, t)) } else { possible.push((s, t)) }
+        }
+        Some(Alignment::new(sure, possible))
+    }
+
+    /// One more than the last target word with a link.
+    pub fn words(&self) -> usize {
+        self.sure.iter().chain(&self.possible).map(|l| l.1 + 1).max().unwrap_or(0)
+    }
+}
 
 /// A tag that links nothing: Chinese English leaves out, or English Chinese leaves out.
 pub const NONE: u8 = u8::MAX;

@@ -6,12 +6,10 @@
 
 mod aligned;
 mod grammar;
-mod heldout_alignment;
 mod lexicon;
 
-pub use heldout_alignment::{heldout_alignment, score_heldout};
+pub use aligned::{Alignment, Link};
 
-use crate::model::probe::alignment::Alignment;
 use crate::model::{Tokenizer, Vocab, Vocabs};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;

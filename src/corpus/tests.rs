@@ -149,16 +149,3 @@ fn the_tsv_carries_each_pairs_alignment() {
         assert!(Alignment::parse_pharaoh(fields[3]).is_some(), "{line}");
     }
 }
-
-/// The Chinese names of the patterns (`corpus` under `--lang zh`) give an example of each, and
-/// each example is a sentence of that pattern.
-#[test]
-fn each_patterns_chinese_example_is_a_sentence_of_it() {
-    crate::lang::set_current(crate::lang::Lang::Zh);
-    for (pattern, _, _) in grammar::patterns() {
-        let name = crate::strings::pattern_name(pattern);
-        let example = name.split_once('（').and_then(|(_, e)| e.strip_suffix('）')).expect("an example in brackets");
-        assert_eq!(pattern_of(example), Some(pattern), "{name}");
-    }
-    crate::lang::set_current(crate::lang::Lang::En);
-}

@@ -97,7 +97,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     let c = cx.c;
     let (op_name, op) = check_op(cx, b)?;
     let view = check_view(c, b, op_name, op)?;
-    if view == ViewKind::Alignment && crate::model::probe::alignment::cross_attention_layer(op_name).is_none() {
+    if view == ViewKind::Alignment && crate::probe::alignment::cross_attention_layer(op_name).is_none() {
         let at = &b.view;
         let why =
             "`alignment` scores cross-attention heads; the op must be one's weights, e.g. dec.1.cross_attn.weights";

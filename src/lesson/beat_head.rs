@@ -17,7 +17,7 @@ pub(super) fn check_head(
     match spanned.get_ref() {
         HeadField::Name(name) if name.trim() == "mean" => Ok(Some(HeadChoice::Mean)),
         HeadField::Name(name) if name.trim() == "best-aligned" => {
-            match crate::model::probe::alignment::cross_attention_layer(op) {
+            match crate::probe::alignment::cross_attention_layer(op) {
                 Some(_) if op.ends_with(".weights") => Ok(Some(HeadChoice::BestAligned)),
                 _ => Err(c.err(
                     spanned,

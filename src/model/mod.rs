@@ -41,7 +41,6 @@ pub mod npz_layout;
 pub mod one_step;
 pub mod op_kind;
 pub mod params;
-pub mod probe;
 pub mod program;
 pub mod reference;
 pub mod rnn;

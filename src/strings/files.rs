@@ -4,9 +4,10 @@
 
 use std::fmt;
 
-use crate::atomic_file::{self, Subject, WriteFault};
+use crate::atomic_file::{Subject, WriteFault};
+use crate::file_kind::NotRegular;
 use crate::lang::{Lang, Text, current, io_reason};
-use crate::user_file::{self, ReadError, ReadFault};
+use crate::user_file::{ReadError, ReadFault};
 
 /// What a weights file is called in a refusal to read it (`weights file /dev/zero: …`).
 pub const WEIGHTS_FILE: Text = Text::id("weights-file");
@@ -65,24 +66,24 @@ impl fmt::Display for ReadFault {
 }
 
 /// What a path that is not a regular file is, as a refusal to read it says.
-fn read_kind(kind: user_file::NotRegular) -> Text {
+fn read_kind(kind: NotRegular) -> Text {
     match kind {
-        user_file::NotRegular::Fifo => Text::id("read-kind-a-fifo-named-pipe"),
-        user_file::NotRegular::Device => Text::id("read-kind-a-device"),
-        user_file::NotRegular::Socket => Text::id("read-kind-a-socket"),
-        user_file::NotRegular::Directory => Text::id("read-kind-a-directory"),
-        user_file::NotRegular::Other => Text::id("read-kind-not-a-file"),
+        NotRegular::Fifo => Text::id("read-kind-a-fifo-named-pipe"),
+        NotRegular::Device => Text::id("read-kind-a-device"),
+        NotRegular::Socket => Text::id("read-kind-a-socket"),
+        NotRegular::Directory => Text::id("read-kind-a-directory"),
+        NotRegular::Other => Text::id("read-kind-not-a-file"),
     }
 }
 
 /// What a target that is not a regular file is, as a refusal to write it says.
-fn write_kind(kind: atomic_file::NotRegular) -> Text {
+fn write_kind(kind: NotRegular) -> Text {
     match kind {
-        atomic_file::NotRegular::Directory => Text::id("write-kind-a-directory"),
-        atomic_file::NotRegular::Fifo => Text::id("write-kind-a-pipe-fifo"),
-        atomic_file::NotRegular::Device => Text::id("write-kind-a-device"),
-        atomic_file::NotRegular::Socket => Text::id("write-kind-a-socket"),
-        atomic_file::NotRegular::Other => Text::id("write-kind-a-special-file"),
+        NotRegular::Directory => Text::id("write-kind-a-directory"),
+        NotRegular::Fifo => Text::id("write-kind-a-pipe-fifo"),
+        NotRegular::Device => Text::id("write-kind-a-device"),
+        NotRegular::Socket => Text::id("write-kind-a-socket"),
+        NotRegular::Other => Text::id("write-kind-a-special-file"),
     }
 }
 
@@ -154,6 +155,7 @@ fn write_fault_zh(fault: &WriteFault, f: &mut fmt::Formatter<'_>) -> fmt::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::user_file;
 
     #[test]
     fn sizes_read_as_megabytes() {

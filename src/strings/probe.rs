@@ -49,7 +49,7 @@ pub fn mean_of_heads_cell() -> &'static str {
 }
 
 /// A row of the alignment table: block, head (or the mean), AER, precision, recall (percent).
-pub fn align_cells(h: &crate::model::probe::alignment::HeadAlignment) -> [String; 5] {
+pub fn align_cells(h: &crate::probe::alignment::HeadAlignment) -> [String; 5] {
     let head = h.head.map_or(mean_of_heads_cell().to_string(), |n| n.to_string());
     let pct = |v: f64| format!("{:.1}%", 100.0 * v);
     [h.block(), head, pct(h.counts.aer()), pct(h.counts.precision()), pct(h.counts.recall())]

@@ -25,7 +25,7 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
         "src/model/reference.rs",
         "the f64 reference forward reads parameters by their PyTorch names and names streams as the program does",
     ),
-    ("src/model/probe/", "op names of the program the probes read (`dec.0.norm2.out`, `{prefix}.weights`)"),
+    ("src/probe/", "op names of the program the probes read (`dec.0.norm2.out`, `{prefix}.weights`)"),
     ("src/model/params.rs", "PyTorch's parameter names, matched against a weights file's arrays (engine data)"),
     ("src/model/fast/", "CPU feature names, the portable switch's variable, and the engine threads' panic messages"),
     ("src/corpus/", "the training corpus: its sentences are the model's data, English by design"),

@@ -31,7 +31,7 @@ pub fn attention<'p>(program: &'p Program, fact: &str, name: &str) -> Result<&'p
 /// A decoder layer's cross-attention weights, which the alignment facts score.
 pub fn cross_attention(program: &Program, fact: &str, name: &str) -> Result<String, String> {
     let op = attention(program, fact, name)?;
-    match crate::model::probe::alignment::cross_attention_layer(&op.name) {
+    match crate::probe::alignment::cross_attention_layer(&op.name) {
         Some(_) => Ok(op.name.clone()),
         None => Err(format!("`{fact}` scores cross-attention, e.g. dec.1.cross_attn.weights; `{name}` is not one")),
     }

@@ -107,12 +107,12 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.3}", s.loss_after))
         }
         Fact::LensWord { at, after } => {
-            let rows = crate::model::probe::lens::lens(full, at.batch, at.row);
+            let rows = crate::probe::lens::lens(full, at.batch, at.row);
             rows.iter().find(|r| r.after == *after).map_or_else(|| "?".into(), |r| setup.tgt_vocab().word(r.best()))
         }
         Fact::LensForms(at) => {
-            let rows = crate::model::probe::lens::lens(full, at.batch, at.row);
-            crate::model::probe::lens::forms_at(&rows).map_or_else(|| "?".into(), |i| rows[i].after.clone())
+            let rows = crate::probe::lens::lens(full, at.batch, at.row);
+            crate::probe::lens::forms_at(&rows).map_or_else(|| "?".into(), |i| rows[i].after.clone())
         }
         Fact::TopContribution(a) => {
             let prefix = a.op.rsplit_once('.').map_or("", |(p, _)| p);
@@ -121,7 +121,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
                 HeadChoice::Mean => unreachable!("refused by the parser: a contribution is one head's"),
                 HeadChoice::BestAligned => unreachable!("resolved by best_aligned_resolved"),
             };
-            let keys = crate::model::probe::contribution::contributions(full, prefix, a.batch, h, a.row);
+            let keys = crate::probe::contribution::contributions(full, prefix, a.batch, h, a.row);
             let best = keys.map(|k| argmax(k.iter().map(|c| c.norm as f32)));
             let op = full.program().op(full.program().index_of(&a.op).expect("validated"));
             let side = if op.dims[3] == Dim::Tokens(Side::Src) { Side::Src } else { Side::Tgt };

@@ -159,7 +159,7 @@ fn probe_fact(a: &Args, batch: usize, program: &Program, setup: &Setup) -> Resul
     Ok(match a.kind {
         FactKind::LensWord => {
             let after = a.get("after").unwrap_or_default();
-            let streams = crate::model::probe::lens::stream_ops(setup.weights.config.dec_layers);
+            let streams = crate::probe::lens::stream_ops(setup.weights.config.dec_layers);
             if !streams.iter().any(|s| s == after) {
                 return Err(format!("`lens-word` needs after=, one of {} {SEE_FACTS}", streams.join(", ")));
             }
@@ -184,7 +184,7 @@ fn probe_fact(a: &Args, batch: usize, program: &Program, setup: &Setup) -> Resul
         }
         FactKind::PatchPositions => {
             let op = check::op_named(program, a.name(), a.bare())?;
-            if !crate::model::probe::patch::layer_outputs(setup.weights.config.n_layers).contains(&op.name) {
+            if !crate::probe::patch::layer_outputs(setup.weights.config.n_layers).contains(&op.name) {
                 return Err(format!(
                     "`patch-positions` needs an encoder layer's output, e.g. enc.0.norm2.out {SEE_FACTS}"
                 ));

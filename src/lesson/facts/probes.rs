@@ -4,7 +4,7 @@ use super::fact::{Fact, HeadChoice, TargetRow};
 use crate::model::Run;
 use crate::model::arch::HeadAblation;
 use crate::model::decode::argmax;
-use crate::model::probe::{ablation, alignment, patch};
+use crate::probe::{ablation, alignment, patch};
 use crate::setup::Setup;
 
 /// The top word at `at` with head `head` of `op`'s attention block taken out.
@@ -29,7 +29,7 @@ pub fn patch_positions(full: &Run, op: &str) -> String {
 /// The head `BestAligned` stands for in `op`'s layer with these weights (head 0 if none).
 pub fn best_aligned_head(op: &str, setup: &Setup) -> usize {
     let Some(layer) = alignment::cross_attention_layer(op) else { return 0 };
-    crate::corpus::heldout_alignment(&setup.weights).best_head(Some(layer)).and_then(|h| h.head).unwrap_or(0)
+    crate::probe::heldout_alignment(&setup.weights).best_head(Some(layer)).and_then(|h| h.head).unwrap_or(0)
 }
 
 /// The fact with `head=best-aligned` replaced by the head it stands for with these weights
@@ -46,7 +46,7 @@ pub fn best_aligned_resolved(fact: &Fact, setup: &Setup) -> Fact {
 
 /// An alignment fact's value, as the alignment view prints it.
 pub fn alignment(fact: &Fact, setup: &Setup) -> String {
-    let scores = crate::corpus::heldout_alignment(&setup.weights);
+    let scores = crate::probe::heldout_alignment(&setup.weights);
     let percent = |c: &alignment::AerCounts| format!("{:.1}%", 100.0 * c.aer());
     match fact {
         Fact::AlignAer { op, head } => {

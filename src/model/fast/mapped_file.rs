@@ -91,7 +91,7 @@ fn map(file: &File) -> std::io::Result<Mmap> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::user_file::NotRegular;
+    use crate::file_kind::NotRegular;
 
     #[test]
     fn a_regular_file_is_mapped_and_anything_else_refused() {

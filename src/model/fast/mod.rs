@@ -12,7 +12,8 @@
 //! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
 //! - `alloc`: mimalloc's option that keeps freed pages for the next pass
 //! - `mapped_file`: a weights file mapped into memory read-only (memmap2's `Mmap::map`)
-//! - `startup`: whether stdout was closed before Rust's runtime started (an ELF constructor)
+//! - `before_main`: the ELF constructor that records, for `process_start`, whether stdout was
+//!   closed before Rust's runtime started (Linux)
 //! - here: `portable()`, the switch; `avx2_fma()`, whether the x86_64 kernels run; `with_avx2_fma`,
 //!   which runs a plain-Rust loop compiled for AVX2 and FMA where the CPU has them
 //!
@@ -26,11 +27,11 @@
 //! FMA, AVX-512, NEON, or plain), which the switch does not reach.
 
 pub mod alloc;
+mod before_main;
 pub mod lane_sums;
 pub mod mapped_file;
 pub mod parallel;
 pub mod products;
-pub mod startup;
 
 #[cfg(target_arch = "x86_64")]
 mod packed;

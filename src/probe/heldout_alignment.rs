@@ -1,30 +1,19 @@
 //! Every cross-attention head of a model scored against the held-out pairs' gold alignments
-//! (`model::probe::alignment`), kept per model: a lesson's prose asks for it on every frame, and
-//! it takes one teacher-forced pass over the held-out set.
+//! (`alignment`), kept per model: a lesson's prose asks for it on every frame, and it takes one
+//! teacher-forced pass over the held-out set.
 
-use super::{DEFAULT_SEED, generate};
+use super::alignment::{AlignmentScores, score};
+use crate::corpus::{DEFAULT_SEED, generate};
 use crate::model::Weights;
-use crate::model::probe::alignment::{AlignmentScores, score};
 use crate::model::vocab::UNK_ID;
-use std::sync::{Arc, Mutex, OnceLock, Weak};
-
-/// A model (held weakly, so its memory is not reused while kept) and its scores.
-type Kept = (Weak<Weights>, Arc<AlignmentScores>);
+use crate::weak_cache::WeakCache;
+use std::sync::Arc;
 
 /// The scores of `weights` on the default corpus's held-out pairs; computed once per model (a
 /// model is one `Arc<Weights>`: the trained one, a checkpoint of the dial, random weights).
 pub fn heldout_alignment(weights: &Arc<Weights>) -> Arc<AlignmentScores> {
-    static KEPT: OnceLock<Mutex<Vec<Kept>>> = OnceLock::new();
-    let kept = KEPT.get_or_init(Mutex::default);
-    let key = Arc::downgrade(weights);
-    if let Some((_, scores)) = kept.lock().expect("not poisoned").iter().find(|(w, _)| w.ptr_eq(&key)) {
-        return scores.clone();
-    }
-    let scores = Arc::new(score_heldout(weights));
-    let mut kept = kept.lock().expect("not poisoned");
-    kept.retain(|(w, _)| w.strong_count() > 0);
-    kept.push((key, scores.clone()));
-    scores
+    static KEPT: WeakCache<Weights, (), Arc<AlignmentScores>> = WeakCache::new();
+    KEPT.get_or_make(weights, (), || Arc::new(score_heldout(weights)))
 }
 
 /// Score without keeping (tests; `probe align`).

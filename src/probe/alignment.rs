@@ -1,65 +1,17 @@
-//! Word alignment from cross-attention, scored against a gold alignment by alignment error rate
-//! (Och & Ney 2003). A gold alignment has sure links (the words translate each other) and
-//! possible links (an English function word and the Chinese that licenses it, or a measure word
-//! and its number). A head's alignment links each English word to the source character its row
-//! weights most, at the row that predicts the word (row j reads word j−1, or `<bos>`, and
-//! predicts word j). AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|), P including S; 0 is perfect.
+//! Word alignment from cross-attention, scored against a gold alignment (`corpus::Alignment`) by
+//! alignment error rate (Och & Ney 2003). A gold alignment has sure links (the words translate
+//! each other) and possible links (an English function word and the Chinese that licenses it, or
+//! a measure word and its number). A head's alignment links each English word to the source
+//! character its row weights most, at the row that predicts the word (row j reads word j−1, or
+//! `<bos>`, and predicts word j). AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|), P including S; 0 is
+//! perfect.
 
+use crate::corpus::{Alignment, Link};
 use crate::model::build::{self, RunShape};
 use crate::model::vocab::{PAD_ID, pad_rows};
 use crate::model::{Inputs, Run, Weights};
 use ndarray::Axis;
 use std::sync::Arc;
-
-/// Links as (source character, target word), both counted from 0.
-pub type Link = (usize, usize);
-
-/// A word alignment of one sentence pair.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
-pub struct Alignment {
-    /// Sorted, no repeats.
-    pub sure: Vec<Link>,
-    /// Sorted, no repeats, none of them sure.
-    pub possible: Vec<Link>,
-}
-
-impl Alignment {
-    /// From links in any order; a link both sure and possible is sure.
-    pub fn new(mut sure: Vec<Link>, mut possible: Vec<Link>) -> Alignment {
-        sure.sort_unstable();
-        sure.dedup();
-        possible.retain(|l| !sure.contains(l));
-        possible.sort_unstable();
-        possible.dedup();
-        Alignment { sure, possible }
-    }
-
-    /// Pharaoh format with possible links marked: `0-0 1-1 3p2 2-2` (source-target, sure `-`,
-    /// possible `p`), in source then target order.
-    pub fn to_pharaoh(&self) -> String {
-        let mut links: Vec<(Link, char)> = self.sure.iter().map(|&l| (l, '-')).collect();
-        links.extend(self.possible.iter().map(|&l| (l, 'p')));
-        links.sort_unstable();
-        links.iter().map(|((s, t), mark)| format!("{s}{mark}{t}")).collect::<Vec<_>>().join(" ")
-    }
-
-    /// Read `to_pharaoh`'s format back; None for anything else.
-    pub fn parse_pharaoh(text: &str) -> Option<Alignment> {
-        let (mut sure, mut possible) = (Vec::new(), Vec::new());
-        for link in text.split_whitespace() {
-            let (mark_at, mark) = link.char_indices().find(|(_, c)| *c == '-' || *c == 'p')?;
-            let s = link[..mark_at].parse().ok()?;
-            let t = link[mark_at + 1..].parse().ok()?;
-            if mark == '-' { sure.push((s, t)) } else { possible.push((s, t)) }
-        }
-        Some(Alignment::new(sure, possible))
-    }
-
-    /// One more than the last target word with a link.
-    pub fn words(&self) -> usize {
-        self.sure.iter().chain(&self.possible).map(|l| l.1 + 1).max().unwrap_or(0)
-    }
-}
 
 /// The counts AER is made of, summed over sentences.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
