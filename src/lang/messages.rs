@@ -130,16 +130,18 @@ mod tests {
 
     #[test]
     fn whole_numbers_read_back_as_given_and_choose_plurals() {
-        for text in ["0", "1", "-12", "999999999999999", "1234567890123456", "007", "1.50", "-0", "1e3", "x"] {
-            let value = fluent_value(text.to_string());
-            assert_eq!(value.as_string(&FluentBundle::<FluentResource>::new_concurrent(vec![])), text);
-        }
-        assert!(matches!(fluent_value("3".into()), FluentValue::Number(_)));
-        assert!(matches!(fluent_value("1234567890123456".into()), FluentValue::String(_)));
-        let source = "rows = { $n ->\n    [one] one row\n   *[other] { $n } rows\n}\n";
+        let source = "rows = { $n ->\n    [one] one row\n   *[other] { $n } rows\n}\nv = { $n }\n";
         let mut bundle = FluentBundle::new_concurrent(vec!["en".parse().unwrap()]);
         bundle.set_use_isolating(false);
         bundle.add_resource(FluentResource::try_new(source.to_string()).unwrap()).unwrap();
+        for text in ["0", "1", "-12", "999999999999999", "1234567890123456", "007", "1.50", "-0", "1e3", "x"] {
+            let mut args = FluentArgs::new();
+            args.set("n", fluent_value(text.to_string()));
+            let pattern = bundle.get_message("v").unwrap().value().unwrap();
+            assert_eq!(bundle.format_pattern(pattern, Some(&args), &mut Vec::new()), text);
+        }
+        assert!(matches!(fluent_value("3".into()), FluentValue::Number(_)));
+        assert!(matches!(fluent_value("1234567890123456".into()), FluentValue::String(_)));
         let format = |n: usize| {
             let mut args = FluentArgs::new();
             args.set("n", fluent_value(n.to_string()));
