@@ -711,3 +711,346 @@ read-from-the-columns-of-src = the columns of `src_embed.weight`
 read-from-the-rows-of-encoder = the rows of `encoder.layers.0.ffn.linear1.weight`
 read-from-the-rows-of-src = the rows of `src_embed.weight`
 read-from-the-rows-of-tgt = the rows of `tgt_embed.weight`
+
+## src/strings/grids.rs (part 2)
+
+# What an axis of a grid runs over, in the grid's axes line (`rows: … · cols: …`).
+axis-source-token = source token
+axis-target-token = target token
+axis-feature = feature
+axis-vocabulary-word = vocabulary word
+axis-position = position
+axis-head = head
+axis-broadcast = (broadcast)
+# Under a list cut by a short pane: $above and $below count the items not shown; $what names
+# them (lines, rows, tokens…), used as it is, never made singular.
+more-below = … { $below } more { $what } below
+more-above = … { $above } more { $what } above
+more-above-and-below = … { $above } more { $what } above, { $below } below
+# `1 row`, `3 rows`: $rows_below of more-rows, $rows_above of rows-above-below.
+rows-count =
+    { $n ->
+        [one] { $n } row
+       *[other] { $n } rows
+    }
+# Over a grid cut at the right: $n columns are not shown.
+more-columns =
+    { $n ->
+        [one] … { $n } more column
+       *[other] … { $n } more columns
+    }
+# The LayerNorm table's column headings, one per line, longest first: the view takes the first
+# that fits its column.
+ln-col-sublayer =
+    sublayer(x)
+    sublayer
+    sub(x)
+ln-col-sum =
+    x+sublayer
+    x+sub
+
+## src/strings/probe.rs (part 2)
+
+# The column headings of `probe heads`'s table.
+heads-column-rank = rank
+heads-column-block = block
+heads-column-head = head
+heads-column-exact-match = exact match
+heads-column-drop = drop
+heads-column-loss = loss
+heads-column-rise = rise
+# The column headings of `probe align`'s table and the alignment view's (AER: alignment error rate).
+align-column-block = block
+align-column-head = head
+align-column-aer = AER
+align-column-precision = precision
+align-column-recall = recall
+# The three models a head ablation compares; $head is the head's number.
+ablation-whole-model = whole model
+ablation-head-out = head { $head } out
+ablation-head-alone = head { $head } alone
+# The ablation view's held-out lines: their heading ($pairs held-out sentence pairs) and the
+# headings of its two columns.
+ablation-held-out-title = on the { $pairs } held-out pairs:
+ablation-held-out-exact-match = exact match
+ablation-held-out-loss = loss
+# The sublayer a logit-lens stream comes after ($sub of lens-after).
+lens-sublayer-self-attention = self-attention
+lens-sublayer-cross-attention = cross-attention
+lens-sublayer-feed-forward = feed-forward
+# Under the contributions table: $top_weight is the key with the largest weight, $top_norm the
+# key that adds the most (-same: they are one key).
+contributions-summary-same = { $top_weight } gets the largest weight and adds the most
+contributions-summary-differ = { $top_weight } gets the largest weight, but { $top_norm } adds the most
+
+## src/strings/derive.rs (part 2)
+
+# A padding-mask cell: $side is src or tgt, $position the token's position, $id its token id.
+derive-pad-flag-is-pad = { $side }_ids[{ $position }] = { $id }, which is <pad>: 0
+derive-pad-flag-not-pad = { $side }_ids[{ $position }] = { $id }, which is not <pad>: 1
+# A causal-mask cell in query row $query, key column $key.
+derive-causal-visible = query { $query }, key { $key }: key ≤ query: 1 (visible)
+derive-causal-hidden = query { $query }, key { $key }: key > query, the future: 0 (hidden)
+# A masked score: $mask is the mask's name, $m its value in this cell, $score the score, $v the
+# cell's value (-multiplied: the what-if that multiplies scores by the mask).
+derive-mask-multiplied = score { $score } × { $mask } { $m } = { $v }
+derive-mask-replaced = { $mask } is 0 here: the score { $score } is replaced by { $v }
+derive-mask-passes = { $mask } is 1 here: the score { $score } passes
+# A softmax cell's derivation, its first and third lines: $input is the tensor, $x the cell,
+# $max its row's largest value, $n the row's cells, $sum the sum of exp(x − max).
+derive-softmax-cell = this cell of { $input } is { $x }; its row's max is { $max }
+derive-softmax-sum = Σ over the row's { $n } cells of exp(x − max) = { $sum }
+# A cell after the head mask: head $head kept or taken out; $input is the tensor it reads.
+derive-head-kept = head { $head } is kept: the value of { $input }
+derive-head-removed = head { $head } is taken out: 0 in place of { $input }
+# How the decode view chooses each word; $t is the temperature.
+decoding-greedy = decoding: greedy, the most probable word each step
+decoding-sampled = decoding: sampled from softmax(logits / { $t }), seed 0 (t: next)
+
+## src/strings/views.rs (part 2)
+
+# How the tokens view's sentence is cut into tokens: $how of tokens-view-heading.
+tokenised-by-character = by character
+tokenised-by-word = by word
+tokenised-by-pieces = by SentencePiece subword pieces
+# The tokens view's heading: $side is the sentence (side-source or side-target), $how one of the
+# tokenised-by-* above, $pad the id of <pad>.
+tokens-view-heading = { $side } · tokenised { $how } · <pad> = { $pad } pads each row
+# The decode view's heading: $source is the source sentence, $step the step shown of 0 to $last.
+decode-heading-greedy = greedy decoding of { $source }: step { $step } of 0–{ $last }
+decode-heading-sampled = sampled decoding of { $source }: step { $step } of 0–{ $last }
+# `{positions}` in a lesson's prose: how the positional table lays out sin and cos ($sin and
+# $cos count the columns of each half).
+position-layout-interleaved = interleaved: sin in the even columns, cos in the odd ones
+position-layout-halves = in two halves: sin in the first { $sin } columns, cos in the last { $cos }
+# `{vocabulary}` in a lesson's prose: $src and $tgt count the source and target vocabularies.
+vocabulary-shared-pieces = one vocabulary of { $tgt } subword pieces shared by both languages, ▁ marking where a word starts
+vocabulary-shared = one vocabulary of { $tgt } tokens shared by both sides
+vocabulary-separate = two vocabularies, { $src } source tokens and { $tgt } target tokens
+
+## src/strings/learning.rs (part 2)
+
+# Under a gradient view's grid: what its numbers are; $e is the power of ten they are printed in.
+gradient-legend-plain = each number is ∂L/∂ that cell: how the loss moves per unit change of it
+gradient-legend-scaled = each number ×1e{ $e } is ∂L/∂ that cell: how the loss moves per unit change of it
+# The loss table's column headings: the position, the token it reads, its label, the label's
+# probability (the fifth, −log p, is a formula).
+loss-column-position = pos
+loss-column-reads = reads
+loss-column-label = label
+loss-column-p-label = p(label)
+# $zero of logits-grad-pad-row: whether the <pad> row's gradient is 0 in every cell.
+logits-grad-pad-all-zero = every cell is 0
+logits-grad-pad-not-all-zero = yet some cell is not 0
+# The grad-flow table's column headings.
+grad-flow-column-layer = layer
+grad-flow-column-input = its input
+grad-flow-column-all-paths = all paths
+grad-flow-column-sublayers = sublayers only
+# The embed-grad table's column headings: the token id, its word, how many positions read it.
+embed-grad-column-id = id
+embed-grad-column-word = word
+embed-grad-column-positions = positions
+# The words the batch reads whose gradient is exactly 0: $words, each an embed-grad-zero-word,
+# joined by embed-grad-zero-separator.
+embed-grad-zero-words = read by the batch, gradient exactly 0: { $words }
+embed-grad-zero-separator = {", "}
+# The adam-step view, line by line. Its title: $param is the weight tensor, $at the weight's
+# index in it (-cursor: the cursor is on; -chosen: chosen with it; -largest: the largest gradient).
+adam-step-title-cursor = One step for { $param }{ $at }, the weight under the cursor (←↑↓→ move it)
+adam-step-title-chosen = One step for { $param }{ $at }, the weight you chose (c: choose another)
+adam-step-title-largest = One step for { $param }{ $at }, its weight with the largest |∂L/∂w| (c: choose another)
+adam-step-gradient-heading = Where the gradient comes from
+# The next three lines line up their formulas: $grad is ∂L/∂w from the backward pass, $h the
+# finite difference's step, $plus and $minus the losses L(w+h) and L(w−h), $estimate their slope.
+adam-step-backward = {"  "}backward pass      ∂L/∂w = { $grad }
+adam-step-finite-difference = {"  "}finite difference  (L(w+h) − L(w−h)) / 2h, h = { $h }, in float64
+adam-step-estimate = {"                     "}({ $plus } − { $minus }) / (2·{ $h }) = { $estimate }
+adam-step-adam-heading = Adam's first step (β1 = 0.9, β2 = 0.98, m and v start at 0)
+# $clip is the factor the whole gradient was scaled by.
+adam-step-not-clipped = {"  "}g = ∂L/∂w (the whole gradient is no longer than 1: not clipped)
+adam-step-clipped = {"  "}g = ∂L/∂w × { $clip } (the whole gradient clipped to length 1)
+# $step is the step the weight takes.
+adam-step-step = {"  "}step = lr·m̂ / (√v̂ + ε) = { $lr } × { $m_hat } / (√{ $v_hat } + { $eps }) = { $step }
+# The weight before and after its step.
+adam-step-weight = {"  "}w: { $before } → { $after }
+adam-step-loss-heading = Every weight takes its step; the loss on this batch: { $loss_before } → { $loss_after }
+# Why the loss moved as it did after the step.
+adam-step-loss-not-finite = A loss that is not a finite number cannot be compared: the weights have overflowed.
+adam-step-loss-rose = It rose: this first step moves every weight by about lr at once, whether the loss cares about that weight or not, and all those moves together overshoot. Warm-up keeps the first steps small for this reason.
+adam-step-loss-fell = It fell: every weight moved a little against its own gradient, and the loss on this batch went down.
+adam-step-loss-unchanged = It is unchanged to three decimals: the steps were too small to show here.
+
+## src/strings/train_screen.rs (part 2)
+
+# The training screen after the learner asked to stop: $step of $total; $loss is the last loss.
+training-continues-with-loss = Training continues: step { $step } / { $total }, loss { $loss }.
+training-continues = Training continues: step { $step } / { $total }.
+# A run stopped by $by (Ctrl-C, or a signal) after step $step of $total; $out is the output file,
+# as it was (-kept) or never created.
+train-stopped-file-kept = stopped by { $by } after step { $step } of { $total }; nothing was written: { $out } is as it was
+train-stopped-file-not-created = stopped by { $by } after step { $step } of { $total }; nothing was written: { $out } was not created
+# A model to fine-tune whose vocabulary lacks $count of the corpus's tokens: $shown lists some,
+# $more is and-more or nothing.
+vocabulary-lacks-source-characters = its source vocabulary lacks { $count } of the corpus's characters ({ $shown }{ $more })
+vocabulary-lacks-target-words = its target vocabulary lacks { $count } of its words ({ $shown }{ $more })
+# A model that cannot be scored: $lacks says what it lacks (joined by cannot-score-separator);
+# $command is the command that asked.
+cannot-score-lacks = this model cannot be scored on the corpus: { $lacks }; `{ $command }` needs a model with the corpus's vocabularies (as `train` writes them)
+cannot-score-separator = {", and "}
+# One split's scores: $split (eval-split-*), $pairs sentence pairs, exact match in percent
+# ($exact pairs), token accuracy in percent.
+eval-split-held-out = held-out
+eval-split-training = training
+eval-line = { $split }: { $pairs } pairs, exact match { $exact_pct }% ({ $exact }), token accuracy { $token_pct }%
+# What is being trained: $from is the weights file fine-tuned.
+training-what-fine-tuning = fine-tuning { $from }
+training-what-tutor-model = training the tutor model
+# How training ended: $what is train-done-fine-tuned or train-done-trained, $step of $steps steps
+# in $secs seconds, $stopped is train-done-stopped-early or nothing; $out is the file written.
+train-done-fine-tuned = fine-tuned { $from } for
+train-done-trained = trained
+train-done-stopped-early = {" "}(stopped early)
+train-done = { $what } { $step } of { $steps } steps in { $secs }s{ $stopped }; held-out exact match { $exact_pct }%, token accuracy { $token_pct }%; wrote { $out }
+
+## src/strings/what_if.rs (part 2)
+
+# What a what-if variant changes, in a few words.
+variant-title-no-scale = no 1/√d_k: scores = q·kᵀ unscaled
+variant-title-no-causal-mask = no causal mask in the decoder
+variant-title-minus-infinity = -inf instead of -1e9, with note 000's q & k padding mask
+variant-title-mask-off = no mask at all
+variant-title-multiplied-mask = scores × mask, as note 001 §5.1 says
+variant-title-pre-ln = pre-LN: x + sublayer(LayerNorm(x)), same weights
+variant-title-no-norm = no LayerNorm
+variant-title-no-residual = no residual connections
+variant-title-dropped-norm = note 000: the encoder's first Add & Norm thrown away
+variant-title-decoder-without-cross = note 000: decoder layers built from EncoderLayer
+variant-title-repeat-len-k = note 000: k mask repeated len_k times, not len_q
+variant-title-ffn-residual-before-cross = note 004: FFN residual from before cross-attention
+variant-title-tgt-mask-no-padding = note 002: target mask without its padding part
+variant-title-eps-1e-10 = note 000: LayerNorm eps = 1e-10
+variant-title-forward-in-init = note 000: forward indented inside __init__
+variant-title-untrained = the untrained model (training step 0)
+variant-title-trained = the trained model beside the dial's step
+# The softmax view's label for a variant's rows (short: it heads half a pane); $title is the
+# variant's title.
+variant-label = what if: { $title }
+variant-label-trained = what if: the trained model
+# Attention $name without 1/√d_k against as taught: mean row max $a → $b, entropy $a_2 → $b_2;
+# $verdict is no-scale-sharper or no-scale-not-sharper.
+no-scale-sharpness = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats ({ $verdict } without 1/√d_k)
+no-scale-sharper = sharper
+no-scale-not-sharper = not sharper
+# The same for the untrained model; $verdict is untrained-flatter or untrained-not-flatter.
+untrained-flatness = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats (untrained: { $verdict })
+untrained-flatter = flatter, nothing learned to look at
+untrained-not-flatter = not flatter
+# $verdict of attention-trained: the trained model's attention against the dial's checkpoint.
+trained-sharper = sharper: training taught it where to look
+trained-flatter = flatter
+trained-about-as-sharp = about as sharp
+# No prediction changed of $total.
+predictions-all-same = predictions: all { $total } the same
+# $changed of $total predictions change: $shown lists up to three (prediction-change, joined by
+# predictions-separator); $more is predictions-and-more when more changed, else nothing.
+predictions-changed = { $changed } of { $total } predictions change: { $shown }{ $more }
+# One changed prediction: batch row $row, position $pos, the word $from became $to.
+prediction-change = row { $row } pos { $pos } { $from } → { $to }
+predictions-separator = {", "}
+predictions-and-more = {", …"}
+# Tensor $name's largest difference from as taught; $d is already formatted.
+max-difference = { $name }: largest difference { $d }
+
+## src/strings/lesson_pane.rs (part 2)
+
+# The lesson pane's bottom border when its prose is taller than the pane: where more lies and
+# the keys that scroll it (-focused: the pane has focus, so ↑/↓ scroll it). A blank at each end.
+prose-more-below = {" "}↓ more: PgDn (or Tab here, ↓){" "}
+prose-more-below-focused = {" "}↓ more: ↓ or PgDn{" "}
+prose-more-above = {" "}↑ more above: PgUp{" "}
+prose-more-above-focused = {" "}↑ more above: ↑ or PgUp{" "}
+prose-more-both = {" "}↑↓ more: PgUp / PgDn{" "}
+prose-more-both-focused = {" "}↑↓ more: ↑/↓ or PgUp/PgDn{" "}
+# In the lesson list: $answered of the lesson's $questions questions are finished.
+list-questions =
+    { $answered }/{ $questions } { $questions ->
+        [one] question
+       *[other] questions
+    }
+# The status bar when --reset-progress ran while this tutor was running: of all progress, or of
+# the lessons $lessons (joined by progress-lessons-separator).
+progress-reset-meanwhile-all = progress was reset (--reset-progress) while this tutor ran: of it, only what you did since is kept
+progress-reset-meanwhile-lessons = progress of { $lessons } was reset (--reset-progress) while this tutor ran: of it, only what you did since is kept
+progress-lessons-separator = {", "}
+# `--reset-progress --lesson ID` with no progress saved for lesson $id in $path; $saved lists the
+# lessons that have some (joined by progress-lessons-separator).
+progress-lesson-nothing-to-clear-none = no saved progress for lesson `{ $id }` at { $path } (none for any lesson); nothing to clear
+progress-lesson-nothing-to-clear-others = no saved progress for lesson `{ $id }` at { $path }; nothing to clear (progress is saved for { $saved })
+# `--lesson ID` that names no lesson: every lesson's id ($ids, joined by lesson-ids-separator), or
+# $did_you_mean (did-you-mean with the ids close to it).
+no-lesson-listed = no lesson `{ $id }`; the lessons are: { $ids } (see --list)
+no-lesson-near = no lesson `{ $id }`{ $did_you_mean }
+lesson-ids-separator = {", "}
+
+## src/strings/derive_gradient.rs (part 2)
+
+# The head of one path a gradient comes back by: $consumer is the operation that read the tensor,
+# $kind its kind (-shared: other operations read it too; -straight: the path is the residual's
+# identity, x in x + sublayer(x)).
+grad-path-shared = path back through { $consumer } ({ $kind }):
+grad-path-shared-straight = path back through { $consumer } ({ $kind }), the residual's straight path:
+grad-path-only = only { $consumer } ({ $kind }) reads it, so all of it comes back that way:
+grad-path-only-straight = only { $consumer } ({ $kind }) reads it, so all of it comes back that way, the residual's straight path:
+
+## src/strings/status.rs (part 2)
+
+# → on a lesson's last beat: from lesson $left to lesson $next (-unfinished: $left still has
+# beats unseen or questions open).
+next-lesson-finished = `{ $left }` done; on to `{ $next }`
+next-lesson-unfinished = on to `{ $next }`; `{ $left }` is not finished (L shows what is left)
+
+## src/strings/dial.rs (part 2)
+
+# The dial pane: the training loss of the step that made the checkpoint ($loss, already formatted).
+dial-loss = batch loss { $loss }
+dial-no-step-yet = no step taken yet
+
+## src/strings/ideas.rs (part 2)
+
+# The notes' ideas a lesson teaches: $count of them, their numbers $numbers (joined by
+# ideas-numbers-separator, the last two by ideas-numbers-last-separator) and their names $names
+# (joined by ideas-names-separator).
+lesson-ideas =
+    { $count ->
+        [one] the notes' idea { $numbers }: { $names }
+       *[other] the notes' ideas { $numbers }: { $names }
+    }
+ideas-numbers-separator = {", "}
+ideas-numbers-last-separator = {" and "}
+ideas-names-separator = {", "}
+
+## src/strings/glossary.rs (part 2)
+
+# This language's name, in this language: the glossary's column of its terms, and what the `z`
+# key's status line calls it.
+language-name = English
+# The glossary's other column headings: the note and the lesson where a term is taught.
+glossary-column-note = note
+glossary-column-lesson = lesson
+
+## src/strings/keys.rs (part 2)
+
+# The status line after `z` switched to this language; $next is the language-name of the
+# language `z` switches to next.
+language-now = English: every screen and the lesson's prose (z: { $next })
+
+## src/strings/frame.rs (part 2)
+
+# A view's name in a pane title: $view is its name in the lesson files (heatmap, mask, softmax,
+# layernorm, vector, top-words, tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode,
+# loss, grad-flow, embed-grad, adam-step, ablation, logit-lens, contributions, patching,
+# alignment), which English shows as it is.
+view-name = { $view }
+# A pane's title: the tensor $name, its $shape and its $view (view-name). A blank at each end.
+tensor-title-named = {" "}{ $name } { $shape } · { $view } view{" "}

@@ -687,3 +687,256 @@ read-from-the-columns-of-src = `src_embed.weight` 的列数
 read-from-the-rows-of-encoder = `encoder.layers.0.ffn.linear1.weight` 的行数
 read-from-the-rows-of-src = `src_embed.weight` 的行数
 read-from-the-rows-of-tgt = `tgt_embed.weight` 的行数
+
+## src/strings/grids.rs (part 2)
+
+axis-source-token = 源词元
+axis-target-token = 目标词元
+axis-feature = 特征
+axis-vocabulary-word = 词表中的词
+axis-position = 位置
+axis-head = 头
+axis-broadcast = （广播）
+more-below = … 下面还有 { $below } { $what }
+more-above = … 上面还有 { $above } { $what }
+more-above-and-below = … 上面还有 { $above } { $what }，下面 { $below }
+rows-count = { $n } 行
+more-columns = … 还有 { $n } 列
+ln-col-sublayer =
+    子层(x)
+    子层
+ln-col-sum =
+    x+子层(x)
+    x+子层
+
+## src/strings/probe.rs (part 2)
+
+heads-column-rank = 名次
+heads-column-block = 注意力块
+heads-column-head = 头
+heads-column-exact-match = 完全匹配
+heads-column-drop = 下降
+heads-column-loss = 损失
+heads-column-rise = 上升
+align-column-block = 注意力块
+align-column-head = 头
+align-column-aer = AER
+align-column-precision = 精确率
+align-column-recall = 召回率
+ablation-whole-model = 完整模型
+ablation-head-out = 去掉头 { $head }
+ablation-head-alone = 只留头 { $head }
+ablation-held-out-title = 在 { $pairs } 个留出句对上：
+ablation-held-out-exact-match = 完全匹配
+ablation-held-out-loss = 损失
+lens-sublayer-self-attention = 自注意力
+lens-sublayer-cross-attention = 交叉注意力
+lens-sublayer-feed-forward = 前馈网络
+contributions-summary-same = “{ $top_weight }”权重最大，加进输出的也最多
+contributions-summary-differ = “{ $top_weight }”权重最大，但加进输出最多的是“{ $top_norm }”
+
+## src/strings/derive.rs (part 2)
+
+derive-pad-flag-is-pad = { $side }_ids[{ $position }] = { $id }，是 <pad>：0
+derive-pad-flag-not-pad = { $side }_ids[{ $position }] = { $id }，不是 <pad>：1
+derive-causal-visible = 查询 { $query }，键 { $key }：键 ≤ 查询：1（可见）
+derive-causal-hidden = 查询 { $query }，键 { $key }：键 > 查询，是未来：0（遮住）
+derive-mask-multiplied = 分数 { $score } × { $mask } { $m } = { $v }
+derive-mask-replaced = { $mask } 在这里是 0：分数 { $score } 被换成 { $v }
+derive-mask-passes = { $mask } 在这里是 1：分数 { $score } 原样通过
+derive-softmax-cell = { $input } 的这个单元格是 { $x }；它所在行的最大值是 { $max }
+derive-softmax-sum = 这一行 { $n } 个单元格的 exp(x − max) 之和 Σ = { $sum }
+derive-head-kept = 头 { $head } 保留：取 { $input } 的值
+derive-head-removed = 头 { $head } 被去掉：用 0 代替 { $input }
+decoding-greedy = 解码：贪心解码，每步取最可能的词
+decoding-sampled = 解码：从 softmax(logits / { $t }) 采样，种子 0（t：下一个）
+
+## src/strings/views.rs (part 2)
+
+tokenised-by-character = 按字符
+tokenised-by-word = 按词
+tokenised-by-pieces = 按 SentencePiece 子词片段
+tokens-view-heading = { $side } · { $how }切分词元 · 每行用 <pad> = { $pad } 补齐
+decode-heading-greedy = { $source } 的贪心解码：第 { $step } 步（0–{ $last }）
+decode-heading-sampled = { $source } 的采样解码：第 { $step } 步（0–{ $last }）
+position-layout-interleaved = 交错排列：偶数列是 sin，奇数列是 cos
+position-layout-halves = 分成两半：前 { $sin } 列是 sin，后 { $cos } 列是 cos
+vocabulary-shared-pieces = 两种语言共用的一套词表，{ $tgt } 个子词片段，▁ 标出一个词的开头
+vocabulary-shared = 两侧共用的一套词表，{ $tgt } 个词元
+vocabulary-separate = 两套词表，源语言 { $src } 个词元，目标语言 { $tgt } 个词元
+
+## src/strings/learning.rs (part 2)
+
+gradient-legend-plain = 每个数是 ∂L/∂（这一格）：这一格变化 1，损失变化多少
+gradient-legend-scaled = 每个数乘以 1e{ $e } 才是 ∂L/∂（这一格）：这一格变化 1，损失变化多少
+loss-column-position = 位置
+loss-column-reads = 输入
+loss-column-label = 标签
+loss-column-p-label = p(标签)
+logits-grad-pad-all-zero = 每个格子都是 0
+logits-grad-pad-not-all-zero = 却有格子不是 0
+grad-flow-column-layer = 层
+grad-flow-column-input = 它的输入
+grad-flow-column-all-paths = 全部路径
+grad-flow-column-sublayers = 只走子层
+embed-grad-column-id = id
+embed-grad-column-word = 词
+embed-grad-column-positions = 出现次数
+embed-grad-zero-words = 批次里读到了、梯度却恰好是 0：{ $words }
+embed-grad-zero-separator = ；
+adam-step-title-cursor = { $param }{ $at } 走一步：光标所在的权重（←↑↓→ 移动光标）
+adam-step-title-chosen = { $param }{ $at } 走一步：你选的权重（按 c 换一个）
+adam-step-title-largest = { $param }{ $at } 走一步：它是 { $param } 里 |∂L/∂w| 最大的权重（按 c 换一个）
+adam-step-gradient-heading = 梯度从哪里来
+adam-step-backward = {"  "}反向传播   ∂L/∂w = { $grad }
+adam-step-finite-difference = {"  "}有限差分   (L(w+h) − L(w−h)) / 2h，h = { $h }，前向传播用 float64 重算
+adam-step-estimate = {"             "}({ $plus } − { $minus }) / (2·{ $h }) = { $estimate }
+adam-step-adam-heading = Adam 的第一步（β1 = 0.9，β2 = 0.98，m 和 v 从 0 开始）
+adam-step-not-clipped = {"  "}g = ∂L/∂w（整个梯度长度不超过 1：没有裁剪）
+adam-step-clipped = {"  "}g = ∂L/∂w × { $clip }（整个梯度被裁剪到长度 1）
+adam-step-step = {"  "}步长 = lr·m̂ / (√v̂ + ε) = { $lr } × { $m_hat } / (√{ $v_hat } + { $eps }) = { $step }
+adam-step-weight = {"  "}w：{ $before } → { $after }
+adam-step-loss-heading = 所有权重各走一步；这个批次上的损失：{ $loss_before } → { $loss_after }
+adam-step-loss-not-finite = 损失不是有限的数，没法比较：权重已经溢出了。
+adam-step-loss-rose = 损失反而升高了：这第一步让每个权重都挪动约 lr，不管损失在不在乎它，这么多挪动加在一起就走过了头。预热让最初几步走得很小，正是为了这个。
+adam-step-loss-fell = 损失降低了：每个权重都逆着自己的梯度挪了一点，这个批次上的损失随之下降。
+adam-step-loss-unchanged = 保留三位小数看不出变化：这一步太小，在这里显示不出来。
+
+## src/strings/train_screen.rs (part 2)
+
+training-continues-with-loss = 训练继续：第 { $step } / { $total } 步，损失 { $loss }。
+training-continues = 训练继续：第 { $step } / { $total } 步。
+train-stopped-file-kept = 在第 { $step } 步（共 { $total } 步）后被 { $by } 停止；什么也没写：{ $out } 保持原样
+train-stopped-file-not-created = 在第 { $step } 步（共 { $total } 步）后被 { $by } 停止；什么也没写：{ $out } 没有被创建
+vocabulary-lacks-source-characters = 它的源语言词表缺少语料中的 { $count } 个字符（{ $shown }{ $more }）
+vocabulary-lacks-target-words = 它的目标语言词表缺少语料中的 { $count } 个词（{ $shown }{ $more }）
+cannot-score-lacks = 这个模型无法在语料上评分：{ $lacks }；`{ $command }` 需要带有语料词表的模型（就像 `train` 写出的那样）
+cannot-score-separator = ；并且
+eval-split-held-out = 留出集
+eval-split-training = 训练集
+eval-line = { $split }：{ $pairs } 个句对，完全匹配 { $exact_pct }%（{ $exact }），词元准确率 { $token_pct }%
+training-what-fine-tuning = 微调 { $from }
+training-what-tutor-model = 训练教学模型
+train-done-fine-tuned = 已微调 { $from }
+train-done-trained = 已训练
+train-done-stopped-early = （提前停止）
+train-done = { $what } { $step }/{ $steps } 步，用时 { $secs }s{ $stopped }；留出集完全匹配 { $exact_pct }%，词元准确率 { $token_pct }%；已写入 { $out }
+
+## src/strings/what_if.rs (part 2)
+
+variant-title-no-scale = 去掉 1/√d_k：scores = q·kᵀ 不缩放
+variant-title-no-causal-mask = 解码器里没有因果掩码
+variant-title-minus-infinity = 用 -inf 代替 -1e9，并用笔记 000 的 q & k 填充掩码
+variant-title-mask-off = 完全不用掩码
+variant-title-multiplied-mask = scores × mask，照笔记 001 §5.1 的写法
+variant-title-pre-ln = pre-LN：x + sublayer(LayerNorm(x))，权重不变
+variant-title-no-norm = 去掉层归一化
+variant-title-no-residual = 去掉残差连接
+variant-title-dropped-norm = 笔记 000：编码器的第一个 Add & Norm 被丢掉
+variant-title-decoder-without-cross = 笔记 000：解码器层用 EncoderLayer 搭建
+variant-title-repeat-len-k = 笔记 000：k 的掩码重复了 len_k 次，而不是 len_q 次
+variant-title-ffn-residual-before-cross = 笔记 004：FFN 的残差取自交叉注意力之前
+variant-title-tgt-mask-no-padding = 笔记 002：目标句掩码缺少填充部分
+variant-title-eps-1e-10 = 笔记 000：LayerNorm 的 eps = 1e-10
+variant-title-forward-in-init = 笔记 000：forward 被缩进到 __init__ 里
+variant-title-untrained = 未训练的模型（训练第 0 步）
+variant-title-trained = 训练好的模型，与刻度盘上的那一步并排
+variant-label = what-if：{ $title }
+variant-label-trained = what-if：训练好的模型
+no-scale-sharpness = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（去掉 1/√d_k 后{ $verdict }）
+no-scale-sharper = 更尖锐
+no-scale-not-sharper = 并没有更尖锐
+untrained-flatness = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（未训练：{ $verdict }）
+untrained-flatter = 更平均，还没学会该看哪里
+untrained-not-flatter = 并没有更平均
+trained-sharper = 更集中，训练教会了它往哪里看
+trained-flatter = 更分散
+trained-about-as-sharp = 集中程度差不多
+predictions-all-same = 预测：{ $total } 个全部相同
+predictions-changed = { $total } 个预测中有 { $changed } 个改变：{ $shown }{ $more }
+prediction-change = 第 { $row } 行位置 { $pos } { $from } → { $to }
+predictions-separator = ，
+predictions-and-more = ，…
+max-difference = { $name }：最大差值 { $d }
+
+## src/strings/lesson_pane.rs (part 2)
+
+prose-more-below = {" "}↓ 还有：PgDn（或 Tab 到此后按 ↓）{" "}
+prose-more-below-focused = {" "}↓ 还有：↓ 或 PgDn{" "}
+prose-more-above = {" "}↑ 上面还有：PgUp{" "}
+prose-more-above-focused = {" "}↑ 上面还有：↑ 或 PgUp{" "}
+prose-more-both = {" "}↑↓ 还有：PgUp / PgDn{" "}
+prose-more-both-focused = {" "}↑↓ 还有：↑/↓ 或 PgUp/PgDn{" "}
+list-questions = 问题 { $answered }/{ $questions }
+progress-reset-meanwhile-all = 教程运行期间，进度被重置了（--reset-progress）：只保留你此后做的部分
+progress-reset-meanwhile-lessons = 教程运行期间，{ $lessons } 的进度被重置了（--reset-progress）：只保留你此后做的部分
+progress-lessons-separator = 、
+progress-lesson-nothing-to-clear-none = { $path } 中没有课程 `{ $id }` 的进度（任何课程都没有）；无需清除
+progress-lesson-nothing-to-clear-others = { $path } 中没有课程 `{ $id }` 的进度；无需清除（已保存进度的课程：{ $saved }）
+no-lesson-listed = 没有课程 `{ $id }`；现有课程：{ $ids }（见 --list）
+no-lesson-near = 没有课程 `{ $id }`{ $did_you_mean }
+lesson-ids-separator = {", "}
+
+## src/strings/derive_gradient.rs (part 2)
+
+grad-path-shared = 经 { $consumer }（{ $kind }）传回的那一路：
+grad-path-shared-straight = 经 { $consumer }（{ $kind }）传回的那一路，也就是残差连接的直通路：
+grad-path-only = 只有 { $consumer }（{ $kind }）读取它，梯度全部由此传回：
+grad-path-only-straight = 只有 { $consumer }（{ $kind }）读取它，梯度全部由此传回，也就是残差连接的直通路：
+
+## src/strings/status.rs (part 2)
+
+next-lesson-finished = `{ $left }` 学完了；进入 `{ $next }`
+next-lesson-unfinished = 进入 `{ $next }`；`{ $left }` 还没学完（L 看还剩什么）
+
+## src/strings/dial.rs (part 2)
+
+dial-loss = 批次损失 { $loss }
+dial-no-step-yet = 还没训练
+
+## src/strings/ideas.rs (part 2)
+
+lesson-ideas = 对应笔记中的第 { $numbers } 个要点：{ $names }
+ideas-numbers-separator = 、
+ideas-numbers-last-separator = 、
+ideas-names-separator = 、
+
+## src/strings/glossary.rs (part 2)
+
+language-name = 中文
+glossary-column-note = 笔记
+glossary-column-lesson = 课
+
+## src/strings/keys.rs (part 2)
+
+language-now = 中文：所有画面和课文都换成中文（z：{ $next }）
+
+## src/strings/frame.rs (part 2)
+
+view-name =
+    { $view ->
+        [heatmap] 热力图
+        [mask] 掩码图
+        [softmax] softmax 各行
+        [layernorm] 残差与层归一化
+        [vector] 向量
+        [top-words] 最可能的词
+        [tokens] 分词与编号
+        [pipeline] 流水线
+        [params] 参数量
+        [rnn] RNN 对照
+        [norm-compare] 层归一化与批归一化
+        [fused-qkv] 融合的 QKV
+        [decode] 逐步解码
+        [loss] 损失
+        [grad-flow] 梯度流
+        [embed-grad] 嵌入表的梯度
+        [adam-step] Adam 一步
+        [ablation] 去掉一个头
+        [logit-lens] logit lens
+        [contributions] 各键的贡献
+        [patching] 激活修补
+        [alignment] 对齐
+       *[other] { $view }
+    }
+tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}

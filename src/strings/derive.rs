@@ -1,8 +1,8 @@
 //! Where a number comes from (cell derivations).
 
 use super::*;
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
+use crate::lang::{message, message_with};
 
 // where a number comes from (cell derivations)
 // ---------------------------------------------------------------------------------------------
@@ -48,34 +48,18 @@ pub fn derive_sum(terms: &[(String, f64)]) -> String {
 }
 
 pub fn derive_pad_flag(side: Side, position: usize, id: usize, pad: usize) -> String {
-    let side = side.prefix();
-    match current() {
-        Lang::En => {
-            let verdict = if id == pad { "is <pad>: 0" } else { "is not <pad>: 1" };
-            format!("{side}_ids[{position}] = {id}, which {verdict}")
-        }
-        Lang::Zh => {
-            let verdict = if id == pad { "是 <pad>：0" } else { "不是 <pad>：1" };
-            format!("{side}_ids[{position}] = {id}，{verdict}")
-        }
+    let args: [crate::lang::Arg; 3] = [("side", &side.prefix()), ("position", &position), ("id", &id)];
+    match id == pad {
+        true => message_with("derive-pad-flag-is-pad", &args),
+        false => message_with("derive-pad-flag-not-pad", &args),
     }
 }
 
 pub fn derive_causal(query: usize, key: usize) -> String {
-    match current() {
-        Lang::En => {
-            let verdict =
-                if key <= query { "key ≤ query: 1 (visible)" } else { "key > query, the future: 0 (hidden)" };
-            format!("query {query}, key {key}: {verdict}")
-        }
-        Lang::Zh => {
-            let verdict = if key <= query {
-                "键 ≤ 查询：1（可见）"
-            } else {
-                "键 > 查询，是未来：0（遮住）"
-            };
-            format!("查询 {query}，键 {key}：{verdict}")
-        }
+    let args: [crate::lang::Arg; 2] = [("query", &query), ("key", &key)];
+    match key <= query {
+        true => message_with("derive-causal-visible", &args),
+        false => message_with("derive-causal-hidden", &args),
     }
 }
 
@@ -135,31 +119,19 @@ pub fn derive_scale(input: &str, x: f64, dk: usize) -> String {
 
 pub fn derive_mask_fill(mask: &str, m: f32, score: f64, multiply: bool, v: f64) -> String {
     let (score, v) = (num(score), num(v));
-    match (current(), multiply, m == 0.0) {
-        (Lang::En, true, _) => format!("score {score} × {mask} {m} = {v}"),
-        (Lang::En, false, true) => format!("{mask} is 0 here: the score {score} is replaced by {v}"),
-        (Lang::En, false, false) => format!("{mask} is 1 here: the score {score} passes"),
-        (Lang::Zh, true, _) => format!("分数 {score} × {mask} {m} = {v}"),
-        (Lang::Zh, false, true) => format!("{mask} 在这里是 0：分数 {score} 被换成 {v}"),
-        (Lang::Zh, false, false) => format!("{mask} 在这里是 1：分数 {score} 原样通过"),
+    let args: [crate::lang::Arg; 4] = [("mask", &mask), ("m", &m), ("score", &score), ("v", &v)];
+    match (multiply, m == 0.0) {
+        (true, _) => message_with("derive-mask-multiplied", &args),
+        (false, true) => message_with("derive-mask-replaced", &args),
+        (false, false) => message_with("derive-mask-passes", &args),
     }
 }
 
 pub fn derive_softmax(input: &str, x: f64, max: f64, mine: f64, sum: f64, n: usize) -> Vec<String> {
-    let (first, third) = match current() {
-        Lang::En => (
-            format!("this cell of {input} is {}; its row's max is {}", num(x), num(max)),
-            format!("Σ over the row's {n} cells of exp(x − max) = {}", num(sum)),
-        ),
-        Lang::Zh => (
-            format!("{input} 的这个单元格是 {}；它所在行的最大值是 {}", num(x), num(max)),
-            format!("这一行 {n} 个单元格的 exp(x − max) 之和 Σ = {}", num(sum)),
-        ),
-    };
     vec![
-        first,
+        message_with("derive-softmax-cell", &[("input", &input), ("x", &num(x)), ("max", &num(max))]),
         format!("exp({} − {}) = {}", num(x), num(max), num(mine)),
-        third,
+        message_with("derive-softmax-sum", &[("n", &n), ("sum", &num(sum))]),
         format!("{} / {} = {}", num(mine), num(sum), num(mine / sum)),
     ]
 }
@@ -199,11 +171,10 @@ pub fn derive_scale_shift(input: &str, hat: f64, gamma: f64, beta: f64, j: usize
 }
 
 pub fn derive_head_mask(input: &str, head: usize, kept: bool) -> String {
-    match (current(), kept) {
-        (Lang::En, true) => format!("head {head} is kept: the value of {input}"),
-        (Lang::En, false) => format!("head {head} is taken out: 0 in place of {input}"),
-        (Lang::Zh, true) => format!("头 {head} 保留：取 {input} 的值"),
-        (Lang::Zh, false) => format!("头 {head} 被去掉：用 0 代替 {input}"),
+    let args: [crate::lang::Arg; 2] = [("head", &head), ("input", &input)];
+    match kept {
+        true => message_with("derive-head-kept", &args),
+        false => message_with("derive-head-removed", &args),
     }
 }
 
@@ -242,11 +213,9 @@ pub fn weight_row(out: usize) -> String {
 pub const TEMPERATURE_ONLY_DECODE: Text = Text::id("temperature-only-decode");
 
 pub fn decoding_status(temperature: Option<f32>) -> String {
-    match (current(), temperature) {
-        (Lang::En, None) => "decoding: greedy, the most probable word each step".into(),
-        (Lang::En, Some(t)) => format!("decoding: sampled from softmax(logits / {t}), seed 0 (t: next)"),
-        (Lang::Zh, None) => "解码：贪心解码，每步取最可能的词".into(),
-        (Lang::Zh, Some(t)) => format!("解码：从 softmax(logits / {t}) 采样，种子 0（t：下一个）"),
+    match temperature {
+        None => message("decoding-greedy").to_string(),
+        Some(t) => message_with("decoding-sampled", &[("t", &t)]),
     }
 }
 

@@ -1,8 +1,8 @@
 //! Where a gradient comes from (cell mode on the backward pass): the chain rule, path by path.
 
 use super::derive::{index_text, num};
+use crate::lang::Text;
 use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
 
 /// A number as the derivations print it.
 pub fn grad_num(v: f64) -> String {
@@ -18,18 +18,13 @@ pub const GRAD_OF_LOSS: Text = Text::id("grad-of-loss");
 /// The head of one path back: the operation that read this tensor (`straight`: the residual's
 /// identity path, x in x + sublayer(x)).
 pub fn grad_path(consumer: &str, kind: &str, shared: bool, straight: bool) -> String {
-    let head = match (current(), shared) {
-        (Lang::En, true) => format!("path back through {consumer} ({kind})"),
-        (Lang::En, false) => format!("only {consumer} ({kind}) reads it, so all of it comes back that way"),
-        (Lang::Zh, true) => format!("经 {consumer}（{kind}）传回的那一路"),
-        (Lang::Zh, false) => format!("只有 {consumer}（{kind}）读取它，梯度全部由此传回"),
+    let id = match (shared, straight) {
+        (true, false) => "grad-path-shared",
+        (true, true) => "grad-path-shared-straight",
+        (false, false) => "grad-path-only",
+        (false, true) => "grad-path-only-straight",
     };
-    match (current(), straight) {
-        (Lang::En, false) => format!("{head}:"),
-        (Lang::Zh, false) => format!("{head}："),
-        (Lang::En, true) => format!("{head}, the residual's straight path:"),
-        (Lang::Zh, true) => format!("{head}，也就是残差连接的直通路："),
-    }
+    message_with(id, &[("consumer", &consumer), ("kind", &kind)])
 }
 
 /// upstream gradient × local derivative.

@@ -1,7 +1,7 @@
 //! Training time as a dial: the key, its messages and the pane that shows where the dial stands.
 
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
+use crate::lang::{message, message_with};
 
 pub const KEY_DIAL: Text = Text::id("key-dial");
 pub const HINT_DIAL: Text = Text::id("hint-dial");
@@ -33,11 +33,9 @@ pub fn dial_step(step: usize, last: usize) -> String {
 
 /// The training loss of the step that made the checkpoint.
 pub fn dial_loss(loss: Option<f32>) -> String {
-    match (current(), loss) {
-        (Lang::En, Some(l)) => format!("batch loss {}", loss_text(l)),
-        (Lang::Zh, Some(l)) => format!("批次损失 {}", loss_text(l)),
-        (Lang::En, None) => "no step taken yet".into(),
-        (Lang::Zh, None) => "还没训练".into(),
+    match loss {
+        Some(l) => message_with("dial-loss", &[("loss", &loss_text(l))]),
+        None => message("dial-no-step-yet").to_string(),
     }
 }
 

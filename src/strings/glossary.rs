@@ -1,18 +1,20 @@
 //! The glossary screen and `--glossary`; `--lang`'s refusal.
 
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::{Text, current};
+use crate::lang::{message, message_in, message_with};
 
 pub fn no_language(code: &str) -> String {
     message_with("no-language", &[("code", &code)])
 }
 
-/// The heading of the glossary: its columns.
+/// The heading of the glossary: its columns (the terms in this language, then in the next).
 pub fn glossary_heading() -> [&'static str; 4] {
-    match current() {
-        Lang::En => ["English", "中文", "note", "lesson"],
-        Lang::Zh => ["中文", "English", "笔记", "课"],
-    }
+    [
+        message("language-name"),
+        message_in(current().other(), "language-name"),
+        message("glossary-column-note"),
+        message("glossary-column-lesson"),
+    ]
 }
 
 /// The glossary's title line.

@@ -1,7 +1,10 @@
 //! The focused tensor: captions, axes and labels of the grid views; heatmap, mask, softmax rows, residual and LayerNorm.
 
+use std::collections::BTreeMap;
+use std::sync::{Mutex, PoisonError};
+
 use super::*;
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
 use crate::lang::{message, message_with};
 
 // the focused tensor: captions, axes, labels (shared by the grid views)
@@ -57,18 +60,16 @@ pub const AXIS_BATCH_ROW: Text = Text::id("axis-batch-row");
 
 /// What an axis of the shown slice runs over; token rows of attention are its queries.
 pub fn axis_name(axis: Dim, attention_rows: bool) -> &'static str {
-    let zh = current() == Lang::Zh;
-    let pick = |en: &'static str, zh_text: &'static str| if zh { zh_text } else { en };
     match axis {
         Dim::Tokens(_) if attention_rows => AXIS_QUERY.get(),
-        Dim::Tokens(Side::Src) => pick("source token", "源词元"),
-        Dim::Tokens(Side::Tgt) => pick("target token", "目标词元"),
-        Dim::Features => pick("feature", "特征"),
-        Dim::Vocab => pick("vocabulary word", "词表中的词"),
-        Dim::Positions => pick("position", "位置"),
+        Dim::Tokens(Side::Src) => message("axis-source-token"),
+        Dim::Tokens(Side::Tgt) => message("axis-target-token"),
+        Dim::Features => message("axis-feature"),
+        Dim::Vocab => message("axis-vocabulary-word"),
+        Dim::Positions => message("axis-position"),
         Dim::Batch => AXIS_BATCH_ROW.get(),
-        Dim::Heads => pick("head", "头"),
-        Dim::Broadcast => pick("(broadcast)", "（广播）"),
+        Dim::Heads => message("axis-head"),
+        Dim::Broadcast => message("axis-broadcast"),
     }
 }
 
@@ -90,13 +91,12 @@ pub const TOKENS: Text = Text::id("tokens");
 /// `… 3 more tokens above`, `… 2 more rows below`, `… 1 more rows above, 2 below` (`what` is
 /// used as given, never made singular).
 pub fn more(above: usize, below: usize, what: &str) -> String {
-    match (current(), above, below) {
-        (Lang::En, 0, n) => format!("… {n} more {what} below"),
-        (Lang::En, n, 0) => format!("… {n} more {what} above"),
-        (Lang::En, a, b) => format!("… {a} more {what} above, {b} below"),
-        (Lang::Zh, 0, n) => format!("… 下面还有 {n} {what}"),
-        (Lang::Zh, n, 0) => format!("… 上面还有 {n} {what}"),
-        (Lang::Zh, a, b) => format!("… 上面还有 {a} {what}，下面 {b}"),
+    match (above, below) {
+        (0, below) => message_with("more-below", &[("below", &below), ("what", &what)]),
+        (above, 0) => message_with("more-above", &[("above", &above), ("what", &what)]),
+        (above, below) => {
+            message_with("more-above-and-below", &[("above", &above), ("below", &below), ("what", &what)])
+        }
     }
 }
 
@@ -108,11 +108,7 @@ pub fn derivation_more(above: usize, below: usize) -> String {
 
 /// `1 row`, `3 rows`.
 fn rows(n: usize) -> String {
-    match current() {
-        Lang::En if n == 1 => format!("{n} row"),
-        Lang::En => format!("{n} rows"),
-        Lang::Zh => format!("{n} 行"),
-    }
+    message_with("rows-count", &[("n", &n)])
 }
 
 /// Under a grid whose first rows show: `… 3 more rows`.
@@ -127,11 +123,7 @@ pub fn rows_above_below(above: usize, below: usize) -> String {
 
 /// Over a grid cut at the right: `… 1 more column`, `… 5 more columns`.
 pub fn more_columns(n: usize) -> String {
-    match current() {
-        Lang::En if n == 1 => "… 1 more column".to_string(),
-        Lang::En => format!("… {n} more columns"),
-        Lang::Zh => format!("… 还有 {n} 列"),
-    }
+    message_with("more-columns", &[("n", &n)])
 }
 
 /// After a vector's numbers cut at the right: `… 24 more`.
@@ -246,18 +238,22 @@ pub fn layernorm_caption(b: usize, d: usize) -> String {
 /// The table's column headings, longest first (the view takes the first that fits).
 pub const LN_COL_X: &[&str] = &["x"];
 pub fn ln_col_sublayer() -> &'static [&'static str] {
-    match current() {
-        Lang::En => &["sublayer(x)", "sublayer", "sub(x)"],
-        Lang::Zh => &["子层(x)", "子层"],
-    }
+    alternatives("ln-col-sublayer")
 }
 
 pub fn ln_col_sum() -> &'static [&'static str] {
-    match current() {
-        Lang::En => &["x+sublayer", "x+sub"],
-        Lang::Zh => &["x+子层(x)", "x+子层"],
-    }
+    alternatives("ln-col-sum")
 }
+
+/// A message that lists alternatives one per line, as a slice: made once per language's text and
+/// kept for the rest of the run (a few short slices).
+fn alternatives(id: &str) -> &'static [&'static str] {
+    static SPLIT: Mutex<BTreeMap<&'static str, &'static [&'static str]>> = Mutex::new(BTreeMap::new());
+    let text = message(id);
+    let mut split = SPLIT.lock().unwrap_or_else(PoisonError::into_inner);
+    split.entry(text).or_insert_with(|| Box::leak(text.lines().collect::<Vec<_>>().into_boxed_slice()))
+}
+
 pub const LN_COL_NORMED: &[&str] = &["LayerNorm x̂", "LN x̂", "x̂"];
 pub const LN_COL_OUT: &[&str] = &["γ·x̂+β"];
 pub const MEAN_STD: Text = Text::id("mean-std");

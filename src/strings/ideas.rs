@@ -1,7 +1,8 @@
 //! The notes' fourteen ideas (`../shared/notes/README.md`, "The order of ideas"), as the lesson
 //! list and `--print` name the ones a lesson teaches.
 
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
+use crate::lang::{message, message_with};
 
 pub const IDEA_NAMES: [Text; 14] = [
     Text::id("idea-names-why-attention"),
@@ -28,10 +29,11 @@ pub fn lesson_ideas(ideas: &[u8]) -> Option<String> {
         .collect();
     let numbers: Vec<String> = known.iter().map(|(i, _)| i.to_string()).collect();
     let (last, rest) = numbers.split_last()?;
+    let numbers = match rest {
+        [] => last.clone(),
+        rest => rest.join(message("ideas-numbers-separator")) + message("ideas-numbers-last-separator") + last,
+    };
     let names: Vec<&str> = known.iter().map(|(_, name)| *name).collect();
-    Some(match (current(), rest.is_empty()) {
-        (Lang::En, true) => format!("the notes' idea {last}: {}", names[0]),
-        (Lang::En, false) => format!("the notes' ideas {} and {last}: {}", rest.join(", "), names.join(", ")),
-        (Lang::Zh, _) => format!("对应笔记中的第 {} 个要点：{}", numbers.join("、"), names.join("、")),
-    })
+    let names = names.join(message("ideas-names-separator"));
+    Some(message_with("lesson-ideas", &[("count", &known.len()), ("numbers", &numbers), ("names", &names)]))
 }

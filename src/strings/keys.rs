@@ -57,12 +57,10 @@ pub const HINT_CELL: Text = Text::id("hint-cell");
 pub const HINT_BATCH: Text = Text::id("hint-batch");
 pub const HINT_LEAVE: Text = Text::id("hint-leave");
 
-/// The status line after `z`.
+/// The status line after `z`: `lang` is on now, and names the language `z` goes to next.
 pub fn language_now(lang: crate::lang::Lang) -> String {
-    match lang {
-        crate::lang::Lang::En => "English: every screen and the lesson's prose (z: 中文)".to_string(),
-        crate::lang::Lang::Zh => "中文：所有画面和课文都换成中文（z：English）".to_string(),
-    }
+    let next = crate::lang::message_in(lang.other(), "language-name");
+    crate::lang::message_with_in(lang, "language-now", &[("next", &next)])
 }
 
 /// The glossary overlay's title and its footer.

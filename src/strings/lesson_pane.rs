@@ -1,7 +1,7 @@
 //! The lesson pane, the question, the lesson list, the progress notes, the text views.
 
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
+use crate::lang::{message, message_with};
 
 // the lesson pane, the question, the list
 // ---------------------------------------------------------------------------------------------
@@ -9,22 +9,15 @@ use crate::lang::{Lang, Text, current};
 /// The prose pane's bottom border when its text is taller than the pane: which way more lies,
 /// and the keys that scroll it (↑/↓ once the pane has focus).
 pub fn prose_more(above: bool, below: bool, focused: bool) -> Option<&'static str> {
-    let zh = current() == Lang::Zh;
-    Some(match (above, below, focused) {
+    Some(message(match (above, below, focused) {
         (false, false, _) => return None,
-        (false, true, false) if zh => " ↓ 还有：PgDn（或 Tab 到此后按 ↓） ",
-        (false, true, true) if zh => " ↓ 还有：↓ 或 PgDn ",
-        (true, false, false) if zh => " ↑ 上面还有：PgUp ",
-        (true, false, true) if zh => " ↑ 上面还有：↑ 或 PgUp ",
-        (true, true, false) if zh => " ↑↓ 还有：PgUp / PgDn ",
-        (true, true, true) if zh => " ↑↓ 还有：↑/↓ 或 PgUp/PgDn ",
-        (false, true, false) => " ↓ more: PgDn (or Tab here, ↓) ",
-        (false, true, true) => " ↓ more: ↓ or PgDn ",
-        (true, false, false) => " ↑ more above: PgUp ",
-        (true, false, true) => " ↑ more above: ↑ or PgUp ",
-        (true, true, false) => " ↑↓ more: PgUp / PgDn ",
-        (true, true, true) => " ↑↓ more: ↑/↓ or PgUp/PgDn ",
-    })
+        (false, true, false) => "prose-more-below",
+        (false, true, true) => "prose-more-below-focused",
+        (true, false, false) => "prose-more-above",
+        (true, false, true) => "prose-more-above-focused",
+        (true, true, false) => "prose-more-both",
+        (true, true, true) => "prose-more-both-focused",
+    }))
 }
 
 pub fn beat_title(beat: usize, beats: usize, title: &str) -> String {
@@ -59,28 +52,17 @@ pub fn list_in_progress(seen: usize, beats: usize) -> String {
 
 /// A lesson's questions finished (answered right, or shown after two wrong answers) of all it asks.
 pub fn list_questions(answered: usize, questions: usize) -> String {
-    match current() {
-        Lang::En => {
-            let noun = if questions == 1 { "question" } else { "questions" };
-            format!("{answered}/{questions} {noun}")
-        }
-        Lang::Zh => format!("问题 {answered}/{questions}"),
-    }
+    message_with("list-questions", &[("answered", &answered), ("questions", &questions)])
 }
 
 /// The status bar, when this tutor saved and found that `--reset-progress` had run meanwhile
 /// (`lessons`: the ids whose progress it removed, as far as this tutor knew them; empty: some).
 pub fn progress_reset_meanwhile(lessons: &[&str]) -> String {
-    match current() {
-        Lang::En => {
-            let what =
-                if lessons.is_empty() { "progress".to_string() } else { format!("progress of {}", lessons.join(", ")) };
-            format!("{what} was reset (--reset-progress) while this tutor ran: of it, only what you did since is kept")
-        }
-        Lang::Zh => {
-            let what =
-                if lessons.is_empty() { "进度".to_string() } else { format!("{} 的进度", lessons.join("、")) };
-            format!("教程运行期间，{what}被重置了（--reset-progress）：只保留你此后做的部分")
+    match lessons {
+        [] => message("progress-reset-meanwhile-all").to_string(),
+        lessons => {
+            let lessons = lessons.join(message("progress-lessons-separator"));
+            message_with("progress-reset-meanwhile-lessons", &[("lessons", &lessons)])
         }
     }
 }
@@ -191,19 +173,13 @@ pub fn progress_nothing_to_clear(path: &str) -> String {
 
 /// `--reset-progress --lesson ID` with nothing saved for ID; `saved` lists the lessons that have.
 pub fn progress_lesson_nothing_to_clear(id: &str, path: &str, saved: &[String]) -> String {
-    match (current(), saved.is_empty()) {
-        (Lang::En, true) => {
-            format!("no saved progress for lesson `{id}` at {path} (none for any lesson); nothing to clear")
-        }
-        (Lang::En, false) => format!(
-            "no saved progress for lesson `{id}` at {path}; nothing to clear (progress is saved for {})",
-            saved.join(", ")
-        ),
-        (Lang::Zh, true) => format!("{path} 中没有课程 `{id}` 的进度（任何课程都没有）；无需清除"),
-        (Lang::Zh, false) => {
-            format!("{path} 中没有课程 `{id}` 的进度；无需清除（已保存进度的课程：{}）", saved.join("、"))
-        }
-    }
+    let id_for = if saved.is_empty() {
+        "progress-lesson-nothing-to-clear-none"
+    } else {
+        "progress-lesson-nothing-to-clear-others"
+    };
+    let saved = saved.join(message("progress-lessons-separator"));
+    message_with(id_for, &[("id", &id), ("path", &path), ("saved", &saved)])
 }
 
 pub fn progress_reset_set_aside(note: &str) -> String {
@@ -227,11 +203,9 @@ pub fn duplicate_lesson_id(id: &str, other_file: &str) -> String {
 
 /// `--lesson ID` that names no lesson: the close ids, or every id when none is close.
 pub fn no_lesson(id: &str, near: &[&str], ids: &[&str]) -> String {
-    match (current(), near) {
-        (Lang::En, []) => format!("no lesson `{id}`; the lessons are: {} (see --list)", ids.join(", ")),
-        (Lang::En, near) => format!("no lesson `{id}`{}", super::did_you_mean(near)),
-        (Lang::Zh, []) => format!("没有课程 `{id}`；现有课程：{}（见 --list）", ids.join(", ")),
-        (Lang::Zh, near) => format!("没有课程 `{id}`{}", super::did_you_mean(near)),
+    match near {
+        [] => message_with("no-lesson-listed", &[("id", &id), ("ids", &ids.join(message("lesson-ids-separator")))]),
+        near => message_with("no-lesson-near", &[("id", &id), ("did_you_mean", &super::did_you_mean(near))]),
     }
 }
 

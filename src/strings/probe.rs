@@ -1,7 +1,7 @@
 //! The probes' words: `probe heads`'s table, the head-ablation, logit-lens, contribution and
 //! patching views.
 
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
 use crate::lang::{message, message_with};
 
 /// `probe heads`: the whole model's held-out scores, and what the table below it is.
@@ -14,10 +14,15 @@ pub fn heads_heading(pairs: usize, exact_pct: f64, exact: usize, loss: &str) -> 
 
 /// The column headings of `probe heads`'s table.
 pub fn heads_columns() -> [&'static str; 7] {
-    match current() {
-        Lang::En => ["rank", "block", "head", "exact match", "drop", "loss", "rise"],
-        Lang::Zh => ["名次", "注意力块", "头", "完全匹配", "下降", "损失", "上升"],
-    }
+    [
+        message("heads-column-rank"),
+        message("heads-column-block"),
+        message("heads-column-head"),
+        message("heads-column-exact-match"),
+        message("heads-column-drop"),
+        message("heads-column-loss"),
+        message("heads-column-rise"),
+    ]
 }
 
 /// The line under the table: what a small drop means.
@@ -37,10 +42,13 @@ pub fn align_heading(pairs: usize) -> String {
 
 /// The column headings of `probe align`'s table (and the alignment view's).
 pub fn align_columns() -> [&'static str; 5] {
-    match current() {
-        Lang::En => ["block", "head", "AER", "precision", "recall"],
-        Lang::Zh => ["注意力块", "头", "AER", "精确率", "召回率"],
-    }
+    [
+        message("align-column-block"),
+        message("align-column-head"),
+        message("align-column-aer"),
+        message("align-column-precision"),
+        message("align-column-recall"),
+    ]
 }
 
 /// A layer's heads averaged, in the head column.
@@ -98,13 +106,10 @@ pub fn ablation_grid_title(head: usize, block: &str) -> String {
 
 /// The three models an ablation compares: 0 the whole model, 1 the head out, 2 the head alone.
 fn ablation_model(i: usize, head: usize) -> String {
-    match (current(), i) {
-        (Lang::En, 0) => "whole model".to_string(),
-        (Lang::En, 1) => format!("head {head} out"),
-        (Lang::En, _) => format!("head {head} alone"),
-        (Lang::Zh, 0) => "完整模型".to_string(),
-        (Lang::Zh, 1) => format!("去掉头 {head}"),
-        (Lang::Zh, _) => format!("只留头 {head}"),
+    match i {
+        0 => message("ablation-whole-model").to_string(),
+        1 => message_with("ablation-head-out", &[("head", &head)]),
+        _ => message_with("ablation-head-alone", &[("head", &head)]),
     }
 }
 
@@ -139,10 +144,8 @@ pub fn ablation_translation(i: usize, head: usize) -> String {
 
 /// The heading of the ablation view's held-out lines, its columns over `ablation_heldout_line`'s.
 pub fn ablation_heldout_heading(pairs: usize) -> String {
-    let (title, exact, loss) = match current() {
-        Lang::En => (format!("on the {pairs} held-out pairs:"), "exact match", "loss"),
-        Lang::Zh => (format!("在 {pairs} 个留出句对上："), "完全匹配", "损失"),
-    };
+    let title = message_with("ablation-held-out-title", &[("pairs", &pairs)]);
+    let (exact, loss) = (message("ablation-held-out-exact-match"), message("ablation-held-out-loss"));
     format!("{}{}  {}", crate::text::pad(&title, 40), crate::text::pad_left(exact, 11), crate::text::pad_left(loss, 9))
 }
 
@@ -171,13 +174,10 @@ pub fn lens_title(t: usize, token: &str) -> String {
 pub fn lens_after(op: &str) -> String {
     let layer = op.split('.').take(2).collect::<Vec<_>>().join(".");
     let which = op.split('.').nth(2).unwrap_or("");
-    let sub = match (current(), which) {
-        (Lang::En, "norm1") => "self-attention",
-        (Lang::En, "norm2") => "cross-attention",
-        (Lang::En, _) => "feed-forward",
-        (Lang::Zh, "norm1") => "自注意力",
-        (Lang::Zh, "norm2") => "交叉注意力",
-        (Lang::Zh, _) => "前馈网络",
+    let sub = match which {
+        "norm1" => message("lens-sublayer-self-attention"),
+        "norm2" => message("lens-sublayer-cross-attention"),
+        _ => message("lens-sublayer-feed-forward"),
     };
     message_with("lens-after", &[("layer", &layer), ("sub", &sub)])
 }
@@ -198,11 +198,10 @@ pub fn contributions_columns() -> String {
 }
 
 pub fn contributions_summary(top_weight: &str, top_norm: &str) -> String {
-    match (current(), top_weight == top_norm) {
-        (Lang::En, true) => format!("{top_weight} gets the largest weight and adds the most"),
-        (Lang::En, false) => format!("{top_weight} gets the largest weight, but {top_norm} adds the most"),
-        (Lang::Zh, true) => format!("“{top_weight}”权重最大，加进输出的也最多"),
-        (Lang::Zh, false) => format!("“{top_weight}”权重最大，但加进输出最多的是“{top_norm}”"),
+    let args: [crate::lang::Arg; 2] = [("top_weight", &top_weight), ("top_norm", &top_norm)];
+    match top_weight == top_norm {
+        true => message_with("contributions-summary-same", &args),
+        false => message_with("contributions-summary-differ", &args),
     }
 }
 

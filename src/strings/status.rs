@@ -1,7 +1,7 @@
 //! The status messages (the keys and their hints are in `keys.rs`).
 
+use crate::lang::Text;
 use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
 
 // ---------------------------------------------------------------------------------------------
 // status messages
@@ -39,12 +39,8 @@ pub fn sentence_refused(why: &str) -> String {
 /// → on a lesson's last beat: the lesson left is done only with every beat seen and every
 /// question finished.
 pub fn next_lesson(left: &str, finished: bool, next: &str) -> String {
-    match (current(), finished) {
-        (Lang::En, true) => format!("`{left}` done; on to `{next}`"),
-        (Lang::En, false) => format!("on to `{next}`; `{left}` is not finished (L shows what is left)"),
-        (Lang::Zh, true) => format!("`{left}` 学完了；进入 `{next}`"),
-        (Lang::Zh, false) => format!("进入 `{next}`；`{left}` 还没学完（L 看还剩什么）"),
-    }
+    let id = if finished { "next-lesson-finished" } else { "next-lesson-unfinished" };
+    message_with(id, &[("left", &left), ("next", &next)])
 }
 
 pub fn cannot_open(id: &str, why: &str) -> String {

@@ -1,7 +1,7 @@
 //! The training screen (`train` in a terminal).
 
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
+use crate::lang::{message, message_with};
 
 // the training screen (`train` in a terminal)
 // ---------------------------------------------------------------------------------------------
@@ -80,11 +80,12 @@ pub const TRAIN_KEY_COLUMNS: Text = Text::id("train-key-columns");
 pub const TRAIN_KEY_HIGHLIGHT: Text = Text::id("train-key-highlight");
 
 pub fn training_continues(step: usize, total: usize, loss: Option<f64>) -> String {
-    match (current(), loss) {
-        (Lang::En, Some(loss)) => format!("Training continues: step {step} / {total}, loss {loss:.3}."),
-        (Lang::En, None) => format!("Training continues: step {step} / {total}."),
-        (Lang::Zh, Some(loss)) => format!("训练继续：第 {step} / {total} 步，损失 {loss:.3}。"),
-        (Lang::Zh, None) => format!("训练继续：第 {step} / {total} 步。"),
+    match loss {
+        Some(loss) => message_with(
+            "training-continues-with-loss",
+            &[("step", &step), ("total", &total), ("loss", &format!("{loss:.3}"))],
+        ),
+        None => message_with("training-continues", &[("step", &step), ("total", &total)]),
     }
 }
 
@@ -131,16 +132,8 @@ pub fn stopped_by_signal_number(n: i32) -> String {
 
 /// A run stopped by a signal: nothing was written, and the output file `existed` or not.
 pub fn train_stopped(by: &str, step: usize, total: usize, out: impl std::fmt::Display, existed: bool) -> String {
-    match current() {
-        Lang::En => {
-            let kept = if existed { "is as it was" } else { "was not created" };
-            format!("stopped by {by} after step {step} of {total}; nothing was written: {out} {kept}\n")
-        }
-        Lang::Zh => {
-            let kept = if existed { "保持原样" } else { "没有被创建" };
-            format!("在第 {step} 步（共 {total} 步）后被 {by} 停止；什么也没写：{out} {kept}\n")
-        }
-    }
+    let id = if existed { "train-stopped-file-kept" } else { "train-stopped-file-not-created" };
+    message_with(id, &[("by", &by), ("step", &step), ("total", &total), ("out", &out)]) + "\n"
 }
 
 pub fn and_more(n: usize) -> String {
@@ -160,17 +153,8 @@ pub fn fine_tune_too_long(label: &str, max_len: usize, longest: usize) -> String
 
 /// `12 of the corpus's characters (a, b, …)`; `source` says which side's units these are.
 pub fn lacking_tokens(count: usize, source: bool, shown: &str, more: &str) -> String {
-    match current() {
-        Lang::En => {
-            let unit = if source { "of the corpus's characters" } else { "of its words" };
-            let side = if source { "source" } else { "target" };
-            format!("its {side} vocabulary lacks {count} {unit} ({shown}{more})")
-        }
-        Lang::Zh => {
-            let (side, unit) = if source { ("源语言", "个字符") } else { ("目标语言", "个词") };
-            format!("它的{side}词表缺少语料中的 {count} {unit}（{shown}{more}）")
-        }
-    }
+    let id = if source { "vocabulary-lacks-source-characters" } else { "vocabulary-lacks-target-words" };
+    message_with(id, &[("count", &count), ("shown", &shown), ("more", &more)])
 }
 
 /// The commands that score a model on the corpus, as `cannot_score` names them.
@@ -180,33 +164,31 @@ pub const SCORED_BY_PROBE_ALIGN: &str = "probe align";
 
 /// `command` is the one that asked (`train --eval`, `probe heads`).
 pub fn cannot_score(lacks: &[String], command: &str) -> String {
-    message_with(
-        "cannot-score",
-        &[("join_and", &lacks.join(", and ")), ("command", &command), ("lacks_join", &lacks.join("；并且"))],
-    )
+    let lacks = lacks.join(message("cannot-score-separator"));
+    message_with("cannot-score-lacks", &[("lacks", &lacks), ("command", &command)])
 }
 
 /// One split's scores: pairs, exact match % (count), token accuracy %.
 pub fn eval_line(split_heldout: bool, pairs: usize, exact_pct: f64, exact: usize, token_pct: f64) -> String {
-    match current() {
-        Lang::En => {
-            let split = if split_heldout { "held-out" } else { "training" };
-            format!("{split}: {pairs} pairs, exact match {exact_pct:.1}% ({exact}), token accuracy {token_pct:.1}%\n")
-        }
-        Lang::Zh => {
-            let split = if split_heldout { "留出集" } else { "训练集" };
-            format!("{split}：{pairs} 个句对，完全匹配 {exact_pct:.1}%（{exact}），词元准确率 {token_pct:.1}%\n")
-        }
-    }
+    let split = message(if split_heldout { "eval-split-held-out" } else { "eval-split-training" });
+    let line = message_with(
+        "eval-line",
+        &[
+            ("split", &split),
+            ("pairs", &pairs),
+            ("exact_pct", &format!("{exact_pct:.1}")),
+            ("exact", &exact),
+            ("token_pct", &format!("{token_pct:.1}")),
+        ],
+    );
+    line + "\n"
 }
 
 /// What is being trained: `fine-tuning FILE` or the tutor model.
 pub fn training_what(from: Option<&str>) -> String {
-    match (current(), from) {
-        (Lang::En, Some(from)) => format!("fine-tuning {from}"),
-        (Lang::En, None) => "training the tutor model".to_string(),
-        (Lang::Zh, Some(from)) => format!("微调 {from}"),
-        (Lang::Zh, None) => "训练教学模型".to_string(),
+    match from {
+        Some(from) => message_with("training-what-fine-tuning", &[("from", &from)]),
+        None => message("training-what-tutor-model").to_string(),
     }
 }
 
@@ -244,24 +226,25 @@ pub fn train_done(
     token_pct: f64,
     out: impl std::fmt::Display,
 ) -> String {
-    if current() == Lang::Zh {
-        let what = match from {
-            Some(from) => format!("已微调 {from}"),
-            None => "已训练".to_string(),
-        };
-        let stopped = if stopped_early { "（提前停止）" } else { "" };
-        return format!(
-            "{what} {step}/{steps} 步，用时 {secs:.1}s{stopped}；留出集完全匹配 {exact_pct:.1}%，词元准确率 {token_pct:.1}%；已写入 {out}\n"
-        );
-    }
     let what = match from {
-        Some(from) => format!("fine-tuned {from} for"),
-        None => "trained".to_string(),
+        Some(from) => message_with("train-done-fine-tuned", &[("from", &from)]),
+        None => message("train-done-trained").to_string(),
     };
-    let stopped = if stopped_early { " (stopped early)" } else { "" };
-    format!(
-        "{what} {step} of {steps} steps in {secs:.1}s{stopped}; held-out exact match {exact_pct:.1}%, token accuracy {token_pct:.1}%; wrote {out}\n"
-    )
+    let stopped = if stopped_early { message("train-done-stopped-early") } else { "" };
+    let line = message_with(
+        "train-done",
+        &[
+            ("what", &what),
+            ("step", &step),
+            ("steps", &steps),
+            ("secs", &format!("{secs:.1}")),
+            ("stopped", &stopped),
+            ("exact_pct", &format!("{exact_pct:.1}")),
+            ("token_pct", &format!("{token_pct:.1}")),
+            ("out", &out),
+        ],
+    );
+    line + "\n"
 }
 
 /// Training produced NaN or infinity (in the loss, or in a weight at the end): nothing written.

@@ -1,41 +1,27 @@
 //! View headings and labels: tokens, pipeline, params, rnn, norm-compare, fused-qkv, decode.
 
 use super::*;
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::Text;
+use crate::lang::{message, message_with};
 
 // ---------------------------------------------------------------------------------------------
 // tokens view
 // ---------------------------------------------------------------------------------------------
 
 pub fn side_name(side: Side) -> &'static str {
-    match (current(), side) {
-        (Lang::En, Side::Src) => "source",
-        (Lang::En, Side::Tgt) => "target",
-        (Lang::Zh, Side::Src) => "源句",
-        (Lang::Zh, Side::Tgt) => "目标句",
+    match side {
+        Side::Src => message("side-source"),
+        Side::Tgt => message("side-target"),
     }
 }
 
 pub fn tokens_heading(side: Side, tokenizer: Tokenizer, pad: usize) -> String {
-    match current() {
-        Lang::En => {
-            let how = match tokenizer {
-                Tokenizer::Char => "by character",
-                Tokenizer::Word => "by word",
-                Tokenizer::Pieces => "by SentencePiece subword pieces",
-            };
-            format!("{} · tokenised {how} · <pad> = {pad} pads each row", side_name(side))
-        }
-        Lang::Zh => {
-            let how = match tokenizer {
-                Tokenizer::Char => "按字符",
-                Tokenizer::Word => "按词",
-                Tokenizer::Pieces => "按 SentencePiece 子词片段",
-            };
-            format!("{} · {how}切分词元 · 每行用 <pad> = {pad} 补齐", side_name(side))
-        }
-    }
+    let how = match tokenizer {
+        Tokenizer::Char => message("tokenised-by-character"),
+        Tokenizer::Word => message("tokenised-by-word"),
+        Tokenizer::Pieces => message("tokenised-by-pieces"),
+    };
+    message_with("tokens-view-heading", &[("side", &side_name(side)), ("how", &how), ("pad", &pad)])
 }
 
 pub fn row_label(b: usize) -> String {
@@ -196,15 +182,10 @@ pub const WIDTHS_NOTE: Text = Text::id("widths-note");
 // ---------------------------------------------------------------------------------------------
 
 pub fn decode_heading(source: &str, step: usize, last: usize, sampled: bool) -> String {
-    match current() {
-        Lang::En => {
-            let how = if sampled { "sampled" } else { "greedy" };
-            format!("{how} decoding of {source}: step {step} of 0–{last}")
-        }
-        Lang::Zh => {
-            let how = if sampled { "采样解码" } else { "贪心解码" };
-            format!("{source} 的{how}：第 {step} 步（0–{last}）")
-        }
+    let args: [crate::lang::Arg; 3] = [("source", &source), ("step", &step), ("last", &last)];
+    match sampled {
+        true => message_with("decode-heading-sampled", &args),
+        false => message_with("decode-heading-greedy", &args),
     }
 }
 
@@ -240,13 +221,9 @@ pub fn activation_name(activation: crate::model::conventions::Activation) -> Tex
 /// `{positions}`: how the positional table lays out sin and cos, `sin` and `cos` columns.
 pub fn position_layout(layout: crate::model::conventions::PositionLayout, sin: usize, cos: usize) -> String {
     use crate::model::conventions::PositionLayout;
-    match (layout, current()) {
-        (PositionLayout::Interleaved, Lang::En) => "interleaved: sin in the even columns, cos in the odd ones".into(),
-        (PositionLayout::Interleaved, Lang::Zh) => "交错排列：偶数列是 sin，奇数列是 cos".into(),
-        (PositionLayout::Halves, Lang::En) => {
-            format!("in two halves: sin in the first {sin} columns, cos in the last {cos}")
-        }
-        (PositionLayout::Halves, Lang::Zh) => format!("分成两半：前 {sin} 列是 sin，后 {cos} 列是 cos"),
+    match layout {
+        PositionLayout::Interleaved => message("position-layout-interleaved").to_string(),
+        PositionLayout::Halves => message_with("position-layout-halves", &[("sin", &sin), ("cos", &cos)]),
     }
 }
 
@@ -261,15 +238,11 @@ pub const EMBED_UNSCALED: Text = Text::id("embed-unscaled");
 
 /// `{vocabulary}`: one vocabulary shared by both sides, or one per side.
 pub fn vocabulary_words(shared: bool, pieces: bool, src: usize, tgt: usize) -> String {
-    match (shared, pieces, current()) {
-        (true, true, Lang::En) => {
-            format!("one vocabulary of {tgt} subword pieces shared by both languages, ▁ marking where a word starts")
-        }
-        (true, true, Lang::Zh) => format!("两种语言共用的一套词表，{tgt} 个子词片段，▁ 标出一个词的开头"),
-        (true, false, Lang::En) => format!("one vocabulary of {tgt} tokens shared by both sides"),
-        (true, false, Lang::Zh) => format!("两侧共用的一套词表，{tgt} 个词元"),
-        (false, _, Lang::En) => format!("two vocabularies, {src} source tokens and {tgt} target tokens"),
-        (false, _, Lang::Zh) => format!("两套词表，源语言 {src} 个词元，目标语言 {tgt} 个词元"),
+    let args: [crate::lang::Arg; 2] = [("src", &src), ("tgt", &tgt)];
+    match (shared, pieces) {
+        (true, true) => message_with("vocabulary-shared-pieces", &args),
+        (true, false) => message_with("vocabulary-shared", &args),
+        (false, _) => message_with("vocabulary-separate", &args),
     }
 }
 
