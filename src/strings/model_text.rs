@@ -56,15 +56,7 @@ impl fmt::Display for Formula {
             Formula::Projection { proj, input } => {
                 return write!(f, "{name}_proj = {input}·W_{name}ᵀ + b_{name}", name = proj_name(*proj));
             }
-            Formula::SplitHeads { proj, b, t, d, h, dk } => {
-                let upper = proj_name(*proj).to_uppercase();
-                let width = if *proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
-                let (from, to) = (shape_text(&[*b, *t, *d]), shape_text(&[*b, *h, *t, *dk]));
-                message_with(
-                    "formula-split-heads",
-                    &[("upper", &upper), ("from", &from), ("to", &to), ("h", h), ("width", &width), ("dk", dk)],
-                )
-            }
+            Formula::SplitHeads { proj, b, t, d, h, dk } => split_heads(*proj, [*b, *t, *d, *h, *dk]),
             Formula::QueryKey => return f.write_str("qk = q·kᵀ"),
             Formula::Scores { dk, scaled: true } => return write!(f, "scores = qk/√{dk}"),
             Formula::Scores { dk, scaled: false } => message_with("formula-scores-unscaled", &[("dk", dk)]),
@@ -108,6 +100,17 @@ impl fmt::Display for Formula {
         };
         f.write_str(&text)
     }
+}
+
+/// `Q = split (2, 6, 32) → (2, 4, 6, 8): 4 heads of d_k = 8`.
+fn split_heads(proj: Proj, [b, t, d, h, dk]: [usize; 5]) -> String {
+    let upper = proj_name(proj).to_uppercase();
+    let width = if proj == Proj::V { "d_v" } else { "d_k" }; // a value's width is d_v (here d_k too)
+    let (from, to) = (shape_text(&[b, t, d]), shape_text(&[b, h, t, dk]));
+    message_with(
+        "formula-split-heads",
+        &[("upper", &upper), ("from", &from), ("to", &to), ("h", &h), ("width", &width), ("dk", &dk)],
+    )
 }
 
 impl OpKind {
