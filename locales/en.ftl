@@ -1054,3 +1054,333 @@ language-now = English: every screen and the lesson's prose (z: { $next })
 view-name = { $view }
 # A pane's title: the tensor $name, its $shape and its $view (view-name). A blank at each end.
 tensor-title-named = {" "}{ $name } { $shape } · { $view } view{" "}
+## src/strings/suggest.rs (part 2)
+
+# Between the items of a list: "a, b, c" (also before the last item of one-of).
+list-separator = ,{" "}
+# A choice among items: $rest is every item but the last, joined by list-separator; $last is the last item.
+one-of = { $rest } or { $last }
+
+## src/strings/bilingual.rs (part 2)
+
+# Stands for an empty list of facts in facts-differ-by-language.
+facts-list-nothing = nothing
+# $only_en, $only_zh: the facts only the English (only the Chinese) of a lesson field quotes, joined by list-separator, or facts-list-nothing; $see: where the field is.
+facts-differ-by-language = says other facts than the English: the English has { $only_en } that the Chinese lacks, the Chinese has { $only_zh } that the English lacks; both languages quote the same facts from the run { $see }
+# $dropped: the numbers, joined by list-separator; $see: where the field is.
+numbers-differ-by-language-list = leaves out { $dropped } that the English writes; a number the English states is written in the Chinese too { $see }
+
+## src/strings/clap_errors.rs (part 2)
+
+# clap's usage errors, said again from the error's parts: $arg is the argument (`--steps`), $value the value given, $valid the values it takes, $did_you_mean a did-you-mean phrase or nothing.
+clap-unknown-argument = unknown argument { $arg }{ $did_you_mean }
+clap-no-subcommand = no subcommand { $subcommand }{ $did_you_mean }
+clap-value-not-accepted = { $arg } does not take { $value }; it takes { $valid }{ $did_you_mean }
+clap-value-needed-of = { $arg } needs a value: { $valid }
+clap-value-needed = { $arg } needs a value
+# The standard library's refusals of a number, as $reason in clap-value-refused.
+clap-number-too-large = the number is too large
+clap-number-too-small = the number is too small
+clap-not-a-whole-number = a whole number goes here
+clap-not-a-number = a number goes here
+clap-value-empty = it cannot be empty
+clap-value-not-wanted = it is not a value this takes
+clap-value-refused = the value { $value } of { $arg } will not do: { $reason }
+clap-missing-argument = the required argument { $arg } is missing
+# On its own line after clap-missing-argument; $usage is the command's syntax.
+clap-usage = usage: { $usage }
+clap-argument-once = { $arg } can be given only once
+clap-argument-conflict = { $arg } cannot be used with { $prior }
+clap-wrong-number-of-values = { $arg } has the wrong number of values after it
+clap-not-written-so = { $arg } is not written that way
+
+## src/strings/files.rs (part 2)
+
+# $what: what the file is (weights-file, "lesson file"); $path: the file; $reason: the system's error.
+file-cannot-open = cannot open { $what } { $path }: { $reason }
+# $reason: one of the read-… messages.
+file-refused = { $what } { $path }: { $reason }
+# $kind: one of the read-kind-… messages.
+read-not-regular = it is { $kind }, not a regular file; it was not read
+# $size: the file's size in bytes; $limit: the most this reads, as "256 MB".
+read-too-large = it is { $size } bytes, more than the { $limit } this program reads; it was not read
+read-cannot-open = cannot open it: { $reason }
+read-cannot-read = cannot read it: { $reason }
+# $reason: the UTF-8 decoder's words.
+read-not-utf8 = it is not UTF-8 text ({ $reason })
+# The file a refusal to write is about: the path itself, or the file its symlink leads to.
+write-subject-it = it
+write-subject-target = its target { $target }
+# $subject: write-subject-it or write-subject-target; $kind: one of the write-kind-… messages.
+write-not-regular = { $subject } is { $kind }, not a regular file; nothing was written
+write-read-only = { $subject } is read-only; it was left as it is (make it writable to replace it)
+write-no-new-files = the folder { $dir } takes no new files
+write-no-folder = there is no folder { $dir }
+write-cannot-create = cannot create a file in { $dir }: { $reason }
+# $reason: the system's error.
+write-failed-old-kept = { $reason } (nothing written: the old file is as it was)
+write-failed-none-created = { $reason } (nothing written: no file was created)
+write-symlink-loop = { $path }: too many levels of symlinks
+
+## src/strings/input.rs (part 2)
+
+# $side: side-source or side-target; $row: the batch row, from 1; $position: the word's place in it, from 1; $word: the word.
+unknown-word-became-unk = { $side } sentence { $row }, word { $position }: `{ $word }` is not in the vocabulary; it became <unk>
+unknown-character-became-unk = { $side } sentence { $row }, character { $position }: `{ $word }` is not in the vocabulary; it became <unk>
+# Which batch row a message is about ($which of only-padding and target-starts-with-pad): row $row of $rows.
+which-row-of-rows = row { $row } of { $rows }
+# $which of only-padding when there is one row.
+which-row-alone-the-sentence = the sentence
+# $which of target-starts-with-pad when there is one row.
+which-row-alone-it = it
+# $give of only-padding, for a sentence of words or of ids.
+only-padding-give-a-word = give it at least one word
+only-padding-give-an-id = give it at least one id other than 0 (<pad>)
+# $begin of target-starts-with-pad, for a sentence of words or of ids ($bos: the id of <bos>).
+target-begin-with-a-word = begin it with a word (the model's targets begin with <bos>)
+target-begin-with-an-id = begin it with an id other than 0 (the model's targets begin with <bos>, id { $bos })
+
+## src/strings/translate.rs (part 2)
+
+# $count: how many characters; $list: each in backquotes, joined by list-separator.
+translate-unknown-characters = { $count ->
+        [one] { $list } is not in the training corpus (it became <unk>)
+       *[other] { $list } are not in the training corpus (they became <unk>)
+    }
+# The corpus's sentence patterns (`transformer-tutor corpus`), each with an example in the Chinese.
+pattern-counting = counting
+pattern-possessive-object = possessive object
+pattern-negation = negation
+pattern-question = question
+pattern-time-word = time word
+pattern-place-of-an-action = place of an action
+pattern-where-a-thing-is = where a thing is
+pattern-adjective = adjective
+pattern-chasing = chasing
+pattern-noun-phrase = noun phrase
+# Before a loaded translator's pieces (one beam).
+translate-search-greedy = greedy search; each piece with its probability:{" "}
+# Before a loaded translator's pieces; $beams: how many beams, 2 or more.
+translate-search-beams = beam search, { $beams } beams; each piece with its probability at its step:{" "}
+
+## src/strings/marian_model.rs (part 2)
+
+marian-config-missing-config-json = the model directory has no config.json, which gives the model's sizes (d_model, layers, heads, vocabulary); download the whole directory
+marian-config-missing-file = the model directory has no { $file }
+marian-config-unread = cannot read { $file }: { $reason }
+marian-config-not-json = { $file } is not a JSON object: { $reason }
+marian-config-not-marian = config.json says model_type "{ $model_type }"; only Marian models (model_type "marian", such as Helsinki-NLP/opus-mt-zh-en) are supported
+marian-config-no-model-type = config.json has no model_type; only Marian models (model_type "marian") are supported
+marian-config-pre-layer-norm = config.json says normalize_before: true, a pre-LN Marian; the tutor computes the post-LN Marian of the notes (normalize_before: false)
+# $field: a config key (normalize_embedding, …).
+marian-config-extra-norm = config.json says { $field }: true, a LayerNorm this tutor's Marian does not have
+marian-config-activation = config.json's activation_function is "{ $name }"; the tutor computes swish (silu), relu and gelu
+# What a config field must be ($want of marian-config-field).
+marian-config-want-positive-integer = a whole number from 1 up, within the tutor's limits
+marian-config-want-integer = a whole number
+marian-config-want-boolean = true or false
+marian-config-want-number = a number
+marian-config-want-id-below = a token id below vocab_size { $vocab_size }
+# $file: config.json or generation_config.json; $field: the key; $want: one of the marian-config-want-… messages.
+marian-config-field = { $file }: { $field } must be { $want }
+# $what: a config size (layers, attention heads); $encoder, $decoder: the two values.
+marian-config-unequal = config.json gives the encoder { $encoder } and the decoder { $decoder } { $what }; the tutor computes Marians whose two stacks have the same { $what }
+marian-config-heads-do-not-divide = config.json: { $heads } attention heads do not divide d_model { $d_model }
+marian-not-a-directory = --model wants a directory (a downloaded Marian model such as opus-mt-zh-en); { $path } is not one
+# $label: the message fmt ("model directory"); $name: a tensor's name.
+marian-missing-tensor = { $label }: the weights have no `{ $name }` (with or without the `model.` prefix)
+# $got, $expected: shapes, as (512, 512).
+marian-misshaped = { $label }: `{ $name }` has shape { $got }, but config.json implies { $expected }
+marian-not-finite = { $label }: `{ $name }` holds NaN or infinity; weights must be finite numbers
+marian-vocab-size = { $label }: vocab.json has { $vocab_json } pieces but config.json's vocab_size is { $config }; they must agree
+marian-positions = { $label }: the stored `{ $name }` differs from Marian's sinusoids by up to { $max_difference }; the tutor computes the sinusoids and would not match these weights
+
+## src/strings/marian_files.rs (part 2)
+
+# $name: the file's name; $purpose: one of the purpose-… messages.
+marian-file = { $name } ({ $purpose })
+# $again of the tokenizer-… messages.
+marian-download-again = download it again from the model's Hugging Face page
+# $file: marian-file; $dir: the model's folder.
+tokenizer-missing = the model folder { $dir } has no { $file }; download it from the model's Hugging Face page into that folder, next to config.json
+tokenizer-unread = { $file } { $path }: { $reason }
+tokenizer-spm-not-parsed = { $file } is not a SentencePiece model ({ $reason }); it is damaged or another file: { $again }
+# $fault: one of the spm-… messages.
+tokenizer-spm = { $file }: { $fault }; { $again }
+tokenizer-not-json = { $file } is not valid JSON ({ $reason }); { $again }
+tokenizer-not-object = { $file } must be one JSON object {"{"}…{"}"}, and it is not; { $again }
+tokenizer-vocab-too-large = vocab.json holds more than { $most } pieces, far more than a translation model's vocabulary (opus-mt's has 65001); it was not read
+tokenizer-vocab-not-id = vocab.json gives the piece `{ $piece }` the value { $value }, not an id (a whole number from 0); { $again }
+# $len: how many pieces vocab.json holds; $last: $len - 1.
+tokenizer-vocab-id-out-of-range = vocab.json gives the piece `{ $piece }` the id { $id }, but holds { $len } pieces: the ids must run from 0 to { $last }, each used once; { $again }
+tokenizer-vocab-duplicate-id = vocab.json gives the id { $id } to both `{ $first }` and `{ $second }`; each id belongs to one piece; { $again }
+tokenizer-vocab-missing-special = vocab.json has no `{ $token }`, a special token the model needs (`</s>` ends every sentence, `<unk>` stands for an unknown piece, `<pad>` starts every translation); { $again }
+# $key: the key; $want: one of the tokenizer-want-… messages.
+tokenizer-config-value = tokenizer_config.json's `{ $key }` must be { $want }
+tokenizer-want-bool = true or false
+tokenizer-want-token = a token: a string, or an object with a string `content`
+tokenizer-want-tokens = a list of tokens
+tokenizer-want-added-tokens = an object of id -> token
+# $id: a token id; $config, $vocab: the token tokenizer_config.json and vocab.json give it.
+tokenizer-added-token-differs = tokenizer_config.json says token { $id } is `{ $config }`, but vocab.json's token { $id } is `{ $vocab }`; the two files come from different models
+tokenizer-added-token-missing = tokenizer_config.json names token { $id } (`{ $config }`), which vocab.json does not have; the two files come from different models
+tokenizer-separate-vocabs = tokenizer_config.json sets separate_vocabs: this model has a vocabulary for each language, which this program does not load (the opus-mt models share one vocab.json)
+# What is wrong with a SentencePiece model ($fault of tokenizer-spm); $id, $first, $second: piece ids.
+spm-not-unigram = it is a { $model_type } model, not a unigram one, as MarianMT's are
+spm-no-pieces = it has no pieces
+spm-empty-piece = piece { $id } is empty
+spm-duplicate-piece = piece { $id } `{ $piece }` is piece { $first } as well
+spm-no-unknown = no piece is the unknown piece (<unk>), which stands for every character the model lacks
+spm-two-unknowns = pieces { $first } and { $second } are both the unknown piece
+spm-broken-charsmap = its normaliser's character map is cut short or damaged
+
+## src/strings/weights_file.rs (part 2)
+
+weights-cannot-write = cannot write { $path }: { $reason }
+# $label: the file, as the loader names it.
+weights-not-npz = { $label } is not a readable .npz file: { $reason }
+# $fault: one of the weights-… messages below (or an npz-… one).
+weights-content = { $label }: { $fault }
+weights-cannot-list = cannot list arrays: { $reason }
+weights-not-integer-scalar = `{ $name }` must be an integer scalar: { $reason }
+weights-not-bytes = `{ $name }` must be a uint8 array: { $reason }
+weights-not-float = `{ $name }` could not be read as float32: { $reason }
+weights-missing-scalar = missing integer scalar `{ $name }`
+weights-negative-scalar = `{ $name }` is { $value }; it must be non-negative
+# $expected, $got: shapes, as (32, 81) or (src_vocab, d_model).
+weights-missing-array = missing array `{ $name }`, expected shape { $expected }
+weights-misshaped = array `{ $name }` has shape { $got }, expected { $expected }
+# $value: NaN, inf or -inf; $at: the index, as [3, 7].
+weights-not-finite = array `{ $name }` holds { $value } at index { $at }; weights must be finite numbers
+weights-heads-do-not-divide = config.n_heads is { $n_heads }, which does not divide d_model { $d_model }
+weights-max-len-out-of-range = config.max_len is { $max_len }; it must be from 2 (a target holds <bos> and <eos>) to { $limit }
+# $pad_id: the id of <pad>.
+weights-pad-idx = config.pad_idx is { $pad_idx }, but <pad> is token { $pad_id } of both vocabularies (sentences are padded with id { $pad_id }); it must be { $pad_id }
+weights-vocab-rows = `{ $name }` has { $tokens } tokens but the embedding has { $rows } rows; they must match
+# $fault: one of the vocab-… messages.
+weights-bad-vocab = `{ $name }`: { $fault }
+# $what: d_model or d_ff; $from: one of the read-from-… messages.
+weights-size-too-small = { $what } is { $value } (from { $from }); it must be at least { $least }
+# $what: one of the size-said-… messages; $from: one of the read-from-… messages.
+weights-vocabulary-too-small = { $what } is { $value } (from { $from }); it must be at least { $least }: every vocabulary begins with <pad> <unk> <bos> <eos>
+# $n: the file's layers; $last: $n - 1; $layer: the array's layer, past the last.
+weights-unexpected-past-layer = unexpected array `{ $name }`: the file's layers are 0..={ $last } ({ $n } of them), numbered from 0 without gaps, and layer { $layer } is not one of them; remove its arrays, or give the missing layers
+weights-unexpected-name = unexpected array `{ $name }`: a model of { $n } layers has no parameter of that name, and it is not a `config.*` size or a vocabulary; a weights file holds only those (and what `export` writes)
+
+## src/strings/weights_dir.rs (part 2)
+
+# $safetensors, $torch: the two file names.
+weights-dir-no-weights-file = the folder { $dir } has no weights file: neither { $safetensors } nor { $torch }; put the model's weights file there (one of the two, from the model's Hugging Face page)
+weights-dir-content = { $path }: { $fault }
+weights-not-safetensors = it is not a readable safetensors file ({ $reason }); download it again
+# $opcode: the pickle opcode's name; $byte: its byte, as 0x69; $at: where, in bytes.
+pickle-opcode-not-allowed = its pickle uses the opcode { $opcode } ({ $byte }) at byte { $at }, which a file of tensors never needs, so it was not loaded
+pickle-not-an-opcode = its pickle holds { $byte } at byte { $at }, which is no pickle opcode; the file is damaged
+# $global: the function the pickle calls, as module.name.
+pickle-global-not-allowed = it holds a pickle that calls { $global }; a weights file needs only tensors, so it was not loaded (it may be harmful: do not open it with torch.load either)
+weights-unsupported-dtype = tensor `{ $tensor }` is stored as { $dtype }; only float32, float16 and bfloat16 tensors are read (convert the model with model.float() and save it again)
+weights-outside-storage = tensor `{ $tensor }` reaches past the end of its data; the file is damaged, download it again
+weights-truncated = the file ends before what it declares does (it is cut short); download it again
+weights-tensor-too-large = tensor `{ $tensor }` claims { $elements } elements, but at most { $room } could come from this file; nothing was allocated for it and the file was not loaded
+torch-not-zip = it is not a readable zip file ({ $reason }); download it again
+torch-no-data-pkl = it is a zip, but not one torch.save wrote: it holds no data.pkl
+# $order: big (or another byte order the file names).
+torch-byte-order = its tensors are stored { $order }-endian; only little-endian files are read (save it again on a little-endian machine)
+torch-no-magic = it is neither a zip nor torch's older format; it is not a PyTorch weights file
+torch-legacy-version = it is in torch's older format, but of version { $version }; only version 1001 is read
+torch-missing-storage = the data of storage `{ $key }` is missing; the file is damaged, download it again
+torch-unknown-storage = it lists storage `{ $key }`, which no tensor uses, so its size is unknown; the file is damaged
+torch-not-a-state-dict = its pickle is not a dict of tensors; a weights file holds a model's state_dict()
+torch-entry-not-a-tensor = entry `{ $name }` of its pickle's dict is not a tensor; a weights file holds a model's state_dict(), names and tensors only
+torch-malformed = its pickle is damaged: the opcode { $opcode } at byte { $at } does not fit what comes before it; download the file again
+
+## src/strings/vocab_file.rs (part 2)
+
+# $row: the sentence, from 1; $len: its tokens.
+sentence-too-long = sentence { $row } has { $len } tokens, but the model's max_len is { $max_len }; shorten it
+vocab-not-utf8 = not UTF-8 text: { $reason }
+# $line: the line as Rust debug-prints an optional text: Some("…") or None.
+vocab-first-line = first line must be tokenizer=char or tokenizer=word, not { $line }
+vocab-specials = the first four tokens must be { $specials }
+# $line: the file's line of token $id; $fault: one of the vocab-token-… messages.
+vocab-token = token { $id } (line { $line }) { $fault }; every token must be non-empty, without whitespace or control characters, and appear once
+vocab-token-empty = is empty
+# $c: the control character, written out (\x1b).
+vocab-token-control = `{ $token }` holds the control character { $c }
+vocab-token-whitespace = `{ $token }` holds whitespace, where the tokenizer splits
+vocab-token-twice = `{ $token }` is token { $first } as well
+
+## src/strings/npz_archive.rs (part 2)
+
+npz-member-unread = cannot read member { $index }: { $reason }
+npz-inflated = array `{ $name }` claims { $declared } bytes unpacked from { $stored } stored bytes; the file is damaged
+npz-unreadable = array `{ $name }`: { $reason }
+# $reason: one of the npy-… messages.
+npz-not-npy = array `{ $name }`: not a .npy array: { $reason }
+# $shape: as [2, 3].
+npz-shape-too-large = array `{ $name }` declares shape { $shape }, too large to exist
+npz-short-data = array `{ $name }` declares shape { $shape } ({ $data } bytes) but the file holds only { $room } bytes of it
+npz-too-many-arrays = the file holds { $count } arrays; a weights file holds at most { $most }
+# $limit: as "256 MB".
+npz-unpacks-too-large = its arrays would unpack to { $total } bytes, more than the { $limit } this program unpacks; nothing was unpacked
+npy-no-magic = no .npy magic
+npy-unknown-version = unknown .npy version { $version }
+npy-cut-short = the header is cut short
+npy-not-text = the header is not text
+npy-no-descr = no `descr` in the header
+npy-unknown-dtype = unknown dtype { $descr }
+npy-no-shape = no `shape` in the header
+npy-bad-shape-entry = shape entry `{ $entry }` is not a size
+
+## src/strings/model_text.rs (part 2)
+
+# Formulas as the trace prints them: symbols stay as they are, only the words are translated.
+formula-input = x: the input
+# $s: src or tgt.
+formula-embed = { $s }.embed = { $s }_embed[{ $s }_ids]: one row of the ({ $vocab }, { $d }) table per token
+# $d: d_model; $h: half of it, rounded up.
+formula-positional-halves = PE[pos, i] = sin(pos/10000^(2i/{ $d })) in the first { $h } columns, PE[pos, { $h }+i] = cos(…) in the last { $h }: Marian's layout
+formula-embed-scale = { $s }.scaled = { $s }.embed · √{ $d }: Marian scales the embeddings by √d_model
+# $name: the mask's name; $q, $k: src or tgt.
+formula-pad-keys = { $name } = ({ $k }_ids != <pad>), as (B, 1, 1, T_{ $k })
+formula-pad-query-key = { $name } = ({ $q }_ids != <pad>) & ({ $k }_ids != <pad>), as (B, 1, T_{ $q }, T_{ $k })
+formula-pad-ones = tgt.pad_mask = ones: note 002's make_tgt_mask has no padding part
+formula-pad-none-start-is-pad = tgt.pad_mask = ones: the start token is <pad>, so Marian's target has no padding mask (the causal mask hides later padding)
+formula-causal = tgt.causal = lower-triangular ones: query i sees keys 0..=i
+formula-causal-off = tgt.causal = ones: no causal mask, every query sees every key
+formula-causal-input = mask = lower-triangular ones
+formula-target-mask = tgt.mask = tgt.pad_mask AND tgt.causal, broadcast to (B, 1, T, T)
+formula-memory = C = { $x } (the encoder's output, the memory every decoder layer reads)
+# $upper: Q, K or V; $from, $to: shapes; $h: heads; $width: d_k or d_v; $dk: its size.
+formula-split-heads = { $upper } = split { $from } → { $to }: { $h } heads of { $width } = { $dk }
+formula-scores-unscaled = scores = qk, not divided by √{ $dk } (the what-if)
+formula-masked-off = masked = scores: the mask is not applied (the what-if)
+formula-masked-multiply = masked = scores · { $mask } (note 001 §5.1's multiplied mask)
+formula-weights = weights = softmax(masked) over the keys; each row sums to 1
+formula-head-removed = ablated = { $context } with head { $head }'s slice set to 0 (the head removed)
+formula-head-alone = ablated = { $context } with every head but { $head } set to 0 (head { $head } alone)
+formula-sum-no-residual = sum = { $sub }: no residual connection (the what-if)
+# $eps_exponent: as -5 (for 1e-5).
+formula-normalize = x̂ = ({ $input } - mean) / √(var + 1e{ $eps_exponent }), per token over the features
+formula-silu = hidden = pre · σ(pre): SiLU (swish), Marian's activation
+formula-gelu = hidden = pre · Φ(pre): GELU
+formula-probs = probs = softmax(logits) over the vocabulary
+formula-loss = loss = mean over non-<pad> labels of cross-entropy(logits, labels), label smoothing { $smoothing }
+# Where an operation sits, as a heading says it.
+place-source-embedding = source embedding + positional encoding
+place-target-embedding = target embedding + positional encoding
+place-source-mask = source mask
+place-target-mask = target mask
+# $layer: the layer, from 0; $part: one of the part-… messages (or Add & Norm).
+place-encoder-layer = encoder layer { $layer } · { $part }
+place-decoder-layer = decoder layer { $layer } · { $part }
+place-output = output: Linear + softmax
+place-loss = training loss: cross-entropy against the next words
+part-self-attention = self-attention
+part-masked-self-attention = masked self-attention
+part-cross-attention = cross-attention
+part-feed-forward = feed-forward
+where-source-embedding = source embedding (PE not added yet)
+where-target-embedding = target embedding (PE not added yet)
+where-source-positional-encoding = source positional encoding
+where-target-positional-encoding = target positional encoding

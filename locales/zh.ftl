@@ -940,3 +940,262 @@ view-name =
        *[other] { $view }
     }
 tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}
+## src/strings/suggest.rs (part 2)
+
+list-separator = 、
+one-of = { $rest } 或 { $last }
+
+## src/strings/bilingual.rs (part 2)
+
+facts-list-nothing = 无
+facts-differ-by-language = 与英文引用的事实不同：英文有而中文没有的是 { $only_en }，中文有而英文没有的是 { $only_zh }；两种语言应引用运行中的同一组事实 { $see }
+numbers-differ-by-language-list = 缺少英文里写出的数 { $dropped }；英文写出的数，中文也要写出来 { $see }
+
+## src/strings/clap_errors.rs (part 2)
+
+clap-unknown-argument = 不认识的参数 { $arg }{ $did_you_mean }
+clap-no-subcommand = 没有子命令 { $subcommand }{ $did_you_mean }
+clap-value-not-accepted = { $arg } 不接受 { $value }；可以用 { $valid }{ $did_you_mean }
+clap-value-needed-of = { $arg } 需要一个值：{ $valid }
+clap-value-needed = { $arg } 需要一个值
+clap-number-too-large = 这个数太大了
+clap-number-too-small = 这个数太小了
+clap-not-a-whole-number = 这里要写一个整数
+clap-not-a-number = 这里要写一个数
+clap-value-empty = 不能是空的
+clap-value-not-wanted = 不是这里要的值
+clap-value-refused = { $arg } 的值 { $value } 不行：{ $reason }
+clap-missing-argument = 缺少必需的参数 { $arg }
+clap-usage = 用法：{ $usage }
+clap-argument-once = { $arg } 只能给一次
+clap-argument-conflict = { $arg } 不能和 { $prior } 一起用
+clap-wrong-number-of-values = { $arg } 后面的值的个数不对
+clap-not-written-so = { $arg } 的写法不对
+
+## src/strings/files.rs (part 2)
+
+file-cannot-open = 无法打开{ $what } { $path }：{ $reason }
+file-refused = { $what } { $path }：{ $reason }
+read-not-regular = 它是{ $kind }，不是普通文件；没有读取
+read-too-large = 它有 { $size } 字节，超过本程序读取的上限 { $limit }；没有读取
+read-cannot-open = 无法打开：{ $reason }
+read-cannot-read = 无法读取：{ $reason }
+read-not-utf8 = 它不是 UTF-8 文本（{ $reason }）
+write-subject-it = 它
+write-subject-target = 它指向的 { $target }
+write-not-regular = { $subject }是{ $kind }，不是普通文件；什么也没写入
+write-read-only = { $subject }是只读的，保持原样没有改动（改成可写才能替换它）
+write-no-new-files = 文件夹 { $dir } 不接受新建文件
+write-no-folder = 没有文件夹 { $dir }
+write-cannot-create = 无法在 { $dir } 中创建文件：{ $reason }
+write-failed-old-kept = { $reason }（什么也没写入：原来的文件保持原样）
+write-failed-none-created = { $reason }（什么也没写入：没有创建文件）
+write-symlink-loop = { $path }：符号链接的层数太多
+
+## src/strings/input.rs (part 2)
+
+unknown-word-became-unk = { $side }第 { $row } 行第 { $position } 个词：`{ $word }` 不在词表中，已变成 <unk>
+unknown-character-became-unk = { $side }第 { $row } 行第 { $position } 个字符：`{ $word }` 不在词表中，已变成 <unk>
+which-row-of-rows = { $rows } 行中的第 { $row } 行
+which-row-alone-the-sentence = 这个句子
+which-row-alone-it = 它
+only-padding-give-a-word = 请至少写一个词
+only-padding-give-an-id = 请至少给一个不是 0（<pad>）的 id
+target-begin-with-a-word = 请以一个词开头（模型的目标句都以 <bos> 开头）
+target-begin-with-an-id = 请以一个不是 0 的 id 开头（模型的目标句都以 <bos> 开头，它的 id 是 { $bos }）
+
+## src/strings/translate.rs (part 2)
+
+translate-unknown-characters = { $list } 不在训练语料中（已变成 <unk>）
+pattern-counting = 数量（我有一只猫）
+pattern-possessive-object = 领属宾语（我喜欢你的猫）
+pattern-negation = 否定（我没有狗）
+pattern-question = 疑问（你有猫吗）
+pattern-time-word = 时间词（我明天去学校）
+pattern-place-of-an-action = 动作的地点（我在家吃鱼）
+pattern-where-a-thing-is = 东西在哪儿（猫在桌子上）
+pattern-adjective = 形容词（猫很小）
+pattern-chasing = 追（猫追老鼠）
+pattern-noun-phrase = 名词短语（两只猫）
+translate-search-greedy = 贪心搜索；每个片段及其概率：
+translate-search-beams = 束搜索，{ $beams } 束；每个片段及其在那一步的概率：
+
+## src/strings/marian_model.rs (part 2)
+
+marian-config-missing-config-json = 模型目录里没有 config.json，它给出模型的尺寸（d_model、层数、头数、词表）；请下载整个目录
+marian-config-missing-file = 模型目录里没有 { $file }
+marian-config-unread = 无法读取 { $file }：{ $reason }
+marian-config-not-json = { $file } 不是 JSON 对象：{ $reason }
+marian-config-not-marian = config.json 写的 model_type 是 "{ $model_type }"；只支持 Marian 模型（model_type "marian"，如 Helsinki-NLP/opus-mt-zh-en）
+marian-config-no-model-type = config.json 没有 model_type；只支持 Marian 模型（model_type "marian"）
+marian-config-pre-layer-norm = config.json 写的是 normalize_before: true，即 Pre-LN 的 Marian；本教程计算的是笔记里的 Post-LN Marian（normalize_before: false）
+marian-config-extra-norm = config.json 写的是 { $field }: true，本教程的 Marian 没有这个 LayerNorm
+marian-config-activation = config.json 的 activation_function 是 "{ $name }"；本教程能计算 swish（silu）、relu 和 gelu
+marian-config-want-positive-integer = 不小于 1 且在本教程上限之内的整数
+marian-config-want-integer = 整数
+marian-config-want-boolean = true 或 false
+marian-config-want-number = 数
+marian-config-want-id-below = 小于 vocab_size { $vocab_size } 的词元编号
+marian-config-field = { $file }：{ $field } 必须是{ $want }
+marian-config-unequal = config.json 给编码器的 { $what } 是 { $encoder }，给解码器的是 { $decoder }；本教程只计算两侧 { $what } 相同的 Marian
+marian-config-heads-do-not-divide = config.json：{ $heads } 个注意力头不能整除 d_model { $d_model }
+marian-not-a-directory = --model 需要一个目录（下载好的 Marian 模型，如 opus-mt-zh-en）；{ $path } 不是目录
+marian-missing-tensor = { $label }：权重里没有 `{ $name }`（带或不带 `model.` 前缀都没有）
+marian-misshaped = { $label }：`{ $name }` 的形状是 { $got }，但 config.json 意味着 { $expected }
+marian-not-finite = { $label }：`{ $name }` 含有 NaN 或无穷大；权重必须是有限数
+marian-vocab-size = { $label }：vocab.json 有 { $vocab_json } 个片段，但 config.json 的 vocab_size 是 { $config }；两者必须一致
+marian-positions = { $label }：存储的 `{ $name }` 与 Marian 的正弦位置表最多相差 { $max_difference }；本教程计算正弦表，与这份权重对不上
+
+## src/strings/marian_files.rs (part 2)
+
+marian-file = { $name }（{ $purpose }）
+marian-download-again = 请从该模型的 Hugging Face 页面重新下载
+tokenizer-missing = 模型文件夹 { $dir } 里没有 { $file }；请从该模型的 Hugging Face 页面下载它，放在 config.json 旁边
+tokenizer-unread = { $file } { $path }：{ $reason }
+tokenizer-spm-not-parsed = { $file } 不是 SentencePiece 模型（{ $reason }）；文件已损坏或是别的文件，{ $again }
+tokenizer-spm = { $file }：{ $fault }；{ $again }
+tokenizer-not-json = { $file } 不是有效的 JSON（{ $reason }）；{ $again }
+tokenizer-not-object = { $file } 必须是一个 JSON 对象 {"{"}…{"}"}，但它不是；{ $again }
+tokenizer-vocab-too-large = vocab.json 里的词块超过 { $most } 个，远多于翻译模型的词表（opus-mt 的有 65001 个）；没有读取
+tokenizer-vocab-not-id = vocab.json 给词块 `{ $piece }` 的值是 { $value }，不是编号（从 0 起的整数）；{ $again }
+tokenizer-vocab-id-out-of-range = vocab.json 给词块 `{ $piece }` 的编号是 { $id }，但它只有 { $len } 个词块：编号必须从 0 到 { $last }，每个只用一次；{ $again }
+tokenizer-vocab-duplicate-id = vocab.json 把编号 { $id } 同时给了 `{ $first }` 和 `{ $second }`；每个编号只属于一个词块；{ $again }
+tokenizer-vocab-missing-special = vocab.json 里没有 `{ $token }`，这是模型需要的特殊词元（`</s>` 结束每个句子，`<unk>` 代表未知词块，`<pad>` 开始每个译文）；{ $again }
+tokenizer-config-value = tokenizer_config.json 的 `{ $key }` 必须是{ $want }
+tokenizer-want-bool = {" "}true 或 false
+tokenizer-want-token = 一个词元：字符串，或带有字符串 `content` 的对象
+tokenizer-want-tokens = 词元的列表
+tokenizer-want-added-tokens = 编号 -> 词元的对象
+tokenizer-added-token-differs = tokenizer_config.json 说词元 { $id } 是 `{ $config }`，但 vocab.json 的词元 { $id } 是 `{ $vocab }`；这两个文件来自不同的模型
+tokenizer-added-token-missing = tokenizer_config.json 提到词元 { $id }（`{ $config }`），而 vocab.json 里没有它；这两个文件来自不同的模型
+tokenizer-separate-vocabs = tokenizer_config.json 设置了 separate_vocabs：这个模型每种语言各有一个词表，本程序不加载这种模型（opus-mt 模型共用一个 vocab.json）
+spm-not-unigram = 它是 { $model_type } 模型，而 MarianMT 用的是 unigram 模型
+spm-no-pieces = 它没有任何词块
+spm-empty-piece = 词块 { $id } 是空的
+spm-duplicate-piece = 词块 { $id } `{ $piece }` 也是词块 { $first }
+spm-no-unknown = 没有未知词块（<unk>），它代表模型没有的每个字符
+spm-two-unknowns = 词块 { $first } 和 { $second } 都是未知词块
+spm-broken-charsmap = 它的规范化字符表被截断或已损坏
+
+## src/strings/weights_file.rs (part 2)
+
+weights-cannot-write = 无法写入 { $path }：{ $reason }
+weights-not-npz = { $label } 不是可读的 .npz 文件：{ $reason }
+weights-content = { $label }：{ $fault }
+weights-cannot-list = 无法列出数组：{ $reason }
+weights-not-integer-scalar = `{ $name }` 必须是整数标量：{ $reason }
+weights-not-bytes = `{ $name }` 必须是 uint8 数组：{ $reason }
+weights-not-float = `{ $name }` 无法按 float32 读取：{ $reason }
+weights-missing-scalar = 缺少整数标量 `{ $name }`
+weights-negative-scalar = `{ $name }` 是 { $value }；它不能是负数
+weights-missing-array = 缺少数组 `{ $name }`，应有的形状是 { $expected }
+weights-misshaped = 数组 `{ $name }` 的形状是 { $got }，应为 { $expected }
+weights-not-finite = 数组 `{ $name }` 在下标 { $at } 处是 { $value }；权重必须是有限的数
+weights-heads-do-not-divide = config.n_heads 是 { $n_heads }，不能整除 d_model { $d_model }
+weights-max-len-out-of-range = config.max_len 是 { $max_len }；它必须在 2（目标句至少有 <bos> 和 <eos>）到 { $limit } 之间
+weights-pad-idx = config.pad_idx 是 { $pad_idx }，但 <pad> 在两个词表里都是第 { $pad_id } 号词元（句子用 id { $pad_id } 填充）；它必须是 { $pad_id }
+weights-vocab-rows = `{ $name }` 有 { $tokens } 个词元，而嵌入表有 { $rows } 行；两者必须相等
+weights-bad-vocab = `{ $name }`：{ $fault }
+weights-size-too-small = { $what } 是 { $value }（取自 { $from }）；至少要 { $least }
+weights-vocabulary-too-small = { $what } 是 { $value }（取自 { $from }）；至少要 { $least }：每个词表都以 <pad> <unk> <bos> <eos> 开头
+weights-unexpected-past-layer = 多余的数组 `{ $name }`：文件里的层是 0..={ $last }（共 { $n } 层），从 0 起连续编号，第 { $layer } 层不在其中；请删去它的数组，或补齐缺少的层
+weights-unexpected-name = 多余的数组 `{ $name }`：{ $n } 层的模型没有这个名字的参数，它也不是 `config.*` 尺寸或词表；权重文件里只能有这些（以及 `export` 写出的内容）
+
+## src/strings/weights_dir.rs (part 2)
+
+weights-dir-no-weights-file = 文件夹 { $dir } 里没有权重文件：既没有 { $safetensors } 也没有 { $torch }；请把模型的权重文件放进去（两者之一，在模型的 Hugging Face 页面上下载）
+weights-dir-content = { $path }：{ $fault }
+weights-not-safetensors = 它不是可读的 safetensors 文件（{ $reason }）；请重新下载
+pickle-opcode-not-allowed = 它的 pickle 在第 { $at } 字节处用了操作码 { $opcode }（{ $byte }），只含张量的文件用不到它，所以没有加载
+pickle-not-an-opcode = 它的 pickle 在第 { $at } 字节处是 { $byte }，这不是 pickle 操作码；文件已损坏
+pickle-global-not-allowed = 它含有一个调用 { $global } 的 pickle；权重文件只需要张量，所以没有加载（它可能有害：也不要用 torch.load 打开它）
+weights-unsupported-dtype = 张量 `{ $tensor }` 以 { $dtype } 存储；只能读取 float32、float16 和 bfloat16 的张量（请用 model.float() 转换模型后重新保存）
+weights-outside-storage = 张量 `{ $tensor }` 超出了它的数据末尾；文件已损坏，请重新下载
+weights-truncated = 文件在它声明的内容之前就结束了（被截断）；请重新下载
+weights-tensor-too-large = 张量 `{ $tensor }` 声称有 { $elements } 个元素，但这个文件最多只能提供 { $room } 个；没有为它分配内存，文件没有加载
+torch-not-zip = 它不是可读的 zip 文件（{ $reason }）；请重新下载
+torch-no-data-pkl = 它是 zip 文件，但不是 torch.save 写的：里面没有 data.pkl
+torch-byte-order = 它的张量按 { $order } 字节序存储；只能读取小端（little）字节序的文件（请在小端机器上重新保存）
+torch-no-magic = 它既不是 zip 文件，也不是 torch 的旧格式；它不是 PyTorch 权重文件
+torch-legacy-version = 它是 torch 的旧格式，但版本是 { $version }；只能读取 1001 版
+torch-missing-storage = 缺少存储 `{ $key }` 的数据；文件已损坏，请重新下载
+torch-unknown-storage = 它列出了没有任何张量使用的存储 `{ $key }`，无法知道它的大小；文件已损坏
+torch-not-a-state-dict = 它的 pickle 不是张量字典；权重文件里是模型的 state_dict()
+torch-entry-not-a-tensor = 它的 pickle 字典里的 `{ $name }` 不是张量；权重文件里是模型的 state_dict()，只有名字和张量
+torch-malformed = 它的 pickle 已损坏：第 { $at } 字节处的操作码 { $opcode } 与前面的内容对不上；请重新下载
+
+## src/strings/vocab_file.rs (part 2)
+
+sentence-too-long = 第 { $row } 句有 { $len } 个词元，而模型的 max_len 是 { $max_len }；请把它缩短
+vocab-not-utf8 = 不是 UTF-8 文本：{ $reason }
+vocab-first-line = 第一行必须是 tokenizer=char 或 tokenizer=word，而不是 { $line }
+vocab-specials = 前四个词元必须是 { $specials }
+vocab-token = 词元 { $id }（第 { $line } 行）{ $fault }；每个词元都不能为空，不能含空白或控制字符，并且只能出现一次
+vocab-token-empty = 是空的
+vocab-token-control = `{ $token }` 含有控制字符 { $c }
+vocab-token-whitespace = `{ $token }` 含有空白，而分词器正是在空白处切分
+vocab-token-twice = `{ $token }` 也是词元 { $first }
+
+## src/strings/npz_archive.rs (part 2)
+
+npz-member-unread = 无法读取第 { $index } 个成员：{ $reason }
+npz-inflated = 数组 `{ $name }` 声称由 { $stored } 个存储字节解压出 { $declared } 个字节；文件已损坏
+npz-unreadable = 数组 `{ $name }`：{ $reason }
+npz-not-npy = 数组 `{ $name }` 不是 .npy 数组：{ $reason }
+npz-shape-too-large = 数组 `{ $name }` 声明的形状 { $shape } 大到不可能存在
+npz-short-data = 数组 `{ $name }` 声明的形状是 { $shape }（{ $data } 字节），但文件里只有它的 { $room } 字节
+npz-too-many-arrays = 文件里有 { $count } 个数组；权重文件最多只能有 { $most } 个
+npz-unpacks-too-large = 它的数组解压后共 { $total } 字节，超过本程序解压的上限 { $limit }；什么都没有解压
+npy-no-magic = 没有 .npy 的开头标记
+npy-unknown-version = 未知的 .npy 版本 { $version }
+npy-cut-short = 文件头被截断了
+npy-not-text = 文件头不是文本
+npy-no-descr = 文件头里没有 `descr`
+npy-unknown-dtype = 未知的数据类型 { $descr }
+npy-no-shape = 文件头里没有 `shape`
+npy-bad-shape-entry = 形状里的 `{ $entry }` 不是一个大小
+
+## src/strings/model_text.rs (part 2)
+
+formula-input = x：输入
+formula-embed = { $s }.embed = { $s }_embed[{ $s }_ids]：每个词元取 ({ $vocab }, { $d }) 表中的一行
+formula-positional-halves = PE[pos, i] = sin(pos/10000^(2i/{ $d }))（前 { $h } 列），PE[pos, { $h }+i] = cos(pos/10000^(2i/{ $d }))（后 { $h } 列）：Marian 的排法
+formula-embed-scale = { $s }.scaled = { $s }.embed · √{ $d }：Marian 把嵌入放大 √d_model 倍
+formula-pad-keys = { $name } = ({ $k }_ids != <pad>)，排成 (B, 1, 1, T_{ $k })
+formula-pad-query-key = { $name } = ({ $q }_ids != <pad>) & ({ $k }_ids != <pad>)，排成 (B, 1, T_{ $q }, T_{ $k })
+formula-pad-ones = tgt.pad_mask = 全 1：笔记 002 的 make_tgt_mask 没有填充部分
+formula-pad-none-start-is-pad = tgt.pad_mask = 全 1：起始词元就是 <pad>，Marian 的目标句没有填充掩码（因果掩码已挡住后面的填充）
+formula-causal = tgt.causal = 下三角全 1：查询 i 看得到键 0..=i
+formula-causal-off = tgt.causal = 全 1：没有因果掩码，每个查询都看得到每个键
+formula-causal-input = mask = 下三角全 1
+formula-target-mask = tgt.mask = tgt.pad_mask AND tgt.causal，广播成 (B, 1, T, T)
+formula-memory = C = { $x }（编码器的输出，即每个解码器层都读取的编码矩阵 C）
+formula-split-heads = { $upper } = split { $from } → { $to }：{ $h } 个头，每个头 { $width } = { $dk }
+formula-scores-unscaled = scores = qk，没有除以 √{ $dk }（what-if）
+formula-masked-off = masked = scores：不应用掩码（what-if）
+formula-masked-multiply = masked = scores · { $mask }（笔记 001 §5.1 的乘法掩码）
+formula-weights = weights = softmax(masked)，沿键计算；每行之和为 1
+formula-head-removed = ablated = { $context }，但头 { $head } 的那一片置 0（去掉这个头）
+formula-head-alone = ablated = { $context }，只留头 { $head }，其余头的那一片置 0
+formula-sum-no-residual = sum = { $sub }：没有残差连接（what-if）
+formula-normalize = x̂ = ({ $input } - mean) / √(var + 1e{ $eps_exponent })，每个词元在它的特征上计算
+formula-silu = hidden = pre · σ(pre)：SiLU（swish），Marian 的激活函数
+formula-gelu = hidden = pre · Φ(pre)：GELU
+formula-probs = probs = softmax(logits)，在整个词表上
+formula-loss = loss = 对非 <pad> 标签求 cross-entropy(logits, labels) 的均值，标签平滑 { $smoothing }
+place-source-embedding = 源句词嵌入 + 位置编码
+place-target-embedding = 目标句词嵌入 + 位置编码
+place-source-mask = 源句掩码
+place-target-mask = 目标句掩码
+place-encoder-layer = 编码器第 { $layer } 层 · { $part }
+place-decoder-layer = 解码器第 { $layer } 层 · { $part }
+place-output = 输出：Linear + softmax
+place-loss = 训练损失：对下一个词的交叉熵
+part-self-attention = 自注意力
+part-masked-self-attention = 掩码自注意力
+part-cross-attention = 交叉注意力
+part-feed-forward = 前馈网络
+where-source-embedding = 源句词嵌入（还没加 PE）
+where-target-embedding = 目标句词嵌入（还没加 PE）
+where-source-positional-encoding = 源句位置编码
+where-target-positional-encoding = 目标句位置编码

@@ -21,8 +21,6 @@ const LONG_MATCHES: &[(&str, &str, &str)] = &[
     ("src/lesson/facts/evaluate.rs", "evaluate", "one arm per fact kind: its value from the run"),
     ("src/lesson/facts/parse.rs", "parse_fact", "one arm per fact kind: its arguments read and checked"),
     ("src/model/op_kind.rs", "backward", "one arm per op kind: the gradients of its inputs"),
-    ("src/strings/marian_model.rs", "fmt", "one arm per refusal of a Marian directory, in each language"),
-    ("src/strings/model_text.rs", "formula_en", "one arm per formula: its words in English"),
 ];
 
 fn root() -> PathBuf {

@@ -1,8 +1,7 @@
 //! What the learner typed (sentences, ids): why it cannot run, and the words that became `<unk>`
 //! (`setup`).
 
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::{Text, message, message_with};
 
 pub const SIDE_SOURCE: Text = Text::id("side-source");
 pub const SIDE_TARGET: Text = Text::id("side-target");
@@ -23,16 +22,8 @@ pub fn rows_differ(src_rows: usize, tgt_rows: usize) -> String {
 
 /// One word (or character, `by_char`) that became `<unk>`, `word` already escaped.
 pub fn unknown_word(side: &str, by_char: bool, row: usize, position: usize, word: &str) -> String {
-    match current() {
-        Lang::En => {
-            let unit = if by_char { "character" } else { "word" };
-            format!("{side} sentence {row}, {unit} {position}: `{word}` is not in the vocabulary; it became <unk>")
-        }
-        Lang::Zh => {
-            let unit = if by_char { "字符" } else { "词" };
-            format!("{side}第 {row} 行第 {position} 个{unit}：`{word}` 不在词表中，已变成 <unk>")
-        }
-    }
+    let id = if by_char { "unknown-character-became-unk" } else { "unknown-word-became-unk" };
+    message_with(id, &[("side", &side), ("row", &row), ("position", &position), ("word", &word)])
 }
 
 pub fn id_past_embedding(word: &str, id: usize, vocab_size: usize) -> String {
@@ -61,40 +52,29 @@ pub fn empty_id_piece(row: usize) -> String {
     message_with("empty-id-piece", &[("row", &row)])
 }
 
-/// Which batch row a message is about: `row 2 of 3` (zh `3 行中的第 2 行`), or `alone` (en, zh)
-/// when there is only one.
-fn which_row(row: usize, rows: usize, alone: (&str, &str)) -> String {
-    match (current(), rows) {
-        (Lang::En, 1) => alone.0.to_string(),
-        (Lang::En, _) => format!("row {row} of {rows}"),
-        (Lang::Zh, 1) => alone.1.to_string(),
-        (Lang::Zh, _) => format!("{rows} 行中的第 {row} 行"),
+/// Which batch row a message is about: `row 2 of 3` (zh `3 行中的第 2 行`), or message `alone`
+/// (`the sentence`, `it`) when there is only one.
+fn which_row(row: usize, rows: usize, alone: &str) -> String {
+    if rows == 1 {
+        message(alone).to_string()
+    } else {
+        message_with("which-row-of-rows", &[("row", &row), ("rows", &rows)])
     }
 }
 
 /// A row of nothing but `<pad>` (row 1-based, of `rows`).
 pub fn only_padding(row: usize, rows: usize, ids: bool) -> String {
-    let which = which_row(row, rows, ("the sentence", "这个句子"));
-    let give = match (current(), ids) {
-        (Lang::En, false) => "give it at least one word",
-        (Lang::En, true) => "give it at least one id other than 0 (<pad>)",
-        (Lang::Zh, false) => "请至少写一个词",
-        (Lang::Zh, true) => "请至少给一个不是 0（<pad>）的 id",
-    };
+    let which = which_row(row, rows, "which-row-alone-the-sentence");
+    let give = message(if ids { "only-padding-give-an-id" } else { "only-padding-give-a-word" });
     message_with("only-padding", &[("which", &which), ("give", &give)])
 }
 
 /// A target row whose first token is `<pad>` (row 1-based, of `rows`).
 pub fn target_starts_with_pad(row: usize, rows: usize, ids: bool) -> String {
-    let which = which_row(row, rows, ("it", "它"));
-    let bos = crate::model::vocab::BOS_ID;
-    let begin = match (current(), ids) {
-        (Lang::En, false) => "begin it with a word (the model's targets begin with <bos>)".to_string(),
-        (Lang::En, true) => {
-            format!("begin it with an id other than 0 (the model's targets begin with <bos>, id {bos})")
-        }
-        (Lang::Zh, false) => "请以一个词开头（模型的目标句都以 <bos> 开头）".to_string(),
-        (Lang::Zh, true) => format!("请以一个不是 0 的 id 开头（模型的目标句都以 <bos> 开头，它的 id 是 {bos}）"),
+    let which = which_row(row, rows, "which-row-alone-it");
+    let begin = match ids {
+        false => message("target-begin-with-a-word").to_string(),
+        true => message_with("target-begin-with-an-id", &[("bos", &crate::model::vocab::BOS_ID)]),
     };
     message_with("target-starts-with-pad", &[("which", &which), ("begin", &begin)])
 }

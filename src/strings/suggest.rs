@@ -1,17 +1,14 @@
 //! The "did you mean" phrase, for every name the program refuses (`crate::suggest` finds them).
 
-use crate::lang::message_with;
-use crate::lang::{Lang, current};
+use crate::lang::{Lang, message, message_with};
 
 /// `a`, `a or b`, `a, b or c` (zh `a、b 或 c`): a choice, as every message that offers one says it.
 pub fn one_of(items: &[String]) -> String {
-    let (sep, or) = match current() {
-        Lang::En => (", ", " or "),
-        Lang::Zh => ("、", " 或 "),
-    };
     match items.split_last() {
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{}{or}{last}", rest.join(sep)),
+        Some((last, rest)) => {
+            message_with("one-of", &[("rest", &rest.join(message("list-separator"))), ("last", last)])
+        }
         None => String::new(),
     }
 }

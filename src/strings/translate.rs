@@ -1,7 +1,6 @@
 //! `translate` (printed, not drawn).
 
-use crate::lang::message_with;
-use crate::lang::{Lang, Text, current};
+use crate::lang::{Text, message, message_with};
 
 // `translate` (printed, not drawn)
 // ---------------------------------------------------------------------------------------------
@@ -17,11 +16,10 @@ pub fn translate_sampled(temperature: f32, seed: u64) -> String {
 /// Characters of the sentence that the training corpus does not have.
 pub fn translate_unknown(characters: &[String]) -> String {
     let list: Vec<String> = characters.iter().map(|c| format!("`{c}`")).collect();
-    match (current(), characters.len()) {
-        (Lang::En, 1) => format!("{} is not in the training corpus (it became <unk>)", list[0]),
-        (Lang::En, _) => format!("{} are not in the training corpus (they became <unk>)", list.join(", ")),
-        (Lang::Zh, _) => format!("{} 不在训练语料中（已变成 <unk>）", list.join("、")),
-    }
+    message_with(
+        "translate-unknown-characters",
+        &[("count", &characters.len()), ("list", &list.join(message("list-separator")))],
+    )
 }
 
 pub const TRANSLATE_NO_PATTERN: Text = Text::id("translate-no-pattern");
@@ -36,32 +34,27 @@ pub fn translate_outside_corpus(reason: &str, characters: usize, patterns: usize
 
 /// A sentence pattern of the corpus's grammar (`corpus::grammar`), by its name there.
 pub fn pattern_name(pattern: &str) -> String {
-    let zh = match pattern {
-        "counting" => "数量（我有一只猫）",
-        "possessive object" => "领属宾语（我喜欢你的猫）",
-        "negation" => "否定（我没有狗）",
-        "question" => "疑问（你有猫吗）",
-        "time word" => "时间词（我明天去学校）",
-        "place of an action" => "动作的地点（我在家吃鱼）",
-        "where a thing is" => "东西在哪儿（猫在桌子上）",
-        "adjective" => "形容词（猫很小）",
-        "chasing" => "追（猫追老鼠）",
-        "noun phrase" => "名词短语（两只猫）",
-        other => other,
+    let id = match pattern {
+        "counting" => "pattern-counting",
+        "possessive object" => "pattern-possessive-object",
+        "negation" => "pattern-negation",
+        "question" => "pattern-question",
+        "time word" => "pattern-time-word",
+        "place of an action" => "pattern-place-of-an-action",
+        "where a thing is" => "pattern-where-a-thing-is",
+        "adjective" => "pattern-adjective",
+        "chasing" => "pattern-chasing",
+        "noun phrase" => "pattern-noun-phrase",
+        other => return other.to_string(),
     };
-    match current() {
-        Lang::En => pattern.to_string(),
-        Lang::Zh => zh.to_string(),
-    }
+    message(id).to_string()
 }
 
 /// Before a loaded translator's pieces, each with its probability: how they were searched.
 pub fn translate_search(beams: usize) -> String {
-    match (current(), beams) {
-        (Lang::En, 1) => "greedy search; each piece with its probability: ".into(),
-        (Lang::Zh, 1) => "贪心搜索；每个片段及其概率：".into(),
-        (Lang::En, n) => format!("beam search, {n} beams; each piece with its probability at its step: "),
-        (Lang::Zh, n) => format!("束搜索，{n} 束；每个片段及其在那一步的概率："),
+    match beams {
+        1 => message("translate-search-greedy").to_string(),
+        n => message_with("translate-search-beams", &[("beams", &n)]),
     }
 }
 

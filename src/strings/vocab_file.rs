@@ -1,71 +1,51 @@
 //! Why a vocabulary was refused, and a sentence too long for the model (`model::vocab`'s keys
-//! written out). The file format's own words (`tokenizer=char`) read the same in both languages.
+//! written out). The file format's own words (`tokenizer=char`) read the same in every language.
 
 use std::fmt;
 
-use crate::lang::{Lang, current};
+use crate::lang::{message, message_with};
 use crate::model::vocab::{SPECIALS, TokenFault, TooLong, VocabError};
 
 impl fmt::Display for TooLong {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (row, len, max_len) = (self.row + 1, self.len, self.max_len);
-        match current() {
-            Lang::En => write!(f, "sentence {row} has {len} tokens, but the model's max_len is {max_len}; shorten it"),
-            Lang::Zh => write!(f, "第 {row} 句有 {len} 个词元，而模型的 max_len 是 {max_len}；请把它缩短"),
-        }
+        f.write_str(&message_with("sentence-too-long", &[("row", &row), ("len", &len), ("max_len", &max_len)]))
     }
 }
 
 impl fmt::Display for VocabError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let zh = current() == Lang::Zh;
-        match self {
-            VocabError::NotUtf8(e) if zh => write!(f, "不是 UTF-8 文本：{e}"),
-            VocabError::NotUtf8(e) => write!(f, "not UTF-8 text: {e}"),
-            VocabError::FirstLine(line) if zh => {
-                write!(f, "第一行必须是 tokenizer=char 或 tokenizer=word，而不是 {line:?}")
-            }
-            VocabError::FirstLine(line) => {
-                write!(f, "first line must be tokenizer=char or tokenizer=word, not {line:?}")
-            }
-            VocabError::Specials if zh => write!(f, "前四个词元必须是 {}", SPECIALS.join(" ")),
-            VocabError::Specials => write!(f, "the first four tokens must be {}", SPECIALS.join(" ")),
+        let text = match self {
+            VocabError::NotUtf8(e) => message_with("vocab-not-utf8", &[("reason", e)]),
+            VocabError::FirstLine(line) => message_with("vocab-first-line", &[("line", &format!("{line:?}"))]),
+            VocabError::Specials => message_with("vocab-specials", &[("specials", &SPECIALS.join(" "))]),
             // id `id` is on line id + 2: the tokenizer line comes first
-            VocabError::Token { id, fault } if zh => write!(
-                f,
-                "词元 {id}（第 {} 行）{fault}；每个词元都不能为空，不能含空白或控制字符，并且只能出现一次",
-                id + 2
-            ),
-            VocabError::Token { id, fault } => write!(
-                f,
-                "token {id} (line {}) {fault}; every token must be non-empty, without whitespace or control characters, and appear once",
-                id + 2
-            ),
-        }
+            VocabError::Token { id, fault } => {
+                message_with("vocab-token", &[("id", id), ("line", &(id + 2)), ("fault", fault)])
+            }
+        };
+        f.write_str(&text)
     }
 }
 
 impl fmt::Display for TokenFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self, current()) {
-            (TokenFault::Empty, Lang::En) => f.write_str("is empty"),
-            (TokenFault::Empty, Lang::Zh) => f.write_str("是空的"),
-            (TokenFault::Control { token, c }, Lang::En) => write!(f, "`{token}` holds the control character {c}"),
-            (TokenFault::Control { token, c }, Lang::Zh) => write!(f, "`{token}` 含有控制字符 {c}"),
-            (TokenFault::Whitespace { token }, Lang::En) => {
-                write!(f, "`{token}` holds whitespace, where the tokenizer splits")
+        let text = match self {
+            TokenFault::Empty => message("vocab-token-empty").to_string(),
+            TokenFault::Control { token, c } => message_with("vocab-token-control", &[("token", token), ("c", c)]),
+            TokenFault::Whitespace { token } => message_with("vocab-token-whitespace", &[("token", token)]),
+            TokenFault::Twice { token, first } => {
+                message_with("vocab-token-twice", &[("token", token), ("first", first)])
             }
-            (TokenFault::Whitespace { token }, Lang::Zh) => write!(f, "`{token}` 含有空白，而分词器正是在空白处切分"),
-            (TokenFault::Twice { token, first }, Lang::En) => write!(f, "`{token}` is token {first} as well"),
-            (TokenFault::Twice { token, first }, Lang::Zh) => write!(f, "`{token}` 也是词元 {first}"),
-        }
+        };
+        f.write_str(&text)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lang::with;
+    use crate::lang::{Lang, with};
 
     #[test]
     fn a_vocabularys_faults_are_said_in_both_languages() {

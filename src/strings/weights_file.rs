@@ -1,131 +1,86 @@
 //! Why a weights file was not written or not loaded: the model's keys (`model::npz_error`,
 //! `npz_layout::UnexpectedArray`) written out, said so the user can fix the file. Array names,
-//! sizes (`d_model`, `config.max_len`) and tokens read the same in both languages.
+//! sizes (`d_model`, `config.max_len`) and tokens read the same in every language.
 
 use std::fmt;
 
-use crate::lang::{Lang, Text, current};
+use crate::lang::{Text, message_with};
 use crate::model::npz::{Expected, SizeName, WeightsError, WeightsFault};
 use crate::model::npz_layout::UnexpectedArray;
 use crate::model::program::shape_text;
 
 impl fmt::Display for WeightsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (current(), self) {
-            (Lang::En, WeightsError::CannotWrite { path, reason }) => write!(f, "cannot write {path}: {reason}"),
-            (Lang::Zh, WeightsError::CannotWrite { path, reason }) => write!(f, "无法写入 {path}：{reason}"),
-            (_, WeightsError::Unread { path, reason }) => {
-                super::files::read_refusal(f, &super::WEIGHTS_FILE, path, reason)
+        let text = match self {
+            WeightsError::CannotWrite { path, reason } => {
+                message_with("weights-cannot-write", &[("path", path), ("reason", reason)])
             }
-            (Lang::En, WeightsError::NotNpz { label, reason }) => {
-                write!(f, "{label} is not a readable .npz file: {reason}")
+            WeightsError::Unread { path, reason } => {
+                return super::files::read_refusal(f, &super::WEIGHTS_FILE, path, reason);
             }
-            (Lang::Zh, WeightsError::NotNpz { label, reason }) => write!(f, "{label} 不是可读的 .npz 文件：{reason}"),
-            (Lang::En, WeightsError::Content { label, fault }) => write!(f, "{label}: {fault}"),
-            (Lang::Zh, WeightsError::Content { label, fault }) => write!(f, "{label}：{fault}"),
-        }
+            WeightsError::NotNpz { label, reason } => {
+                message_with("weights-not-npz", &[("label", label), ("reason", reason)])
+            }
+            WeightsError::Content { label, fault } => {
+                message_with("weights-content", &[("label", label), ("fault", fault)])
+            }
+        };
+        f.write_str(&text)
     }
 }
 
 impl fmt::Display for WeightsFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match current() {
-            Lang::En => fault_en(self, f),
-            Lang::Zh => fault_zh(self, f),
-        }
-    }
-}
-
-/// The faults said in words of their own in each language, in English.
-fn fault_en(fault: &WeightsFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    use WeightsFault::*;
-    match fault {
-        CannotList(e) => write!(f, "cannot list arrays: {e}"),
-        NotIntegerScalar { name, reason } => write!(f, "`{name}` must be an integer scalar: {reason}"),
-        NotBytes { name, reason } => write!(f, "`{name}` must be a uint8 array: {reason}"),
-        NotFloat { name, reason } => write!(f, "`{name}` could not be read as float32: {reason}"),
-        MissingScalar { name } => write!(f, "missing integer scalar `{name}`"),
-        NegativeScalar { name, value } => write!(f, "`{name}` is {value}; it must be non-negative"),
-        MissingArray { name, expected } => write!(f, "missing array `{name}`, expected shape {expected}"),
-        Misshaped { name, expected, got } => {
-            write!(f, "array `{name}` has shape {}, expected {expected}", shape_text(got))
-        }
-        NotFinite { name, value, at } => {
-            write!(f, "array `{name}` holds {value} at index {at:?}; weights must be finite numbers")
-        }
-        HeadsDoNotDivide { n_heads, d_model } => {
-            write!(f, "config.n_heads is {n_heads}, which does not divide d_model {d_model}")
-        }
-        MaxLenOutOfRange { max_len, limit } => {
-            write!(f, "config.max_len is {max_len}; it must be from 2 (a target holds <bos> and <eos>) to {limit}")
-        }
-        PadIdx { pad_idx, pad_id: id } => write!(
-            f,
-            "config.pad_idx is {pad_idx}, but <pad> is token {id} of both vocabularies (sentences are padded \
-             with id {id}); it must be {id}"
-        ),
-        VocabRows { name, tokens, rows } => {
-            write!(f, "`{name}` has {tokens} tokens but the embedding has {rows} rows; they must match")
-        }
-        BadVocab { name, fault } => write!(f, "`{name}`: {fault}"),
-        // said by their own Display, in the current language
-        Archive(archive) => write!(f, "{archive}"),
-        Unexpected(array) => write!(f, "{array}"),
-        TooSmall { size, value, least } => too_small(f, *size, *value, *least),
-    }
-}
-
-/// The same in Chinese.
-fn fault_zh(fault: &WeightsFault, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    use WeightsFault::*;
-    match fault {
-        CannotList(e) => write!(f, "无法列出数组：{e}"),
-        NotIntegerScalar { name, reason } => write!(f, "`{name}` 必须是整数标量：{reason}"),
-        NotBytes { name, reason } => write!(f, "`{name}` 必须是 uint8 数组：{reason}"),
-        NotFloat { name, reason } => write!(f, "`{name}` 无法按 float32 读取：{reason}"),
-        MissingScalar { name } => write!(f, "缺少整数标量 `{name}`"),
-        NegativeScalar { name, value } => write!(f, "`{name}` 是 {value}；它不能是负数"),
-        MissingArray { name, expected } => write!(f, "缺少数组 `{name}`，应有的形状是 {expected}"),
-        Misshaped { name, expected, got } => write!(f, "数组 `{name}` 的形状是 {}，应为 {expected}", shape_text(got)),
-        NotFinite { name, value, at } => write!(f, "数组 `{name}` 在下标 {at:?} 处是 {value}；权重必须是有限的数"),
-        HeadsDoNotDivide { n_heads, d_model } => {
-            write!(f, "config.n_heads 是 {n_heads}，不能整除 d_model {d_model}")
-        }
-        MaxLenOutOfRange { max_len, limit } => {
-            write!(f, "config.max_len 是 {max_len}；它必须在 2（目标句至少有 <bos> 和 <eos>）到 {limit} 之间")
-        }
-        PadIdx { pad_idx, pad_id: id } => write!(
-            f,
-            "config.pad_idx 是 {pad_idx}，但 <pad> 在两个词表里都是第 {id} 号词元（句子用 id {id} 填充）；它必须是 {id}"
-        ),
-        VocabRows { name, tokens, rows } => {
-            write!(f, "`{name}` 有 {tokens} 个词元，而嵌入表有 {rows} 行；两者必须相等")
-        }
-        BadVocab { name, fault } => write!(f, "`{name}`：{fault}"),
-        Archive(archive) => write!(f, "{archive}"),
-        Unexpected(array) => write!(f, "{array}"),
-        TooSmall { size, value, least } => too_small(f, *size, *value, *least),
+        use WeightsFault::*;
+        let text = match self {
+            CannotList(e) => message_with("weights-cannot-list", &[("reason", e)]),
+            NotIntegerScalar { name, reason } => {
+                message_with("weights-not-integer-scalar", &[("name", name), ("reason", reason)])
+            }
+            NotBytes { name, reason } => message_with("weights-not-bytes", &[("name", name), ("reason", reason)]),
+            NotFloat { name, reason } => message_with("weights-not-float", &[("name", name), ("reason", reason)]),
+            MissingScalar { name } => message_with("weights-missing-scalar", &[("name", name)]),
+            NegativeScalar { name, value } => {
+                message_with("weights-negative-scalar", &[("name", name), ("value", value)])
+            }
+            MissingArray { name, expected } => {
+                message_with("weights-missing-array", &[("name", name), ("expected", expected)])
+            }
+            Misshaped { name, expected, got } => {
+                message_with("weights-misshaped", &[("name", name), ("got", &shape_text(got)), ("expected", expected)])
+            }
+            NotFinite { name, value, at } => {
+                message_with("weights-not-finite", &[("name", name), ("value", value), ("at", &format!("{at:?}"))])
+            }
+            HeadsDoNotDivide { n_heads, d_model } => {
+                message_with("weights-heads-do-not-divide", &[("n_heads", n_heads), ("d_model", d_model)])
+            }
+            MaxLenOutOfRange { max_len, limit } => {
+                message_with("weights-max-len-out-of-range", &[("max_len", max_len), ("limit", limit)])
+            }
+            PadIdx { pad_idx, pad_id } => message_with("weights-pad-idx", &[("pad_idx", pad_idx), ("pad_id", pad_id)]),
+            VocabRows { name, tokens, rows } => {
+                message_with("weights-vocab-rows", &[("name", name), ("tokens", tokens), ("rows", rows)])
+            }
+            BadVocab { name, fault } => message_with("weights-bad-vocab", &[("name", name), ("fault", fault)]),
+            // said by their own Display, in the current language
+            Archive(archive) => return write!(f, "{archive}"),
+            Unexpected(array) => return write!(f, "{array}"),
+            TooSmall { size, value, least } => too_small(*size, *value, *least),
+        };
+        f.write_str(&text)
     }
 }
 
 /// A size read from an array's shape is below `least`: what it is, where it was read, and why it
 /// must be larger (a vocabulary holds the special tokens).
-fn too_small(f: &mut fmt::Formatter<'_>, size: SizeName, value: usize, least: usize) -> fmt::Result {
-    let vocabulary = match size {
-        SizeName::DModel | SizeName::DFf => false,
-        SizeName::SrcVocab | SizeName::TgtVocab => true,
+fn too_small(size: SizeName, value: usize, least: usize) -> String {
+    let id = match size {
+        SizeName::DModel | SizeName::DFf => "weights-size-too-small",
+        SizeName::SrcVocab | SizeName::TgtVocab => "weights-vocabulary-too-small",
     };
     let (what, from) = (size_said(size), read_from(size));
-    match current() {
-        Lang::En => {
-            let why = if vocabulary { ": every vocabulary begins with <pad> <unk> <bos> <eos>" } else { "" };
-            write!(f, "{what} is {value} (from {from}); it must be at least {least}{why}")
-        }
-        Lang::Zh => {
-            let why = if vocabulary { "：每个词表都以 <pad> <unk> <bos> <eos> 开头" } else { "" };
-            write!(f, "{what} 是 {value}（取自 {from}）；至少要 {least}{why}")
-        }
-    }
+    message_with(id, &[("what", &what), ("value", &value), ("from", &from), ("least", &least)])
 }
 
 /// A size as a refusal names it: a width by its name, a vocabulary in words.
@@ -173,27 +128,13 @@ impl fmt::Display for UnexpectedArray {
     /// Why the array has no place: a layer past the file's last, or no name a model has.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (name, n, last) = (&self.name, self.n_layers, self.n_layers - 1);
-        match (current(), self.past_layer) {
-            (Lang::En, Some(i)) => write!(
-                f,
-                "unexpected array `{name}`: the file's layers are 0..={last} ({n} of them), numbered from 0 \
-                 without gaps, and layer {i} is not one of them; remove its arrays, or give the missing layers"
+        let text = match self.past_layer {
+            Some(layer) => message_with(
+                "weights-unexpected-past-layer",
+                &[("name", name), ("last", &last), ("n", &n), ("layer", &layer)],
             ),
-            (Lang::Zh, Some(i)) => write!(
-                f,
-                "多余的数组 `{name}`：文件里的层是 0..={last}（共 {n} 层），从 0 起连续编号，第 {i} 层不在其中；\
-                 请删去它的数组，或补齐缺少的层"
-            ),
-            (Lang::En, None) => write!(
-                f,
-                "unexpected array `{name}`: a model of {n} layers has no parameter of that name, and it is not \
-                 a `config.*` size or a vocabulary; a weights file holds only those (and what `export` writes)"
-            ),
-            (Lang::Zh, None) => write!(
-                f,
-                "多余的数组 `{name}`：{n} 层的模型没有这个名字的参数，它也不是 `config.*` 尺寸或词表；\
-                 权重文件里只能有这些（以及 `export` 写出的内容）"
-            ),
-        }
+            None => message_with("weights-unexpected-name", &[("name", name), ("n", &n)]),
+        };
+        f.write_str(&text)
     }
 }
