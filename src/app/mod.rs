@@ -2,7 +2,9 @@
 //!
 //! `App` owns a `Session` (lesson, runs, what-if, progress) and a `ViewState` (selection, focus,
 //! scroll, input, status); their fields are private to this module, read through `App`'s methods
-//! (`read.rs`). The view data is computed when the state changes (`cache.rs`), never while drawing.
+//! (`read.rs`). The view data is computed when the state changes (`cache.rs`), never while drawing,
+//! by the presenters: methods of a `Scene` (`scene.rs`), one model's run and the learner's place
+//! in it, so a what-if's view is the same presenters on the variant's run.
 
 mod answer;
 pub mod bindings;
@@ -21,6 +23,7 @@ mod present_tables;
 mod present_text;
 mod present_whatif;
 mod read;
+mod scene;
 mod session;
 pub mod state;
 mod text_cache;

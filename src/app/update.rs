@@ -136,7 +136,7 @@ impl App {
     fn enter_cell_mode(&mut self, ndim: usize) {
         if self.view.kind == ViewKind::AdamStep {
             // the adam-step view's cursor is over the weight matrix, not the focused tensor
-            self.view.selection.weight_at = Some(self.adam_weight_at());
+            self.view.selection.weight_at = Some(self.scene().adam_weight_at());
             self.view.cell_col = Some(0);
             self.view.status = strings::WEIGHT_CURSOR_ON.into();
         } else if matches!(self.view.kind, ViewKind::GradFlow | ViewKind::EmbedGrad) {
@@ -271,9 +271,7 @@ impl App {
     /// Whether the focused tensor is attention-shaped (batch, heads, queries, keys): scores,
     /// masked scores or weights, which can be averaged over the heads.
     pub fn shows_attention(&self) -> bool {
-        use crate::model::program::Dim;
-        let dims = &self.session.run.program().op(self.session.op).dims;
-        dims.len() == 4 && dims[1] == Dim::Heads && matches!(dims[3], Dim::Tokens(_))
+        self.scene().shows_attention()
     }
 
     /// The last step of the decode view's decoding (how many steps it takes depends on the weights).
