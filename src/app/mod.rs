@@ -10,6 +10,7 @@ mod answer;
 pub mod bindings;
 pub mod cache;
 pub mod dial;
+mod fit;
 pub mod grid_export;
 pub mod grid_formats;
 pub mod keymap;
@@ -32,6 +33,7 @@ mod update_modes;
 pub mod view_data;
 mod view_state;
 
+pub use fit::Fit;
 pub use keymap::Action;
 pub use state::{App, Effect, Pane, Selection};
 pub use view_state::{InputFor, Screen};

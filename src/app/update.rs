@@ -10,6 +10,9 @@ impl App {
     /// The pure update: what each action does to the state. The view data is brought up to date
     /// after it (computed again only when what it shows changed).
     pub fn update(&mut self, action: Action) {
+        if let Action::Fit(fit) = action {
+            return self.fit(fit); // scroll positions and the map: no view data changes
+        }
         self.apply(action);
         self.refresh();
     }
@@ -306,7 +309,7 @@ impl App {
     }
 }
 
-/// ↑/↓ move an overlay's window by a line, PgUp/PgDn by ten (the terminal loop keeps it within
+/// ↑/↓ move an overlay's window by a line, PgUp/PgDn by ten (`Action::Fit` keeps it within
 /// what the screen shows).
 fn scroll_by(at: &mut usize, action: Action) {
     match action {

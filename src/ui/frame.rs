@@ -114,7 +114,7 @@ fn lesson_panes(main: Rect, wide: bool, map_height: u16, trace_steps_aside: bool
     }
 }
 
-/// How far the lesson text can scroll on a screen of this size (the terminal loop keeps
+/// How far the lesson text can scroll on a screen of this size (`Action::Fit` keeps
 /// `prose_scroll` within it, so ↑ after scrolling past the end moves at once).
 pub fn prose_scroll_limit(app: &App, area: Rect) -> u16 {
     let status_height = 1 + status_overflow(app, area.width).len() as u16;
