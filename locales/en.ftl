@@ -6,7 +6,6 @@
 ## src/strings/bilingual.rs
 
 missing-translation = is missing: every lesson is written in English and Chinese, so `{ $english }` needs `{ $field }` beside it, saying the same with the same facts { $see }
-numbers-differ-by-language = leaves out { $dropped_join } that the English writes; a number the English states is written in the Chinese too { $see }
 
 ## src/strings/cli.rs
 
@@ -168,7 +167,6 @@ reads-token-ids = reads the token ids
 reads-no-tensor = reads no tensor
 trace-title-at = {" "}Shape trace · { $place }{" "}
 non-finite-at = the forward pass produced NaN/Inf first at op `{ $op }`: float32 overflowed there (these weights are too large), so no number computed from it means anything
-tensor-title = {" "}{ $name } { $shape } · { $view } view{" "}
 map-encoder = enc { $layer }
 map-decoder = dec { $layer }
 too-small =
@@ -352,7 +350,6 @@ logits-grad-row = row `{ $row }`: label `{ $label }`, p = { $p }, so its cell is
 logits-grad-settled-row = row `{ $row }`: label `{ $label }`, p = { $p } to three decimals, so every cell is within 0.0001 of 0: this row has almost nothing left to teach
 logits-grad-pad-row = row `{ $row }`: its label is <pad>, which the loss ignores, so { $zero }
 embed-grad-title = ∂L/∂ the { $side } embedding table ({ $rows }, { $d }): the rows the batch gives a gradient
-embed-grad-zero = read by the batch, gradient exactly 0: { $words_join }
 embed-grad-zero-word = { $word } ×{ $positions } (arriving at its positions: { $arriving })
 embed-grad-count = { $with } of { $rows } rows get a gradient; the other { $rows_with } get exactly 0
 
@@ -530,7 +527,6 @@ stopped-by-signal-number = signal { $n }
 and-more = {" "}and { $n } more
 fine-tune-lacks-tokens = cannot fine-tune { $label }: its vocabularies lack { $missing } of the corpus's tokens ({ $shown }{ $more }); `train --weights` needs a model whose vocabularies hold the corpus (`transformer-tutor corpus` lists them)
 fine-tune-too-long = cannot fine-tune { $label }: its max_len is { $max_len }, but the corpus's longest sentence takes { $longest } positions
-cannot-score = this model cannot be scored on the corpus: { $join_and }; `{ $command }` needs a model with the corpus's vocabularies (as `train` writes them)
 train-start = { $what }: { $params } parameters, { $steps } steps of { $batch } pairs, seed { $seed }
 train-progress = step { $step }/{ $steps }  loss { $mean }  lr { $lr }  { $rate } steps/s  { $elapsed }s elapsed, { $left }s left
 train-diverged = training diverged: { $what } is not a finite number after step { $step }; nothing was written, { $out } is as it was (a weight too large to compute with? try the shipped weights or a fresh start)
@@ -621,8 +617,6 @@ forked-at = forked at op { $kept } `{ $first }`: { $kept } tensors before it kep
 cannot-run = this variant cannot run: { $message }
 before-the-fork = `{ $name }` comes before the fork at op { $kept }: the variant kept this very tensor (step on with . to where they differ)
 variant-has-no-op = this variant has no `{ $name }`
-sharper = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats ({ $not_sharper } without 1/√d_k)
-attention-untrained = { $name }: mean row max { $a } → { $b }, entropy { $a_2 } → { $b_2 } nats (untrained: { $not_flatter })
 hidden-weight = { $name }: weight per row on keys the taught mask hides { $taught } → { $variant }
 nan-spread = NaN first in { $first } ({ $first_nan } of { $first_len }); { $ops } ops hold NaN; probs: { $probs_nan } of { $probs_len } NaN
 drift-line = { $label }: { $parts_join }

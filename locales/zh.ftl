@@ -6,7 +6,6 @@
 ## src/strings/bilingual.rs
 
 missing-translation = 缺失：每课都用英文和中文两种语言写成，所以 `{ $english }` 旁边需要 `{ $field }`，用同样的事实说同样的内容 { $see }
-numbers-differ-by-language = 缺少英文里写出的数 { $dropped_join_2 }；英文写出的数，中文也要写出来 { $see }
 
 ## src/strings/cli.rs
 
@@ -164,7 +163,6 @@ reads-token-ids = 读取词元 id
 reads-no-tensor = 不读取任何张量
 trace-title-at = {" "}形状追踪 · { $place }{" "}
 non-finite-at = 前向计算最先在 `{ $op }` 处产生了 NaN/Inf：float32 在那里溢出（这组权重太大），由它算出的数都没有意义
-tensor-title = {" "}{ $name } { $shape } · { $zh_view }{" "}
 map-encoder = 编码 { $layer }
 map-decoder = 解码 { $layer }
 too-small =
@@ -340,7 +338,6 @@ logits-grad-row = `{ $row }` 这一行：标签是 `{ $label }`，p = { $p }，�
 logits-grad-settled-row = `{ $row }` 这一行：标签是 `{ $label }`，p 精确到三位小数是 { $p }，所以每个格子离 0 都不到 0.0001：这一行几乎没有什么可学的了
 logits-grad-pad-row = `{ $row }` 这一行：标签是 <pad>，损失忽略它，所以{ $zero }
 embed-grad-title = ∂L/∂（{ $side }嵌入表 ({ $rows }, { $d })）：这个批次给了梯度的行
-embed-grad-zero = 批次里读到了、梯度却恰好是 0：{ $words_join_2 }
 embed-grad-zero-word = { $word } ×{ $positions }（到达它所在位置的梯度：{ $arriving }）
 embed-grad-count = { $rows } 行里有 { $with } 行得到梯度；其余 { $rows_with } 行恰好是 0
 
@@ -512,7 +509,6 @@ stopped-by-signal-number = 信号 { $n }
 and-more = {" "}等另外 { $n } 个
 fine-tune-lacks-tokens = 无法微调 { $label }：它的词表缺少语料中的 { $missing } 个词元（{ $shown }{ $more }）；`train --weights` 需要词表涵盖整个语料的模型（`transformer-tutor corpus` 会列出这些词元）
 fine-tune-too-long = 无法微调 { $label }：它的 max_len 是 { $max_len }，但语料中最长的句子要占 { $longest } 个位置
-cannot-score = 这个模型无法在语料上评分：{ $lacks_join }；`{ $command }` 需要带有语料词表的模型（就像 `train` 写出的那样）
 train-start = { $what }：{ $params } 个参数，{ $steps } 步，每步 { $batch } 个句对，种子 { $seed }
 train-progress = 第 { $step }/{ $steps } 步  损失 { $mean }  lr { $lr }  { $rate } 步/秒  已用 { $elapsed }s，剩余 { $left }s
 train-diverged = 训练发散了：第 { $step } 步之后 { $what } 不再是有限的数；什么也没有写，{ $out } 保持原样（是不是某个权重大到无法计算？试试随附的权重，或者从头训练）
@@ -597,8 +593,6 @@ forked-at = 在操作 { $kept } `{ $first }` 处分叉：之前的 { $kept } 个
 cannot-run = 这个变体无法运行：{ $message }
 before-the-fork = `{ $name }` 在操作 { $kept } 的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）
 variant-has-no-op = 这个变体没有 `{ $name }`
-sharper = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（去掉 1/√d_k 后{ $a_else }）
-attention-untrained = { $name }：各行最大值的均值 { $a } → { $b }，熵 { $a_2 } → { $b_2 } nats（未训练：{ $flatter_else }）
 hidden-weight = { $name }：每行落在原掩码遮住的键上的权重 { $taught } → { $variant }
 nan-spread = NaN 最早出现在 { $first }（{ $first_len } 个中有 { $first_nan } 个）；{ $ops } 个操作含 NaN；probs：{ $probs_len } 个中有 { $probs_nan } 个 NaN
 drift-line = { $label }：{ $parts_join }

@@ -146,14 +146,17 @@ fn event_loop(
             save_progress(app, progress.as_deref_mut(), false);
         }
         app.tick(); // training checkpoints being made: how far, and the dial's move once done
+        // the size the frame is drawn at, and what it has room for: an input to the update, so
+        // Tab skips the map when this size does not show it and the text scrolls no further
+        // than its end; the draw only reads the app
+        terminal.autoresize().map_err(io)?;
+        let area = terminal.get_frame().area();
+        app.update(Action::Fit(ui::measure(app, area)));
         let completed = terminal.draw(|f| ui::draw(f, app, theme)).map_err(io)?;
         let too_small = ui::too_small::is_too_small(completed.area);
         fit_once |= !too_small;
         *never_fit = (!fit_once).then_some(completed.area);
-        // Tab skips the map when this size does not show it; the text scrolls no further than its end
-        app.fit_to_screen(ui::frame::wide_layout(completed.area), ui::frame::prose_scroll_limit(app, completed.area));
-        app.fit_glossary(ui::glossary::scroll_limit(completed.area));
-        app.fit_help(ui::help::scroll_limit(completed.area));
+        // the file write a key asked for (`w` writes this frame), then its outcome in the status bar
         if let Some(effect) = app.take_effect() {
             let message = perform(effect, app, &buffer_text(completed.buffer));
             app.set_status(message);
@@ -162,7 +165,7 @@ fn event_loop(
         if !event::poll(Duration::from_millis(100)).map_err(io)? {
             continue;
         }
-        // a resize is no action: the next draw fits the new size
+        // a resize is no action: the next frame measures the new size
         let action = action_for_event(&event::read().map_err(io)?, app.key_mode());
         // "please enlarge" hides the lesson: only q acts on it, no key moves what cannot be seen
         if let Some(action) = action.filter(|a| !too_small || *a == Action::Quit) {

@@ -1,8 +1,8 @@
 //! The compact layout (80x24), as a learner driving it with keys sees it: the six-line prose
 //! pane says when more text follows and how to reach it, the status bar names the keys that move
 //! on, Tab never lands on a pane that is not drawn, and a checked answer shows without
-//! scrolling. Frames are drawn as the terminal loop draws them (which also tells the app
-//! whether the map is on screen).
+//! scrolling. Frames are drawn as the terminal loop draws them (after telling the app what the
+//! screen has room for: whether the map is on it, how far the text scrolls).
 
 use insta::assert_snapshot;
 use ratatui::Terminal;
@@ -11,7 +11,7 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::sync::Arc;
 use transformer_tutor::app::keymap::action_for;
-use transformer_tutor::app::{App, Pane};
+use transformer_tutor::app::{Action, App, Pane};
 use transformer_tutor::lang::Lang;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::setup::WeightSource;
@@ -24,15 +24,12 @@ fn lesson(id: &str) -> App {
     App::new(catalog.get(id).expect("a built-in lesson").clone(), weights).expect("the lesson opens")
 }
 
-/// Draw as the terminal loop does: the frame, then whether this size shows the map and how far
-/// the text can scroll.
+/// Draw as the terminal loop does: tell the app what this size has room for (whether it shows
+/// the map, how far the text can scroll), then draw the frame.
 fn draw(app: &mut App, width: u16, height: u16, theme: Theme) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    app.update(Action::Fit(ui::measure(app, terminal.get_frame().area())));
     let completed = terminal.draw(|f| ui::draw(f, app, theme)).unwrap();
-    let limit = ui::frame::prose_scroll_limit(app, completed.area);
-    app.fit_to_screen(ui::frame::wide_layout(completed.area), limit);
-    app.fit_glossary(ui::glossary::scroll_limit(completed.area));
-    app.fit_help(ui::help::scroll_limit(completed.area));
     completed.buffer.clone()
 }
 

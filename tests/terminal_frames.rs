@@ -15,9 +15,9 @@ use std::io::Write;
 use std::num::NonZeroU16;
 use std::rc::Rc;
 use std::sync::Arc;
-use transformer_tutor::app::App;
 use transformer_tutor::app::keymap::action_for;
 use transformer_tutor::app::state::Screen;
+use transformer_tutor::app::{Action, App};
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::progress::Progress;
 use transformer_tutor::setup::WeightSource;
@@ -76,12 +76,12 @@ impl Session {
 
     /// Draw the app as the terminal loop does, feed the bytes written to the emulator, and compare.
     fn draw(&mut self, after: &str) {
+        // as the terminal loop does before each frame: what this size has room for
+        let area = self.terminal.get_frame().area();
+        self.app.update(Action::Fit(ui::measure(&self.app, area)));
         let (app, theme) = (&self.app, self.theme);
         let completed = self.terminal.draw(|f| ui::draw(f, app, theme)).expect("drawing into memory");
-        let (drawn, area) = (completed.buffer.clone(), completed.area);
-        // as the terminal loop does after each frame
-        let limit = ui::frame::prose_scroll_limit(&self.app, area);
-        self.app.fit_to_screen(ui::frame::wide_layout(area), limit);
+        let drawn = completed.buffer.clone();
         let bytes = std::mem::take(&mut *self.wire.0.borrow_mut());
         self.emulator.process(&bytes);
         self.frames += 1;

@@ -329,65 +329,60 @@ fn symbols_only_strings_are_told_from_english_ones() {
     assert!(has_cjk("单元格模式"));
 }
 
-/// The string literals of every `Text::new(english, chinese)` under src/strings/, read from the
-/// source: (file, english, chinese).
-fn text_consts() -> Vec<(String, String, String)> {
-    /// A Rust string literal at the start of `s` (after spaces), unescaped enough to judge its
-    /// words (`\"` and a line continuation), and what follows it.
-    fn literal(s: &str) -> Option<(String, &str)> {
-        let s = s.trim_start().strip_prefix('"')?;
-        let mut out = String::new();
-        let mut chars = s.char_indices();
-        while let Some((i, c)) = chars.next() {
+/// Every message of a Fluent file as written, its placeables (`{ $n }`, `{" "}`, a plural's
+/// selector) taken out: (id, words).
+fn ftl_words(file: &str) -> Vec<(String, String)> {
+    let source = std::fs::read_to_string(format!("{}/locales/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in source.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        if line.starts_with(' ') {
+            if let Some(last) = out.last_mut() {
+                last.1.push('\n');
+                last.1.push_str(line.trim());
+            }
+        } else if let Some((id, value)) = line.split_once(" =") {
+            out.push((id.to_string(), value.trim().to_string()));
+        }
+    }
+    for (_, words) in &mut out {
+        let mut kept = String::new();
+        let mut depth = 0;
+        for c in words.chars() {
             match c {
-                '"' => return Some((out, &s[i + 1..])),
-                '\\' => match chars.next()? {
-                    (_, '\n') => {
-                        while chars.clone().next().is_some_and(|(_, c)| c.is_whitespace()) {
-                            chars.next();
-                        }
-                    }
-                    (_, c) => out.push(c),
-                },
-                c => out.push(c),
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ if depth == 0 => kept.push(c),
+                _ => {}
             }
         }
-        None
-    }
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/src/strings")).unwrap() {
-        let path = entry.unwrap().path();
-        let source = std::fs::read_to_string(&path).unwrap();
-        for (at, _) in source.match_indices("Text::new(") {
-            let rest = &source[at + "Text::new(".len()..];
-            let Some((en, rest)) = literal(rest) else { continue }; // Text::new(a, b) in lang.rs's own docs
-            let Some((zh, _)) = rest.trim_start().strip_prefix(',').and_then(literal) else { continue };
-            out.push((path.file_name().unwrap().to_string_lossy().into_owned(), en, zh));
-        }
+        // a plural's variants are lines of their own: `[one] row`, `*[other] rows`
+        *words = kept.lines().map(|l| l.trim_start_matches('*').split_once(']').map_or(l, |(_, w)| w)).collect();
     }
     out
 }
 
-/// Every screen text const has a Chinese that is there and is Chinese (not the English again),
-/// unless it is only symbols and names.
+/// Every message has a Chinese that is there and is Chinese (not the English again), unless it is
+/// only symbols and names.
 #[test]
-fn every_text_const_has_its_chinese() {
-    let consts = text_consts();
-    assert!(consts.len() > 200, "the scan finds the consts: {}", consts.len());
-    let known = |en: &str, zh: &str| consts.iter().any(|(_, e, z)| e == en && z == zh);
-    assert!(known("not quite: read the hint and try once more", "还差一点：看看提示，再试一次"), "one line");
-    assert!(
-        known(
-            "step one operation on / back (on a gradient in the backward pass's order, towards the inputs)",
-            "往下 / 往回走一个操作（看梯度时按反向传播的顺序，朝输入走）"
-        ),
-        "over lines"
-    );
-    let bad: Vec<_> = consts
+fn every_message_has_its_chinese() {
+    let english = ftl_words("en.ftl");
+    let chinese: std::collections::HashMap<String, String> = ftl_words("zh.ftl").into_iter().collect();
+    assert!(english.len() > 500, "the scan finds the messages: {}", english.len());
+    let said = |id: &str| chinese.get(id).cloned().unwrap_or_default();
+    assert_eq!(said("wrong-once"), "还差一点：看看提示，再试一次", "one line");
+    let bad: Vec<_> = english
         .iter()
-        .filter(|(_, en, zh)| zh.trim().is_empty() || (!has_cjk(zh) && !symbols_only(zh) && !symbols_only(en)))
+        .filter(|(id, en)| {
+            let zh = said(id);
+            // an acronym reads the same in both (AER)
+            let acronym = zh == *en && en.chars().all(|c| c.is_ascii_uppercase());
+            !symbols_only(en) && !has_cjk(&zh) && !symbols_only(&zh) && !acronym
+        })
         .collect();
-    assert!(bad.is_empty(), "Text::new with no Chinese: {bad:#?}");
+    assert!(bad.is_empty(), "messages with no Chinese: {bad:#?}");
 }
 
 /// Every view kind has its Chinese name for the pane title (a new view does not fall back to its

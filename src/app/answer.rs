@@ -23,7 +23,7 @@ impl App {
             // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
             let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
             let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
-            let tokens = &self.tokens(src, batch)[..real];
+            let tokens = &self.scene().tokens(src, batch)[..real];
             let holds_word = |p: usize| normalize(&tokens[p]) == std::slice::from_ref(&word);
             let p = if named.is_some() {
                 // the token says which it is: counted from 0 or from 1
@@ -45,7 +45,7 @@ impl App {
     fn without_quoted_tokens(&self, given: &str) -> String {
         use crate::lesson::question::normalize;
         let batch = self.view.selection.batch.min(self.session.setup.shape().batch - 1);
-        let sides = [self.tokens(true, batch), self.tokens(false, batch)];
+        let sides = [self.scene().tokens(true, batch), self.scene().tokens(false, batch)];
         let mut out = given.to_string();
         for (open, close) in [('(', ')'), ('（', '）')] {
             while let Some(a) = out.find(open) {

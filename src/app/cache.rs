@@ -8,8 +8,6 @@ use super::view_data::{Role, ViewData};
 use crate::explore::Variant;
 use crate::lesson::ViewKind;
 use crate::model::decode::Choice;
-use crate::model::program::shape_text;
-use crate::strings;
 
 /// Everything the view data depends on: when none of it changed, the cache is kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -78,7 +76,7 @@ impl App {
         if self.cache.key.as_ref() == Some(&key) {
             return;
         }
-        self.cache.taught = Some(self.compute_view_data());
+        self.cache.taught = Some(self.scene().compute_view_data());
         self.cache.what_if = self.compute_what_if();
         self.cache.key = Some(key);
         self.cache.generation += 1;
@@ -86,19 +84,17 @@ impl App {
 
     fn compute_what_if(&self) -> Option<WhatIfView> {
         let w = self.session.what_if.as_ref()?;
-        let other = match self.variant_app()? {
-            Ok(other) => {
-                let op = other.session.run.program().op(other.session.op);
-                let title = strings::tensor_title(&op.name, &shape_text(&op.shape), other.view.kind.name());
-                Ok(VariantView { title, kind: other.view.kind, data: other.compute_view_data() })
-            }
-            Err(message) => Err(message),
-        };
+        // the variant's view: the same presenters as the taught model's, on the variant's run
+        let other = self.variant_stage()?.map(|stage| VariantView {
+            title: stage.title(),
+            kind: stage.kind,
+            data: stage.scene(self.scene()).compute_view_data(),
+        });
         Some(WhatIfView {
             variant: w.variant,
             runs: w.run.is_ok(),
             lines: self.what_if_lines(),
-            beside: self.variant_beside().is_some(),
+            beside: self.scene().variant_beside().is_some(),
             other,
         })
     }

@@ -79,7 +79,7 @@ impl App {
     /// The ablation table: each target position's top next word and its probability for the
     /// whole model, the head taken out, and the head kept alone.
     fn ablation_grid(&self) -> Option<Grid> {
-        let (out, runs) = self.ablation_runs()?;
+        let (out, runs) = self.scene().ablation_runs()?;
         let (b, head) = (self.view.selection.batch, out.head);
         let shape = self.session.setup.shape();
         let vocab = self.session.setup.tgt_vocab();

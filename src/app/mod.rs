@@ -2,12 +2,17 @@
 //!
 //! `App` owns a `Session` (lesson, runs, what-if, progress) and a `ViewState` (selection, focus,
 //! scroll, input, status); their fields are private to this module, read through `App`'s methods
-//! (`read.rs`). The view data is computed when the state changes (`cache.rs`), never while drawing.
+//! (`read.rs`). The view data is computed when the state changes (`cache.rs`), never while drawing,
+//! by the presenters: methods of a `Scene` (`scene.rs`), one model's run and the learner's place
+//! in it, so a what-if's view is the same presenters on the variant's run. What the screen has
+//! room for comes in through `update` (`Action::Fit`, `fit.rs`), measured by the ui before each
+//! frame; `screenful::present` builds a frame's plain data (its status bar so far) for the ui.
 
 mod answer;
 pub mod bindings;
 pub mod cache;
 pub mod dial;
+mod fit;
 pub mod grid_export;
 pub mod grid_formats;
 pub mod keymap;
@@ -21,14 +26,18 @@ mod present_tables;
 mod present_text;
 mod present_whatif;
 mod read;
+mod scene;
+pub mod screenful;
 mod session;
 pub mod state;
+pub mod status_line;
 mod text_cache;
 mod update;
 mod update_modes;
 pub mod view_data;
 mod view_state;
 
+pub use fit::Fit;
 pub use keymap::Action;
 pub use state::{App, Effect, Pane, Selection};
 pub use view_state::{InputFor, Screen};

@@ -142,12 +142,7 @@ impl App {
 
     /// The number of rows of the focused tensor's displayed slice.
     pub fn row_count(&self) -> usize {
-        let shape = &self.session.run.program().op(self.session.op).shape;
-        match shape.len() {
-            _ if self.view.kind == crate::lesson::ViewKind::Loss => self.session.setup.shape().t_tgt,
-            0 | 1 => 1,
-            n => shape[n - 2],
-        }
+        self.scene().row_count()
     }
 
     fn default_row(&self) -> usize {
@@ -156,12 +151,11 @@ impl App {
 
     /// The first heatmap column on screen, within the focused tensor.
     pub fn first_col(&self) -> usize {
-        let cols = self.session.run.program().op(self.session.op).shape.last().copied().unwrap_or(1);
-        self.view.selection.first_col.min(cols.saturating_sub(1))
+        self.scene().first_col()
     }
 
     /// The query row on screen: the one the learner chose, or the last row of a shorter tensor.
     pub fn row(&self) -> usize {
-        self.view.selection.row.min(self.row_count() - 1)
+        self.scene().row()
     }
 }

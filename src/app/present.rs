@@ -2,29 +2,29 @@
 //! the shape trace. The views' own presenters are in `present_*.rs`; `view_data.rs` picks one per
 //! view kind. Widgets draw what these compute and compute nothing themselves.
 
-use super::state::App;
+use super::scene::Scene;
 use crate::model::program::{Dim, OpKind, Side, shape_text};
 use crate::strings;
 use ndarray::{Array2, ArrayD, Axis, Ix2};
 
-impl App {
+impl Scene<'_> {
     /// Where the taught run first produced a NaN or an infinity, when that is at or before the
     /// operation shown: the tensor pane and `--print` say it above the numbers.
-    pub fn non_finite_note(&self) -> Option<String> {
-        let first = self.session.run.first_non_finite().filter(|&i| i <= self.session.op)?;
-        Some(strings::non_finite_at(&self.session.run.program().op(first).name))
+    pub(super) fn non_finite_note(&self) -> Option<String> {
+        let first = self.run.first_non_finite().filter(|&i| i <= self.op)?;
+        Some(strings::non_finite_at(&self.run.program().op(first).name))
     }
 
     /// The words of one batch row of one side.
     pub(super) fn tokens(&self, src: bool, batch: usize) -> Vec<String> {
-        let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
-        let vocab = if src { self.session.setup.src_vocab() } else { self.session.setup.tgt_vocab() };
+        let ids = if src { &self.setup.src_ids } else { &self.setup.tgt_ids };
+        let vocab = if src { self.setup.src_vocab() } else { self.setup.tgt_vocab() };
         ids.row(batch).iter().map(|&id| vocab.word(id)).collect()
     }
 
     /// What the rows and columns of the focused tensor's displayed slice run over: its last two axes.
     pub(super) fn axes(&self) -> (Dim, Dim) {
-        let dims = &self.session.run.program().op(self.session.op).dims;
+        let dims = &self.run.program().op(self.op).dims;
         match dims.as_slice() {
             [.., rows, cols] => (*rows, *cols),
             [cols] => (Dim::Broadcast, *cols),
@@ -33,11 +33,11 @@ impl App {
     }
 
     pub(super) fn labels(&self, axis: Dim, n: usize) -> Vec<String> {
-        let b = self.view.selection.batch;
+        let b = self.selection.batch;
         match axis {
             Dim::Tokens(Side::Src) => self.tokens(true, b),
             Dim::Tokens(Side::Tgt) => self.tokens(false, b),
-            Dim::Vocab => (0..n).map(|i| self.session.setup.tgt_vocab().word(i)).collect(),
+            Dim::Vocab => (0..n).map(|i| self.setup.tgt_vocab().word(i)).collect(),
             Dim::Positions => (0..n).map(strings::position_label).collect(),
             Dim::Features | Dim::Batch | Dim::Heads | Dim::Broadcast => (0..n).map(|i| i.to_string()).collect(),
         }
@@ -45,7 +45,7 @@ impl App {
 
     /// The 2-D slice on screen: (batch, head) of a 4-D tensor, batch of a 3-D one, all of a 2-D one.
     pub(super) fn slice2(&self, t: &ArrayD<f32>) -> Array2<f32> {
-        let s = self.view.selection;
+        let s = self.selection;
         let v = match t.ndim() {
             4 => {
                 let b = if t.shape()[0] == 1 { 0 } else { s.batch.min(t.shape()[0] - 1) };
@@ -71,16 +71,16 @@ impl App {
     /// Whether `t`'s displayed slice is the mean over its heads: the learner chose that stop and
     /// `t` has several heads (a mask's single head axis is never averaged).
     pub(super) fn mean_of_heads_shown(&self, t: &ArrayD<f32>) -> bool {
-        self.view.selection.mean_of_heads
+        self.selection.mean_of_heads
             && self.shows_attention()
-            && !self.view.kind.one_head_at_a_time()
+            && !self.kind.one_head_at_a_time()
             && t.ndim() == 4
             && t.shape()[1] > 1
     }
 
     /// "batch 0 · head 1 of 4", as far as the tensor has those axes.
     pub(super) fn caption(&self, t: &ArrayD<f32>) -> String {
-        let s = self.view.selection;
+        let s = self.selection;
         let mut parts = Vec::new();
         if t.ndim() >= 3 && t.shape()[0] > 1 {
             parts.push(strings::batch_row_of(s.batch, t.shape()[0] - 1));
@@ -96,18 +96,18 @@ impl App {
 
     /// How the focused tensor got its shape: `(2, 6, 32) ─W_q→ (2, 6, 32) ─split→ (2, 4, 6, 8) ─q·kᵀ/√8→ (2, 4, 6, 6)`,
     /// following each operation's first input back to where the sublayer began.
-    pub fn shape_trace(&self) -> String {
+    pub(super) fn shape_trace(&self) -> String {
         self.shape_trace_segments().concat()
     }
 
     /// The shape trace in pieces: the first shape, then one ` ─label→ shape` per operation.
-    pub fn shape_trace_segments(&self) -> Vec<String> {
-        let program = self.session.run.program();
-        let mut chain = vec![self.session.op];
-        let mut i = self.session.op;
+    pub(super) fn shape_trace_segments(&self) -> Vec<String> {
+        let program = self.run.program();
+        let mut chain = vec![self.op];
+        let mut i = self.op;
         while let Some(&first) = program.op(i).inputs.first() {
             chain.push(first);
-            if program.op(first).place != program.op(self.session.op).place || chain.len() > 8 {
+            if program.op(first).place != program.op(self.op).place || chain.len() > 8 {
                 break;
             }
             i = first;
@@ -116,16 +116,16 @@ impl App {
         let mut segments = vec![shape_text(&program.op(chain[0]).shape)];
         for &j in &chain[1..] {
             let op = program.op(j);
-            let label = strings::trace_edge(op.kind, self.session.setup.weights.config.d_k());
+            let label = strings::trace_edge(op.kind, self.setup.weights.config.d_k());
             segments.push(format!(" ─{label}→ {}", shape_text(&op.shape)));
         }
         segments
     }
 
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"
-    pub fn op_inputs_text(&self) -> String {
-        let program = self.session.run.program();
-        let op = program.op(self.session.op);
+    pub(super) fn op_inputs_text(&self) -> String {
+        let program = self.run.program();
+        let op = program.op(self.op);
         if op.inputs.is_empty() {
             return match op.kind {
                 OpKind::Embed(_) | OpKind::PaddingMask(_) | OpKind::PaddingMaskQK { .. } => {

@@ -2,7 +2,7 @@
 //! same sentence), `norm-compare` (LayerNorm vs BatchNorm), `fused-qkv` (note 003's W_qkv) and
 //! `decode` (greedy decoding step by step). The arithmetic lives in `model`; this arranges it.
 
-use super::state::App;
+use super::scene::Scene;
 use super::view_data::{LinesData, Role};
 use crate::lesson::facts::{decode_steps, real_positions, real_rows};
 use crate::model::batch_norm::{NormComparison, token_stats};
@@ -13,13 +13,12 @@ use crate::strings;
 use crate::text::{pad, pad_left, significant, width};
 use ndarray::Ix3;
 
-impl App {
+impl Scene<'_> {
     /// The selected batch row's source tokens, real ones only.
     fn real_source_tokens(&self) -> Vec<String> {
-        let b = self.view.selection.batch;
-        let vocab = self.session.setup.src_vocab();
-        self.session
-            .setup
+        let b = self.selection.batch;
+        let vocab = self.setup.src_vocab();
+        self.setup
             .src_ids
             .row(b)
             .iter()
@@ -30,8 +29,8 @@ impl App {
 
     /// `rnn`: the RNN's chain over the sentence next to attention's one step.
     pub(super) fn rnn_lines(&self) -> LinesData {
-        let b = self.view.selection.batch;
-        let x = real_rows(&self.session.full, &self.session.setup, "src.x", b); // (T, d)
+        let b = self.selection.batch;
+        let x = real_rows(self.full, self.setup, "src.x", b); // (T, d)
         let words = self.real_source_tokens();
         let t = x.nrows();
         let mut d = LinesData::default();
@@ -40,7 +39,7 @@ impl App {
         d.gap();
         let (first, last) = (words.first().cloned().unwrap_or_default(), words.last().cloned().unwrap_or_default());
         // attention: the last token's weight on the first, mean over enc.0's heads
-        let weights = self.session.full.get("enc.0.self_attn.weights").expect("full run"); // (B, H, T, T)
+        let weights = self.full.get("enc.0.self_attn.weights").expect("full run"); // (B, H, T, T)
         let heads = weights.shape()[1];
         let direct = (0..heads).map(|h| weights[[b, h, t - 1, 0]]).sum::<f32>() / heads as f32;
         d.line().put(strings::rnn_path(&first, &last, t.saturating_sub(1)), Role::Plain);
@@ -75,14 +74,14 @@ impl App {
 
     /// `norm-compare`: the same `.sum` tensor under LayerNorm and under BatchNorm.
     pub(super) fn norm_compare_lines(&self) -> LinesData {
-        let op = self.session.run.program().op(self.session.op);
-        let x = self.session.run.value(self.session.op).expect("focused op computed");
+        let op = self.run.program().op(self.op);
+        let x = self.run.value(self.op).expect("focused op computed");
         let x = x.view().into_dimensionality::<Ix3>().expect("(B, T, d)");
         let side = if op.name.starts_with("enc") { Side::Src } else { Side::Tgt };
-        let real = real_positions(&self.session.setup, side);
+        let real = real_positions(self.setup, side);
         let c = NormComparison::of(x, real.view());
         let (bn, tn, dm) = (x.shape()[0], x.shape()[1], x.shape()[2]);
-        let b = self.view.selection.batch.min(bn - 1);
+        let b = self.selection.batch.min(bn - 1);
         let before = token_stats(x);
         let after_ln = token_stats(c.layer.view());
         let after_bn = token_stats(c.batch.view());
@@ -133,17 +132,17 @@ impl App {
 
     /// `fused-qkv`: one (3d, d) product instead of three (d, d) ones, and the widths d_k and d_v.
     pub(super) fn fused_qkv_lines(&self) -> LinesData {
-        let program = self.session.run.program();
-        let op = program.op(self.session.op);
+        let program = self.run.program();
+        let op = program.op(self.op);
         let OpKind::Linear(LinearRef::Attn { stack, layer, block, .. }) = op.kind else {
             return LinesData::default();
         };
         let prefix = op.name.rsplit_once('.').map(|(p, _)| p).unwrap_or(&op.name).to_string(); // enc.0.self_attn
-        let attn = self.session.setup.weights.attention(stack, layer, block);
+        let attn = self.setup.weights.attention(stack, layer, block);
         let x_name = program.op(op.inputs[0]).name.clone();
-        let x = self.session.full.get(&x_name).expect("full run");
+        let x = self.full.get(&x_name).expect("full run");
         let f = fused(x, attn);
-        let dm = self.session.setup.weights.config.d_model;
+        let dm = self.setup.weights.config.d_model;
         let mut d = LinesData::default();
         d.push(strings::fused_heading(3 * dm, dm), Role::Title);
         d.push(strings::fused_product(&x_name, &shape_text(x.shape()), &shape_text(f.shape())), Role::Plain);
@@ -152,7 +151,7 @@ impl App {
         // the names as wide as the widest of them, so the differences line up and fit at 120x40
         let name_w = names.iter().map(|n| crate::text::width(n)).max().unwrap_or(0);
         for (i, name) in names.into_iter().enumerate() {
-            let separate = self.session.full.get(&name).expect("full run");
+            let separate = self.full.get(&name).expect("full run");
             let diff = max_abs_diff(&part(&f, i), separate);
             let role = if name == op.name { Role::Strong } else { Role::Plain };
             d.line()
@@ -161,10 +160,9 @@ impl App {
                 .put(strings::max_diff(diff), if diff < 1e-5 { Role::Good } else { Role::Bad });
         }
         d.gap();
-        let shape_of = |n: &str| {
-            self.session.full.get(&format!("{prefix}.{n}")).map(|t| shape_text(t.shape())).unwrap_or_default()
-        };
-        let dk = self.session.setup.weights.config.d_k();
+        let shape_of =
+            |n: &str| self.full.get(&format!("{prefix}.{n}")).map(|t| shape_text(t.shape())).unwrap_or_default();
+        let dk = self.setup.weights.config.d_k();
         d.push(strings::WIDTHS_HEADING, Role::Title);
         d.push(strings::scores_widths(&shape_of("q"), &shape_of("k"), &shape_of("scores"), dk), Role::Plain);
         d.push(strings::context_widths(&shape_of("weights"), &shape_of("v"), &shape_of("context"), dk), Role::Plain);
@@ -174,30 +172,27 @@ impl App {
 
     /// `decode`: step `row` of greedy decoding of the selected source row.
     pub(super) fn decode_lines(&self) -> LinesData {
-        let b = self.view.selection.batch;
-        let steps = decode_steps(&self.session.setup, b, self.session.decoding);
+        let b = self.selection.batch;
+        let steps = decode_steps(self.setup, b, self.decoding);
         let mut d = LinesData::default();
         let Some(last) = steps.len().checked_sub(1) else {
             return d;
         };
-        if let Some(t) = self.session.decoding.temperature() {
-            let vocab = self.session.setup.tgt_vocab();
+        if let Some(t) = self.decoding.temperature() {
+            let vocab = self.setup.tgt_vocab();
             let sentence = |s: &[crate::model::decode::DecodeStep]| {
                 s.iter().map(|s| vocab.word(s.chosen)).collect::<Vec<_>>().join(" ")
             };
-            let greedy = decode_steps(&self.session.setup, b, crate::model::decode::Choice::Greedy);
+            let greedy = decode_steps(self.setup, b, crate::model::decode::Choice::Greedy);
             d.push(strings::sampled_heading(t, &sentence(&steps), &sentence(&greedy)), Role::Accent);
             d.push(strings::TEMPERED_NOTE, Role::Dim);
         }
-        let k = self.view.selection.row.min(last);
+        let k = self.selection.row.min(last);
         let step = &steps[k];
-        let vocab = self.session.setup.tgt_vocab();
+        let vocab = self.setup.tgt_vocab();
         let words: Vec<String> = step.prefix.iter().map(|&id| vocab.word(id)).collect();
         let source = self.real_source_tokens();
-        d.push(
-            strings::decode_heading(&source.concat(), k, last, self.session.decoding.temperature().is_some()),
-            Role::Title,
-        );
+        d.push(strings::decode_heading(&source.concat(), k, last, self.decoding.temperature().is_some()), Role::Title);
         d.line().put(strings::DECODER_READS, Role::Dim).put(words.join(" "), Role::Strong);
         d.gap();
         let reading = words.last().cloned().unwrap_or_default();
@@ -228,7 +223,7 @@ impl App {
             d.put(format!("  →  {} {chosen}", words.join(" ")), Role::Plain);
         }
         d.gap();
-        let n = self.session.setup.weights.config.dec_layers;
+        let n = self.setup.weights.config.dec_layers;
         d.push(strings::cross_heading(&reading, words.len() - 1, n - 1), Role::Title);
         let best = crate::model::decode::argmax(step.cross.iter().copied());
         let sw = source.iter().map(|s| width(s)).max().unwrap_or(2).max(2);
@@ -239,7 +234,7 @@ impl App {
         d.gap();
         d.line()
             .put(strings::GREEDY_TRANSLATION, Role::Dim)
-            .put(crate::lesson::facts::translation(&self.session.setup, b), Role::Strong);
+            .put(crate::lesson::facts::translation(self.setup, b), Role::Strong);
         d
     }
 }

@@ -1,14 +1,14 @@
 //! The presenters of the grid views: heatmap (and the cell cursor's), mask, softmax rows.
 
-use super::state::App;
+use super::scene::Scene;
 use super::view_data::*;
 use crate::model::program::{Dim, OpKind, shape_text};
 use crate::strings;
 use ndarray::{ArrayD, Ix2, IxDyn};
 
-impl App {
+impl Scene<'_> {
     pub(super) fn heatmap_data(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let op = self.session.run.program().op(self.session.op);
+        let op = self.run.program().op(self.op);
         if op.kind == OpKind::PositionalEncoding {
             return self.whole_pe_table(t);
         }
@@ -28,17 +28,17 @@ impl App {
     /// probability p and cell (p − 1)/N, the largest other cell, and the row's sum, unscaled.
     fn logits_gradient_row(&self) -> Option<String> {
         use crate::text::four_places;
-        let labels = self.session.full.inputs().labels.as_ref()?; // (B, T_tgt)
+        let labels = self.full.inputs().labels.as_ref()?; // (B, T_tgt)
         let grid = self.slice2(self.focused().1); // (T_tgt, vocab) of ∂L/∂logits
         let r = self.row().min(grid.nrows().checked_sub(1)?);
-        let label = *labels.get([self.view.selection.batch, r])?;
+        let label = *labels.get([self.selection.batch, r])?;
         let row_word = self.labels(self.axes().0, grid.nrows()).swap_remove(r);
         let cells = grid.row(r);
         if label == crate::model::vocab::PAD_ID {
             return Some(strings::logits_grad_pad_row(&row_word, cells.iter().all(|&v| v == 0.0)));
         }
-        let vocab = self.session.setup.tgt_vocab();
-        let counted = crate::model::learning::label_count(&self.session.full);
+        let vocab = self.setup.tgt_vocab();
+        let counted = crate::model::learning::label_count(self.full);
         let p = 1.0 + cells[label] as f64 * counted as f64;
         if cells.iter().all(|v| v.abs() < 5e-5) {
             return Some(strings::logits_grad_settled_row(&row_word, &vocab.word(label), &format!("{p:.3}")));
@@ -66,7 +66,7 @@ impl App {
     /// computed by the same kernel (its first T rows are the run's tensor, bit for bit), so the
     /// slow columns' change shows over more than one sentence's positions.
     fn whole_pe_table(&self, t: &ArrayD<f32>) -> HeatmapData {
-        let config = &self.session.setup.weights.config;
+        let config = &self.setup.weights.config;
         let (max_len, d) = (config.max_len, t.shape()[1]);
         // the model's own layout (the notes' interleaved columns, or Marian's sin|cos halves)
         let table = crate::model::kernels::positional_table(max_len, d, config.conventions.positions);
@@ -87,14 +87,14 @@ impl App {
     }
 
     /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
-    pub fn cell_heatmap_data(&self) -> HeatmapData {
+    pub(super) fn cell_heatmap_data(&self) -> HeatmapData {
         const WINDOW: usize = 8;
         let (_, focused) = self.focused(); // the output, or on a gradient ∂loss/∂output
         // a gradient prints in the power of ten its view uses, with its caption
         let scaled = self.shows_gradient().then(|| super::present_learning::in_power_of_ten(focused));
         let t = scaled.as_ref().map_or(focused, |(_, s)| s);
         let cols = self.slice2(t).ncols();
-        let col = self.view.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
+        let col = self.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
         let first = col - col % WINDOW;
         let last = (first + WINDOW).min(cols);
         let mut d = self.heatmap_window(t, first, last);
@@ -130,7 +130,7 @@ impl App {
     }
 
     pub(super) fn mask_data(&self, t: &ArrayD<f32>) -> MaskData {
-        let op = self.session.run.program().op(self.session.op);
+        let op = self.run.program().op(self.op);
         let kind = match op.kind {
             OpKind::PaddingMask(_) => MaskKind::Padding,
             OpKind::CausalMask => MaskKind::Causal,
@@ -154,7 +154,7 @@ impl App {
                 row_notes: (0..b).map(|i| self.tokens(src, i).join(" ")).collect(),
                 kind,
                 shape_note: strings::padding_mask_note(&shape),
-                selected_row: Some(self.view.selection.batch.min(b - 1)),
+                selected_row: Some(self.selection.batch.min(b - 1)),
             };
         }
         let values = self.slice2(t);
@@ -165,7 +165,7 @@ impl App {
             row_axis: if kind == MaskKind::Causal {
                 strings::AXIS_QUERY.into()
             } else {
-                strings::query_of_batch_row(self.view.selection.batch)
+                strings::query_of_batch_row(self.selection.batch)
             },
             col_axis: strings::AXIS_KEY.into(),
             kind,
@@ -215,11 +215,11 @@ impl App {
             (strings::variant_label(w), self.softmax_rows(other, index, tw))
         });
         SoftmaxData {
-            rows: self.softmax_rows(&self.session.run, self.session.op, t),
+            rows: self.softmax_rows(self.run, self.op, t),
             col_labels: self.labels(ca, values_cols),
             selected_row: Some(self.row()),
             caption: self.caption(t),
-            label: match self.dial_step() {
+            label: match self.dial_step {
                 Some(step) => format!("{} · {}", strings::at_dial_step(step), strings::MASKED_FILL_LABEL),
                 None => strings::MASKED_FILL_LABEL.into(),
             },

@@ -3,7 +3,7 @@
 //! each layer with and without the residuals' straight paths, and the rows of an embedding
 //! table the batch gives a gradient. The numbers come from `model::learning`, as the facts do.
 
-use super::state::App;
+use super::scene::Scene;
 use super::view_data::{LinesData, Role, ViewData};
 use crate::lesson::ViewKind;
 use crate::model::learning;
@@ -12,7 +12,7 @@ use crate::strings;
 use crate::text::{grad_text, pad, pad_left};
 use ndarray::ArrayD;
 
-impl App {
+impl Scene<'_> {
     /// A gradient in a heatmap or vector view, its numbers ×10^-e so the largest has one digit
     /// before the point; the caption gives its length and the power of ten.
     pub(super) fn gradient_view_data(&self, g: &ArrayD<f32>, view: ViewKind) -> ViewData {
@@ -36,11 +36,11 @@ impl App {
     /// `loss`: each target position of the selected batch row, what it reads and its label,
     /// p(label) and −log p; each row's sum; the mean; and the first gradient of the backward pass.
     pub(super) fn loss_lines(&self) -> LinesData {
-        let full = &self.session.full;
-        let vocab = self.session.setup.tgt_vocab();
+        let full = self.full;
+        let vocab = self.setup.tgt_vocab();
         let mut d = LinesData::default();
         d.push(strings::LOSS_TITLE.get(), Role::Title).gap();
-        let b = self.view.selection.batch;
+        let b = self.selection.batch;
         let widths = [5, 10, 10, 10, 8];
         let columns = strings::loss_columns();
         d.line();
@@ -61,7 +61,7 @@ impl App {
             d.put(format!("{:.3}", row.nll), Role::Plain);
         }
         d.gap();
-        let batch = self.session.setup.shape().batch;
+        let batch = self.setup.shape().batch;
         let sums: Vec<String> = (0..batch)
             .map(|r| {
                 let (count, sum) = learning::row_sum(full, r);
@@ -80,7 +80,7 @@ impl App {
     /// `grad-flow`: ‖∂L/∂x‖ at each layer's input, with every path and with the residuals'
     /// straight paths cut, in the order the backward pass reaches them.
     pub(super) fn grad_flow_lines(&self) -> LinesData {
-        let full = &self.session.full;
+        let full = self.full;
         let mut d = LinesData::default();
         d.push(strings::GRAD_FLOW_TITLE.get(), Role::Title).gap();
         let widths = [7, 20, 12, 14];
@@ -91,7 +91,7 @@ impl App {
         for (layer, input) in learning::layer_inputs(full.program()) {
             let all = learning::grad_norm(full, &input, true).map_or_else(|| "0".into(), grad_text);
             let cut = learning::grad_norm(full, &input, false).map_or_else(|| "0".into(), grad_text);
-            let role = if input == full.program().op(self.session.op).name { Role::Strong } else { Role::Plain };
+            let role = if input == full.program().op(self.op).name { Role::Strong } else { Role::Plain };
             d.line().put(pad(&layer, widths[0]), Role::Accent);
             d.put(pad(&input, widths[1]), role);
             d.put(pad_left(&all, widths[2] - 2), Role::Plain).put("  ", Role::Plain);
@@ -104,14 +104,14 @@ impl App {
     /// `embed-grad`: the rows of the focused side's embedding table with a gradient, how many
     /// positions read each, its length; the ids read with none; how many rows got one.
     pub(super) fn embed_grad_lines(&self) -> LinesData {
-        let full = &self.session.full;
-        let side = match full.program().op(self.session.op).kind {
+        let full = self.full;
+        let side = match full.program().op(self.op).kind {
             OpKind::Embed(side) => side,
             _ => Side::Tgt,
         };
         let (vocab, table, side_name) = match side {
-            Side::Src => (self.session.setup.src_vocab(), &self.session.setup.weights.src_embed, strings::SIDE_SOURCE),
-            Side::Tgt => (self.session.setup.tgt_vocab(), &self.session.setup.weights.tgt_embed, strings::SIDE_TARGET),
+            Side::Src => (self.setup.src_vocab(), &self.setup.weights.src_embed, strings::SIDE_SOURCE),
+            Side::Tgt => (self.setup.tgt_vocab(), &self.setup.weights.tgt_embed, strings::SIDE_TARGET),
         };
         let mut d = LinesData::default();
         d.push(strings::embed_grad_title(side_name.get(), table.nrows(), table.ncols()), Role::Title).gap();
@@ -182,19 +182,19 @@ fn power_of_ten(t: &ArrayD<f32>) -> i32 {
     if max == 0.0 || !max.is_finite() { 0 } else { (max as f64).log10().floor() as i32 }
 }
 
-impl App {
+impl Scene<'_> {
     /// `adam-step`: a weight of the focused operation (the one with the largest gradient, or the
     /// one the cursor chose), its gradient checked by finite differences, and Adam's first step.
     pub(super) fn adam_step_lines(&self) -> LinesData {
         use crate::model::one_step;
-        let full = &self.session.full;
+        let full = self.full;
         let mut d = LinesData::default();
-        let step = match (self.adam_param(), self.view.selection.weight_at) {
+        let step = match (self.adam_param(), self.selection.weight_at) {
             (Some(param), Some((r, c))) => {
                 let (_, cols) = self.adam_weight_shape();
                 one_step::one_step(full, &param, Some(r * cols + c), one_step::PEAK_LR)
             }
-            _ => one_step::for_op(full, &full.program().op(self.session.op).name),
+            _ => one_step::for_op(full, &full.program().op(self.op).name),
         };
         let Some(s) = step else { return d };
         let at: Vec<String> = s.at.iter().map(|i| i.to_string()).collect();
@@ -222,8 +222,8 @@ impl App {
             loss_before: &format!("{:.3}", s.loss_before),
             loss_after: &format!("{:.3}", s.loss_after),
             loss_moved: as_printed_order(s.loss_before, s.loss_after),
-            chosen: self.view.selection.weight_at.is_some(),
-            cursor_on: self.view.cell_col.is_some(),
+            chosen: self.selection.weight_at.is_some(),
+            cursor_on: self.cell_col.is_some(),
         };
         for (line, heading) in strings::adam_step_lines(&text) {
             d.push(line, if heading { Role::Title } else { Role::Plain });
@@ -232,16 +232,15 @@ impl App {
     }
 }
 
-impl App {
+impl Scene<'_> {
     /// The parameter the adam-step view steps: the focused operation's weight.
     fn adam_param(&self) -> Option<String> {
-        crate::model::one_step::weight_of(self.session.full.program().op(self.session.op))
+        crate::model::one_step::weight_of(self.full.program().op(self.op))
     }
 
     /// The adam-step weight's (rows, columns); a vector is one row.
     pub(super) fn adam_weight_shape(&self) -> (usize, usize) {
-        let shape =
-            self.adam_param().and_then(|p| crate::model::one_step::param_shape(self.session.full.weights(), &p));
+        let shape = self.adam_param().and_then(|p| crate::model::one_step::param_shape(self.full.weights(), &p));
         match shape.as_deref() {
             Some([n]) => (1, (*n).max(1)),
             Some([r, c]) => ((*r).max(1), (*c).max(1)),
@@ -251,10 +250,10 @@ impl App {
 
     /// Where the adam-step cursor is: the chosen weight, else the one with the largest gradient.
     pub(super) fn adam_weight_at(&self) -> (usize, usize) {
-        if let Some(at) = self.view.selection.weight_at {
+        if let Some(at) = self.selection.weight_at {
             return at;
         }
-        let full = &self.session.full;
+        let full = self.full;
         let largest = self
             .adam_param()
             .and_then(|p| full.gradients().and_then(|g| crate::model::one_step::largest_gradient(&g.params, &p)));

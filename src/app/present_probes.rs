@@ -2,7 +2,7 @@
 //! against contribution (`contributions`) and activation patching (`patching`). Each reads the
 //! live run and `probe`; every number is computed from it.
 
-use super::state::App;
+use super::scene::Scene;
 use super::view_data::{LinesData, Role};
 use crate::model::arch::HeadAblation;
 use crate::model::program::{AttnBlock, Side, Stack};
@@ -16,9 +16,9 @@ fn block_of(op: &str) -> Option<(Stack, usize, AttnBlock, String)> {
     Some((h.stack, h.layer, h.block, h.block_prefix()))
 }
 
-impl App {
+impl Scene<'_> {
     fn words(&self, ids: &[usize]) -> String {
-        ids.iter().map(|&i| self.session.setup.tgt_vocab().word(i)).collect::<Vec<_>>().join(" ")
+        ids.iter().map(|&i| self.setup.tgt_vocab().word(i)).collect::<Vec<_>>().join(" ")
     }
 
     fn tgt_token(&self, b: usize, t: usize) -> String {
@@ -26,7 +26,7 @@ impl App {
     }
 
     fn token(&self, side: Side, b: usize, p: usize) -> String {
-        let setup = &self.session.setup;
+        let setup = self.setup;
         match side {
             Side::Src => setup.src_vocab().word(setup.src_ids[[b, p]]),
             Side::Tgt => setup.tgt_vocab().word(setup.tgt_ids[[b, p]]),
@@ -35,7 +35,7 @@ impl App {
 
     /// Batch row `b`'s source sentence without its padding.
     fn source_text(&self, b: usize) -> String {
-        let setup = &self.session.setup;
+        let setup = self.setup;
         let ids: Vec<usize> =
             setup.src_ids.row(b).iter().copied().filter(|&i| i != crate::model::vocab::PAD_ID).collect();
         setup.src_vocab().decode(&ids)
@@ -44,10 +44,10 @@ impl App {
     /// The focused head of the focused attention block taken out, and kept alone, with the
     /// three runs the ablation view and its grid read: the whole model, head out, head alone.
     pub(super) fn ablation_runs(&self) -> Option<(HeadAblation, [crate::model::Run; 3])> {
-        let full = &self.session.full;
-        let out = HeadAblation::of_op(&full.program().op(self.session.op).name, self.view.selection.head)?;
+        let full = self.full;
+        let out = HeadAblation::of_op(&full.program().op(self.op).name, self.selection.head)?;
         let alone = HeadAblation { keep_only: true, ..out };
-        let shape = self.session.setup.shape();
+        let shape = self.setup.shape();
         Some((out, [full.clone(), ablation::ablated(full, shape, out), ablation::ablated(full, shape, alone)]))
     }
 
@@ -55,11 +55,11 @@ impl App {
     /// target position's next word with its probability, and the translation.
     pub(super) fn ablation_lines(&self) -> LinesData {
         let mut d = LinesData::default();
-        let full = &self.session.full;
+        let full = self.full;
         let Some((out, runs)) = self.ablation_runs() else { return d };
         let alone = HeadAblation { keep_only: true, ..out };
-        let (b, head, prefix) = (self.view.selection.batch, out.head, out.block_prefix());
-        let shape = self.session.setup.shape();
+        let (b, head, prefix) = (self.selection.batch, out.head, out.block_prefix());
+        let shape = self.setup.shape();
         let mut title = strings::ablation_title(head, &prefix);
         if shape.batch > 1 {
             // which sentence the table is about; b moves it
@@ -75,8 +75,7 @@ impl App {
                 let probs = ablation::next_word(run, b, t).unwrap_or_default();
                 let top = crate::model::decode::argmax(probs.iter().copied());
                 let role = if i > 0 && top != best { Role::Bad } else { Role::Plain };
-                let cell =
-                    format!("{} {:.3}", self.session.setup.tgt_vocab().word(top), probs.get(top).unwrap_or(&0.0));
+                let cell = format!("{} {:.3}", self.setup.tgt_vocab().word(top), probs.get(top).unwrap_or(&0.0));
                 d.put(crate::text::pad(&cell, 16), role);
             }
         }
@@ -95,7 +94,7 @@ impl App {
     fn push_heldout_scores(&self, d: &mut LinesData, out: HeadAblation) {
         use crate::explore::heldout_score::heldout_score;
         // the run's own weights: a checkpoint of the dial, or the untrained model beside
-        let weights = self.session.full.weights_arc();
+        let weights = self.full.weights_arc();
         let scores =
             [None, Some(out), Some(HeadAblation { keep_only: true, ..out })].map(|h| heldout_score(&weights, h));
         d.gap().push(strings::ablation_heldout_heading(scores[0].pairs), Role::Dim);
@@ -109,9 +108,9 @@ impl App {
     /// chosen target position.
     pub(super) fn logit_lens_lines(&self) -> LinesData {
         let mut d = LinesData::default();
-        let (b, t) = (self.view.selection.batch, self.row());
-        let rows = lens::lens(&self.session.full, b, t);
-        let vocab = self.session.setup.tgt_vocab();
+        let (b, t) = (self.selection.batch, self.row());
+        let rows = lens::lens(self.full, b, t);
+        let vocab = self.setup.tgt_vocab();
         d.push(strings::lens_title(t, &self.tgt_token(b, t)), Role::Title);
         let forms = lens::forms_at(&rows);
         for (i, row) in rows.iter().enumerate() {
@@ -132,16 +131,16 @@ impl App {
     /// of what it adds to the output, ‖α·v·W_oʰ‖.
     pub(super) fn contributions_lines(&self) -> LinesData {
         let mut d = LinesData::default();
-        let full = &self.session.full;
-        let name = &full.program().op(self.session.op).name;
+        let full = self.full;
+        let name = &full.program().op(self.op).name;
         let Some((_, _, block, prefix)) = block_of(name) else { return d };
-        let (b, h, i) = (self.view.selection.batch, self.view.selection.head, self.row());
+        let (b, h, i) = (self.selection.batch, self.selection.head, self.row());
         let Some(keys) = contribution::contributions(full, &prefix, b, h, i) else { return d };
         let key_side = if block == AttnBlock::CrossAttn || prefix.starts_with("enc") { Side::Src } else { Side::Tgt };
         let query_side = if prefix.starts_with("enc") { Side::Src } else { Side::Tgt };
         let query = self.token(query_side, b, i);
         let mut title = strings::contributions_title(&prefix, h, i, &query);
-        let batch = self.session.setup.shape().batch;
+        let batch = self.setup.shape().batch;
         if batch > 1 {
             // which sentence the bars are about; b moves it
             title = format!("{title} · {}", strings::batch_row_of(b, batch - 1));
@@ -171,8 +170,8 @@ impl App {
     /// layer, and row 0's translation each time.
     pub(super) fn patching_lines(&self) -> LinesData {
         let mut d = LinesData::default();
-        let full = &self.session.full;
-        let setup = &self.session.setup;
+        let full = self.full;
+        let setup = self.setup;
         if setup.shape().batch < 2 {
             d.push(strings::PATCHING_NEEDS_TWO.get(), Role::Dim);
             return d;
@@ -181,7 +180,7 @@ impl App {
         d.push(strings::patching_title(&src(1), &src(0)), Role::Title);
         let base = [0, 1].map(|b| self.words(&ablation::translation(full, b, None)));
         d.push(strings::patching_base(&src(0), &base[0], &src(1), &base[1]), Role::Dim);
-        let focused = &full.program().op(self.session.op).name;
+        let focused = &full.program().op(self.op).name;
         for op in patch::layer_outputs(setup.weights.config.n_layers) {
             d.gap();
             let role = if op == *focused { Role::Strong } else { Role::Plain };
@@ -204,8 +203,8 @@ impl App {
     pub(super) fn alignment_lines(&self) -> LinesData {
         use crate::probe::alignment::cross_attention_layer;
         let mut d = LinesData::default();
-        let scores = crate::probe::heldout_alignment(&self.session.setup.weights);
-        let focused = cross_attention_layer(&self.session.full.program().op(self.session.op).name);
+        let scores = crate::probe::heldout_alignment(&self.setup.weights);
+        let focused = cross_attention_layer(&self.full.program().op(self.op).name);
         let best = focused.and_then(|l| scores.best_head(Some(l))).copied();
         d.push(strings::alignment_title(scores.pairs), Role::Title);
         d.push(strings::ALIGNMENT_HOW.get(), Role::Dim);

@@ -1,16 +1,16 @@
 //! The presenters of the table views: LayerNorm statistics, the top words, a vector's numbers.
 
-use super::state::App;
+use super::scene::Scene;
 use super::view_data::*;
 use crate::model::kernels::mean_and_variance;
 use crate::model::program::OpKind;
 use crate::strings;
 use ndarray::{Array2, ArrayD, Axis, Ix2};
 
-impl App {
+impl Scene<'_> {
     pub(super) fn layernorm_data(&self) -> LayerNormData {
-        let program = self.session.run.program();
-        let name = &program.op(self.session.op).name;
+        let program = self.run.program();
+        let name = &program.op(self.op).name;
         let prefix = name.rsplit_once('.').map(|(p, _)| p).unwrap_or(name); // "enc.0.norm1"
         let get = |suffix: &str| program.index_of(&format!("{prefix}.{suffix}"));
         let sum_i = get("sum").expect("layernorm views focus an Add & Norm");
@@ -20,8 +20,8 @@ impl App {
             [x, sub] => (Some(*x), *sub),
             inputs => (None, inputs[0]),
         };
-        let value = |i: Option<usize>| i.and_then(|i| self.session.run.value(i));
-        let b = self.view.selection.batch;
+        let value = |i: Option<usize>| i.and_then(|i| self.run.value(i));
+        let b = self.selection.batch;
         let token_rows = |t: Option<&ArrayD<f32>>| -> Option<Array2<f32>> {
             t.map(|t| t.index_axis(Axis(0), b).to_owned().into_dimensionality::<Ix2>().expect("(T, d)"))
         };
@@ -83,7 +83,7 @@ impl App {
                 // what the words not shown add up to, summed from their own probabilities
                 let shown = |w: usize| order.contains(&w);
                 rest.push(row.iter().enumerate().filter(|&(w, _)| !shown(w)).map(|(_, &p)| p).sum::<f32>());
-                let top = order.into_iter().map(|w| (self.session.setup.tgt_vocab().word(w), row[w])).collect();
+                let top = order.into_iter().map(|w| (self.setup.tgt_vocab().word(w), row[w])).collect();
                 (labels.get(i).cloned().unwrap_or_default(), top)
             })
             .collect();
@@ -107,8 +107,8 @@ impl App {
     /// embedding, PE or their sum: the root mean square of the real positions of the operation
     /// and of what it reads (as `{rms}` computes it).
     fn vector_footer(&self, values: &Array2<f32>, labels: &[String]) -> Vec<String> {
-        let program = self.session.run.program();
-        let op = program.op(self.session.op);
+        let program = self.run.program();
+        let op = program.op(self.op);
         let mut footer = Vec::new();
         if matches!(op.kind, OpKind::Embed(_)) {
             let lengths: Vec<(String, String)> = values
@@ -124,20 +124,15 @@ impl App {
             names.push(op.name.clone());
             let rms: Vec<(String, String)> = names
                 .into_iter()
-                .filter(|n| self.session.run.get(n).is_some())
+                .filter(|n| self.run.get(n).is_some())
                 .map(|n| {
-                    let rows = crate::lesson::facts::real_rows(
-                        &self.session.run,
-                        &self.session.setup,
-                        &n,
-                        self.view.selection.batch,
-                    );
+                    let rows = crate::lesson::facts::real_rows(self.run, self.setup, &n, self.selection.batch);
                     let count = rows.len().max(1) as f64;
                     let value = (rows.iter().map(|&v| (v as f64).powi(2)).sum::<f64>() / count).sqrt();
                     (n, format!("{value:.2}"))
                 })
                 .collect();
-            footer.push(strings::rms_line(self.view.selection.batch, &rms));
+            footer.push(strings::rms_line(self.selection.batch, &rms));
         }
         footer
     }

@@ -2,23 +2,22 @@
 //! `pipeline` (the forward pass as stages with their real shapes) and `params` (parameter counts
 //! per block). They read the setup, the run and the weights; the `lines` widget draws them.
 
-use super::state::App;
+use super::scene::Scene;
 use super::view_data::{LinesData, Role};
 use crate::model::program::{Side, shape_text};
 use crate::model::vocab::PAD_ID;
 use crate::strings;
 use crate::text::{pad, thousands, width};
 
-impl App {
+impl Scene<'_> {
     /// `tokens`: both sides of every batch row as tokens over their ids, padded; then the sizes.
     pub(super) fn tokens_lines(&self) -> LinesData {
         let mut d = LinesData::default();
-        let focused_side =
-            if self.session.run.program().op(self.session.op).name.starts_with("src") { Side::Src } else { Side::Tgt };
+        let focused_side = if self.run.program().op(self.op).name.starts_with("src") { Side::Src } else { Side::Tgt };
         for side in [Side::Src, Side::Tgt] {
             let (ids, vocab) = match side {
-                Side::Src => (&self.session.setup.src_ids, self.session.setup.src_vocab()),
-                Side::Tgt => (&self.session.setup.tgt_ids, self.session.setup.tgt_vocab()),
+                Side::Src => (&self.setup.src_ids, self.setup.src_vocab()),
+                Side::Tgt => (&self.setup.tgt_ids, self.setup.tgt_vocab()),
             };
             let role = if side == focused_side { Role::Title } else { Role::Accent };
             d.push(strings::tokens_heading(side, vocab.tokenizer, vocab.pad_id()), role);
@@ -26,7 +25,7 @@ impl App {
                 let words: Vec<String> = row.iter().map(|&id| vocab.word(id)).collect();
                 let cells: Vec<usize> =
                     words.iter().zip(row.iter()).map(|(w, id)| width(w).max(id.to_string().len())).collect();
-                let selected = b == self.view.selection.batch;
+                let selected = b == self.selection.batch;
                 let mark = if selected { "▶ " } else { "  " };
                 d.line().put(format!("{mark}{} ", pad(&strings::row_label(b), 7)), Role::Dim);
                 d.put(pad(strings::TOKENS_LABEL.get(), 7), Role::Dim);
@@ -48,8 +47,8 @@ impl App {
             }
             d.gap();
         }
-        let cfg = &self.session.setup.weights.config;
-        let shape = self.session.setup.shape();
+        let cfg = &self.setup.weights.config;
+        let shape = self.setup.shape();
         d.push(strings::SIZES_HEADING, Role::Title);
         let cols = strings::SIZES_COLUMNS;
         d.line().put(format!("  {}", pad("", 8)), Role::Dim);
@@ -57,8 +56,8 @@ impl App {
             d.put(format!("{}  ", pad(c, 12)), Role::Dim);
         }
         for (side, vocab, t) in [
-            (Side::Src, self.session.setup.src_vocab().len(), shape.t_src),
-            (Side::Tgt, self.session.setup.tgt_vocab().len(), shape.t_tgt),
+            (Side::Src, self.setup.src_vocab().len(), shape.t_src),
+            (Side::Tgt, self.setup.tgt_vocab().len(), shape.t_tgt),
         ] {
             d.line().put(format!("  {}", pad(strings::side_name(side), 8)), Role::Plain);
             for v in [vocab.to_string(), cfg.max_len.to_string(), format!("({}, {t})", shape.batch)] {
@@ -70,8 +69,8 @@ impl App {
 
     /// `pipeline`: the stages of the forward pass, as note 001 §1 draws them, with their shapes.
     pub(super) fn pipeline_lines(&self) -> LinesData {
-        let program = self.session.run.program();
-        let (setup, config) = (&self.session.setup, &self.session.setup.weights.config);
+        let program = self.run.program();
+        let (setup, config) = (self.setup, &self.setup.weights.config);
         let (n, n_dec, shape) = (config.n_layers, config.dec_layers, setup.shape());
         let src_ids = strings::stage_src_ids(setup.src_vocab().pad_id());
         let tgt_ids = strings::stage_tgt_ids(&setup.tgt_vocab().word(config.conventions.start_id));
@@ -99,7 +98,7 @@ impl App {
         op_stage("logits", strings::STAGE_LOGITS.into(), &mut stages);
         op_stage("probs", strings::STAGE_PROBS.into(), &mut stages);
         // a stage is done when its last operation is computed; the current one holds the focused op
-        let here = self.session.op;
+        let here = self.op;
         let end_of = |name: &str| -> usize {
             match name {
                 "src ids" => 0,
@@ -131,8 +130,8 @@ impl App {
                 .put(what.clone(), Role::Dim);
             // the ids themselves, one line per batch row, under their stage
             let ids = match name.as_str() {
-                "src ids" => Some(&self.session.setup.src_ids),
-                "tgt ids" => Some(&self.session.setup.tgt_ids),
+                "src ids" => Some(&self.setup.src_ids),
+                "tgt ids" => Some(&self.setup.tgt_ids),
                 _ => None,
             };
             match ids {
@@ -152,7 +151,7 @@ impl App {
     pub(super) fn params_lines(&self) -> LinesData {
         // (block, part, count) in visiting order: "encoder.layers.0", "self_attn", 4224
         let mut parts: Vec<(String, String, usize)> = Vec::new();
-        self.session.setup.weights.visit(|name, v| {
+        self.setup.weights.visit(|name, v| {
             let pieces: Vec<&str> = name.split('.').collect();
             let (block, part) = match pieces.as_slice() {
                 [stack, "layers", i, part, ..] => (format!("{stack}.layers.{i}"), part.to_string()),
@@ -192,7 +191,7 @@ impl App {
     /// The PyTorch block of the focused operation: `encoder.layers.0`, `src_embed`, `fc_out`.
     fn focused_block(&self) -> Option<String> {
         use crate::model::program::Place;
-        Some(match self.session.run.program().op(self.session.op).place {
+        Some(match self.run.program().op(self.op).place {
             Place::Embedding(Side::Src) => "src_embed".into(),
             Place::Embedding(Side::Tgt) => "tgt_embed".into(),
             Place::Encoder { layer, .. } => format!("encoder.layers.{layer}"),

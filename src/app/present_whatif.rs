@@ -2,6 +2,7 @@
 //! lines that say, by the numbers, what the variant changed.
 
 use super::App;
+use super::scene::Scene;
 use super::view_data::Role;
 use crate::explore::Variant;
 use crate::explore::measure::{
@@ -10,12 +11,38 @@ use crate::explore::measure::{
 };
 use crate::lesson::ViewKind;
 use crate::model::Run;
+use crate::model::program::shape_text;
 use crate::strings;
 
+/// The variant's run brought to the stage the taught run shows, and the view it is drawn in.
+pub(super) struct VariantStage<'a> {
+    /// The variant's whole run (forked from the taught model's full run).
+    whole: &'a Run,
+    /// The variant's run, computed as far as the taught run (so both views show the same stage).
+    run: Run,
+    /// The variant's index of the operation the taught run focuses (found by name).
+    op: usize,
+    pub(super) kind: ViewKind,
+}
+
+impl VariantStage<'_> {
+    /// The taught scene's selection and choices on the variant's run: the presenters draw the
+    /// variant's view from it as they draw the taught one's.
+    pub(super) fn scene<'s>(&'s self, taught: Scene<'s>) -> Scene<'s> {
+        Scene { run: &self.run, full: self.whole, op: self.op, kind: self.kind, what_if: None, ..taught }
+    }
+
+    /// "name · shape · view", as the tensor pane titles it.
+    pub(super) fn title(&self) -> String {
+        let op = self.run.program().op(self.op);
+        strings::tensor_title(&op.name, &shape_text(&op.shape), self.kind.name())
+    }
+}
+
 impl App {
-    /// The app as it would be on the variant's run, focused on the same operation by name, for
-    /// drawing the variant's view; or why it cannot be shown.
-    pub(super) fn variant_app(&self) -> Option<Result<App, String>> {
+    /// The variant's run at the taught run's focused operation (by name), for drawing the
+    /// variant's view; or why it cannot be shown.
+    pub(super) fn variant_stage(&self) -> Option<Result<VariantStage<'_>, String>> {
         let w = self.session.what_if.as_ref()?;
         let run = match &w.run {
             Ok(run) => run,
@@ -32,43 +59,24 @@ impl App {
         if index < w.kept {
             return Some(Err(strings::before_the_fork(name, w.kept)));
         }
-        let mut other = self.clone();
-        other.session.what_if = None;
-        other.session.full = run.clone();
-        other.session.run = run.clone();
-        other.session.run.seek(index); // computed as far as the taught run, so both views show the same stage
-        other.session.op = index;
-        other.beat_words = Default::default(); // the variant has no prose of its own
+        let mut kind = self.view.kind;
         let op = run.program().op(index);
         // a head ablation builds the taught architecture with one head out: beside a switch of
         // the architecture it would mix the two models, so the variant shows its weights instead
         let other_arch = w.variant.arch().is_ok_and(|a| a != crate::model::Arch::default());
-        if self.view.kind == ViewKind::Ablation && other_arch {
-            other.view.kind = ViewKind::Softmax;
+        if kind == ViewKind::Ablation && other_arch {
+            kind = ViewKind::Softmax;
         }
-        if !other.view.kind.fits(op.kind, op.shape.len())
-            || (other.view.kind == ViewKind::LayerNorm && !post_ln(run, &op.name))
-        {
+        if !kind.fits(op.kind, op.shape.len()) || (kind == ViewKind::LayerNorm && !post_ln(run, &op.name)) {
             // the layernorm view draws LayerNorm(x + sublayer): another order gets a plain grid
-            other.view.kind = ViewKind::default_for(op.kind, op.shape.len());
-            if other.view.kind == ViewKind::LayerNorm {
-                other.view.kind = ViewKind::Heatmap;
+            kind = ViewKind::default_for(op.kind, op.shape.len());
+            if kind == ViewKind::LayerNorm {
+                kind = ViewKind::Heatmap;
             }
         }
-        Some(Ok(other))
-    }
-
-    /// In a softmax view, the variant's run and its index of the focused operation when its
-    /// tensor has the same shape: the view then shows both runs' rows side by side.
-    pub(super) fn variant_beside(&self) -> Option<(Variant, &Run, usize)> {
-        if self.view.kind != ViewKind::Softmax {
-            return None;
-        }
-        let w = self.session.what_if.as_ref()?;
-        let other = w.run.as_ref().ok()?;
-        let op = self.session.run.program().op(self.session.op);
-        let index = other.program().index_of(&op.name)?;
-        (other.program().op(index).shape == op.shape).then_some((w.variant, other, index))
+        let mut staged = run.clone();
+        staged.seek(index);
+        Some(Ok(VariantStage { whole: run, run: staged, op: index, kind }))
     }
 
     /// What the what-if changed: where the run was forked, then its effect, measured.

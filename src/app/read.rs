@@ -1,6 +1,6 @@
 //! How everything outside `app` reads the app (the fields are the app's own), and the few
-//! things the terminal loop tells it: the screen's size, a status message, the progress merged
-//! with what other processes saved.
+//! things the terminal loop tells it: a status message, the progress merged with what other
+//! processes saved (the screen's size comes through `update`, as `Action::Fit`).
 
 use super::keymap::HintContext;
 use super::state::App;
@@ -107,19 +107,9 @@ impl App {
         self.view.help_scroll
     }
 
-    /// What the screen just drawn allows the help to scroll (it scrolls no further).
-    pub fn fit_help(&mut self, scroll_limit: usize) {
-        self.view.help_scroll = self.view.help_scroll.min(scroll_limit);
-    }
-
     /// The first term the glossary overlay shows.
     pub fn glossary_scroll(&self) -> usize {
         self.view.glossary_scroll
-    }
-
-    /// What the screen just drawn allows the glossary to scroll (it scrolls no further).
-    pub fn fit_glossary(&mut self, scroll_limit: usize) {
-        self.view.glossary_scroll = self.view.glossary_scroll.min(scroll_limit);
     }
 
     /// The help overlay is open.
@@ -185,13 +175,6 @@ impl App {
 
     pub fn clear_status(&mut self) {
         self.view.status.clear();
-    }
-
-    /// What the screen just drawn allows: whether it shows the architecture map (Tab skips it
-    /// when not), and how far the lesson text can scroll (it scrolls no further).
-    pub fn fit_to_screen(&mut self, map_shown: bool, prose_scroll_limit: u16) {
-        self.view.map_shown = map_shown;
-        self.view.prose_scroll = self.view.prose_scroll.min(prose_scroll_limit);
     }
 
     /// The file write the last action asked for, handed to the terminal loop once.

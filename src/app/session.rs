@@ -11,7 +11,7 @@ use crate::progress::Progress;
 use crate::setup::{Setup, SetupError, TokenInput};
 use std::sync::Arc;
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct Session {
     /// Every lesson of the session, in curriculum order.
     pub(super) lessons: Arc<Vec<Lesson>>,

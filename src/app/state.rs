@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 pub use super::view_state::{COLUMN_STEP, Effect, InputFor, Pane, Screen, Selection};
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct App {
     pub(super) session: Session,
     pub(super) view: ViewState,
@@ -194,25 +194,17 @@ impl App {
 
     /// The focused operation's name and tensor: its output, or (on a gradient) ∂loss/∂output.
     pub fn focused(&self) -> (&str, &ndarray::ArrayD<f32>) {
-        let op = self.session.run.program().op(self.session.op);
-        if let Some(g) = self.focused_gradient() {
-            return (&op.name, g);
-        }
-        (&op.name, self.session.run.value(self.session.op).expect("the focused op is computed"))
+        self.scene().focused()
     }
 
     /// ∂loss/∂(the focused operation's output), when the screen shows the gradient.
     pub fn focused_gradient(&self) -> Option<&ndarray::ArrayD<f32>> {
-        if !self.session.gradient {
-            return None;
-        }
-        let op = self.session.run.program().op(self.session.op);
-        self.session.full.gradients()?.tensor(&op.name)
+        self.scene().focused_gradient()
     }
 
     /// Whether the screen shows a gradient (the backward pass) rather than an output.
     pub fn shows_gradient(&self) -> bool {
-        self.focused_gradient().is_some()
+        self.scene().shows_gradient()
     }
 
     /// Whether the focused operation is the current beat's own (not reached by free stepping).

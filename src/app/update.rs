@@ -10,6 +10,9 @@ impl App {
     /// The pure update: what each action does to the state. The view data is brought up to date
     /// after it (computed again only when what it shows changed).
     pub fn update(&mut self, action: Action) {
+        if let Action::Fit(fit) = action {
+            return self.fit(fit); // scroll positions and the map: no view data changes
+        }
         self.apply(action);
         self.refresh();
     }
@@ -136,7 +139,7 @@ impl App {
     fn enter_cell_mode(&mut self, ndim: usize) {
         if self.view.kind == ViewKind::AdamStep {
             // the adam-step view's cursor is over the weight matrix, not the focused tensor
-            self.view.selection.weight_at = Some(self.adam_weight_at());
+            self.view.selection.weight_at = Some(self.scene().adam_weight_at());
             self.view.cell_col = Some(0);
             self.view.status = strings::WEIGHT_CURSOR_ON.into();
         } else if matches!(self.view.kind, ViewKind::GradFlow | ViewKind::EmbedGrad) {
@@ -271,9 +274,7 @@ impl App {
     /// Whether the focused tensor is attention-shaped (batch, heads, queries, keys): scores,
     /// masked scores or weights, which can be averaged over the heads.
     pub fn shows_attention(&self) -> bool {
-        use crate::model::program::Dim;
-        let dims = &self.session.run.program().op(self.session.op).dims;
-        dims.len() == 4 && dims[1] == Dim::Heads && matches!(dims[3], Dim::Tokens(_))
+        self.scene().shows_attention()
     }
 
     /// The last step of the decode view's decoding (how many steps it takes depends on the weights).
@@ -308,7 +309,7 @@ impl App {
     }
 }
 
-/// ↑/↓ move an overlay's window by a line, PgUp/PgDn by ten (the terminal loop keeps it within
+/// ↑/↓ move an overlay's window by a line, PgUp/PgDn by ten (`Action::Fit` keeps it within
 /// what the screen shows).
 fn scroll_by(at: &mut usize, action: Action) {
     match action {

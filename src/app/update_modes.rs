@@ -41,8 +41,8 @@ impl App {
 
     /// Keys with the adam-step view's cursor: the arrows choose the weight whose step is shown.
     fn update_weight_cursor(&mut self, action: Action) {
-        let (rows, cols) = self.adam_weight_shape();
-        let (r, c) = self.adam_weight_at();
+        let (rows, cols) = self.scene().adam_weight_shape();
+        let (r, c) = self.scene().adam_weight_at();
         let at = match action {
             Action::RowUp => (r.saturating_sub(1), c),
             Action::RowDown => ((r + 1).min(rows - 1), c),

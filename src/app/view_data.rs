@@ -1,7 +1,7 @@
 //! What each view draws, already computed from the run, and which presenter computes it for
 //! each view kind. Widgets in `ui` read these and never compute model values themselves.
 
-use super::state::App;
+use super::scene::Scene;
 use crate::lesson::ViewKind;
 use ndarray::Array2;
 
@@ -24,13 +24,13 @@ pub enum ViewData {
 /// The one place that picks a presenter for each view kind (a new view kind: one arm here and
 /// its presenter in a `present_*.rs`; a widget in `ui/views/` and an arm in `ui/views/mod.rs`
 /// only when it needs a kind of drawing `ViewData` does not have yet).
-impl App {
+impl Scene<'_> {
     /// The data for the focused tensor's view.
     pub(super) fn compute_view_data(&self) -> ViewData {
         let (_, t) = self.focused();
-        let op = self.session.run.program().op(self.session.op);
-        let view = if self.view.kind.fits(op.kind, op.shape.len()) {
-            self.view.kind
+        let op = self.run.program().op(self.op);
+        let view = if self.kind.fits(op.kind, op.shape.len()) {
+            self.kind
         } else {
             ViewKind::default_for(op.kind, op.shape.len())
         };

@@ -79,8 +79,8 @@ pub(super) struct ViewState {
     /// In cell mode, the column of the cell cursor (its row is `selection.row`).
     pub(super) cell_col: Option<usize>,
     pub(super) focus: Pane,
-    /// Whether the screen has room for the architecture map (the wide layout); the terminal
-    /// loop sets it from the size it draws at, and Tab skips the map when it is not shown.
+    /// Whether the screen has room for the architecture map (the wide layout); `Action::Fit`
+    /// sets it before every frame, and Tab skips the map when it is not shown.
     pub(super) map_shown: bool,
     pub(super) help: bool,
     /// The glossary overlay is open.

@@ -5,13 +5,14 @@ use super::cuts;
 use super::help::HelpOverlay;
 use super::map::ArchitectureMap;
 use super::prose::render_prose;
-use super::status_bar::{render_status, status_overflow};
+use super::status_bar::render_status;
 use super::tensor_pane::render_tensor;
 use super::text;
 use super::theme::Theme;
 use super::title::fit_title;
 use super::too_small::TooSmall;
 use super::trace_pane::render_trace;
+use crate::app::screenful::present;
 use crate::app::{App, Pane, Screen};
 use crate::strings;
 use ratatui::Frame;
@@ -33,11 +34,12 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         TooSmall.render(area, buf);
         return;
     }
-    let status_height = 1 + status_overflow(app, area.width).len() as u16;
-    let [main, status] = Layout::vertical([Constraint::Fill(1), Constraint::Length(status_height)]).areas(area);
+    let screen = present(app, area.width);
+    let [main, status] =
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(screen.status.height())]).areas(area);
     if let Screen::List { cursor } = app.screen() {
         super::lesson_list::LessonList { app, cursor, theme }.render(main, buf);
-        render_status(app, theme, status, buf);
+        render_status(&screen.status, theme, status, buf);
         render_overlays(app, theme, area, buf);
         return;
     }
@@ -64,7 +66,7 @@ pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     if panes.trace.height > 0 {
         render_trace(app, theme, panes.trace, buf, panes.map.is_some());
     }
-    render_status(app, theme, status, buf);
+    render_status(&screen.status, theme, status, buf);
     render_overlays(app, theme, area, buf);
 }
 
@@ -114,10 +116,10 @@ fn lesson_panes(main: Rect, wide: bool, map_height: u16, trace_steps_aside: bool
     }
 }
 
-/// How far the lesson text can scroll on a screen of this size (the terminal loop keeps
+/// How far the lesson text can scroll on a screen of this size (`Action::Fit` keeps
 /// `prose_scroll` within it, so ↑ after scrolling past the end moves at once).
 pub fn prose_scroll_limit(app: &App, area: Rect) -> u16 {
-    let status_height = 1 + status_overflow(app, area.width).len() as u16;
+    let status_height = present(app, area.width).status.height();
     let [main, _] = Layout::vertical([Constraint::Fill(1), Constraint::Length(status_height)]).areas(area);
     let map_height = ArchitectureMap {
         place: app.run().program().op(app.op()).place,

@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Widget};
 
 pub struct HelpOverlay {
     pub theme: Theme,
-    /// The first line shown (the app's scroll, kept within `scroll_limit` by the terminal loop).
+    /// The first line shown (the app's scroll, kept within `scroll_limit` by `Action::Fit`).
     pub first: usize,
 }
 

@@ -7,6 +7,7 @@ pub mod glossary;
 pub mod help;
 pub mod lesson_list;
 pub mod map;
+pub mod measure;
 mod popup;
 mod prose;
 mod status_bar;
@@ -21,3 +22,4 @@ pub mod views;
 pub mod wrap;
 
 pub use frame::{buffer_text, draw, render};
+pub use measure::measure;

@@ -1,0 +1,30 @@
+//! What the screen about to be drawn has room for: whether it shows the architecture map, and
+//! how far each text that scrolls can go. The ui measures it from the terminal's size and the
+//! state (`ui::measure`); the terminal loop hands it to `update` as `Action::Fit` before every
+//! frame, so the scroll positions drawn are already within it and drawing changes nothing.
+
+use super::state::App;
+
+/// The room a screen of some size gives the state now on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fit {
+    /// The wide layout, with the architecture map (Tab skips the map when it is not shown).
+    pub map_shown: bool,
+    /// The furthest the lesson text scrolls: its last line at the bottom of its pane.
+    pub prose_scroll: u16,
+    /// The furthest the glossary overlay scrolls.
+    pub glossary_scroll: usize,
+    /// The furthest the help overlay scrolls.
+    pub help_scroll: usize,
+}
+
+impl App {
+    /// Keep the scroll positions within what the screen shows (so ↑ after scrolling past the
+    /// end moves at once), and remember whether the map is on it.
+    pub(super) fn fit(&mut self, fit: Fit) {
+        self.view.map_shown = fit.map_shown;
+        self.view.prose_scroll = self.view.prose_scroll.min(fit.prose_scroll);
+        self.view.glossary_scroll = self.view.glossary_scroll.min(fit.glossary_scroll);
+        self.view.help_scroll = self.view.help_scroll.min(fit.help_scroll);
+    }
+}
