@@ -28,7 +28,7 @@ pub fn no_terminal_message() -> String {
 
 /// Whether the process has a controlling terminal: the lost-terminal watch asks this twice a
 /// second, so a process started without one (`setsid`) would be ended at once.
-fn has_controlling_terminal() -> bool {
+pub(crate) fn has_controlling_terminal() -> bool {
     std::fs::File::open("/dev/tty").is_ok()
 }
 

@@ -40,7 +40,21 @@ pub fn train_live(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
     // a terminal that vanishes without a signal would leave the final screen's poll spinning
     // (see tui::watch_for_lost_terminal): the process then exits with the hangup code
     let watching = crate::tui::watch_for_lost_terminal();
-    let result = screen_loop(&mut terminal, &mut trainer, job, theme);
+    let result = match screen_loop(&mut terminal, &mut trainer, job, theme) {
+        // the terminal went (a draw or a read failed before its hangup was seen): stop as the
+        // hangup does, writing nothing, as the tutor's loop does
+        Err(_) if job.stop_signal().is_some() || !crate::tui::has_controlling_terminal() => {
+            let _ = job.signal.compare_exchange(
+                0,
+                signal_hook::consts::SIGHUP as usize,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+            let signal = job.stop_signal().unwrap_or(signal_hook::consts::SIGHUP);
+            Ok(Outcome::Stopped(stopped_message(signal, trainer.step, trainer.options.steps, job.out)))
+        }
+        other => other,
+    };
     watching.store(false, std::sync::atomic::Ordering::Relaxed);
     crate::tui::let_go(terminal);
     crate::tui::close_screen();
