@@ -1378,3 +1378,15 @@ where-source-embedding = source embedding (PE not added yet)
 where-target-embedding = target embedding (PE not added yet)
 where-source-positional-encoding = source positional encoding
 where-target-positional-encoding = target positional encoding
+
+## src/lang/mod.rs (io_reason)
+
+# An operating-system error of a common kind, said in the learner's language. English leaves
+# them empty: the system's own words ("No such file or directory (os error 2)") are shown.
+io-not-found = {""}
+io-permission-denied = {""}
+io-already-exists = {""}
+io-storage-full = {""}
+io-read-only-filesystem = {""}
+io-is-a-directory = {""}
+io-not-a-directory = {""}

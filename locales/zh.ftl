@@ -1193,3 +1193,13 @@ where-source-embedding = 源句词嵌入（还没加 PE）
 where-target-embedding = 目标句词嵌入（还没加 PE）
 where-source-positional-encoding = 源句位置编码
 where-target-positional-encoding = 目标句位置编码
+
+## src/lang/mod.rs (io_reason)
+
+io-not-found = 没有这个文件或文件夹
+io-permission-denied = 没有权限
+io-already-exists = 已经存在
+io-storage-full = 磁盘已满
+io-read-only-filesystem = 文件系统是只读的
+io-is-a-directory = 这是一个文件夹
+io-not-a-directory = 路径中有一段不是文件夹

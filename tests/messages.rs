@@ -81,3 +81,104 @@ fn the_id_search_finds_each_way_of_naming_a_message() {
         ["x-y", "z"].map(String::from).into()
     );
 }
+
+/// Each message's text in a Fluent file, continuation lines joined: id → text.
+fn ftl_texts(source: &str) -> std::collections::HashMap<String, String> {
+    let mut out: Vec<(String, String)> = Vec::new();
+    for line in source.lines() {
+        if line.starts_with(' ') {
+            if let Some(last) = out.last_mut() {
+                last.1.push_str(line);
+            }
+        } else if let Some((id, text)) = line.split_once(" =")
+            && !line.starts_with('#')
+        {
+            out.push((id.to_string(), text.to_string()));
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// The variables a message's text reads: `{ $every }` gives `every`.
+fn variables(text: &str) -> BTreeSet<String> {
+    text.match_indices('$')
+        .map(|(at, _)| {
+            text[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').collect()
+        })
+        .collect()
+}
+
+/// Every `message_with("id", &[("name", …), …])` whose id and argument list are written out:
+/// (id, the names given).
+fn calls_with_arguments(source: &str) -> Vec<(String, BTreeSet<String>)> {
+    let mut calls = Vec::new();
+    for (at, _) in source.match_indices("message_with(") {
+        if source[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let Some(rest) = source[at + "message_with(".len()..].trim_start().strip_prefix('"') else { continue };
+        let Some(end) = rest.find('"') else { continue };
+        let id = rest[..end].to_string();
+        let Some(list) = rest[end + 1..].trim_start().strip_prefix(',').map(str::trim_start) else { continue };
+        let Some(list) = list.strip_prefix("&[") else { continue }; // arguments built elsewhere
+        // the names: each `("name",` up to the list's closing bracket at depth 0
+        let mut depth = 0;
+        let mut names = BTreeSet::new();
+        let bytes: Vec<char> = list.chars().collect();
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                '[' | '(' | '{' => depth += 1,
+                ']' | ')' | '}' if depth == 0 => break,
+                ']' | ')' | '}' => depth -= 1,
+                '"' if depth == 1 => {
+                    let name: String = bytes[i + 1..].iter().take_while(|c| **c != '"').collect();
+                    if bytes.get(i + name.chars().count() + 2) == Some(&',') {
+                        names.insert(name.clone());
+                    }
+                    i += name.chars().count() + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        calls.push((id, names));
+    }
+    calls
+}
+
+/// A message is given every variable it reads, in every language: Fluent would write a missing
+/// one as `{$name}` on the learner's screen.
+#[test]
+fn every_call_gives_the_variables_its_message_reads() {
+    let mut sources = Vec::new();
+    rust_sources(Path::new("src"), &mut sources);
+    let files: Vec<(String, std::collections::HashMap<String, String>)> = ["en", "zh"]
+        .iter()
+        .map(|code| (code.to_string(), ftl_texts(&std::fs::read_to_string(format!("locales/{code}.ftl")).unwrap())))
+        .collect();
+    let mut checked = 0;
+    let mut missing = Vec::new();
+    for (id, given) in sources.iter().flat_map(|s| calls_with_arguments(s)) {
+        for (code, texts) in &files {
+            let Some(text) = texts.get(&id) else { continue }; // the id test above reports it
+            let lacking: Vec<_> = variables(text).difference(&given).cloned().collect();
+            if !lacking.is_empty() {
+                missing.push(format!("{id} ({code}) reads {lacking:?}, given {given:?}"));
+            }
+        }
+        checked += 1;
+    }
+    assert!(missing.is_empty(), "calls that leave a message's variables out:\n{}", missing.join("\n"));
+    assert!(checked > 300, "{checked} calls read: the search has stopped finding them");
+}
+
+#[test]
+fn the_argument_search_reads_names_and_nothing_else() {
+    let code = r#"message_with("a-b", &[("every", &every), ("v", &format!("{v:.1}", v = x)), ("n", &(1, "x"))])"#;
+    let calls = calls_with_arguments(code);
+    assert_eq!(calls.len(), 1);
+    assert_eq!(calls[0].0, "a-b");
+    assert_eq!(calls[0].1, ["every", "n", "v"].map(String::from).into());
+    assert_eq!(variables("{ $every } steps, { $n -> [one] x *[other] y }"), ["every", "n"].map(String::from).into());
+}

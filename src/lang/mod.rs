@@ -217,32 +217,26 @@ pub fn with<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
     out
 }
 
-/// English text or Chinese text, by this thread's language.
-pub fn pick<T>(en: T, zh: T) -> T {
-    match current() {
-        Lang::En => en,
-        Lang::Zh => zh,
-    }
-}
-
-/// An operating-system error in the learner's language: the common kinds said in Chinese, the
+/// An operating-system error in the learner's language: the common kinds said in the words of
+/// locales/ (`io-not-found`, …; English leaves them empty), the
 /// system's own words otherwise (and an error this program worded keeps its words).
 pub fn io_reason(e: &std::io::Error) -> String {
     use std::io::ErrorKind::*;
-    let zh = match e.kind() {
-        _ if current() == Lang::En || e.raw_os_error().is_none() => None,
-        NotFound => Some("没有这个文件或文件夹"),
-        PermissionDenied => Some("没有权限"),
-        AlreadyExists => Some("已经存在"),
-        StorageFull => Some("磁盘已满"),
-        ReadOnlyFilesystem => Some("文件系统是只读的"),
-        IsADirectory => Some("这是一个文件夹"),
-        NotADirectory => Some("路径中有一段不是文件夹"),
-        _ => None,
+    let id = match e.kind() {
+        _ if e.raw_os_error().is_none() => return e.to_string(), // worded by this program
+        NotFound => "io-not-found",
+        PermissionDenied => "io-permission-denied",
+        AlreadyExists => "io-already-exists",
+        StorageFull => "io-storage-full",
+        ReadOnlyFilesystem => "io-read-only-filesystem",
+        IsADirectory => "io-is-a-directory",
+        NotADirectory => "io-not-a-directory",
+        _ => return e.to_string(),
     };
-    match zh {
-        Some(zh) => zh.to_string(),
-        None => e.to_string(),
+    // English leaves these empty: the system's own words are English already
+    match message(id) {
+        "" => e.to_string(),
+        said => said.to_string(),
     }
 }
 
@@ -293,7 +287,6 @@ mod tests {
     #[test]
     fn the_language_is_per_thread() {
         set_current(Lang::Zh);
-        assert_eq!(pick("en", "zh"), "zh");
         let other = std::thread::spawn(current).join().unwrap();
         assert_eq!(other, Lang::En);
         set_current(Lang::En);
