@@ -1,8 +1,9 @@
-//! The training loop behind the live screen: train steps, and every ~100 ms read the keys
-//! (never waiting for one), refresh the attention example and redraw; every `EVAL_EVERY` steps
-//! and at the end, evaluate the held-out pairs. q or Esc stop early and write the weights trained
-//! so far (`train::finish`); Ctrl-C or a signal stop without writing anything (see `cli::train`).
-//! Either way the terminal is restored.
+//! The training run on the live screen, driven by the one terminal loop (`tui::Screen`): each
+//! round reads the keys waiting (never waiting for one), redraws every ~100 ms (refreshing the
+//! attention example every ~250 ms), then trains a step; every `EVAL_EVERY` steps and at the end
+//! it evaluates the held-out pairs. q or Esc stop early and write the weights trained so far
+//! (`train::finish`); Ctrl-C or a signal stop without writing anything (see `cli::train`). Once
+//! written, the final picture stays until a key. Either way the loop restores the terminal.
 
 use super::train::{Job, Outcome, finish_evaluated, stopped_message};
 use crate::app::Action;
@@ -13,10 +14,13 @@ use crate::model::decode::greedy;
 use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use crate::train::{Evaluation, Trainer, evaluate};
+use crate::tui::{Input, Screen, run_screen};
 use crate::ui::theme::Theme;
 use crate::ui::train::screen::{self as train_screen, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
-use ratatui::DefaultTerminal;
-use ratatui::crossterm::event;
+use ratatui::crossterm::event::{self, Event};
+use ratatui::layout::Rect;
+use ratatui::{CompletedFrame, Frame};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -33,32 +37,15 @@ pub const EXAMPLE_SRC: &str = "我有一只猫";
 pub const EXAMPLE_TGT: &str = "<bos> I have a cat <eos>";
 
 /// Train with the live screen, then write the weights to `job.out`; returns what to print.
-pub fn train_live(mut trainer: Trainer, job: &Job) -> Result<Outcome, String> {
+pub fn train_live(trainer: Trainer, job: &Job) -> Result<Outcome, String> {
     let theme = Theme::from_env();
-    // open_screen's panic hook restores the terminal on a panic; close_screen() below the rest
-    let mut terminal = crate::tui::open_screen()?;
-    // a terminal that vanishes without a signal would leave the final screen's poll spinning
-    // (see tui::watch_for_lost_terminal): the process then exits with the hangup code
-    let watching = crate::tui::watch_for_lost_terminal();
-    let result = match screen_loop(&mut terminal, &mut trainer, job, theme) {
-        // the terminal went (a draw or a read failed before its hangup was seen): stop as the
-        // hangup does, writing nothing, as the tutor's loop does
-        Err(_) if job.stop_signal().is_some() || !crate::tui::has_controlling_terminal() => {
-            let _ = job.signal.compare_exchange(
-                0,
-                signal_hook::consts::SIGHUP as usize,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
-            let signal = job.stop_signal().unwrap_or(signal_hook::consts::SIGHUP);
-            Ok(Outcome::Stopped(stopped_message(signal, trainer.step, trainer.options.steps, job.out)))
-        }
-        other => other,
-    };
-    watching.store(false, std::sync::atomic::Ordering::Relaxed);
-    crate::tui::let_go(terminal);
-    crate::tui::close_screen();
-    result
+    // the clock and the first attention example start here, just before the screen opens
+    let mut live = Live::new(&trainer, theme);
+    live.view.attention = attention_view(&trainer.weights);
+    let last_attention = Instant::now();
+    let mut screen =
+        TrainScreen { trainer, job, live, last_attention, last_draw: None, user_stop: false, phase: Phase::Training };
+    run_screen(&mut screen, job.signal)
 }
 
 /// The screen's state besides the trainer.
@@ -121,99 +108,163 @@ impl Live {
     }
 }
 
-fn screen_loop(
-    terminal: &mut DefaultTerminal,
-    trainer: &mut Trainer,
-    job: &Job,
-    theme: Theme,
-) -> Result<Outcome, String> {
-    let io = strings::terminal_error;
-    let options = trainer.options;
-    let mut live = Live::new(trainer, theme);
-    live.view.attention = attention_view(&trainer.weights);
-    let mut last_attention = Instant::now();
-    let mut last_draw: Option<Instant> = None;
-    let mut user_stop = false;
-    loop {
-        match stop_key_pressed(Duration::ZERO).map_err(io)? {
-            Some(Action::Quit) => user_stop = true,
-            // Ctrl-C is SIGINT's key: stop as the signal does, writing nothing
-            Some(Action::Interrupt) => job.signal.store(signal_hook::consts::SIGINT as usize, Ordering::Relaxed),
+/// Where the run is: training, writing the weights (one frame says so), or holding the final
+/// picture (with the outcome it ends with) until a key.
+enum Phase {
+    Training,
+    Finishing,
+    Holding { outcome: Outcome, drawn: bool, key: bool },
+}
+
+/// The training screen's state on the loop.
+struct TrainScreen<'a> {
+    trainer: Trainer,
+    job: &'a Job<'a>,
+    live: Live,
+    last_attention: Instant,
+    last_draw: Option<Instant>,
+    /// q or Esc: stop and write the weights so far.
+    user_stop: bool,
+    phase: Phase,
+}
+
+impl Screen for TrainScreen<'_> {
+    type End = Outcome;
+
+    /// Every key waiting while training; the final picture waits for one, once drawn.
+    fn input(&self) -> Option<Input> {
+        match self.phase {
+            Phase::Training => Some(Input::AllWaiting),
+            Phase::Finishing => None,
+            Phase::Holding { drawn, .. } => drawn.then_some(Input::One(REDRAW)),
+        }
+    }
+
+    /// While training, `Action::Quit` (q, Esc: stop and save) or `Action::Interrupt` (Ctrl-C:
+    /// stop, write nothing, as SIGINT), the training rows of app/bindings.rs; Ctrl-C wins over q
+    /// and Esc. On the final picture, any key.
+    fn update(&mut self, event: &Event) {
+        match &mut self.phase {
+            Phase::Training => match action_for_event(event, Mode::Train) {
+                Some(Action::Quit) => self.user_stop = true,
+                // Ctrl-C is SIGINT's key: stop as the signal does, writing nothing
+                Some(Action::Interrupt) => {
+                    self.job.signal.store(signal_hook::consts::SIGINT as usize, Ordering::Relaxed)
+                }
+                _ => {}
+            },
+            Phase::Holding { key, .. } => {
+                *key |= matches!(event, Event::Key(k) if k.kind == event::KeyEventKind::Press);
+            }
+            Phase::Finishing => {}
+        }
+    }
+
+    /// The terminal went (a draw or a read failed before its hangup was seen): stop as the
+    /// hangup does, writing nothing, as the tutor does (under load the draw's EIO can come first).
+    fn failed(&mut self, error: String, signal: Option<i32>) -> Result<Outcome, String> {
+        if signal.is_none() && self.job.stop_signal().is_none() && crate::tui::has_controlling_terminal() {
+            return Err(error);
+        }
+        let hangup = signal_hook::consts::SIGHUP as usize;
+        let _ = self.job.signal.compare_exchange(0, hangup, Ordering::Relaxed, Ordering::Relaxed);
+        let signal = self.job.stop_signal().unwrap_or(signal_hook::consts::SIGHUP);
+        let (step, steps) = (self.trainer.step, self.trainer.options.steps);
+        Ok(Outcome::Stopped(stopped_message(signal, step, steps, self.job.out)))
+    }
+
+    fn before_frame(&mut self, signal: Option<i32>) -> Result<ControlFlow<Outcome>, String> {
+        match &self.phase {
+            Phase::Training => {
+                if let Some(signal) = signal {
+                    let (step, total) = (self.trainer.step, self.trainer.options.steps);
+                    return Ok(ControlFlow::Break(Outcome::Stopped(stopped_message(
+                        signal,
+                        step,
+                        total,
+                        self.job.out,
+                    ))));
+                }
+                if self.user_stop || self.trainer.is_done() {
+                    // the end: this round's frame says the weights are being written
+                    self.live.update(&self.trainer);
+                    self.live.view.status = Some(strings::train_finishing(&self.job.out.display().to_string()));
+                    self.phase = Phase::Finishing;
+                }
+            }
+            Phase::Holding { outcome, key: true, .. } => return Ok(ControlFlow::Break(outcome.clone())),
             _ => {}
         }
-        if let Some(signal) = job.stop_signal() {
-            return Ok(Outcome::Stopped(stopped_message(signal, trainer.step, options.steps, job.out)));
-        }
-        if user_stop || trainer.is_done() {
-            break;
-        }
-        if last_draw.is_none_or(|t| t.elapsed() >= REDRAW) {
-            if last_attention.elapsed() >= ATTENTION_EVERY {
-                live.view.attention = attention_view(&trainer.weights);
-                last_attention = Instant::now();
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn frame_due(&self) -> bool {
+        !matches!(self.phase, Phase::Training) || self.last_draw.is_none_or(|t| t.elapsed() >= REDRAW)
+    }
+
+    fn fit(&mut self, _area: Rect) {
+        if let Phase::Training = self.phase {
+            if self.last_attention.elapsed() >= ATTENTION_EVERY {
+                self.live.view.attention = attention_view(&self.trainer.weights);
+                self.last_attention = Instant::now();
             }
-            live.update(trainer);
-            terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
-            last_draw = Some(Instant::now());
+            self.live.update(&self.trainer);
         }
+    }
+
+    fn draw(&self, frame: &mut Frame) {
+        train_screen::draw(frame, &self.live.view);
+    }
+
+    fn drawn(&mut self, _frame: &CompletedFrame) {
+        match &mut self.phase {
+            Phase::Training => self.last_draw = Some(Instant::now()),
+            Phase::Holding { drawn, .. } => *drawn = true,
+            Phase::Finishing => {}
+        }
+    }
+
+    /// A training step; at the end, evaluate, refresh the example and write the weights; on the
+    /// final picture, end on a signal (the weights are written by then).
+    fn between_frames(&mut self, signal: Option<i32>) -> Result<ControlFlow<Outcome>, String> {
+        match &self.phase {
+            Phase::Training => self.step()?,
+            Phase::Finishing => return self.finish(),
+            Phase::Holding { outcome, .. } if signal.is_some() => return Ok(ControlFlow::Break(outcome.clone())),
+            Phase::Holding { .. } => {}
+        }
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+impl TrainScreen<'_> {
+    /// One training step, and the held-out pairs every `EVAL_EVERY` steps.
+    fn step(&mut self) -> Result<(), String> {
+        let trainer = &mut self.trainer;
         let report = trainer.train_step();
-        super::train::diverged(report.loss, trainer, job)?;
-        live.curve.push(report.loss);
-        live.view.lr = report.lr;
-        live.view.grad_norm = report.grad_norm;
+        super::train::diverged(report.loss, trainer, self.job)?;
+        self.live.curve.push(report.loss);
+        self.live.view.lr = report.lr;
+        self.live.view.grad_norm = report.grad_norm;
         if trainer.step.is_multiple_of(EVAL_EVERY) && !trainer.is_done() {
-            let _ = live.evaluate(trainer, job.corpus);
+            let _ = self.live.evaluate(trainer, self.job.corpus);
         }
+        Ok(())
     }
 
-    // the end: evaluate, refresh the example, write the weights
-    live.update(trainer);
-    live.view.status = Some(strings::train_finishing(&job.out.display().to_string()));
-    terminal.draw(|f| train_screen::draw(f, &live.view)).map_err(io)?;
-    let e = live.evaluate(trainer, job.corpus);
-    live.view.attention = attention_view(&trainer.weights);
-    let outcome = finish_evaluated(trainer, job, live.start.elapsed(), &e)?;
-    if user_stop || matches!(outcome, Outcome::Stopped(_)) {
-        return Ok(outcome);
-    }
-    live.view.status = Some(strings::train_finished(&job.out.display().to_string()));
-    hold_final_picture(terminal, &live.view, job)?;
-    Ok(outcome)
-}
-
-/// Keep the final picture on screen until a key is pressed (a signal ends it too; the weights are
-/// written by then).
-fn hold_final_picture(terminal: &mut DefaultTerminal, view: &TrainView, job: &Job) -> Result<(), String> {
-    let io = strings::terminal_error;
-    loop {
-        terminal.draw(|f| train_screen::draw(f, view)).map_err(io)?;
-        if job.stop_signal().is_some() {
-            return Ok(());
+    /// The end: evaluate, refresh the example, write the weights; stopped by q or a signal, end
+    /// here, else hold the final picture.
+    fn finish(&mut self) -> Result<ControlFlow<Outcome>, String> {
+        let e = self.live.evaluate(&self.trainer, self.job.corpus);
+        self.live.view.attention = attention_view(&self.trainer.weights);
+        let outcome = finish_evaluated(&self.trainer, self.job, self.live.start.elapsed(), &e)?;
+        if self.user_stop || matches!(outcome, Outcome::Stopped(_)) {
+            return Ok(ControlFlow::Break(outcome));
         }
-        if event::poll(REDRAW).map_err(io)? {
-            match event::read().map_err(io)? {
-                event::Event::Key(key) if key.kind == event::KeyEventKind::Press => return Ok(()),
-                _ => {} // resize: redraw
-            }
-        }
+        self.live.view.status = Some(strings::train_finished(&self.job.out.display().to_string()));
+        self.phase = Phase::Holding { outcome, drawn: false, key: false };
+        Ok(ControlFlow::Continue(()))
     }
-}
-
-/// Read the keys waiting (without blocking longer than `wait`): `Action::Quit` (q, Esc: stop and
-/// save) or `Action::Interrupt` (Ctrl-C: stop, write nothing, as SIGINT), the training rows of
-/// app/bindings.rs. Ctrl-C wins over q and Esc.
-fn stop_key_pressed(wait: Duration) -> std::io::Result<Option<Action>> {
-    let mut stop = None;
-    let mut wait = wait;
-    while event::poll(wait)? {
-        wait = Duration::ZERO;
-        match action_for_event(&event::read()?, Mode::Train) {
-            Some(Action::Interrupt) => stop = Some(Action::Interrupt),
-            Some(Action::Quit) => stop = stop.or(Some(Action::Quit)),
-            _ => {}
-        }
-    }
-    Ok(stop)
 }
 
 /// The last decoder layer's cross-attention on note 001's example, averaged over the heads,
