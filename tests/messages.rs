@@ -182,3 +182,18 @@ fn the_argument_search_reads_names_and_nothing_else() {
     assert_eq!(calls[0].1, ["every", "n", "v"].map(String::from).into());
     assert_eq!(variables("{ $every } steps, { $n -> [one] x *[other] y }"), ["every", "n"].map(String::from).into());
 }
+
+/// No message is written twice in a file: Fluent would silently keep the last.
+#[test]
+fn no_message_is_written_twice() {
+    for code in ["en", "zh"] {
+        let source = std::fs::read_to_string(format!("locales/{code}.ftl")).unwrap();
+        let mut seen = BTreeSet::new();
+        let twice: Vec<_> = source
+            .lines()
+            .filter_map(|line| ftl_ids(line).into_iter().next())
+            .filter(|id| !seen.insert(id.clone()))
+            .collect();
+        assert!(twice.is_empty(), "locales/{code}.ftl writes these twice: {twice:?}");
+    }
+}
