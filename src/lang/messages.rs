@@ -40,13 +40,7 @@ fn catalog(code: &str, source: &str) -> Catalog {
         debug_assert!(errors.is_empty(), "locales/{code}.ftl: {errors:?}");
         resource
     });
-    let ids: Vec<String> = resource
-        .entries()
-        .filter_map(|entry| match entry {
-            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
-            _ => None,
-        })
-        .collect();
+    let ids = message_ids(&resource);
     let mut bundle = FluentBundle::new_concurrent(vec![code.parse().unwrap_or_default()]);
     bundle.set_use_isolating(false);
     bundle.add_resource_overriding(resource);
@@ -61,6 +55,17 @@ fn catalog(code: &str, source: &str) -> Catalog {
         }
     }
     Catalog { bundle, plain }
+}
+
+/// The ids of a file's messages (its terms and comments left out).
+fn message_ids(resource: &FluentResource) -> Vec<String> {
+    resource
+        .entries()
+        .filter_map(|entry| match entry {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The catalogs to read `id` from, `lang`'s first, then English's.
@@ -156,14 +161,7 @@ mod tests {
     fn every_language_has_every_message_of_english() {
         let ids = |code: &str| -> Vec<String> {
             let source = LOCALES.iter().find(|l| l.code == code).unwrap().messages;
-            let resource = FluentResource::try_new(source.to_string()).expect("the file parses");
-            resource
-                .entries()
-                .filter_map(|e| match e {
-                    fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
-                    _ => None,
-                })
-                .collect()
+            message_ids(&FluentResource::try_new(source.to_string()).expect("the file parses"))
         };
         let english = ids("en");
         for locale in &LOCALES[1..] {

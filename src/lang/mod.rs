@@ -66,6 +66,11 @@ impl<T> Localized<T> {
         &self.0[lang.index()]
     }
 
+    /// Each language's value made from that language's value here.
+    pub fn map<U>(&self, f: impl FnMut(&T) -> U) -> Localized<U> {
+        Localized(self.0.iter().map(f).collect())
+    }
+
     /// The value in `lang`, to change.
     pub fn get_mut(&mut self, lang: Lang) -> &mut T {
         &mut self.0[lang.index()]

@@ -130,12 +130,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     };
     let text = crate::text::escape_controls(&c.non_empty(&b.text, "text")?, true);
     let pieces = parse_shown(cx, &b.text, "text", &text, &shown)?;
-    let translations = b.text_translations();
-    let prose = Localized::try_from_fn(|lang| {
-        let Some(&(_, field, written)) = translations.iter().find(|(l, ..)| *l == lang) else {
-            return Ok((text.clone(), pieces.clone())); // English, as written above
-        };
-        let written = c.translation(written, &b.text, field)?;
+    let prose = c.in_every_language(&b.text, (text, pieces.clone()), &b.text_translations(), |field, written| {
         let text_there = crate::text::escape_controls(&c.non_empty(written, field)?, true);
         let pieces_there = parse_shown(cx, written, field, &text_there, &shown)?;
         same_facts(c, written, field, (&b.text.get_ref()[..], &pieces), &pieces_there)?;
@@ -145,8 +140,8 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
     Ok(Beat {
         op: op_name.to_string(),
         view,
-        text: Localized::try_from_fn(|lang| Ok::<_, LessonError>(prose.get(lang).0.clone()))?,
-        pieces: Localized::try_from_fn(|lang| Ok::<_, LessonError>(prose.get(lang).1.clone()))?,
+        text: prose.map(|(text, _)| text.clone()),
+        pieces: prose.map(|(_, pieces)| pieces.clone()),
         batch,
         head,
         row: c.index(&b.row, "row", rows, "rows of this tensor")?,
@@ -293,21 +288,17 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
     }
     let answer_pieces = parse(answer, "answer")?;
     let (hint_en, explain_en) = (parse(hint, "hint")?, parse(explain, "explain")?);
-    let localized = |english: &Spanned<String>, en: &Vec<Piece>, translations: &Translations| {
-        Localized::try_from_fn(|lang| {
-            let Some(&(_, field, written)) = translations.iter().find(|(l, ..)| *l == lang) else {
-                return Ok(en.clone());
-            };
-            let written = c.translation(written, english, field)?;
+    let localized = |english: &Spanned<String>, en: Vec<Piece>, translations: &Translations| {
+        c.in_every_language(english, en.clone(), translations, |field, written| {
             let there = parse(written, field)?;
-            same_facts(c, written, field, (&english.get_ref()[..], en), &there)?;
+            same_facts(c, written, field, (&english.get_ref()[..], &en), &there)?;
             Ok(there)
         })
     };
     let question = Question {
         answer: answer_pieces,
-        hint: localized(hint, &hint_en, &hints)?,
-        explain: localized(explain, &explain_en, &explains)?,
+        hint: localized(hint, hint_en, &hints)?,
+        explain: localized(explain, explain_en, &explains)?,
     };
     if c.loaded_model {
         // an answer of text alone (a fact this model cannot answer became a dash) is known now;

@@ -122,6 +122,22 @@ impl Checker<'_> {
         })
     }
 
+    /// A field in every language: English's value as already checked, and each other language's
+    /// from `translate` (given the field's name there, `text_zh`, and what is written), refused on
+    /// the English's line when that language's field is missing.
+    pub fn in_every_language<T: Clone>(
+        &self,
+        en: &Spanned<String>,
+        english: T,
+        translations: &super::file::Translations,
+        mut translate: impl FnMut(&'static str, &Spanned<String>) -> Result<T, LessonError>,
+    ) -> Result<Localized<T>, LessonError> {
+        Localized::try_from_fn(|lang| match translations.iter().find(|(l, ..)| *l == lang) {
+            None => Ok(english.clone()),
+            Some(&(_, field, written)) => translate(field, self.translation(written, en, field)?),
+        })
+    }
+
     /// A one-line field (a title, a summary) in every language: `english` as checked, and each
     /// translation written, not empty, control characters written out.
     pub fn localized(
@@ -130,11 +146,7 @@ impl Checker<'_> {
         english: String,
         translations: &super::file::Translations,
     ) -> Result<Localized<String>, LessonError> {
-        Localized::try_from_fn(|lang| {
-            let Some(&(_, field, written)) = translations.iter().find(|(l, ..)| *l == lang) else {
-                return Ok(english.clone());
-            };
-            let written = self.translation(written, en, field)?;
+        self.in_every_language(en, english, translations, |field, written| {
             Ok(crate::text::escape_controls(&self.non_empty(written, field)?, false))
         })
     }
