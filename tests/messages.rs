@@ -8,6 +8,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
+mod ftl;
+
 fn rust_sources(dir: &Path, out: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -82,23 +84,6 @@ fn the_id_search_finds_each_way_of_naming_a_message() {
     );
 }
 
-/// Each message's text in a Fluent file, continuation lines joined: id → text.
-fn ftl_texts(source: &str) -> std::collections::HashMap<String, String> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for line in source.lines() {
-        if line.starts_with(' ') {
-            if let Some(last) = out.last_mut() {
-                last.1.push_str(line);
-            }
-        } else if let Some((id, text)) = line.split_once(" =")
-            && !line.starts_with('#')
-        {
-            out.push((id.to_string(), text.to_string()));
-        }
-    }
-    out.into_iter().collect()
-}
-
 /// The variables a message's text reads: `{ $every }` gives `every`.
 fn variables(text: &str) -> BTreeSet<String> {
     text.match_indices('$')
@@ -153,10 +138,8 @@ fn calls_with_arguments(source: &str) -> Vec<(String, BTreeSet<String>)> {
 fn every_call_gives_the_variables_its_message_reads() {
     let mut sources = Vec::new();
     rust_sources(Path::new("src"), &mut sources);
-    let files: Vec<(String, std::collections::HashMap<String, String>)> = ["en", "zh"]
-        .iter()
-        .map(|code| (code.to_string(), ftl_texts(&std::fs::read_to_string(format!("locales/{code}.ftl")).unwrap())))
-        .collect();
+    let files: Vec<(String, std::collections::HashMap<String, String>)> =
+        ["en", "zh"].iter().map(|code| (code.to_string(), ftl::messages(code).into_iter().collect())).collect();
     let mut checked = 0;
     let mut missing = Vec::new();
     for (id, given) in sources.iter().flat_map(|s| calls_with_arguments(s)) {

@@ -19,6 +19,8 @@ use transformer_tutor::setup::WeightSource;
 use transformer_tutor::strings;
 use transformer_tutor::ui::{self, cuts, theme::Theme};
 
+mod ftl;
+
 /// The screen as the learner reads it: one line per row, a wide character once (the `w` key's
 /// frame text), so a snapshot of Chinese is readable.
 fn frame(app: &App, width: u16, height: u16) -> String {
@@ -331,22 +333,8 @@ fn symbols_only_strings_are_told_from_english_ones() {
 
 /// Every message of a Fluent file as written, its placeables (`{ $n }`, `{" "}`, a plural's
 /// selector) taken out: (id, words).
-fn ftl_words(file: &str) -> Vec<(String, String)> {
-    let source = std::fs::read_to_string(format!("{}/locales/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let mut out: Vec<(String, String)> = Vec::new();
-    for line in source.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        if line.starts_with(' ') {
-            if let Some(last) = out.last_mut() {
-                last.1.push('\n');
-                last.1.push_str(line.trim());
-            }
-        } else if let Some((id, value)) = line.split_once(" =") {
-            out.push((id.to_string(), value.trim().to_string()));
-        }
-    }
+fn ftl_words(code: &str) -> Vec<(String, String)> {
+    let mut out = ftl::messages(code);
     for (_, words) in &mut out {
         let mut kept = String::new();
         let mut depth = 0;
@@ -368,8 +356,8 @@ fn ftl_words(file: &str) -> Vec<(String, String)> {
 /// only symbols and names.
 #[test]
 fn every_message_has_its_chinese() {
-    let english = ftl_words("en.ftl");
-    let chinese: std::collections::HashMap<String, String> = ftl_words("zh.ftl").into_iter().collect();
+    let english = ftl_words("en");
+    let chinese: std::collections::HashMap<String, String> = ftl_words("zh").into_iter().collect();
     assert!(english.len() > 500, "the scan finds the messages: {}", english.len());
     let said = |id: &str| chinese.get(id).cloned().unwrap_or_default();
     assert_eq!(said("wrong-once"), "还差一点：看看提示，再试一次", "one line");
