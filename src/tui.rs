@@ -50,6 +50,10 @@ pub fn perform(effect: Effect, app: &App, frame_text: &str) -> String {
 
 /// `perform`, writing into `dir` instead of the working directory.
 pub fn perform_in(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> String {
+    crate::lang::with(app.lang(), || perform_in_language(dir, effect, app, frame_text))
+}
+
+fn perform_in_language(dir: &Path, effect: Effect, app: &App, frame_text: &str) -> String {
     match effect {
         Effect::SaveTensor => {
             let (name, tensor) = app.focused();

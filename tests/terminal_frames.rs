@@ -218,7 +218,7 @@ fn every_beat_in_chinese_shows_on_the_terminal_as_drawn() {
         transformer_tutor::lang::set_current(transformer_tutor::lang::Lang::En);
         let mut s = Session::new(w, h, Theme { color: true });
         s.press(KeyCode::Char('z'));
-        assert_eq!(transformer_tutor::lang::current(), transformer_tutor::lang::Lang::Zh, "z switched to Chinese");
+        assert_eq!(s.app.lang(), transformer_tutor::lang::Lang::Zh, "z switched to Chinese");
         let total: usize = s.app.lessons().iter().map(|l| l.beats.len()).sum();
         for _ in 0..total - 1 {
             s.press(KeyCode::Right);

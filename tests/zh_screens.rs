@@ -166,12 +166,17 @@ fn no_line_is_cut_beside_any_what_if_in_chinese_at_120x40() {
 #[test]
 fn the_english_screen_is_unchanged_beside_a_chinese_one() {
     let (weights, catalog) = lessons();
-    let app = App::new(catalog.get("masks").unwrap().clone(), weights).unwrap();
+    let mut app = App::new(catalog.get("masks").unwrap().clone(), weights).unwrap();
     let english = frame(&app, 120, 40);
-    lang::set_current(Lang::Zh);
+    // the screen's language is the app's (`z`), whatever the thread's
+    app.update(transformer_tutor::app::Action::ToggleLanguage);
+    app.clear_status();
+    assert_eq!(app.lang(), Lang::Zh);
     let chinese = frame(&app, 120, 40);
-    lang::set_current(Lang::En);
+    app.update(transformer_tutor::app::Action::ToggleLanguage);
+    app.clear_status();
     assert_eq!(frame(&app, 120, 40), english, "drawing in Chinese leaves no trace in English");
+    assert_eq!(lang::current(), Lang::En, "the thread's language is untouched by the app's");
     assert!(english.contains("Where we are") && !english.contains("当前位置"), "{english}");
     assert!(chinese.contains("当前位置") && !chinese.contains("Where we are"), "{chinese}");
 }

@@ -58,8 +58,13 @@ pub struct VariantView {
 }
 
 impl App {
-    /// Compute the view data again if what it depends on changed since the last time.
+    /// Compute the view data again if what it depends on changed since the last time (its
+    /// words in the screen's language).
     pub(super) fn refresh(&mut self) {
+        crate::lang::with(self.view.lang, || self.refresh_in_language())
+    }
+
+    fn refresh_in_language(&mut self) {
         self.refresh_beat_text();
         let key = Key {
             lesson_index: self.session.lesson_index,
@@ -71,7 +76,7 @@ impl App {
             selection: self.view.selection,
             decoding: self.session.decoding,
             what_if: self.session.what_if.as_ref().map(|w| w.variant),
-            lang: crate::lang::current(),
+            lang: self.view.lang,
         };
         if self.cache.key.as_ref() == Some(&key) {
             return;

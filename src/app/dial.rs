@@ -247,6 +247,10 @@ impl App {
     /// Called by the terminal loop before each frame: while checkpoints are being made, say how
     /// far; once they are, make the move the learner asked for.
     pub fn tick(&mut self) {
+        crate::lang::with(self.view.lang, || self.tick_in_language())
+    }
+
+    fn tick_in_language(&mut self) {
         let CheckpointSource::Making(making) = &self.session.dial.source else { return };
         let (done, total, result) = match making.lock() {
             Ok(mut m) => (m.done, m.total, m.result.take()),

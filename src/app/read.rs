@@ -112,6 +112,11 @@ impl App {
         self.view.glossary_scroll
     }
 
+    /// The language of every word on the screen.
+    pub fn lang(&self) -> crate::lang::Lang {
+        self.view.lang
+    }
+
     /// The help overlay is open.
     pub fn help_shown(&self) -> bool {
         self.view.help

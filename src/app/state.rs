@@ -32,7 +32,9 @@ impl App {
         App::with_lessons(Arc::new(vec![lesson]), 0, 0, weights, Progress::new(), Screen::Lesson)
     }
 
-    /// A session on every lesson, with lesson `index` open at `beat`.
+    /// A session on every lesson, with lesson `index` open at `beat`, in the language the
+    /// program was started in (`main` chooses it: `--lang`, the learner's saved choice, the
+    /// locale); `z` changes it, and `App::lang` says it.
     pub fn with_lessons(
         lessons: Arc<Vec<Lesson>>,
         index: usize,
@@ -43,8 +45,12 @@ impl App {
     ) -> Result<App, SetupError> {
         let index = index.min(lessons.len().saturating_sub(1));
         let session = Session::new(lessons, index, weights, progress)?;
-        let mut app =
-            App { session, view: ViewState::new(screen), cache: ViewCache::default(), beat_words: Default::default() };
+        let mut app = App {
+            session,
+            view: ViewState::new(screen, crate::lang::current()),
+            cache: ViewCache::default(),
+            beat_words: Default::default(),
+        };
         app.go_to_beat(beat);
         Ok(app)
     }
@@ -175,7 +181,7 @@ impl App {
     /// Beat `i`'s prose in the screen's language, its facts filled in, and the other language's
     /// term beside each term the lesson uses here for the first time (层归一化（LayerNorm）).
     pub fn text_of_beat(&self, i: usize) -> String {
-        let lang = crate::lang::current();
+        let lang = self.view.lang;
         let beats = &self.session.lesson.beats;
         let text = crate::lesson::facts::render(beats[i].prose(lang), &self.session.full, &self.session.setup);
         let glossary = crate::lesson::glossary::Glossary::built_in();
@@ -188,7 +194,7 @@ impl App {
 
     /// The prose of beat `i` as written in the screen's language, facts filled in, no glossary.
     pub fn plain_text_of_beat(&self, i: usize) -> String {
-        let lang = crate::lang::current();
+        let lang = self.view.lang;
         crate::lesson::facts::render(self.session.lesson.beats[i].prose(lang), &self.session.full, &self.session.setup)
     }
 

@@ -34,7 +34,7 @@ pub struct BeatText {
 impl App {
     /// Fill the beat's words in again if what they depend on changed.
     pub(super) fn refresh_beat_text(&mut self) {
-        let lang = crate::lang::current();
+        let lang = self.view.lang;
         let key = self.current_key();
         if self.beat_words.key.as_ref() != Some(&key) {
             self.fill_beat_text(key, lang);
@@ -84,7 +84,7 @@ impl App {
             lesson_index: self.session.lesson_index,
             sentences_generation: self.session.sentences_generation,
             beat: self.session.beat,
-            lang: crate::lang::current(),
+            lang: self.view.lang,
         }
     }
 

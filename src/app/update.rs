@@ -13,7 +13,8 @@ impl App {
         if let Action::Fit(fit) = action {
             return self.fit(fit); // scroll positions and the map: no view data changes
         }
-        self.apply(action);
+        // what the action says (a status message, say) is in the screen's language
+        crate::lang::with(self.view.lang, || self.apply(action));
         self.refresh();
     }
 
@@ -57,8 +58,8 @@ impl App {
     /// `z`: every screen and the lesson's prose in the other language, remembered with the
     /// progress.
     fn toggle_language(&mut self) {
-        let lang = crate::lang::current().other();
-        crate::lang::set_current(lang);
+        let lang = self.view.lang.other();
+        self.view.lang = lang;
         self.session.progress.choose_language(lang);
         self.session.progress_changed = true;
         self.view.status = strings::language_now(lang);

@@ -2,6 +2,7 @@
 //! scroll positions, the input line, the status message, the help overlay and the screen. The
 //! fields are the app's own; everything outside `app` reads them through `App`'s methods.
 
+use crate::lang::Lang;
 use crate::lesson::ViewKind;
 
 /// What an input line is typed for.
@@ -103,11 +104,14 @@ pub(super) struct ViewState {
     pub(super) input: Option<String>,
     /// What the open input line is for.
     pub(super) input_for: InputFor,
+    /// The language of every word on the screen (`z` changes it); `update` and `present` read
+    /// the words in it.
+    pub(super) lang: Lang,
 }
 
 impl ViewState {
-    /// Nothing selected yet, the tensor pane focused, on `screen`.
-    pub(super) fn new(screen: Screen) -> ViewState {
+    /// Nothing selected yet, the tensor pane focused, on `screen`, in `lang`.
+    pub(super) fn new(screen: Screen, lang: Lang) -> ViewState {
         ViewState {
             kind: ViewKind::Heatmap,
             selection: Selection::default(),
@@ -127,6 +131,7 @@ impl ViewState {
             screen,
             input: None,
             input_for: InputFor::Answer,
+            lang,
         }
     }
 }

@@ -14,8 +14,12 @@ pub const PRINT_WIDTH: u16 = 100;
 
 /// Every beat of the app's lesson: heading, prose, formula, shape trace, and the view drawn as text.
 pub fn lesson_text(app: &mut App) -> String {
+    crate::lang::with(app.lang(), || lesson_text_in_language(app))
+}
+
+fn lesson_text_in_language(app: &mut App) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title_in(crate::lang::current()));
+    let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title_in(app.lang()));
     if let Some(ideas) = crate::strings::lesson_ideas(&app.lesson().ideas) {
         let _ = writeln!(out, "{ideas}");
     }

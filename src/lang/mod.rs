@@ -2,8 +2,14 @@
 //!
 //! Chosen by `--lang`, else remembered with the progress (the learner's last choice, `z` on the
 //! screen), else by the environment (`LC_ALL`, `LC_MESSAGES`, `LANG`, in the order POSIX gives
-//! them precedence; a value beginning with `zh` means Chinese), else English. The screen's words come from `strings`, which asks `current()`; the language is
-//! kept per thread, so tests that draw Chinese and English screens side by side do not meet.
+//! them precedence; a value beginning with `zh` means Chinese), else English.
+//!
+//! Where the language lives: the tutor's state holds it (`App::lang`, changed by `z`), and
+//! every entry into the app (`update`, the checkpoints' `tick`, the draw, `measure`, a file the
+//! screen writes, `--print`) reads the words in it with `with(app.lang(), …)`. A command's
+//! language is `main`'s choice, set once at the start (`set_current`). `strings` reads the
+//! language of the scope it is called in (`current()`), kept per thread, so tests that draw
+//! Chinese and English screens side by side do not meet; nothing changes it mid-run.
 //! The words themselves are data: one Project Fluent file per language under `locales/`
 //! (`messages.rs` reads them); a new language is a variant here, its row in `LOCALES` and its file.
 //! A leaf module: it imports nothing from the crate.
@@ -213,13 +219,18 @@ pub fn set_current(lang: Lang) {
     CURRENT.with(|c| c.set(lang));
 }
 
-/// `f` run with `lang` as this thread's language, which is then set back.
+/// `f` run with `lang` as this thread's language, which is then set back (on a panic too).
 pub fn with<T>(lang: Lang, f: impl FnOnce() -> T) -> T {
-    let before = current();
+    /// Sets the language it was made with back when dropped.
+    struct Restore(Lang);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            set_current(self.0);
+        }
+    }
+    let _restore = Restore(current());
     set_current(lang);
-    let out = f();
-    set_current(before);
-    out
+    f()
 }
 
 /// An operating-system error in the learner's language: the common kinds said in the words of

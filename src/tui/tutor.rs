@@ -38,8 +38,14 @@ pub fn run(app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
         read_keys: false,
     };
     let result = run_screen(&mut tutor, &signal);
+    // what is said after the screen is in its language (`z` may have changed it)
+    crate::lang::with(tutor.app.lang(), || ended(result, &tutor))
+}
+
+/// What the run comes to once the screen is gone.
+fn ended(result: Result<Ended, String>, tutor: &Tutor) -> Result<Ended, String> {
     // the last save failed: the status bar that said so is gone, so say it here, and not with exit 0
-    match (result, tutor.unsaved) {
+    match (result, tutor.unsaved.clone()) {
         (Ok(Ended::Quit), Some(why)) => Err(strings::progress_not_saved_at_exit(&why)),
         (Ok(Ended::Signal(n)), Some(why)) => {
             crate::eprintln_escaped!("{}", strings::progress_not_saved_at_exit(&why));
@@ -165,7 +171,10 @@ impl Screen for Tutor {
 /// failure is shown in the status bar, never fatal, and the change is tried again; returns the
 /// failure (at the `end` it is said again once the screen is gone).
 fn save_progress(app: &mut App, pacer: Option<&mut Pacer>, end: bool) -> Option<String> {
-    let pacer = pacer?;
+    crate::lang::with(app.lang(), || save_progress_in_language(app, pacer?, end))
+}
+
+fn save_progress_in_language(app: &mut App, pacer: &mut Pacer, end: bool) -> Option<String> {
     if app.take_progress_changed() {
         pacer.changed(app.progress());
     }

@@ -30,6 +30,10 @@ pub fn draw(frame: &mut Frame, app: &App, theme: Theme) {
 
 /// Draw the app into any buffer area (the terminal, a test backend, or `--print`).
 pub fn render(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    crate::lang::with(app.lang(), || render_in_language(app, theme, area, buf))
+}
+
+fn render_in_language(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     if super::too_small::is_too_small(area) {
         TooSmall.render(area, buf);
         return;

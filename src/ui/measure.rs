@@ -8,10 +8,10 @@ use ratatui::layout::Rect;
 
 /// What a screen of `area` has room for, with the app as it is now.
 pub fn measure(app: &App, area: Rect) -> Fit {
-    Fit {
+    crate::lang::with(app.lang(), || Fit {
         map_shown: frame::wide_layout(area),
         prose_scroll: frame::prose_scroll_limit(app, area),
         glossary_scroll: glossary::scroll_limit(area),
         help_scroll: help::scroll_limit(area),
-    }
+    })
 }

@@ -276,6 +276,11 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
     let mut out = Vec::new();
     for lang in Lang::ALL {
         set_current(lang);
+        while app.lang() != lang {
+            // the screen's language is the app's, changed as a learner changes it
+            app.update(transformer_tutor::app::keymap::Action::ToggleLanguage);
+            app.clear_status();
+        }
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
             let (_, rest) = screen_parts(app, width, height);
@@ -287,5 +292,9 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
         }
     }
     set_current(Lang::En);
+    while app.lang() != Lang::En {
+        app.update(transformer_tutor::app::keymap::Action::ToggleLanguage);
+        app.clear_status();
+    }
     out
 }
