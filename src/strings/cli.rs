@@ -22,7 +22,7 @@ pub fn lang_help() -> String {
     let choices = if rest.is_empty() { last } else { format!("{rest} or {last}") };
     format!(
         "The language of the screens and lessons: {choices}. Default: the one you last chose, else your locale \
-         (LANG, LC_ALL or LC_MESSAGES beginning with zh means Chinese)"
+         (LANG, LC_ALL or LC_MESSAGES beginning with one of these codes means that language)"
     )
 }
 
