@@ -5,7 +5,8 @@
 
 ## src/strings/bilingual.rs
 
-missing-translation = is missing: every lesson is written in English and Chinese, so `{ $english }` needs `{ $field }` beside it, saying the same with the same facts { $see }
+# $languages: every language but the last, each as language-called, joined by list-separator; $last: the last; $count: how many.
+missing-translation = is missing: every lesson is written in { $languages } and { $last }, so `{ $english }` needs `{ $field }` beside it, saying the same with the same facts { $see }
 
 ## src/strings/cli.rs
 
@@ -183,8 +184,10 @@ reads = reads { $inputs }
 
 # What the `*` after a note reference means.
 glossary-unnamed = {" "}* the notes do not use this term: the section it builds on
-no-language = no language `{ $code }`; the tutor speaks en (English) and zh (中文)
-glossary-title = Glossary: { $terms } terms in English and Chinese, in the notes' words where they use them
+# $languages: every language but the last, each as language-choice, joined by list-separator; $last: the last.
+no-language = no language `{ $code }`; the tutor speaks { $languages } and { $last }
+# $language: this language, $gloss: the language the glossary writes beside it (language-called); $gloss_code: its code.
+glossary-title = Glossary: { $terms } terms in { $language } and { $gloss }, in the notes' words where they use them
 note-ref = note { $note }{ $mark }
 
 ## src/strings/grids.rs
@@ -298,8 +301,10 @@ key-pane = move focus between panes
 key-save-tensor = write the focused tensor to an .npy file
 key-save-frame = write the current frame as plain text
 key-save-grid = write the view's grid (heatmap, softmax, mask, ablation, alignment) as .csv and .svg
-key-language = 中文: every screen and the lesson in Chinese (z again: English)
-key-glossary = the glossary: every term in English and Chinese
+# $next_own: the language `z` goes to, in its own words; $next: the same, language-called; $after_own: the one after it, in its own words.
+key-language = { $next_own }: every screen and the lesson in { $next } (z again: { $after_own })
+# $language, $gloss: as in glossary-title.
+key-glossary = the glossary: every term in { $language } and { $gloss }
 key-help = show / hide this help
 key-quit = quit (with the help open: close it)
 help-title = {" "}Keys{" "}
@@ -313,7 +318,6 @@ hint-head = head
 hint-row = row
 hint-step = step
 hint-lessons = lessons
-hint-language = 中文
 hint-help = help
 hint-quit = quit
 hint-answer = answer
@@ -1026,16 +1030,22 @@ ideas-names-separator = {", "}
 
 ## src/strings/glossary.rs (part 2)
 
-# This language's name, in this language: the glossary's column of its terms, and what the `z`
-# key's status line calls it.
-language-name = English
+# A language named in this file's words: $code is its code (`--lang`), $own its name in its own
+# words (a language without a variant here is called by its own name).
+language-called = { $code ->
+    [en] English
+    [zh] Chinese
+   *[other] { $own }
+}
+# A language in no-language's list: its $code and $name (in its own words).
+language-choice = { $code } ({ $name })
 # The glossary's other column headings: the note and the lesson where a term is taught.
 glossary-column-note = note
 glossary-column-lesson = lesson
 
 ## src/strings/keys.rs (part 2)
 
-# The status line after `z` switched to this language; $next is the language-name of the
+# The status line after `z` switched to this language; $next is the own name of the
 # language `z` switches to next.
 language-now = English: every screen and the lesson's prose (z: { $next })
 
@@ -1059,10 +1069,10 @@ one-of = { $rest } or { $last }
 
 # Stands for an empty list of facts in facts-differ-by-language.
 facts-list-nothing = nothing
-# $only_en, $only_zh: the facts only the English (only the Chinese) of a lesson field quotes, joined by list-separator, or facts-list-nothing; $see: where the field is.
-facts-differ-by-language = says other facts than the English: the English has { $only_en } that the Chinese lacks, the Chinese has { $only_zh } that the English lacks; both languages quote the same facts from the run { $see }
-# $dropped: the numbers, joined by list-separator; $see: where the field is.
-numbers-differ-by-language-list = leaves out { $dropped } that the English writes; a number the English states is written in the Chinese too { $see }
+# $only_en, $only_translation: the facts only the English (only the translation) of a lesson field quotes, joined by list-separator, or facts-list-nothing; $language: the translation's language (language-called); $see: where the field is.
+facts-differ-by-language = says other facts than the English: the English has { $only_en } that the { $language } lacks, the { $language } has { $only_translation } that the English lacks; both languages quote the same facts from the run { $see }
+# $dropped: the numbers, joined by list-separator; $language: the translation's language (language-called); $see: where the field is.
+numbers-differ-by-language-list = leaves out { $dropped } that the English writes; a number the English states is written in the { $language } too { $see }
 
 ## src/strings/clap_errors.rs (part 2)
 

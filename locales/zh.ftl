@@ -5,7 +5,10 @@
 
 ## src/strings/bilingual.rs
 
-missing-translation = 缺失：每课都用英文和中文两种语言写成，所以 `{ $english }` 旁边需要 `{ $field }`，用同样的事实说同样的内容 { $see }
+missing-translation = 缺失：每课都用{ $languages }和{ $last }{ $count ->
+    [2] 两种语言
+   *[other] 这 { $count } 种语言
+}写成，所以 `{ $english }` 旁边需要 `{ $field }`，用同样的事实说同样的内容 { $see }
 
 ## src/strings/cli.rs
 
@@ -178,8 +181,11 @@ reads = 读取 { $inputs }
 ## src/strings/glossary.rs
 
 glossary-unnamed = {" "}* 笔记里没有这个词：列出的是它所依据的一节
-no-language = 没有语言 `{ $code }`；本教程支持 en（English）和 zh（中文）
-glossary-title = 术语表：{ $terms } 个术语的中英文对照（笔记里用到的，照笔记的说法）
+no-language = 没有语言 `{ $code }`；本教程支持 { $languages }和 { $last }
+glossary-title = 术语表：{ $terms } 个术语的{ $gloss_code ->
+    [en] 中英文
+   *[other] { $language }与{ $gloss }
+}对照（笔记里用到的，照笔记的说法）
 note-ref = 笔记 { $note }{ $mark }
 
 ## src/strings/grids.rs
@@ -288,8 +294,8 @@ key-pane = 在窗格之间移动焦点
 key-save-tensor = 把当前张量写入 .npy 文件
 key-save-frame = 把当前画面写成纯文本
 key-save-grid = 把视图里的网格（热力图、softmax、掩码、去头表、对齐表）写成 .csv 和 .svg
-key-language = English：换成英文（再按 z：中文）
-key-glossary = 术语表：每个术语的英文与中文
+key-language = { $next_own }：换成{ $next }（再按 z：{ $after_own }）
+key-glossary = 术语表：每个术语的{ $gloss }与{ $language }
 key-help = 显示 / 隐藏这份帮助
 key-quit = 退出（帮助打开时：关闭帮助）
 help-title = {" "}按键{" "}
@@ -302,7 +308,6 @@ hint-head = 头
 hint-row = 行
 hint-step = 解码步
 hint-lessons = 课程
-hint-language = English
 hint-help = 帮助
 hint-quit = 退出
 hint-answer = 作答
@@ -897,7 +902,12 @@ ideas-names-separator = 、
 
 ## src/strings/glossary.rs (part 2)
 
-language-name = 中文
+language-called = { $code ->
+    [en] 英文
+    [zh] 中文
+   *[other] { $own }
+}
+language-choice = { $code }（{ $name }）
 glossary-column-note = 笔记
 glossary-column-lesson = 课
 
@@ -942,8 +952,8 @@ one-of = { $rest } 或 { $last }
 ## src/strings/bilingual.rs (part 2)
 
 facts-list-nothing = 无
-facts-differ-by-language = 与英文引用的事实不同：英文有而中文没有的是 { $only_en }，中文有而英文没有的是 { $only_zh }；两种语言应引用运行中的同一组事实 { $see }
-numbers-differ-by-language-list = 缺少英文里写出的数 { $dropped }；英文写出的数，中文也要写出来 { $see }
+facts-differ-by-language = 与英文引用的事实不同：英文有而{ $language }没有的是 { $only_en }，{ $language }有而英文没有的是 { $only_translation }；两种语言应引用运行中的同一组事实 { $see }
+numbers-differ-by-language-list = 缺少英文里写出的数 { $dropped }；英文写出的数，{ $language }也要写出来 { $see }
 
 ## src/strings/clap_errors.rs (part 2)
 

@@ -199,7 +199,7 @@ fn every_view_kind_is_used_somewhere() {
 #[test]
 fn every_view_kind_has_a_chinese_name_for_its_title() {
     for &kind in ViewKind::all() {
-        let zh = transformer_tutor::strings::view_name_zh(kind.name());
-        assert_ne!(zh, kind.name(), "`{}` has no Chinese name in strings::view_name_zh", kind.name());
+        let zh = transformer_tutor::strings::view_name_in(kind.name(), transformer_tutor::lang::Lang::Zh);
+        assert_ne!(zh, kind.name(), "`{}` has no Chinese name in strings::view_name_in", kind.name());
     }
 }

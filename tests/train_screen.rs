@@ -11,7 +11,6 @@ use std::time::Duration;
 use transformer_tutor::cli::train_live::attention_view;
 use transformer_tutor::model::Preset;
 use transformer_tutor::setup::seeded;
-use transformer_tutor::ui::theme::Theme;
 use transformer_tutor::ui::train::screen::{self as train_screen, AttentionView, EvalView, LossCurve, TrainView};
 use unicode_width::UnicodeWidthStr;
 
@@ -65,7 +64,7 @@ fn view(steps: usize, total: usize, eval: bool) -> TrainView {
         eval_every: 250,
         attention: Some(attention()),
         status: None,
-        theme: Theme::plain(),
+        color: false,
     }
 }
 
@@ -155,7 +154,7 @@ fn no_color_draws_no_colour() {
     let coloured = |c: Color| c != Color::Reset;
     assert!(plain.backend().buffer().content.iter().all(|cell| !coloured(cell.fg) && !coloured(cell.bg)));
     let mut v = view(300, 500, true);
-    v.theme = Theme { color: true };
+    v.color = true;
     let colour = terminal(&v, 120, 40);
     assert!(colour.backend().buffer().content.iter().any(|cell| coloured(cell.bg)));
     // the characters are the same either way

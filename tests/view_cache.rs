@@ -79,10 +79,10 @@ fn redrawing_the_prose_does_not_fill_its_facts_in_again() {
         draw(&app, 2);
         assert_eq!(app.beat_text_generation(), made, "{action:?} changed nothing the prose says");
     }
-    app.update(Action::ToggleLanguage);
+    app.update(Action::NextLanguage);
     assert_eq!(app.beat_text_generation(), made + 1, "another language: filled in once");
     assert_ne!(app.beat_text(), text);
-    app.update(Action::ToggleLanguage);
+    app.update(Action::NextLanguage);
     app.update(Action::NextBeat);
     assert_eq!(app.beat_text_generation(), made + 3, "another beat: filled in once");
     draw(&app, 3);

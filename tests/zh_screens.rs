@@ -169,11 +169,11 @@ fn the_english_screen_is_unchanged_beside_a_chinese_one() {
     let mut app = App::new(catalog.get("masks").unwrap().clone(), weights).unwrap();
     let english = frame(&app, 120, 40);
     // the screen's language is the app's (`z`), whatever the thread's
-    app.update(transformer_tutor::app::Action::ToggleLanguage);
+    app.update(transformer_tutor::app::Action::NextLanguage);
     app.clear_status();
     assert_eq!(app.lang(), Lang::Zh);
     let chinese = frame(&app, 120, 40);
-    app.update(transformer_tutor::app::Action::ToggleLanguage);
+    app.update(transformer_tutor::app::Action::NextLanguage);
     app.clear_status();
     assert_eq!(frame(&app, 120, 40), english, "drawing in Chinese leaves no trace in English");
     assert_eq!(lang::current(), Lang::En, "the thread's language is untouched by the app's");
@@ -228,7 +228,10 @@ fn every_string_function_listed_says_it_in_chinese() {
     let said: Vec<(&str, String)> = vec![
         // bilingual.rs
         ("missing_translation", strings::missing_translation("text_zh", "text", "(FORMAT.md)")),
-        ("facts_differ_by_language", strings::facts_differ_by_language(&words, &[], "(FORMAT.md)")),
+        (
+            "facts_differ_by_language",
+            strings::facts_differ_by_language(&words, &[], transformer_tutor::lang::Lang::Zh, "(FORMAT.md)"),
+        ),
         // cli.rs
         ("error_line", strings::error_line("x")),
         ("no_preset", strings::no_preset("big", "", "tutor, note001")),
@@ -251,7 +254,7 @@ fn every_string_function_listed_says_it_in_chinese() {
         ("derive_result", strings::derive_result(1.0, 1.0)),
         ("CELL_MODE_ON", strings::CELL_MODE_ON.into()),
         ("HINT_CELL", strings::HINT_CELL.into()),
-        ("KEY_LANGUAGE", strings::KEY_LANGUAGE.into()),
+        ("KEY_LANGUAGE", strings::key_language().into()),
         ("decoding_status", strings::decoding_status(None)),
         // frame.rs
         ("trace_title_at", strings::trace_title_at("x")),
@@ -383,7 +386,7 @@ fn every_message_has_its_chinese() {
 #[test]
 fn every_view_kind_has_a_chinese_name() {
     for &kind in transformer_tutor::lesson::ViewKind::all() {
-        let zh = transformer_tutor::strings::view_name_zh(kind.name());
+        let zh = transformer_tutor::strings::view_name_in(kind.name(), transformer_tutor::lang::Lang::Zh);
         assert!(zh != kind.name() || kind.name() == "logit-lens", "{} has no Chinese name", kind.name());
         assert!(has_cjk(zh) || kind.name() == "logit-lens", "{}: {zh}", kind.name());
     }

@@ -50,12 +50,36 @@ pub struct HintContext {
     pub input_for: InputFor,
 }
 
+/// The words of a help line or a hint: a message, or words made from the languages themselves
+/// (`z` names the language it goes to).
+#[derive(Debug, Clone, Copy)]
+pub enum Words {
+    Text(Text),
+    Made(fn() -> &'static str),
+}
+
+impl Words {
+    /// The words in this thread's language.
+    pub fn get(self) -> &'static str {
+        match self {
+            Words::Text(t) => t.get(),
+            Words::Made(make) => make(),
+        }
+    }
+}
+
+impl std::fmt::Display for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.get())
+    }
+}
+
 /// One hint in the status bar: "keys label".
 #[derive(Debug, Clone, Copy)]
 pub struct Hint {
     /// The keys as the hint shows them (empty: the label alone).
     pub keys: &'static str,
-    pub label: Text,
+    pub label: Words,
     /// Every one of these must hold.
     pub when: &'static [When],
     /// Shown in the short hint too (a narrow screen).
@@ -70,7 +94,7 @@ pub struct Binding {
     pub modes: &'static [Mode],
     pub keys: &'static [(Key, Action)],
     /// (keys as shown, what they do): a line of the help overlay (lesson keys only).
-    pub help: Option<(&'static str, Text)>,
+    pub help: Option<(&'static str, Words)>,
     pub hints: &'static [Hint],
 }
 
@@ -88,7 +112,12 @@ const TRAIN: &[Mode] = &[Mode::Train];
 const TUTOR: &[Mode] = &[Mode::Lesson, Mode::List, Mode::Input, Mode::Cell];
 
 const fn hint(keys: &'static str, label: Text, when: &'static [When], short: bool, order: u8) -> Hint {
-    Hint { keys, label, when, short, order }
+    Hint { keys, label: Words::Text(label), when, short, order }
+}
+
+/// A hint whose words are made from the languages, shown only in the long hint, always.
+const fn made_hint(keys: &'static str, make: fn() -> &'static str, order: u8) -> Hint {
+    Hint { keys, label: Words::Made(make), when: &[], short: false, order }
 }
 
 const fn row(
@@ -97,6 +126,10 @@ const fn row(
     help: Option<(&'static str, Text)>,
     hints: &'static [Hint],
 ) -> Binding {
+    let help = match help {
+        Some((shown, text)) => Some((shown, Words::Text(text))),
+        None => None,
+    };
     Binding { modes, keys, help, hints }
 }
 
@@ -134,8 +167,9 @@ pub const BINDINGS: &[Binding] = &[
     row(LESSON, &[(Code(Char('x')), A::SaveTensor)], Some(("x", strings::KEY_SAVE_TENSOR)), &[]),
     row(LESSON, &[(Code(Char('w')), A::SaveFrame)], Some(("w", strings::KEY_SAVE_FRAME)), &[]),
     row(LESSON, &[(Code(Char('X')), A::SaveGrid)], Some(("X", strings::KEY_SAVE_GRID)), &[]),
-    row(LESSON, &[(Code(Char('z')), A::ToggleLanguage)], Some(("z", strings::KEY_LANGUAGE)), &[hint("z", strings::HINT_LANGUAGE, &[], false, 8)]),
-    row(LESSON, &[(Code(Char('T')), A::ToggleGlossary)], Some(("T", strings::KEY_GLOSSARY)), &[]),
+    Binding { modes: LESSON, keys: &[(Code(Char('z')), A::NextLanguage)], help: Some(("z", Words::Made(strings::key_language))),
+        hints: &[made_hint("z", strings::hint_language, 8)] },
+    Binding { modes: LESSON, keys: &[(Code(Char('T')), A::ToggleGlossary)], help: Some(("T", Words::Made(strings::key_glossary))), hints: &[] },
     row(LESSON, &[(Code(Char('?')), A::ToggleHelp)], Some(("?", strings::KEY_HELP)), &[hint("?", strings::HINT_HELP, &[], true, 6)]),
     row(LESSON, &[(Code(Char('q')), A::Quit), (Code(Esc), A::Quit)],
         Some(("q Esc", strings::KEY_QUIT)), &[hint("q", strings::HINT_QUIT, &[NoQuestion], true, 7)]),
@@ -147,7 +181,7 @@ pub const BINDINGS: &[Binding] = &[
         None, &[hint("Enter", strings::HINT_OPEN, &[], true, 1)]),
     row(LIST, &[(Code(Char('L')), A::ToggleList), (Code(Esc), A::ToggleList)], None, &[hint("L/Esc", strings::HINT_BACK, &[], true, 2)]),
     row(LIST, &[(Code(Char('?')), A::ToggleHelp)], None, &[]),
-    row(LIST, &[(Code(Char('z')), A::ToggleLanguage)], None, &[hint("z", strings::HINT_LANGUAGE, &[], false, 4)]),
+    row(LIST, &[(Code(Char('z')), A::NextLanguage)], None, &[made_hint("z", strings::hint_language, 4)]),
     row(LIST, &[(Code(Char('T')), A::ToggleGlossary)], None, &[]),
     row(LIST, &[(Code(Char('q')), A::Quit)], None, &[hint("q", strings::HINT_QUIT, &[], true, 3)]),
     // an input line (an answer or a sentence)
@@ -168,7 +202,7 @@ pub const BINDINGS: &[Binding] = &[
     row(CELL, &[(Code(Char('c')), A::ToggleCell), (Code(Esc), A::ToggleCell), (Code(Enter), A::ToggleCell)],
         None, &[hint("c/Esc", strings::HINT_LEAVE, &[], true, 3)]),
     row(CELL, &[(Code(Char('?')), A::ToggleHelp)], None, &[]),
-    row(CELL, &[(Code(Char('z')), A::ToggleLanguage)], None, &[]),
+    row(CELL, &[(Code(Char('z')), A::NextLanguage)], None, &[]),
     row(CELL, &[(Code(Char('q')), A::Quit)], None, &[]),
     // every mode of the tutor: Ctrl-C quits as q does (progress saved), the wheel scrolls
     row(TUTOR, &[(Ctrl('c'), A::Quit)], None, &[]),

@@ -29,8 +29,8 @@ pub enum Action {
     ScrollUp,
     ScrollDown,
     ToggleHelp,
-    /// The other language (English, 中文) for every screen and the lesson's prose.
-    ToggleLanguage,
+    /// The next language of `Lang::ALL` (round to the first) for every screen and the lesson's prose.
+    NextLanguage,
     /// The glossary overlay: every term in both languages.
     ToggleGlossary,
     SaveTensor,

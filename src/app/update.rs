@@ -27,13 +27,13 @@ impl App {
             scroll_by(&mut self.view.help_scroll, action);
             return;
         }
-        if self.view.glossary && !matches!(action, Action::ToggleGlossary | Action::ToggleLanguage | Action::Quit) {
+        if self.view.glossary && !matches!(action, Action::ToggleGlossary | Action::NextLanguage | Action::Quit) {
             // so does the glossary, but for the keys that scroll it
             scroll_by(&mut self.view.glossary_scroll, action);
             return;
         }
         match action {
-            Action::ToggleLanguage if self.key_mode() != Mode::Input => return self.toggle_language(),
+            Action::NextLanguage if self.key_mode() != Mode::Input => return self.next_language(),
             Action::ToggleGlossary if self.key_mode() != Mode::Input => {
                 self.view.glossary = !self.view.glossary;
                 self.view.glossary_scroll = 0;
@@ -55,10 +55,10 @@ impl App {
         }
     }
 
-    /// `z`: every screen and the lesson's prose in the other language, remembered with the
-    /// progress.
-    fn toggle_language(&mut self) {
-        let lang = self.view.lang.other();
+    /// `z`: every screen and the lesson's prose in the next language of `Lang::ALL` (round to
+    /// the first), remembered with the progress.
+    fn next_language(&mut self) {
+        let lang = self.view.lang.next();
         self.view.lang = lang;
         self.session.progress.choose_language(lang);
         self.session.progress_changed = true;

@@ -52,9 +52,9 @@ pub struct Cli {
     #[arg(long)]
     pub reset_progress: bool,
 
-    /// The language of the screens and lessons: en or zh (中文). Default: the one you last chose,
-    /// else your locale (LANG, LC_ALL or LC_MESSAGES beginning with zh means Chinese).
-    #[arg(long, value_name = "en|zh", value_parser = parse_lang, global = true)]
+    /// The language of the screens and lessons (every language of `lang::LOCALES`, listed by
+    /// `strings::lang_help`, which a new language joins by itself).
+    #[arg(long, value_name = lang_codes(), help = crate::strings::lang_help(), value_parser = parse_lang, global = true)]
     pub lang: Option<crate::lang::Lang>,
 
     /// Print every term the lessons teach, in English and Chinese, with the note and lesson that
@@ -219,7 +219,7 @@ impl Cli {
             // clap says its errors in English: the common ones are said again in the learner's
             // language, whole; for the rest the reader is told what follows
             crate::lang::set_current(lang);
-            if let Some(message) = crate::strings::clap_error_zh(&e) {
+            if let Some(message) = crate::strings::clap_error_translated(&e) {
                 crate::cli::output::to_stderr(&crate::strings::error_line(&message));
                 crate::cli::output::to_stderr(crate::strings::SEE_HELP.get());
                 std::process::exit(e.exit_code());
@@ -250,6 +250,13 @@ fn lang_asked(args: &[std::ffi::OsString]) -> crate::lang::Lang {
         _ => None,
     });
     given.as_deref().and_then(crate::lang::Lang::from_code).or_else(crate::lang::Lang::from_env).unwrap_or_default()
+}
+
+/// `--lang`'s value name: every language's code (`en|zh`).
+fn lang_codes() -> &'static str {
+    static CODES: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| crate::lang::LOCALES.map(|l| l.code).join("|"));
+    &CODES
 }
 
 fn parse_lang(code: &str) -> Result<crate::lang::Lang, String> {

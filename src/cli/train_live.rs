@@ -8,6 +8,7 @@
 use super::train::{Job, Outcome, finish_evaluated, stopped_message};
 use crate::app::Action;
 use crate::app::keymap::{Mode, action_for_event};
+use crate::app::training_screen::{AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
 use crate::corpus::Corpus;
 use crate::model::Weights;
 use crate::model::decode::greedy;
@@ -16,7 +17,7 @@ use crate::strings;
 use crate::train::{Evaluation, Trainer, evaluate};
 use crate::tui::{Input, Screen, run_screen};
 use crate::ui::theme::Theme;
-use crate::ui::train::screen::{self as train_screen, AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
+use crate::ui::train::screen as train_screen;
 use ratatui::crossterm::event::{self, Event};
 use ratatui::layout::Rect;
 use ratatui::{CompletedFrame, Frame};
@@ -77,7 +78,7 @@ impl Live {
                 eval_every: EVAL_EVERY,
                 attention: None,
                 status: None,
-                theme,
+                color: theme.color,
             },
             curve: LossCurve::new(SMOOTHING),
             start: Instant::now(),

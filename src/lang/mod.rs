@@ -20,10 +20,13 @@ mod messages;
 
 pub use messages::{Arg, message, message_in, message_with, message_with_in};
 
-/// A language's code (`--lang`, the progress file) and its message file.
+/// A language's code (`--lang`, the progress file), its own name and its message file.
 pub struct Locale {
     pub lang: Lang,
     pub code: &'static str,
+    /// The language's name in its own words (`English`, `中文`): the glossary's column of its
+    /// terms, `--lang`'s list, the key that switches to it.
+    pub name: &'static str,
     /// The Fluent source of every message the program shows (`locales/<code>.ftl`).
     pub messages: &'static str,
     /// Words are separated by spaces (English): a glossary term is found as a whole word, in any
@@ -39,6 +42,7 @@ pub const LOCALES: [Locale; 2] = [
     Locale {
         lang: Lang::En,
         code: "en",
+        name: "English",
         messages: include_str!("../../locales/en.ftl"),
         spaced_words: true,
         gloss: Lang::Zh,
@@ -46,6 +50,7 @@ pub const LOCALES: [Locale; 2] = [
     Locale {
         lang: Lang::Zh,
         code: "zh",
+        name: "中文",
         messages: include_str!("../../locales/zh.ftl"),
         spaced_words: false,
         gloss: Lang::En,
@@ -128,6 +133,11 @@ impl Lang {
         self.locale().code
     }
 
+    /// The language's name in its own words (`English`, `中文`).
+    pub fn name(self) -> &'static str {
+        self.locale().name
+    }
+
     /// `en`/`zh` (any case, with or without a region: `zh-CN`, `zh_TW`, `en_GB`).
     pub fn from_code(code: &str) -> Option<Lang> {
         let lower = code.trim().to_ascii_lowercase();
@@ -135,9 +145,9 @@ impl Lang {
         LOCALES.iter().find(|l| l.code == primary).map(|l| l.lang)
     }
 
-    /// The next language in `ALL`, round to the first (the key that switches languages on the
-    /// running screen).
-    pub fn other(self) -> Lang {
+    /// The next language in `ALL`, round to the first: the key that switches languages on the
+    /// running screen cycles through every language (with two, it toggles).
+    pub fn next(self) -> Lang {
         Lang::ALL[(self.index() + 1) % Lang::ALL.len()]
     }
 
@@ -294,7 +304,8 @@ mod tests {
     #[test]
     fn a_lesson_field_is_translated_by_its_suffix() {
         assert_eq!(Lang::ALL, [Lang::En, Lang::Zh]);
-        assert_eq!(Lang::Zh.other(), Lang::En);
+        assert_eq!((Lang::En.next(), Lang::Zh.next()), (Lang::Zh, Lang::En));
+        assert_eq!((Lang::En.name(), Lang::Zh.name()), ("English", "中文"));
         assert_eq!((Lang::En.gloss(), Lang::Zh.gloss()), (Lang::Zh, Lang::En));
         let titles = Localized::from_fn(|l| l.code().to_string());
         assert_eq!(titles.get(Lang::Zh), "zh");

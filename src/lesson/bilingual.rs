@@ -1,7 +1,7 @@
 //! The two languages of a beat say the same things from the run: the same facts (`{…}`), and
 //! every number the English writes out is written in the Chinese too.
 
-use super::error::{Checker, LessonError, see};
+use super::error::{Checker, LessonError, english_field, field_language, see};
 use super::facts::Piece;
 use toml::Spanned;
 
@@ -23,7 +23,7 @@ pub(super) fn same_facts(
     if facts(en) == facts(zh_pieces) {
         return same_numbers(c, zh, field, en_text);
     }
-    let en_field = field.trim_end_matches("_zh");
+    let en_field = english_field(field);
     let (en_only, zh_only) = (written_facts(en_text), written_facts(zh.get_ref()));
     Err(c.err(
         zh,
@@ -31,6 +31,7 @@ pub(super) fn same_facts(
         crate::strings::facts_differ_by_language(
             &missing(&en_only, &zh_only),
             &missing(&zh_only, &en_only),
+            field_language(field),
             &see(en_field),
         ),
     ))
@@ -70,8 +71,8 @@ fn same_numbers(c: &Checker, zh: &Spanned<String>, field: &str, en_text: &str) -
     if dropped.is_empty() {
         return Ok(());
     }
-    let en_field = field.trim_end_matches("_zh");
-    Err(c.err(zh, field, crate::strings::numbers_differ_by_language(&dropped, &see(en_field))))
+    let en_field = english_field(field);
+    Err(c.err(zh, field, crate::strings::numbers_differ_by_language(&dropped, field_language(field), &see(en_field))))
 }
 
 /// The numbers written out in a field, outside its facts: `8`, `0.97`, `5.2` (from §5.2).

@@ -184,6 +184,11 @@ impl Checker<'_> {
     }
 }
 
+/// The language a field is written in: Chinese for `text_zh`, English for `text`.
+pub fn field_language(field: &str) -> Lang {
+    field.rsplit_once('_').and_then(|(_, code)| Lang::from_code(code)).unwrap_or(Lang::En)
+}
+
 /// The English field a translation translates: `text` for `text_zh`.
 pub fn english_field(field: &str) -> &str {
     match field.rsplit_once('_') {

@@ -1,5 +1,5 @@
 //! clap's usage errors said in the learner's language: clap writes them in English, so under
-//! `--lang zh` (or a Chinese locale) the common kinds are said again from the error's own context
+//! another `--lang` (`zh`, or such a locale) the common kinds are said again from the error's own context
 //! (the argument, the value, the valid values, clap's suggestion). A kind not listed here keeps
 //! clap's English under a lead line in the learner's language (`CLAP_ERROR_LEAD`).
 
@@ -9,8 +9,8 @@ use crate::lang::{message, message_with};
 
 /// The error in this thread's language, one line (and the usage line after a missing argument),
 /// or None for a kind this does not say. `cli::args` asks for it when the language asked for is
-/// Chinese, with that language current.
-pub fn clap_error_zh(e: &clap::Error) -> Option<String> {
+/// not English (clap's own), with that language current.
+pub fn clap_error_translated(e: &clap::Error) -> Option<String> {
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(format!("`{s}`")),
         Some(ContextValue::Strings(v)) if !v.is_empty() => {

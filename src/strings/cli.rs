@@ -11,6 +11,21 @@ use crate::lang::Text;
 // ---------------------------------------------------------------------------------------------
 
 /// Under a usage error in Chinese (clap's usage lines are English).
+/// `--lang`'s help (English, as clap's help is): every language's code, each but English's with
+/// its own name (`en or zh (中文)`), and where the default comes from.
+pub fn lang_help() -> String {
+    let codes: Vec<String> = crate::lang::LOCALES
+        .iter()
+        .map(|l| if l.lang == crate::lang::Lang::En { l.code.to_string() } else { format!("{} ({})", l.code, l.name) })
+        .collect();
+    let (last, rest) = codes.split_last().map(|(l, r)| (l.clone(), r.join(", "))).unwrap_or_default();
+    let choices = if rest.is_empty() { last } else { format!("{rest} or {last}") };
+    format!(
+        "The language of the screens and lessons: {choices}. Default: the one you last chose, else your locale \
+         (LANG, LC_ALL or LC_MESSAGES beginning with one of these codes means that language)"
+    )
+}
+
 pub const SEE_HELP: Text = Text::id("see-help");
 
 /// `error: …`, as the program ends on an error.

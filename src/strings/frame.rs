@@ -33,11 +33,11 @@ pub fn view_name(view: &str) -> String {
     message_with("view-name", &[("view", &view)])
 }
 
-/// A view's Chinese name (the tests check that every view kind has one): `view_name` in Chinese,
-/// kept for the rest of the run (one short text per view).
-pub fn view_name_zh(view: &str) -> &'static str {
+/// A view's name in `lang` (the tests check that every view kind has one in every language but
+/// English): `view_name` in `lang`, kept for the rest of the run (one short text per view).
+pub fn view_name_in(view: &str, lang: Lang) -> &'static str {
     static KEPT: Mutex<BTreeSet<&'static str>> = Mutex::new(BTreeSet::new());
-    let name = message_with_in(Lang::Zh, "view-name", &[("view", &view)]);
+    let name = message_with_in(lang, "view-name", &[("view", &view)]);
     let mut kept = KEPT.lock().unwrap_or_else(PoisonError::into_inner);
     match kept.get(name.as_str()) {
         Some(name) => name,

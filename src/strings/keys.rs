@@ -1,7 +1,9 @@
 //! The keys: what each does (the help overlay) and the words of the status bar's hints. The key
 //! names and which hint shows when are in the table of bindings (`app/bindings.rs`).
 
-use crate::lang::Text;
+use std::sync::OnceLock;
+
+use crate::lang::{Lang, Localized, Text, current, message_with_in};
 
 pub const KEY_NEXT: Text = Text::id("key-next");
 pub const KEY_PREV: Text = Text::id("key-prev");
@@ -22,8 +24,6 @@ pub const KEY_PANE: Text = Text::id("key-pane");
 pub const KEY_SAVE_TENSOR: Text = Text::id("key-save-tensor");
 pub const KEY_SAVE_FRAME: Text = Text::id("key-save-frame");
 pub const KEY_SAVE_GRID: Text = Text::id("key-save-grid");
-pub const KEY_LANGUAGE: Text = Text::id("key-language");
-pub const KEY_GLOSSARY: Text = Text::id("key-glossary");
 pub const KEY_HELP: Text = Text::id("key-help");
 pub const KEY_QUIT: Text = Text::id("key-quit");
 pub const HELP_TITLE: Text = Text::id("help-title");
@@ -41,7 +41,6 @@ pub const HINT_HEAD: Text = Text::id("hint-head");
 pub const HINT_ROW: Text = Text::id("hint-row");
 pub const HINT_STEP: Text = Text::id("hint-step");
 pub const HINT_LESSONS: Text = Text::id("hint-lessons");
-pub const HINT_LANGUAGE: Text = Text::id("hint-language");
 pub const HINT_HELP: Text = Text::id("hint-help");
 pub const HINT_QUIT: Text = Text::id("hint-quit");
 pub const HINT_ANSWER: Text = Text::id("hint-answer");
@@ -58,9 +57,40 @@ pub const HINT_BATCH: Text = Text::id("hint-batch");
 pub const HINT_LEAVE: Text = Text::id("hint-leave");
 
 /// The status line after `z`: `lang` is on now, and names the language `z` goes to next.
-pub fn language_now(lang: crate::lang::Lang) -> String {
-    let next = crate::lang::message_in(lang.other(), "language-name");
-    crate::lang::message_with_in(lang, "language-now", &[("next", &next)])
+pub fn language_now(lang: Lang) -> String {
+    message_with_in(lang, "language-now", &[("next", &lang.next().name())])
+}
+
+/// Words made from the languages themselves, once per language: `make` in each language, the
+/// current one's lent out (a help line or hint of the key table is `&'static str`).
+fn per_language(made: &'static OnceLock<Localized<String>>, make: fn(Lang) -> String) -> &'static str {
+    made.get_or_init(|| Localized::from_fn(make)).get(current())
+}
+
+/// The help line of `z`: the language it goes to, and the one after.
+pub fn key_language() -> &'static str {
+    static MADE: OnceLock<Localized<String>> = OnceLock::new();
+    per_language(&MADE, |lang| {
+        let next = lang.next();
+        let called = super::language_called(next, lang);
+        let args: [crate::lang::Arg; 3] =
+            [("next_own", &next.name()), ("next", &called), ("after_own", &next.next().name())];
+        message_with_in(lang, "key-language", &args)
+    })
+}
+
+/// The status bar's hint of `z`: the language it goes to, in its own words.
+pub fn hint_language() -> &'static str {
+    current().next().name()
+}
+
+/// The help line of `T`: the glossary's two languages.
+pub fn key_glossary() -> &'static str {
+    static MADE: OnceLock<Localized<String>> = OnceLock::new();
+    per_language(&MADE, |lang| {
+        let (language, gloss) = (super::language_called(lang, lang), super::language_called(lang.gloss(), lang));
+        message_with_in(lang, "key-glossary", &[("language", &language), ("gloss", &gloss)])
+    })
 }
 
 /// The glossary overlay's title and its footer.

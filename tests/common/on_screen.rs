@@ -278,7 +278,7 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
         set_current(lang);
         while app.lang() != lang {
             // the screen's language is the app's, changed as a learner changes it
-            app.update(transformer_tutor::app::keymap::Action::ToggleLanguage);
+            app.update(transformer_tutor::app::keymap::Action::NextLanguage);
             app.clear_status();
         }
         for beat in 0..app.beat_count() {
@@ -293,7 +293,7 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
     }
     set_current(Lang::En);
     while app.lang() != Lang::En {
-        app.update(transformer_tutor::app::keymap::Action::ToggleLanguage);
+        app.update(transformer_tutor::app::keymap::Action::NextLanguage);
         app.clear_status();
     }
     out

@@ -1,7 +1,7 @@
 //! The training screen's attention pane: the cross-attention of note 001's example as a grid of
 //! weights, its best cell per row marked, as the weights change.
 
-use super::screen::{AttentionView, TrainView, pane};
+use super::screen::{AttentionView, TrainView, pane, theme_of};
 use crate::strings;
 use crate::ui::theme::{Theme, shade};
 use ratatui::buffer::Buffer;
@@ -12,7 +12,7 @@ use ratatui::widgets::{Paragraph, Widget};
 use unicode_width::UnicodeWidthStr;
 
 pub(super) fn render_attention(view: &TrainView, area: Rect, buf: &mut Buffer, wide: bool) {
-    let theme = view.theme;
+    let theme = theme_of(view);
     let Some(att) = &view.attention else {
         let block = pane(theme, strings::TRAIN_ATTENTION_TITLE.get());
         let inner = block.inner(area);

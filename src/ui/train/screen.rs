@@ -1,6 +1,7 @@
-//! The live training screen, drawn from plain numbers (`TrainView`) so it can be tested without
-//! a terminal: the loss curve, the run's numbers, and the cross-attention of note 001's example
-//! 我有一只猫 → I have a cat as the weights change. `train_live` fills the view and draws it.
+//! The live training screen, drawn from plain numbers (`TrainView`, in `app::training_screen`)
+//! so it can be tested without a terminal: the loss curve, the run's numbers, and the
+//! cross-attention of note 001's example 我有一只猫 → I have a cat as the weights change.
+//! `train_live` fills the view and draws it.
 
 use super::attention::render_attention;
 use crate::app::keymap::training_stop_hint;
@@ -16,115 +17,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Dataset, GraphType, LineGauge, Paragraph, Widget};
 use std::time::Duration;
 
+pub use crate::app::training_screen::{AttentionView, EvalView, LossCurve, SMOOTHING, TrainView};
+
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
-
-/// Training steps averaged into one point of the loss curve.
-pub const SMOOTHING: usize = 10;
-
-/// Everything the training screen shows.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TrainView {
-    /// Steps taken, and how many the run will take.
-    pub step: usize,
-    pub total: usize,
-    pub parameters: usize,
-    pub batch: usize,
-    pub seed: u64,
-    /// The loss curve: (step, mean loss of the `SMOOTHING` steps ending there).
-    pub curve: Vec<(f64, f64)>,
-    /// The mean loss of the last `SMOOTHING` steps (none before the first step).
-    pub loss: Option<f64>,
-    pub lr: f32,
-    pub grad_norm: f32,
-    pub steps_per_sec: f64,
-    pub elapsed: Duration,
-    /// None until the speed is known.
-    pub left: Option<Duration>,
-    /// The latest held-out evaluation, if any yet.
-    pub eval: Option<EvalView>,
-    /// Every how many steps the held-out pairs are evaluated.
-    pub eval_every: usize,
-    pub attention: Option<AttentionView>,
-    /// Replaces the footer when set: "saving…", "finished…".
-    pub status: Option<String>,
-    pub theme: Theme,
-}
-
-/// A held-out evaluation: greedy translations compared with the references.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct EvalView {
-    pub step: usize,
-    pub pairs: usize,
-    pub exact_match: f64,
-    pub token_accuracy: f64,
-}
-
-/// The last decoder layer's cross-attention on one example, averaged over the heads.
-#[derive(Debug, Clone, PartialEq)]
-pub struct AttentionView {
-    /// Source tokens (columns), e.g. 我 有 一 只 猫.
-    pub src: Vec<String>,
-    /// Decoder input tokens (rows), `<bos> I have a cat <eos>`.
-    pub tgt: Vec<String>,
-    /// (rows, columns): how much each target position reads each source token.
-    pub weights: Vec<Vec<f32>>,
-    pub heads: usize,
-    /// Which decoder layer (0-based, as in `dec.{layer}.cross_attn.weights`) the weights come from.
-    pub layer: usize,
-    /// The model's greedy translation of the source right now.
-    pub translation: String,
-    /// The reference translation.
-    pub reference: String,
-}
-
-/// The loss of every step, smoothed into one point per `every` steps.
-#[derive(Debug, Clone, Default)]
-pub struct LossCurve {
-    every: usize,
-    points: Vec<(f64, f64)>,
-    bucket: Vec<f64>,
-    recent: std::collections::VecDeque<f64>,
-    steps: usize,
-}
-
-impl LossCurve {
-    pub fn new(every: usize) -> LossCurve {
-        LossCurve { every: every.max(1), ..Default::default() }
-    }
-
-    pub fn push(&mut self, loss: f32) {
-        let loss = f64::from(loss);
-        self.steps += 1;
-        self.bucket.push(loss);
-        if self.bucket.len() == self.every {
-            self.points.push((self.steps as f64, mean(&self.bucket)));
-            self.bucket.clear();
-        }
-        self.recent.push_back(loss);
-        if self.recent.len() > self.every {
-            self.recent.pop_front();
-        }
-    }
-
-    /// The finished points, and the unfinished last one so the curve reaches the current step.
-    pub fn points(&self) -> Vec<(f64, f64)> {
-        let mut points = self.points.clone();
-        if !self.bucket.is_empty() {
-            points.push((self.steps as f64, mean(&self.bucket)));
-        }
-        points
-    }
-
-    /// The mean loss of the last `every` steps.
-    pub fn recent_mean(&self) -> Option<f64> {
-        (!self.recent.is_empty()).then(|| self.recent.iter().sum::<f64>() / self.recent.len() as f64)
-    }
-}
-
-fn mean(values: &[f64]) -> f64 {
-    values.iter().sum::<f64>() / values.len().max(1) as f64
-}
 
 /// Draw the training screen into the frame.
 pub fn draw(frame: &mut Frame, view: &TrainView) {
@@ -150,12 +46,17 @@ impl Widget for &TrainView {
     }
 }
 
+/// The theme the view asks for (colour, or plain).
+pub(super) fn theme_of(view: &TrainView) -> Theme {
+    Theme { color: view.color }
+}
+
 pub(super) fn pane<'a>(theme: Theme, title: impl Into<Line<'a>>) -> Block<'a> {
     Block::bordered().border_style(theme.border()).title(title.into().style(theme.title()))
 }
 
 fn render_chart(view: &TrainView, area: Rect, buf: &mut Buffer) {
-    let theme = view.theme;
+    let theme = theme_of(view);
     let y_max = view.curve.iter().map(|p| p.1).fold(0.0, f64::max);
     let y_max = if y_max > 0.0 { y_max } else { 1.0 };
     let x_max = view.total.max(1) as f64;
@@ -194,7 +95,7 @@ pub fn clock(d: Duration) -> String {
 }
 
 fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
-    let theme = view.theme;
+    let theme = theme_of(view);
     let block = pane(theme, strings::TRAIN_RUN_TITLE.get());
     let inner = block.inner(area);
     block.render(area, buf);
@@ -256,7 +157,7 @@ fn render_numbers(view: &TrainView, area: Rect, buf: &mut Buffer) {
 }
 
 fn render_footer(view: &TrainView, area: Rect, buf: &mut Buffer) {
-    let theme = view.theme;
+    let theme = theme_of(view);
     let stop = training_stop_hint();
     let text = view.status.as_deref().unwrap_or(&stop);
     let style = if view.status.is_some() { theme.highlight() } else { theme.accent() };
