@@ -32,6 +32,7 @@ mod session;
 pub mod state;
 pub mod status_line;
 mod text_cache;
+pub mod theme;
 mod update;
 mod update_modes;
 pub mod view_data;
