@@ -37,7 +37,7 @@ pub enum Piece {
     /// View data at `area`; a text view shows its lines from `first` on when `scrollable`.
     View { area: Rect, shown: Shown, first: usize, scrollable: bool },
     /// Cell mode's grid of the focused tensor around the cursor.
-    Heatmap { area: Rect, data: HeatmapData },
+    Heatmap { area: Rect, data: Box<HeatmapData> },
 }
 
 /// View data the app's cache holds, shared with the frame rather than copied.
@@ -140,7 +140,7 @@ fn cell(app: &App, theme: Theme, area: Rect, pieces: &mut Vec<Piece>) {
     // never less than the caption, the column labels, the cursor's row, a "more" line and the scale
     let grid_h = (app.row_count() as u16 + 4).min(area.height - derivation_h).max(6.min(area.height));
     let [grid, derivation] = Layout::vertical([Constraint::Length(grid_h), Constraint::Fill(1)]).areas(area);
-    pieces.push(Piece::Heatmap { area: grid, data: app.cell_heatmap_data() });
+    pieces.push(Piece::Heatmap { area: grid, data: Box::new(app.cell_heatmap_data()) });
     pieces.push(Piece::Fitted { lines: lines.clone(), room: width });
     let shown = scrolled(lines, derivation.height as usize, app.derivation_scroll(), theme);
     pieces.push(Piece::Lines { area: derivation, lines: shown, room: None });
