@@ -38,6 +38,17 @@ pub fn cut(s: &str, w: usize) -> String {
         .collect()
 }
 
+/// `s` cut to `n` columns, keeping its start and ending in `…` when cut.
+pub fn fit(s: &str, n: usize) -> String {
+    if width(s) <= n {
+        s.to_string()
+    } else if n == 0 {
+        String::new()
+    } else {
+        format!("{}…", cut(s, n - 1))
+    }
+}
+
 /// The longest suffix of `s` that fits `w` columns; never half of a wide character.
 pub fn cut_end(s: &str, w: usize) -> String {
     let mut used = 0;

@@ -870,7 +870,7 @@ fn masks_app_with(change: impl FnOnce(&mut transformer_tutor::lesson::Lesson)) -
 fn frame_cells(app: &App, w: u16, h: u16) -> Vec<Vec<String>> {
     let area = Rect::new(0, 0, w, h);
     let mut buf = Buffer::empty(area);
-    transformer_tutor::ui::render(app, Theme::plain(), area, &mut buf);
+    transformer_tutor::ui::draw_app(app, Theme::plain(), area, &mut buf);
     display_cells(&buf, area)
 }
 

@@ -54,7 +54,7 @@ fn app() -> App {
 fn screen(app: &App) -> String {
     let area = ratatui::layout::Rect::new(0, 0, 120, 40);
     let mut buf = ratatui::buffer::Buffer::empty(area);
-    ui::render(app, Theme::plain(), area, &mut buf);
+    ui::draw_app(app, Theme::plain(), area, &mut buf);
     ui::buffer_text(&buf)
 }
 
@@ -237,7 +237,7 @@ fn a_short_text_earns_no_more_marker_and_e_starts_from_the_learners_sentence() {
     app.go_to_beat(2);
     let area = ratatui::layout::Rect::new(0, 0, 80, 24);
     let mut buf = ratatui::buffer::Buffer::empty(area);
-    ui::render(&app, Theme::plain(), area, &mut buf);
+    ui::draw_app(&app, Theme::plain(), area, &mut buf);
     let text = ui::buffer_text(&buf);
     assert!(!text.contains("more:"), "the short prose fits: {text}");
     // on a beat that shows the lesson's sentences, `e` starts from the learner's own

@@ -161,7 +161,7 @@ fn lesson_loader_never_panics() {
             for beat in 0..app.beat_count() {
                 app.go_to_beat(beat);
                 let _ = app.beat_text();
-                transformer_tutor::ui::render(&app, transformer_tutor::ui::theme::Theme::plain(), buf.area, &mut buf);
+                transformer_tutor::ui::draw_app(&app, transformer_tutor::ui::theme::Theme::plain(), buf.area, &mut buf);
             }
         }
     });

@@ -178,7 +178,7 @@ fn without_checkpoints_the_key_says_so() {
 fn tensor_pane(app: &App) -> String {
     let area = ratatui::layout::Rect::new(0, 0, 120, 40);
     let mut buf = ratatui::buffer::Buffer::empty(area);
-    transformer_tutor::ui::render(app, transformer_tutor::ui::theme::Theme::plain(), area, &mut buf);
+    transformer_tutor::ui::draw_app(app, transformer_tutor::ui::theme::Theme::plain(), area, &mut buf);
     let text = transformer_tutor::ui::frame::buffer_text(&buf);
     let pane = text.lines().take(30).map(|l| l.chars().skip(48).collect::<String>()).collect::<Vec<_>>().join("\n");
     // the dial's view says whose numbers they are: the only difference allowed (with the

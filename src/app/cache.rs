@@ -8,6 +8,7 @@ use super::view_data::{Role, ViewData};
 use crate::explore::Variant;
 use crate::lesson::ViewKind;
 use crate::model::decode::Choice;
+use std::sync::Arc;
 
 /// Everything the view data depends on: when none of it changed, the cache is kept.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,8 +31,9 @@ struct Key {
 pub struct ViewCache {
     key: Option<Key>,
     generation: u64,
-    taught: Option<ViewData>,
-    what_if: Option<WhatIfView>,
+    /// Shared with the frames drawn from it (`screenful::Shown`), never copied.
+    taught: Option<Arc<ViewData>>,
+    what_if: Option<Arc<WhatIfView>>,
 }
 
 /// A what-if beside the taught model, ready to draw.
@@ -81,8 +83,8 @@ impl App {
         if self.cache.key.as_ref() == Some(&key) {
             return;
         }
-        self.cache.taught = Some(self.scene().compute_view_data());
-        self.cache.what_if = self.compute_what_if();
+        self.cache.taught = Some(Arc::new(self.scene().compute_view_data()));
+        self.cache.what_if = self.compute_what_if().map(Arc::new);
         self.cache.key = Some(key);
         self.cache.generation += 1;
     }
@@ -106,12 +108,22 @@ impl App {
 
     /// The data for the focused tensor's view (computed when the state changed, not here).
     pub fn view_data(&self) -> &ViewData {
-        self.cache.taught.as_ref().expect("an app refreshes its view data when it is made")
+        self.cache.taught.as_deref().expect("an app refreshes its view data when it is made")
+    }
+
+    /// The focused tensor's view data, shared (a frame holds it without copying it).
+    pub fn view_data_shared(&self) -> Arc<ViewData> {
+        self.cache.taught.clone().expect("an app refreshes its view data when it is made")
+    }
+
+    /// The what-if beside the taught model, shared, when one is on.
+    pub fn what_if_view_shared(&self) -> Option<Arc<WhatIfView>> {
+        self.cache.what_if.clone()
     }
 
     /// The what-if beside the taught model, when one is on.
     pub fn what_if_view(&self) -> Option<&WhatIfView> {
-        self.cache.what_if.as_ref()
+        self.cache.what_if.as_deref()
     }
 
     /// How many times the view data was computed: drawing never changes it, a change of what is

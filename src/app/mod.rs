@@ -6,7 +6,8 @@
 //! by the presenters: methods of a `Scene` (`scene.rs`), one model's run and the learner's place
 //! in it, so a what-if's view is the same presenters on the variant's run. What the screen has
 //! room for comes in through `update` (`Action::Fit`, `fit.rs`), measured by the ui before each
-//! frame; `screenful::present` builds a frame's plain data (its status bar so far) for the ui.
+//! frame; `screenful::present` builds a frame's plain data (every pane, the overlays, the status
+//! bar) for the ui, which draws it and nothing else.
 
 mod answer;
 pub mod bindings;
@@ -32,6 +33,7 @@ mod session;
 pub mod state;
 pub mod status_line;
 mod text_cache;
+pub mod theme;
 pub mod training_screen;
 mod update;
 mod update_modes;

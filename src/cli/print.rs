@@ -5,6 +5,7 @@ use crate::model::program::shape_text;
 use crate::ui::frame::buffer_text;
 use crate::ui::text::wrap;
 use crate::ui::theme::Theme;
+use crate::ui::views::{LinesScroll, render_view_data};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::fmt::Write;
@@ -57,7 +58,8 @@ fn lesson_text_in_language(app: &mut App) -> String {
         }
         let area = Rect::new(0, 0, PRINT_WIDTH, 32);
         let mut buf = Buffer::empty(area);
-        crate::ui::frame::render_view(app, Theme::plain(), area, &mut buf);
+        let scroll = LinesScroll { first: app.lines_scroll(), scrollable: app.view_kind().scrolls_lines() };
+        render_view_data(app.view_data(), scroll, Theme::plain(), area, &mut buf);
         let text = buffer_text(&buf);
         let _ = writeln!(out, "{}\n", text.trim_end());
         what_if_text(app, &mut out);
@@ -80,7 +82,8 @@ fn what_if_text(app: &App, out: &mut String) {
         Ok(other) => {
             let area = Rect::new(0, 0, PRINT_WIDTH, 32);
             let mut buf = Buffer::empty(area);
-            crate::ui::frame::render_variant_view(app, other, Theme::plain(), area, &mut buf);
+            let scroll = LinesScroll { first: app.lines_scroll(), scrollable: other.kind.scrolls_lines() };
+            render_view_data(&other.data, scroll, Theme::plain(), area, &mut buf);
             let _ = writeln!(out, "\n{}\n", buffer_text(&buf).trim_end());
         }
         // a variant that cannot run said why in its lines above

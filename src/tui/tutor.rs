@@ -6,6 +6,7 @@ use super::screen::{Input, Screen, run_screen};
 use super::{Ended, has_controlling_terminal, has_terminal, no_terminal_message, perform};
 use crate::app::App;
 use crate::app::keymap::{Action, action_for_event};
+use crate::app::screenful::{Screenful, present};
 use crate::progress::{Pacer, ProgressFile};
 use crate::signals;
 use crate::strings;
@@ -36,6 +37,7 @@ pub fn run(app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
         never_fit: None,
         unsaved: None,
         read_keys: false,
+        screen: None,
     };
     let result = run_screen(&mut tutor, &signal);
     // what is said after the screen is in its language (`z` may have changed it)
@@ -79,6 +81,8 @@ struct Tutor {
     /// Whether the next round reads a key: after a frame, unless a file write has a status
     /// message to show first.
     read_keys: bool,
+    /// This round's frame, presented once in `fit` and drawn by `draw`.
+    screen: Option<Screenful>,
 }
 
 impl Tutor {
@@ -124,12 +128,25 @@ impl Screen for Tutor {
     /// The size the frame is drawn at, and what it has room for: an input to the update, so Tab
     /// skips the map when this size does not show it and the text scrolls no further than its
     /// end; the draw only reads the app.
+    ///
+    /// The frame is presented once here (its prose wrapped once), measured, and kept for the
+    /// draw; only when the fit moved a scroll position is it presented again.
     fn fit(&mut self, area: Rect) {
-        self.app.update(Action::Fit(ui::measure(&self.app, area)));
+        let lang = self.app.lang();
+        let screen = present(&self.app, lang, self.theme, area);
+        let scrolls = |app: &App| (app.prose_scroll(), app.help_scroll(), app.glossary_scroll());
+        let before = scrolls(&self.app);
+        self.app.update(Action::Fit(ui::fit(&screen)));
+        let moved = scrolls(&self.app) != before;
+        self.screen = Some(if moved { present(&self.app, lang, self.theme, area) } else { screen });
     }
 
     fn draw(&self, frame: &mut Frame) {
-        ui::draw(frame, &self.app, self.theme);
+        let area = frame.area();
+        match &self.screen {
+            Some(screen) if screen.area == area => ui::render(screen, self.theme, area, frame.buffer_mut()),
+            _ => ui::draw(frame, &self.app, self.theme),
+        }
     }
 
     fn drawn(&mut self, frame: &CompletedFrame) {

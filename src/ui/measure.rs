@@ -1,17 +1,26 @@
-//! The room a screen of a given size gives the state on it, measured as the widgets lay it out:
-//! the input `update` keeps the scroll positions within (`Action::Fit`). Measuring reads the
-//! app and changes nothing.
+//! The room a screen of a given size gives the state on it: the input `update` keeps the scroll
+//! positions within (`Action::Fit`). The lesson text's limit and the layout come from the
+//! `Screenful` `present` built (the prose wrapped once, for the fit and the draw); the overlays'
+//! limits depend on the size alone. Measuring reads and changes nothing.
 
-use super::{frame, glossary, help};
+use super::theme::Theme;
+use super::{glossary, help};
+use crate::app::screenful::{Screenful, present};
 use crate::app::{App, Fit};
 use ratatui::layout::Rect;
 
-/// What a screen of `area` has room for, with the app as it is now.
+/// What a screen of `area` has room for, with the app as it is now (presented in the thread's
+/// language).
 pub fn measure(app: &App, area: Rect) -> Fit {
-    crate::lang::with(app.lang(), || Fit {
-        map_shown: frame::wide_layout(area),
-        prose_scroll: frame::prose_scroll_limit(app, area),
-        glossary_scroll: glossary::scroll_limit(area),
-        help_scroll: help::scroll_limit(area),
+    fit(&present(app, app.lang(), Theme::plain(), area))
+}
+
+/// What the screen `screen` was presented for has room for.
+pub fn fit(screen: &Screenful) -> Fit {
+    crate::lang::with(screen.lang, || Fit {
+        map_shown: screen.wide,
+        prose_scroll: screen.prose_scroll_limit,
+        glossary_scroll: glossary::scroll_limit(screen.area),
+        help_scroll: help::scroll_limit(screen.area),
     })
 }

@@ -1,25 +1,25 @@
-//! Widgets that draw the app's state. They read; they never compute model values.
+//! Widgets that draw a frame's plain data (`app::screenful::Screenful`) and the view data in it.
+//! They read; they never compute model values, and none of them takes the app.
 
 pub mod cuts;
-mod dial_pane;
 pub mod frame;
 pub mod glossary;
 pub mod help;
-pub mod lesson_list;
-pub mod map;
+mod lesson_list;
+mod map;
 pub mod measure;
 mod popup;
 mod prose;
 mod status_bar;
 mod tensor_pane;
 mod trace_pane;
+pub use crate::app::theme;
 pub use crate::text;
-pub mod theme;
 pub mod title;
 pub mod too_small;
 pub mod train;
 pub mod views;
-pub mod wrap;
+pub use crate::app::screenful::wrap;
 
-pub use frame::{buffer_text, draw, render};
-pub use measure::measure;
+pub use frame::{buffer_text, draw, draw_app, render};
+pub use measure::{fit, measure};

@@ -1,178 +1,18 @@
-//! The lesson text pane: the beat's prose, a question with its answer line, the hint or the
-//! result and its explanation. Wrapped here by columns (`wrap`); when it is taller than the
-//! pane, its bottom border says that more follows and how to scroll (PgDn, or Tab to the pane
-//! and ↓). In a short pane (80x24 gives six lines) an answer being typed or already checked
-//! would sit below the fold: at the top of the text it then comes first, so the learner sees
-//! what was typed and the ✓ or the answer without scrolling.
+//! The lesson text pane, drawn from the `ProsePane` `present` built (wrapped, ordered, scrolled).
 
 use super::frame::{note_cut_lines, pane};
 use super::theme::Theme;
-use super::title::prose_title;
-use super::wrap::wrap_lines;
-use crate::app::state::InputFor;
-use crate::app::{App, Pane};
-use crate::lesson::question::Attempt;
-use crate::strings;
+use crate::app::screenful::ProsePane;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The prose in rows of the pane `area`: text, question, tail; and the row of the question's
-/// lines that must be seen (what is being typed, or the result).
-fn rows(app: &App, theme: Theme, area: Rect) -> ([Vec<Line<'static>>; 3], usize) {
-    let width = area.width.saturating_sub(2).max(1) as usize;
-    let mut question = Vec::new();
-    let key = question_lines(app, theme, &mut question);
-    let key_row = wrap_lines(&question[..key.min(question.len())], width).len();
-    let rows = [
-        wrap_lines(&text_lines(app, theme), width),
-        wrap_lines(&question, width),
-        wrap_lines(&tail_lines(app, theme), width),
-    ];
-    (rows, key_row)
-}
-
-/// How far the prose in pane `area` can scroll: until its last line is the pane's last.
-pub(super) fn scroll_limit(app: &App, area: Rect) -> u16 {
-    let total = line_count(&rows(app, Theme::plain(), area).0);
-    total.saturating_sub(area.height.saturating_sub(2) as usize).try_into().unwrap_or(u16::MAX)
-}
-
-/// The lines of the text, question and tail together, without the blank lines at the end (the
-/// gap after the last paragraph is no more text).
-fn line_count(parts: &[Vec<Line<'static>>; 3]) -> usize {
-    let all: Vec<&Line> = parts.iter().flatten().collect();
-    let blank_tail = all.iter().rev().take_while(|l| l.to_string().trim().is_empty()).count();
-    all.len() - blank_tail
-}
-
-pub(super) fn render_prose(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let title = prose_title(
-        app.beat() + 1,
-        app.beat_count(),
-        app.lesson().title_in(crate::lang::current()),
-        area.width.saturating_sub(2) as usize,
-    );
-    let inner = Rect { width: area.width.saturating_sub(2), height: area.height.saturating_sub(2), ..area };
-    let height = inner.height as usize;
-    let (parts, key_row) = rows(app, theme, area);
-    let total = line_count(&parts);
-    let [text, question, tail] = parts;
-    // scroll no further than the last line
-    let scroll = usize::from(app.prose_scroll()).min(total.saturating_sub(height));
-    let answering = app.input().is_some() && app.input_for() == InputFor::Answer;
-    let checked = app.question().is_some() && app.attempt() != Attempt::Unanswered;
-    let below_fold = text.len() + key_row >= height;
-    let mut lines: Vec<Line> = if (answering || checked) && below_fold && scroll == 0 {
-        question.into_iter().chain(text).chain(tail).collect()
-    } else {
-        text.into_iter().chain(question).chain(tail).collect()
-    };
-    // the blank line after the last paragraph is no more text: it must not earn a "more" marker
-    while lines.last().is_some_and(|l| l.to_string().trim().is_empty()) {
-        lines.pop();
+pub(super) fn render_prose(prose: &ProsePane, theme: Theme, buf: &mut Buffer) {
+    let area = prose.area;
+    note_cut_lines(&prose.lines, area.width.saturating_sub(2) as usize);
+    let mut block = pane(prose.focused, theme, prose.title.clone(), area);
+    if let Some(more) = &prose.more {
+        block = block.title_bottom(Line::styled(more.clone(), theme.dim()).right_aligned());
     }
-    note_cut_lines(&lines, inner.width as usize);
-    let mut block = pane(app, theme, Pane::Prose, title, area);
-    if let Some(more) = strings::prose_more(scroll > 0, scroll + height < lines.len(), app.focus() == Pane::Prose) {
-        block = block.title_bottom(Line::styled(more, theme.dim()).right_aligned());
-    }
-    Paragraph::new(lines).scroll((scroll as u16, 0)).block(block).render(area, buf);
-}
-
-/// What is typed for a new sentence, the own-sentences note, the question's label and the
-/// beat's paragraphs.
-fn text_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line> = Vec::new();
-    if let (Some(typed), InputFor::Sentence) = (app.input(), app.input_for()) {
-        lines.push(Line::from(vec![
-            Span::styled(strings::YOUR_SENTENCE, theme.highlight()),
-            Span::raw(typed.to_string()),
-            Span::styled("▏", theme.accent()),
-        ]));
-        lines.push(Line::styled(strings::SENTENCE_HINT, theme.dim()));
-        lines.push(Line::from(""));
-    }
-    if app.shows_lesson_sentences_for_now() {
-        lines.push(Line::styled(strings::KEPT_LESSON_SENTENCES_NOTE, theme.dim()));
-        lines.push(Line::from(""));
-    } else if app.own_sentences() {
-        lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));
-        lines.push(Line::from(""));
-    }
-    let text = app.beat_text();
-    // a question's label, unless its prose already begins with it
-    if app.question().is_some() && !text.trim_start().starts_with(strings::QUESTION.get()) {
-        lines.push(Line::styled(strings::QUESTION, theme.title()));
-    }
-    for para in text.split("\n\n") {
-        lines.push(Line::from(para.split_whitespace().collect::<Vec<_>>().join(" ")));
-        lines.push(Line::from(""));
-    }
-    lines
-}
-
-/// After everything: that the learner stepped away from the beat's operation, and the words of
-/// a typed sentence that are not in the vocabulary.
-fn tail_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
-    let mut lines = Vec::new();
-    if !app.on_beat_op() {
-        lines.push(Line::styled(strings::stepped_away(&app.lesson().beats[app.beat()].op), theme.dim()));
-    }
-    for u in app.setup().unknown_report() {
-        lines.push(Line::styled(u, theme.bad()));
-    }
-    lines
-}
-
-/// Below a question: the answer line, the hint after a wrong try, the explanation at the end.
-/// Returns the index in `lines` of the line the learner must see: the answer being typed, the
-/// hint, or the result.
-fn question_lines(app: &App, theme: Theme, lines: &mut Vec<Line<'static>>) -> usize {
-    if app.question().is_none() {
-        return 0;
-    }
-    let first = lines.len();
-    let given = app.progress().given(&app.lesson().id, app.beat());
-    let attempt = app.attempt();
-    let paragraph = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if !given.is_empty() {
-        lines.push(Line::styled(strings::tried(given), theme.dim()));
-    }
-    // the hint, the answer line or the result comes next
-    let key = lines.len() - first;
-    match attempt {
-        Attempt::Unanswered | Attempt::WrongOnce => {
-            if attempt == Attempt::WrongOnce {
-                lines.push(Line::from(vec![
-                    Span::styled(strings::HINT, theme.highlight()),
-                    Span::raw(paragraph(app.hint_text().unwrap_or_default())),
-                ]));
-            }
-            match app.input().filter(|_| app.input_for() == InputFor::Answer) {
-                Some(text) => lines.push(Line::from(vec![
-                    Span::styled(strings::YOUR_ANSWER, theme.highlight()),
-                    Span::raw(text.to_string()),
-                    Span::styled("▏", theme.accent()),
-                ])),
-                None => lines.push(Line::styled(strings::PRESS_ENTER, theme.accent())),
-            }
-        }
-        Attempt::Right { .. } | Attempt::GaveUp => {
-            let expected = app.expected_answer().unwrap_or_default();
-            let (mark, style) = if attempt == Attempt::GaveUp {
-                (strings::ANSWER_WAS, theme.bad())
-            } else if !app.last_answer_still_right() {
-                // answered right on other sentences or at another training step: the answer here
-                (strings::RIGHT_BEFORE, theme.good())
-            } else {
-                (strings::RIGHT_MARK, theme.good())
-            };
-            lines.push(Line::from(vec![Span::styled(mark, style), Span::styled(expected, theme.highlight())]));
-            lines.push(Line::from(paragraph(app.explain_text().unwrap_or_default())));
-        }
-    }
-    lines.push(Line::from(""));
-    key
+    Paragraph::new(prose.lines.clone()).scroll((prose.scroll, 0)).block(block).render(area, buf);
 }

@@ -5,19 +5,16 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
+pub use crate::app::screenful::{MIN_HEIGHT, MIN_WIDTH, is_too_small};
 
-/// Whether `area` is below the size the tutor's panes need.
-pub fn is_too_small(area: Rect) -> bool {
-    area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+/// The words `present` gave a screen too small for the panes.
+pub struct TooSmall<'a> {
+    pub text: &'a str,
 }
 
-pub struct TooSmall;
-
-impl Widget for TooSmall {
+impl Widget for TooSmall<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let text = crate::strings::too_small(area.width, area.height, MIN_WIDTH, MIN_HEIGHT);
+        let text = self.text;
         let top = area.height.saturating_sub(3) / 2;
         let area = Rect { y: area.y + top, height: area.height - top, ..area };
         // wrapped by the one wrapper every pane uses (CJK-aware, measured with unicode-width)

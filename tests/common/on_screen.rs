@@ -17,7 +17,7 @@ use transformer_tutor::ui::{self, theme::Theme};
 pub fn screen_parts(app: &App, width: u16, height: u16) -> (String, String) {
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
-    ui::frame::render(app, Theme::plain(), area, &mut buf);
+    ui::draw_app(app, Theme::plain(), area, &mut buf);
     // the wide layout: prose and map in the left two fifths, everything else to the right, the
     // status bar along the bottom
     let left = width * 2 / 5;

@@ -144,7 +144,7 @@ pub const ALLOWED: &[Allowed] = &[
         why: "non-finite numbers, printed as Rust, NumPy and PyTorch print them in any language",
     },
     Allowed {
-        files: &["src/ui/theme.rs"],
+        files: &["src/app/theme.rs"],
         literals: &["NO_COLOR"],
         why: "the environment variable that turns colour off (no-color.org)",
     },

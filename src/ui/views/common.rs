@@ -20,27 +20,18 @@ pub(crate) use super::scale::*;
 use crate::ui::text::cut_end;
 pub(crate) use crate::ui::text::{cut, pad, pad_left, width};
 
-/// `s` cut to `n` columns with `…` where it was cut: at the end, or with `keep_end` at the start.
-fn fit_keeping(s: &str, n: usize, keep_end: bool) -> String {
+/// `s` cut to `n` columns, keeping its start and ending in `…` when cut.
+pub(crate) use crate::text::fit;
+
+/// `s` cut to `n` columns, keeping its end and starting with `…` when cut (`…attn.out`).
+pub(crate) fn fit_end(s: &str, n: usize) -> String {
     if width(s) <= n {
         s.to_string()
     } else if n == 0 {
         String::new()
-    } else if keep_end {
-        format!("…{}", cut_end(s, n - 1))
     } else {
-        format!("{}…", cut(s, n - 1))
+        format!("…{}", cut_end(s, n - 1))
     }
-}
-
-/// `s` cut to `n` columns, keeping its start and ending in `…` when cut.
-pub(crate) fn fit(s: &str, n: usize) -> String {
-    fit_keeping(s, n, false)
-}
-
-/// `s` cut to `n` columns, keeping its end and starting with `…` when cut (`…attn.out`).
-pub(crate) fn fit_end(s: &str, n: usize) -> String {
-    fit_keeping(s, n, true)
 }
 
 /// `s` fitted to `n` columns and padded with spaces to exactly `n`: a label column. When a

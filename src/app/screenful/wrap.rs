@@ -11,7 +11,7 @@
 //! columns, and drawing the lines unwrapped (ratatui's truncation measures correctly) never puts
 //! half a character past the edge.
 
-use super::text;
+use crate::text;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
