@@ -217,11 +217,11 @@ mean-std = μ/σ
 ln-before = 之前
 ln-after = 之后
 not-computed = {" "}还没算到（按 . 前进一步）
-batch-row-of = 批次中的第 { $b } 句（0–{ $last }）
+batch-row-of = 第 { $b } 句（0–{ $last }）
 head-of = 头 { $h }（0–{ $last }）
 whole-pe-caption = 全部 max_len = { $max_len } 行 · 这个批次用到 0–{ $last }
 row-lengths = 各行长度 ‖row‖：{ $parts_join }
-rms-line = 批次中第 { $batch } 句各真实位置上的 rms：{ $parts_join }
+rms-line = 第 { $batch } 句各真实位置上的 rms：{ $parts_join }
 mean-of-heads = { $n } 个头的平均
 position-label = 位置 { $i }
 from-column = {" "}· 从第 { $first } 列起（< >）
