@@ -33,7 +33,7 @@ corpus-training = 训练
 corpus-held-out = 留出
 grads-need-two-tokens = --grads 需要至少两个词元的目标句（例如 <bos> I <eos>）
 translate-empty = 句子是空的；请给一个中文句子，例如 我有一只猫
-translate-one-sentence = translate 只接受一个句子；`;` 在别处用来分隔批次行
+translate-one-sentence = translate 只接受一个句子；`;` 在别处用来分隔批次中的各句
 clap-error-lead = 错误：命令行参数有误。下面是命令行解析器（clap）的英文说明，`transformer-tutor --help` 列出全部用法：
 error-line = 错误：{ $message }
 warning-line = 警告：{ $warning }
@@ -152,7 +152,7 @@ weights-file = 权重文件
 map-title = {" "}当前位置{" "}
 trace-title = {" "}形状追踪{" "}
 map-output = 输出
-map-embed = 嵌入+PE
+map-embed = 词嵌入+PE
 map-pad-mask = 填充掩码
 map-masks = 掩码
 map-self-attn = 自注意力
@@ -193,7 +193,7 @@ note-ref = 笔记 { $note }{ $mark }
 greedy-translation = 贪心解码的完整译文：
 axis-query = 查询
 axis-key = 键
-axis-batch-row = 批次行
+axis-batch-row = 批次中的句子
 rows = 行
 keys = 个键
 tokens = 个词元
@@ -223,11 +223,11 @@ mean-std = μ/σ
 ln-before = 之前
 ln-after = 之后
 not-computed = {" "}还没算到（按 . 前进一步）
-batch-row-of = 批次行 { $b }（0–{ $last }）
+batch-row-of = 第 { $b } 句（0–{ $last }）
 head-of = 头 { $h }（0–{ $last }）
 whole-pe-caption = 全部 max_len = { $max_len } 行 · 这个批次用到 0–{ $last }
 row-lengths = 各行长度 ‖row‖：{ $parts_join }
-rms-line = 批次行 { $batch } 各真实位置上的 rms：{ $parts_join }
+rms-line = 第 { $batch } 句各真实位置上的 rms：{ $parts_join }
 mean-of-heads = { $n } 个头的平均
 position-label = 位置 { $i }
 from-column = {" "}· 从第 { $first } 列起（< >）
@@ -241,14 +241,14 @@ scale-range = {"  "}最小 { $min } … 最大 { $max }
 padding-mask-note = { $shape }：每个句子一行，广播到每个查询
 causal-mask-note = { $shape }：每个句子、每个头都相同
 combined-mask-note = { $shape }：每个句子一张 (T, T) 网格，所有头共用
-query-of-batch-row = 查询（批次行 { $b }）
+query-of-batch-row = 查询（批次中的第 { $b } 句）
 vector-cols = 列：{ $axis } 0..{ $last }
 vector-cols-none = 列：{ $axis }（无）
 top-words-heading = 每个位置最可能的下一个词 · 均匀分布 1/{ $vocab } = { $uniform }
 top-words-rest = · 其余 { $hidden } 个 { $rest }
 no-query-rows = { $run }：没有查询行
 no-row = { $run }：没有第 { $i } 行
-layernorm-caption = 批次 { $b } · 逐词元，在它的 { $d } 个特征上
+layernorm-caption = 批次中的第 { $b } 句 · 逐词元，在它的 { $d } 个特征上
 strips-caption = {" "}· { $features } 个特征：之前 = x+子层(x)，之后 = x̂
 one-scale = ，同一色标 ±{ $range }
 strip-min-max = {" "}最小 { $min } 最大 { $max }
@@ -263,7 +263,7 @@ sentence-is-empty = 句子是空的
 built-in-weights = 内置权重
 bad-ids = { $side } ids：{ $message }
 side-error = { $side }：{ $err }
-rows-differ = 源句有 { $src_rows } 个批次行，目标句却有 { $tgt_rows } 个；请让两边用 `;` 分隔的行数相同
+rows-differ = 源句有 { $src_rows } 句，目标句却有 { $tgt_rows } 句；请让两边用 `;` 分隔的句数相同
 id-past-embedding = `{ $word }` 的 id 是 { $id }，但模型的词嵌入只有 { $vocab_size } 行（0..{ $vocab_size }）
 id-far-too-large = 作为 id 太大了（词表只有 { $vocab_size } 个词）
 bad-id-piece = 第 { $row } 行的 `{ $piece }` { $what }
@@ -271,7 +271,7 @@ id-outside-vocabulary = 第 { $row } 行的 id { $id } 超出了词表范围（0
 empty-id-piece = 第 { $row } 行有一个逗号旁边没有 id（比如 `1,,2` 或 `1,2,`）；每两个逗号之间写一个 id
 only-padding = { $which }只有 <pad>：填充掩码会把它的每个位置都遮住，注意力就无从读取；{ $give }
 target-starts-with-pad = { $which }以 <pad> 开头，而因果掩码下第一个位置只能读它自己，填充掩码又把它遮住了，于是无从读取；{ $begin }
-empty-row = { $rows } 行中的第 { $row } 行是空的（两个 `;` 之间没有内容，或末尾多了一个 `;`）；请给每个批次行写上词，或删掉这个 `;`
+empty-row = { $rows } 句中的第 { $row } 句是空的（两个 `;` 之间没有内容，或末尾多了一个 `;`）；请给每一句写上词，或删掉这个 `;`
 
 ## src/strings/keys.rs
 
@@ -281,7 +281,7 @@ key-first-last = 第一页 / 最后一页
 key-step = 往下 / 往回走一个操作（看梯度时按反向传播的顺序，朝输入走）
 key-head = 上一个 / 下一个注意力头；最后一个之后是各头的平均
 key-row = 选查询行（或滚动当前文字）
-key-batch = 下一个批次行（句对）
+key-batch = 批次中的下一句（句对）
 key-columns = 左右滚动宽热图的列
 key-answer = 回答这一页的问题（Enter 检查，Esc 关闭）
 key-list = 课程列表（j/k 移动，Enter 打开）
@@ -342,7 +342,7 @@ logits-gradient-rule = ∂L/∂logits = (probs − one-hot(标签)) / { $count }
 logits-grad-row = `{ $row }` 这一行：标签是 `{ $label }`，p = { $p }，所以它的格子是 (p − 1)/N = ({ $p } − 1)/{ $n } = { $cell }，也是这一行唯一的负数；其余格子里最大的是 `{ $other }` 的 { $other_cell }；整行加起来是 { $sum }
 logits-grad-settled-row = `{ $row }` 这一行：标签是 `{ $label }`，p 精确到三位小数是 { $p }，所以每个格子离 0 都不到 0.0001：这一行几乎没有什么可学的了
 logits-grad-pad-row = `{ $row }` 这一行：标签是 <pad>，损失忽略它，所以{ $zero }
-embed-grad-title = ∂L/∂（{ $side }嵌入表 ({ $rows }, { $d })）：这个批次给了梯度的行
+embed-grad-title = ∂L/∂（{ $side }词嵌入表 ({ $rows }, { $d })）：这个批次给了梯度的行
 embed-grad-zero-word = { $word } ×{ $positions }（到达它所在位置的梯度：{ $arriving }）
 embed-grad-count = { $rows } 行里有 { $with } 行得到梯度；其余 { $rows_with } 行恰好是 0
 
@@ -934,7 +934,7 @@ view-name =
         [decode] 逐步解码
         [loss] 损失
         [grad-flow] 梯度流
-        [embed-grad] 嵌入表的梯度
+        [embed-grad] 词嵌入表的梯度
         [adam-step] Adam 一步
         [ablation] 去掉一个头
         [logit-lens] logit lens
@@ -1098,7 +1098,7 @@ weights-not-finite = 数组 `{ $name }` 在下标 { $at } 处是 { $value }；�
 weights-heads-do-not-divide = config.n_heads 是 { $n_heads }，不能整除 d_model { $d_model }
 weights-max-len-out-of-range = config.max_len 是 { $max_len }；它必须在 2（目标句至少有 <bos> 和 <eos>）到 { $limit } 之间
 weights-pad-idx = config.pad_idx 是 { $pad_idx }，但 <pad> 在两个词表里都是第 { $pad_id } 号词元（句子用 id { $pad_id } 填充）；它必须是 { $pad_id }
-weights-vocab-rows = `{ $name }` 有 { $tokens } 个词元，而嵌入表有 { $rows } 行；两者必须相等
+weights-vocab-rows = `{ $name }` 有 { $tokens } 个词元，而词嵌入表有 { $rows } 行；两者必须相等
 weights-bad-vocab = `{ $name }`：{ $fault }
 weights-size-too-small = { $what } 是 { $value }（取自 { $from }）；至少要 { $least }
 weights-vocabulary-too-small = { $what } 是 { $value }（取自 { $from }）；至少要 { $least }：每个词表都以 <pad> <unk> <bos> <eos> 开头
@@ -1164,7 +1164,7 @@ npy-bad-shape-entry = 形状里的 `{ $entry }` 不是一个大小
 formula-input = x：输入
 formula-embed = { $s }.embed = { $s }_embed[{ $s }_ids]：每个词元取 ({ $vocab }, { $d }) 表中的一行
 formula-positional-halves = PE[pos, i] = sin(pos/10000^(2i/{ $d }))（前 { $h } 列），PE[pos, { $h }+i] = cos(pos/10000^(2i/{ $d }))（后 { $h } 列）：Marian 的排法
-formula-embed-scale = { $s }.scaled = { $s }.embed · √{ $d }：Marian 把嵌入放大 √d_model 倍
+formula-embed-scale = { $s }.scaled = { $s }.embed · √{ $d }：Marian 把词嵌入放大 √d_model 倍
 formula-pad-keys = { $name } = ({ $k }_ids != <pad>)，排成 (B, 1, 1, T_{ $k })
 formula-pad-query-key = { $name } = ({ $q }_ids != <pad>) & ({ $k }_ids != <pad>)，排成 (B, 1, T_{ $q }, T_{ $k })
 formula-pad-ones = tgt.pad_mask = 全 1：笔记 002 的 make_tgt_mask 没有填充部分
