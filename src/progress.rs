@@ -320,7 +320,7 @@ pub fn peek_language(path: &Path) -> Option<crate::lang::Lang> {
 fn directory(path: &Path) -> Result<&Path, String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)
-        .map_err(|e| crate::strings::cannot_create(&dir.display().to_string(), &e.to_string()))?;
+        .map_err(|e| crate::strings::cannot_create(&dir.display().to_string(), &crate::lang::io_reason(&e)))?;
     Ok(dir)
 }
 

@@ -229,7 +229,10 @@ impl App {
     fn start_making(&mut self, dir: Option<PathBuf>) {
         let making = Arc::new(Mutex::new(Making::default()));
         let shared = making.clone();
+        // a failure to save is worded on that thread: in the screen's language
+        let lang = self.view.lang;
         std::thread::spawn(move || {
+            crate::lang::set_current(lang);
             let report = |done, total| {
                 if let Ok(mut m) = shared.lock() {
                     (m.done, m.total) = (done, total);

@@ -1,6 +1,6 @@
 //! What the screen about to be drawn has room for: whether it shows the architecture map, and
-//! how far each text that scrolls can go. The ui measures it from the terminal's size and the
-//! state (`ui::measure`); the terminal loop hands it to `update` as `Action::Fit` before every
+//! how far each text that scrolls can go. The ui reads it from the frame `present` built for the
+//! terminal's size (`ui::fit`; `ui::measure` presents and reads); the terminal loop hands it to `update` as `Action::Fit` before every
 //! frame, so the scroll positions drawn are already within it and drawing changes nothing.
 
 use super::state::App;

@@ -72,8 +72,8 @@ pub enum Action {
     Quit,
     /// Ctrl-C on the training screen: stop and write nothing, as SIGINT does.
     Interrupt,
-    /// No key: what the screen about to be drawn has room for (`ui::measure`), sent by the
-    /// terminal loop before every frame.
+    /// No key: what the screen about to be drawn has room for (`ui::fit` of the frame's
+    /// `Screenful`), sent by the terminal loop before every frame.
     Fit(super::fit::Fit),
 }
 

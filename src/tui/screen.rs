@@ -54,6 +54,12 @@ pub trait Screen {
     /// Draw the frame (reading the state only).
     fn draw(&self, frame: &mut Frame);
 
+    /// The language the screen speaks now (the tutor's changes with `z`): a failing terminal is
+    /// said in it.
+    fn lang(&self) -> crate::lang::Lang {
+        crate::lang::current()
+    }
+
     /// The frame just drawn (the tutor writes it to a file when a key asked).
     fn drawn(&mut self, _frame: &CompletedFrame) {}
 
@@ -100,23 +106,27 @@ pub fn run_screen<S: Screen>(screen: &mut S, signal: &AtomicUsize) -> Result<S::
 
 /// The rounds, until the screen ends or the terminal fails.
 fn rounds<S: Screen>(terminal: &mut DefaultTerminal, screen: &mut S, signal: &AtomicUsize) -> Result<S::End, String> {
-    let io = strings::terminal_error;
     loop {
-        read_input(screen).map_err(io)?;
+        read_input(screen).map_err(|e| terminal_error(screen, e))?;
         if let ControlFlow::Break(end) = screen.before_frame(signals::caught(signal))? {
             return Ok(end);
         }
         if screen.frame_due() {
             // the size the frame is drawn at (after a resize, the new one): an input to `fit`
-            terminal.autoresize().map_err(io)?;
+            terminal.autoresize().map_err(|e| terminal_error(screen, e))?;
             screen.fit(terminal.get_frame().area());
-            let completed = terminal.draw(|f| screen.draw(f)).map_err(io)?;
+            let completed = terminal.draw(|f| screen.draw(f)).map_err(|e| terminal_error(screen, e))?;
             screen.drawn(&completed);
         }
         if let ControlFlow::Break(end) = screen.between_frames(signals::caught(signal))? {
             return Ok(end);
         }
     }
+}
+
+/// A failure of the terminal, in the screen's language.
+fn terminal_error<S: Screen>(screen: &S, why: std::io::Error) -> String {
+    crate::lang::with(screen.lang(), || strings::terminal_error(why))
 }
 
 /// Read the input `screen` wants this round: one event (waiting for it up to the screen's time),

@@ -40,8 +40,10 @@ pub fn run(app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
         screen: None,
     };
     let result = run_screen(&mut tutor, &signal);
-    // what is said after the screen is in its language (`z` may have changed it)
-    crate::lang::with(tutor.app.lang(), || ended(result, &tutor))
+    // what is said after the screen is in its language (`z` may have changed it): here, and in
+    // what `main` adds to an error (its `error: ` prefix), so the command's language becomes it
+    crate::lang::set_current(tutor.app.lang());
+    ended(result, &tutor)
 }
 
 /// What the run comes to once the screen is gone.
@@ -175,6 +177,10 @@ impl Screen for Tutor {
 
     fn mouse(&self) -> bool {
         true
+    }
+
+    fn lang(&self) -> crate::lang::Lang {
+        self.app.lang()
     }
 
     /// A vanished terminal ends the process from the watch: it saves what is waiting first.

@@ -9,7 +9,7 @@ use crate::app::screenful::{Screenful, present};
 use crate::app::{App, Fit};
 use ratatui::layout::Rect;
 
-/// What a screen of `area` has room for, with the app as it is now (presented in the thread's
+/// What a screen of `area` has room for, with the app as it is now (presented in the app's
 /// language).
 pub fn measure(app: &App, area: Rect) -> Fit {
     fit(&present(app, app.lang(), Theme::plain(), area))
