@@ -457,6 +457,7 @@ sentences-run = 正在运行你的句子；文字是为课程自己的句子写�
 your-sentence = 你的句子：
 sentence-hint = Enter 运行（句子之间用 `;`），Ctrl-U 清空，Esc 关闭
 right-by-position = 答对了！位置 { $n } 就是 { $token }
+position-ambiguous = { $n } 从 0 数是 { $from_0 }，从 1 数是 { $from_1 }：指哪个？输入 `{ $n } ({ $from_0 })`、`{ $n_1 } ({ $from_1 })` 或者直接输入词元
 sentence-refused = 没有运行：{ $why }
 cannot-open = 打不开 `{ $id }`：{ $why }
 status-place = {" "}{ $lesson } 第 { $beat }/{ $beats } 页 · 操作 { $op }/{ $last_op }{" "}
