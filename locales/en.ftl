@@ -572,6 +572,7 @@ widths-heading = the widths: d_k for queries and keys, d_v for values
 widths-note = note 002 lets q and k be narrower than v (qk_dim): only the context's width would follow v
 decoder-reads = the decoder reads:{" "}
 chosen = appended:{" "}
+answer-first = … (answer first)
 # A fact of a lesson's prose that names a sentence or position the learner's own sentences lack.
 fact-not-in-sentences = (not in these sentences)
 decoding-ends = {"  "}(decoding ends here)

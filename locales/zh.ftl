@@ -552,6 +552,7 @@ widths-heading = 宽度：查询和键用 d_k，值用 d_v
 widths-note = 笔记 002 允许 q 和 k 比 v 窄（qk_dim）：只有 context 的宽度跟着 v
 decoder-reads = 解码器读入：
 chosen = 追加：
+answer-first = …（先回答）
 fact-not-in-sentences = （这些句子里没有）
 decoding-ends = {"  "}（解码到此结束）
 decoding-had-ended = （解码已经结束）

@@ -118,8 +118,26 @@ enum NumberWord {
 /// One word of a number written in words, English or Chinese: `six` → 6, `sixty` → 60, 六 → 6.
 fn number_word(w: &str) -> Option<NumberWord> {
     const EN: [&str; 20] = [
-        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-        "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
     ];
     const TENS: [&str; 8] = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
     const ZH: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
