@@ -471,6 +471,7 @@ sentences-run = running your sentences; the prose was written for the lesson's o
 your-sentence = your sentence:{" "}
 sentence-hint = Enter runs it (`;` between sentences), Ctrl-U clears, Esc closes
 right-by-position = right! position { $n } is { $token }
+position-ambiguous = { $n } is { $from_0 } counted from 0, { $from_1 } counted from 1: which? type `{ $n } ({ $from_0 })`, `{ $n_1 } ({ $from_1 })` or the token
 sentence-refused = not run: { $why }
 cannot-open = cannot open `{ $id }`: { $why }
 status-place = {" "}{ $lesson } beat { $beat }/{ $beats } · engine op { $op }/{ $last_op }{" "}
@@ -571,6 +572,7 @@ widths-heading = the widths: d_k for queries and keys, d_v for values
 widths-note = note 002 lets q and k be narrower than v (qk_dim): only the context's width would follow v
 decoder-reads = the decoder reads:{" "}
 chosen = appended:{" "}
+answer-first = … (answer first)
 # A fact of a lesson's prose that names a sentence or position the learner's own sentences lack.
 fact-not-in-sentences = (not in these sentences)
 decoding-ends = {"  "}(decoding ends here)

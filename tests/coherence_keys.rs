@@ -138,26 +138,68 @@ fn s_and_shift_s_move_the_decoding_step() {
     assert!(text.contains("step 4 of 0–4"), "the last of I · have · a · cat · <eos>: {text}");
 }
 
+fn type_answer(app: &mut App, typed: &str) {
+    app.update(Action::Answer);
+    for c in typed.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Answer);
+}
+
 #[test]
-fn a_position_answers_a_token_question() {
+fn a_bare_position_read_two_ways_is_asked_about_not_marked() {
     let mut app = app();
     let expected = app.expected_answer().unwrap();
     let tokens: Vec<String> = "我有一只猫".chars().map(String::from).collect();
     let at = tokens.iter().position(|t| *t == expected).expect("a source character");
-    let answer = |app: &mut App, typed: &str| {
-        app.update(Action::Answer);
-        for c in typed.chars() {
-            app.update(Action::Type(c));
-        }
-        app.update(Action::Answer);
-    };
-    // the position of another character is wrong (counted from 0, as the views count)
-    let other = if at == 0 { 1 } else { at - 1 };
-    answer(&mut app, &other.to_string());
-    assert_eq!(app.attempt(), Attempt::WrongOnce, "{other} is {}, not {expected}", tokens[other]);
-    answer(&mut app, &at.to_string());
-    assert!(matches!(app.attempt(), Attempt::Right { tries: 2 }), "{at} for {expected}");
+    assert!(at >= 1, "the answer is not the first character: {expected}");
+    // `at` counted from 0 is the answer, counted from 1 the character before it: ask which
+    type_answer(&mut app, &at.to_string());
+    assert_eq!(app.attempt(), Attempt::Unanswered, "neither right nor a wrong try: {}", app.status());
+    assert!(app.progress().given("keys", 0).is_empty(), "nothing recorded");
+    let before = &tokens[at - 1];
+    assert_eq!(
+        app.status(),
+        format!(
+            "{at} is {expected} counted from 0, {before} counted from 1: which? type `{at} ({expected})`, `{} ({before})` or the token",
+            at - 1
+        )
+    );
+    assert_eq!(app.input(), Some(at.to_string().as_str()), "the line stays open to say which");
+    // saying which answers it
+    for c in format!(" ({expected})").chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Answer);
+    assert_eq!(app.attempt(), Attempt::Right { tries: 1 });
     assert_eq!(app.status(), format!("right! position {at} is {expected}"));
+    // the same in Chinese
+    let mut zh = self::app();
+    zh.update(Action::NextLanguage);
+    type_answer(&mut zh, &at.to_string());
+    assert_eq!(zh.attempt(), Attempt::Unanswered);
+    assert!(zh.status().contains("从 0 数是") && zh.status().contains(&expected), "{}", zh.status());
+    // the wrong one of the two readings, said, is a wrong try
+    let mut wrong = self::app();
+    type_answer(&mut wrong, &format!("{} ({before})", at - 1));
+    assert_eq!(wrong.attempt(), Attempt::WrongOnce, "{}", wrong.status());
+}
+
+#[test]
+fn a_position_answers_a_token_question_where_it_reads_one_way() {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    // the answer is the first character, 我: 0 has no reading from 1
+    let lesson = LESSON.replace(
+        "answer = \"{top-key dec.1.cross_attn.weights row=4 head=mean}\"",
+        "answer = \"{token-at side=src pos=0}\"",
+    );
+    let catalog =
+        Catalog::from_files(vec![("keys.toml".into(), bilingual_lessons::with_chinese(&lesson).0)], &weights).unwrap();
+    let mut app = App::new(catalog.lessons[0].clone(), weights).unwrap();
+    assert_eq!(app.expected_answer().as_deref(), Some("我"));
+    type_answer(&mut app, "0");
+    assert_eq!(app.attempt(), Attempt::Right { tries: 1 }, "{}", app.status());
+    assert_eq!(app.status(), "right! position 0 is 我");
 }
 
 #[test]
@@ -205,18 +247,43 @@ fn a_position_counts_from_0_and_from_1_only_past_the_sentence() {
     let catalog =
         Catalog::from_files(vec![("keys.toml".into(), bilingual_lessons::with_chinese(&lesson).0)], &weights).unwrap();
     let mut app = App::new(catalog.lessons[0].clone(), weights).unwrap();
-    app.update(Action::Answer);
-    app.update(Action::Type('5'));
-    app.update(Action::Answer);
+    type_answer(&mut app, "5");
+    // the row is 我有一只猫, five long: 5 counted from 0 is no position
     assert!(matches!(app.attempt(), Attempt::Right { .. }), "5 counted from 1 is 猫: {}", app.status());
-    // on batch row 1 (你有猫吗 <pad>) position 4 is a <pad>: never the answer
+    assert_eq!(app.status(), "right! position 4 is 猫");
+    // on batch row 1 (你有猫吗 <pad>) position 4 counted from 0 is a <pad>, from 1 吗: asked
     let mut app2 = self::app();
     app2.update(Action::NextBatch);
     assert_eq!(app2.selection().batch, 1);
-    app2.update(Action::Answer);
-    app2.update(Action::Type('4'));
-    app2.update(Action::Answer);
-    assert_eq!(app2.attempt(), Attempt::WrongOnce, "a masked <pad> is no answer");
+    type_answer(&mut app2, "4");
+    assert_eq!(app2.attempt(), Attempt::Unanswered, "{}", app2.status());
+    assert!(app2.status().starts_with("4 is <pad> counted from 0, 吗 counted from 1"), "{}", app2.status());
+    // and the <pad>, said, is no answer
+    let mut app3 = self::app();
+    app3.update(Action::NextBatch);
+    type_answer(&mut app3, "4 (<pad>)");
+    assert_eq!(app3.attempt(), Attempt::WrongOnce, "a masked <pad> is no answer");
+}
+
+/// Decoder beat 13 (issue 38): on 我有一只猫 <pad>, 5 counted from 1 is 猫 but counted from 0 it
+/// is the `<pad>`; the tutor asks which instead of marking it right.
+#[test]
+fn the_decoder_question_asks_which_count_a_bare_position_means() {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let decoder = Catalog::built_in(&weights).unwrap().get("decoder").unwrap().clone();
+    let beat = decoder
+        .beats
+        .iter()
+        .position(|b| b.question.is_some() && b.view.name() == "heatmap" && b.op.contains("cross_attn.weights"))
+        .expect("the cross-attention question");
+    let mut app = App::new(decoder, weights).unwrap();
+    app.go_to_beat(beat);
+    let expected = app.expected_answer().unwrap();
+    let tokens: Vec<String> = "我有一只猫".chars().map(String::from).collect();
+    let at = tokens.iter().position(|t| *t == expected).expect("a character of 我有一只猫");
+    type_answer(&mut app, &(at + 1).to_string());
+    assert_eq!(app.attempt(), Attempt::Unanswered, "{}", app.status());
+    assert!(app.status().contains(&format!("{expected} counted from 1")), "{}", app.status());
 }
 
 #[test]

@@ -4,11 +4,24 @@ use super::state::App;
 use crate::lesson::question::{Attempt, is_right};
 use crate::strings;
 
+/// What a position typed for a token answer says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum ByPosition {
+    /// The answer's token, at this position counted from 0 as the views count.
+    Right(usize, String),
+    /// A bare position that names one token counted from 0 and another counted from 1: the
+    /// learner is asked which they mean, and the answer counts neither right nor wrong.
+    Ambiguous { n: usize, from_0: String, from_1: String },
+}
+
 impl App {
-    /// When the answer is one token of the sentence on screen and the learner typed its position
-    /// (0-based as the views count, or 1-based as people count), alone or with the token beside
-    /// it (`2 (天)`, `3 (天)`): that position, counted from 0 as the views count, and its token.
-    fn position_answer(&self, given: &str, expected: &str) -> Option<(usize, String)> {
+    /// When the answer is one token of the sentence on screen and the learner typed a position,
+    /// alone or with the token beside it (`2 (天)`, `3 (天)`): that position, counted from 0 as
+    /// the views count, and its token. A bare position is read both ways, counted from 0 and from
+    /// 1; where both name a token of the row shown (a `<pad>` included) and they differ, it is
+    /// [`ByPosition::Ambiguous`], whichever of them is the answer: only 0 (nothing before it)
+    /// and the row's length (nothing at it) are read one way.
+    fn position_answer(&self, given: &str, expected: &str) -> Option<ByPosition> {
         use crate::lesson::question::{normalize, position_typed, position_with_token};
         let (n, named) = match position_typed(given) {
             Some(n) => (n, None),
@@ -19,25 +32,36 @@ impl App {
             return None;
         }
         let batch = self.view.selection.batch.min(self.session.setup.shape().batch - 1);
-        [true, false].into_iter().find_map(|src| {
-            // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
-            let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
-            let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
-            let tokens = &self.scene().tokens(src, batch)[..real];
-            let holds_word = |p: usize| normalize(&tokens[p]) == std::slice::from_ref(&word);
-            let p = if named.is_some() {
-                // the token says which it is: counted from 0 or from 1
-                [Some(n), n.checked_sub(1)].into_iter().flatten().find(|&p| p < real && holds_word(p))?
-            } else if n < real {
-                // counted from 0, as every view counts; from 1 only where that reading is no position
-                n
-            } else if n == real && n > 0 {
-                n - 1
-            } else {
-                return None;
-            };
-            holds_word(p).then(|| (p, tokens[p].clone()))
-        })
+        let readings: Vec<ByPosition> = [true, false]
+            .into_iter()
+            .filter_map(|src| {
+                // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
+                let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
+                let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
+                let row = self.scene().tokens(src, batch);
+                let holds_word = |p: usize| p < real && normalize(&row[p]) == std::slice::from_ref(&word);
+                if !(0..real).any(holds_word) {
+                    return None;
+                }
+                let right = |p: usize| holds_word(p).then(|| ByPosition::Right(p, row[p].clone()));
+                if named.is_some() {
+                    // the token says which it is: counted from 0 or from 1
+                    return [Some(n), n.checked_sub(1)].into_iter().flatten().find_map(right);
+                }
+                let from_0 = (n < row.len()).then_some(n);
+                let from_1 = n.checked_sub(1).filter(|&p| p < row.len());
+                match (from_0, from_1) {
+                    (Some(a), Some(b)) if normalize(&row[a]) != normalize(&row[b]) => {
+                        Some(ByPosition::Ambiguous { n, from_0: row[a].clone(), from_1: row[b].clone() })
+                    }
+                    (Some(a), Some(b)) => right(a).or_else(|| right(b)),
+                    (Some(p), None) | (None, Some(p)) => right(p),
+                    (None, None) => None,
+                }
+            })
+            .collect();
+        let right = readings.iter().find(|r| matches!(r, ByPosition::Right(..)));
+        right.or(readings.first()).cloned()
     }
 
     /// `given` without the characters or words written in brackets after the positions they
@@ -70,7 +94,7 @@ impl App {
     /// left out, or naming the sublayer.
     pub(super) fn checks_right(&self, given: &str, expected: &str) -> bool {
         is_right(given, expected)
-            || self.position_answer(given, expected).is_some()
+            || matches!(self.position_answer(given, expected), Some(ByPosition::Right(..)))
             || is_right(&self.without_quoted_tokens(given), expected)
             || crate::lesson::question::names_the_sublayer(given, expected)
     }
@@ -85,13 +109,19 @@ impl App {
         }
         let by_position = self.position_answer(&given, &expected);
         let right = self.checks_right(&given, &expected);
+        if let (false, Some(ByPosition::Ambiguous { n, from_0, from_1 })) = (right, &by_position) {
+            // neither right nor wrong: ask which count was meant, and keep the line to say it
+            self.view.status = strings::position_ambiguous(*n, from_0, from_1);
+            self.view.input = Some(given);
+            return;
+        }
         let attempt = self.attempt().after(right);
         self.session.progress.answer(&self.session.lesson.id, self.session.beat, given.trim(), attempt);
         self.session.progress_changed = true;
         self.view.status = match attempt {
             Attempt::Right { .. } => match by_position {
-                Some((n, token)) => strings::right_by_position(n, &token),
-                None => strings::RIGHT.into(),
+                Some(ByPosition::Right(n, token)) => strings::right_by_position(n, &token),
+                _ => strings::RIGHT.into(),
             },
             Attempt::WrongOnce => strings::WRONG_ONCE.into(),
             Attempt::GaveUp => strings::GAVE_UP.into(),

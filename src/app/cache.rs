@@ -24,6 +24,8 @@ struct Key {
     what_if: Option<Variant>,
     /// The view data holds words: another language draws it again.
     lang: crate::lang::Lang,
+    /// The answer whose lines the view withholds (the beat's question is unanswered).
+    withheld: Option<String>,
 }
 
 /// The view data of the focused operation, as of the last change.
@@ -79,11 +81,18 @@ impl App {
             decoding: self.session.decoding,
             what_if: self.session.what_if.as_ref().map(|w| w.variant),
             lang: self.view.lang,
+            withheld: self.withheld_answer(),
         };
         if self.cache.key.as_ref() == Some(&key) {
             return;
         }
-        self.cache.taught = Some(Arc::new(self.scene().compute_view_data()));
+        let data = self.scene().compute_view_data();
+        self.cache.taught = Some(Arc::new(match (&key.withheld, data) {
+            (Some(expected), ViewData::Lines(lines)) => {
+                ViewData::Lines(lines.withholding(expected, &crate::strings::ANSWER_FIRST.to_string()))
+            }
+            (_, data) => data,
+        }));
         self.cache.what_if = self.compute_what_if().map(Arc::new);
         self.cache.key = Some(key);
         self.cache.generation += 1;
@@ -103,6 +112,29 @@ impl App {
             lines: self.what_if_lines(),
             beside: self.scene().variant_beside().is_some(),
             other,
+        })
+    }
+
+    /// The expected answer of the beat's question while it is unanswered and the view shown is
+    /// the beat's own kind: the view's lines that state it are withheld until it is answered or
+    /// given up (a question asks for a prediction; the line that proves it comes after).
+    fn withheld_answer(&self) -> Option<String> {
+        let beat = self.session.lesson.beats.get(self.session.beat)?;
+        beat.question.as_ref()?;
+        (!self.attempt().is_done() && self.view.kind == beat.view).then(|| self.expected_answer()).flatten()
+    }
+
+    /// The lines of the view withheld now, as they read when drawn (a value: the value alone);
+    /// empty when nothing is withheld.
+    pub fn withheld_lines(&self) -> Vec<String> {
+        let Some(expected) = self.withheld_answer() else { return Vec::new() };
+        crate::lang::with(self.view.lang, || match self.scene().compute_view_data() {
+            ViewData::Lines(lines) => lines
+                .answering(&expected)
+                .into_iter()
+                .map(|(i, value)| value.unwrap_or_else(|| lines.line_text(i)))
+                .collect(),
+            _ => Vec::new(),
         })
     }
 

@@ -222,6 +222,8 @@ impl Scene<'_> {
         } else {
             d.put(format!("  →  {} {chosen}", words.join(" ")), Role::Plain);
         }
+        // what this step appends is what a question about the step asks
+        d.answer_line();
         d.gap();
         let n = self.setup.weights.config.dec_layers;
         d.push(strings::cross_heading(&reading, words.len() - 1, n - 1), Role::Title);
@@ -234,7 +236,8 @@ impl Scene<'_> {
         d.gap();
         d.line()
             .put(strings::GREEDY_TRANSLATION, Role::Dim)
-            .put(crate::lesson::facts::translation(self.setup, b), Role::Strong);
+            .put(crate::lesson::facts::translation(self.setup, b), Role::Strong)
+            .answer_line();
         d
     }
 }

@@ -150,7 +150,7 @@ impl Scene<'_> {
         if !zero.is_empty() {
             d.push(strings::embed_grad_zero(&zero), Role::Strong);
         }
-        d.push(strings::embed_grad_count(rows.len(), table.nrows()), Role::Plain);
+        d.push(strings::embed_grad_count(rows.len(), table.nrows()), Role::Plain).answer_line();
         d
     }
 }
@@ -225,8 +225,16 @@ impl Scene<'_> {
             chosen: self.selection.weight_at.is_some(),
             cursor_on: self.cell_col.is_some(),
         };
-        for (line, heading) in strings::adam_step_lines(&text) {
+        let lines = strings::adam_step_lines(&text);
+        let last = lines.len() - 1;
+        for (i, (line, heading)) in lines.into_iter().enumerate() {
             d.push(line, if heading { Role::Title } else { Role::Plain });
+            // the loss after the step, and the line saying which way it moved (the last two)
+            if i == last - 1 {
+                d.answer_value(text.loss_after);
+            } else if i == last {
+                d.answer_line();
+            }
         }
         d
     }

@@ -119,10 +119,13 @@ impl Scene<'_> {
             for (id, p) in row.top(3) {
                 d.put(format!("{:<7} {p:.2} ", vocab.word(id)), role);
             }
+            if Some(i) == forms {
+                d.answer_emphasis();
+            }
         }
         d.gap();
         if let (Some(i), Some(last)) = (forms, rows.last()) {
-            d.push(strings::lens_forms(&vocab.word(last.best()), &rows[i].after), Role::Accent);
+            d.push(strings::lens_forms(&vocab.word(last.best()), &rows[i].after), Role::Accent).answer_line();
         }
         d
     }
@@ -162,7 +165,7 @@ impl Scene<'_> {
         let top_weight = crate::model::decode::argmax(keys.iter().map(|k| k.weight));
         let top_norm = crate::model::decode::argmax(keys.iter().map(|k| k.norm as f32));
         let tok = |j| self.token(key_side, b, j);
-        d.push(strings::contributions_summary(&tok(top_weight), &tok(top_norm)), Role::Accent);
+        d.push(strings::contributions_summary(&tok(top_weight), &tok(top_norm)), Role::Accent).answer_line();
         d
     }
 

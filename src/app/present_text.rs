@@ -127,7 +127,9 @@ impl Scene<'_> {
                 .put(mark, role)
                 .put(format!("{}  ", pad(name, name_w)), role)
                 .put(format!("{}  ", pad(shape, shape_w)), role)
-                .put(what.clone(), Role::Dim);
+                .put(what.clone(), Role::Dim)
+                // a question may ask for a stage's shape
+                .answer_value(shape.clone());
             // the ids themselves, one line per batch row, under their stage
             let ids = match name.as_str() {
                 "src ids" => Some(&self.setup.src_ids),

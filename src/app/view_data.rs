@@ -96,6 +96,23 @@ pub struct Piece {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LinesData {
     pub lines: Vec<Vec<Piece>>,
+    /// The lines that state what a question about this view asks (the line under a table that
+    /// names its conclusion): withheld while the beat's question is unanswered.
+    pub answer_lines: Vec<(usize, AnswerLine)>,
+}
+
+/// How a line of a text view may state a question's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerLine {
+    /// The whole line is the view's conclusion (`appended: have`, `cat tops the list from …`):
+    /// withheld whenever the beat's question about this view is unanswered.
+    Whole,
+    /// The line shows this value (a shape, a loss): withheld, that value only, when it is the
+    /// answer to the beat's question.
+    Value(String),
+    /// The line is drawn stronger because it is the conclusion (the logit lens's row where the
+    /// answer forms): drawn plain while withheld.
+    Emphasis,
 }
 
 impl LinesData {
@@ -127,6 +144,74 @@ impl LinesData {
     /// An empty line.
     pub fn gap(&mut self) -> &mut Self {
         self.line()
+    }
+
+    /// The current line states the view's conclusion: a question about the view is answered by
+    /// it, so it is withheld until the question is.
+    pub fn answer_line(&mut self) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Whole));
+        }
+        self
+    }
+
+    /// The current line shows `value`, which a question may ask for: withheld while a question
+    /// whose answer it is stays unanswered.
+    pub fn answer_value(&mut self, value: impl Into<String>) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Value(value.into())));
+        }
+        self
+    }
+
+    /// The current line's emphasis states the view's conclusion: drawn plain while withheld.
+    pub fn answer_emphasis(&mut self) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Emphasis));
+        }
+        self
+    }
+
+    /// The lines that would answer a question whose expected answer is `expected`, as they read
+    /// (a value line: the value alone; an emphasis is no text and is not listed).
+    pub fn answering(&self, expected: &str) -> Vec<(usize, Option<String>)> {
+        self.answer_lines
+            .iter()
+            .filter_map(|(i, how)| match how {
+                AnswerLine::Whole => Some((*i, None)),
+                AnswerLine::Value(v) => crate::lesson::question::is_right(v, expected).then(|| (*i, Some(v.clone()))),
+                AnswerLine::Emphasis => None,
+            })
+            .collect()
+    }
+
+    /// The text of line `i`, its pieces joined.
+    pub fn line_text(&self, i: usize) -> String {
+        self.lines.get(i).map(|l| l.iter().map(|p| p.text.as_str()).collect()).unwrap_or_default()
+    }
+
+    /// These lines with what answers `expected` replaced by `placeholder`: a whole answer line
+    /// by one dim piece, a value by the placeholder where it stands.
+    pub fn withholding(mut self, expected: &str, placeholder: &str) -> LinesData {
+        for (i, how) in &self.answer_lines {
+            if *how == AnswerLine::Emphasis
+                && let Some(line) = self.lines.get_mut(*i)
+            {
+                line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain);
+            }
+        }
+        for (i, value) in self.answering(expected) {
+            let Some(line) = self.lines.get_mut(i) else { continue };
+            match value {
+                None => *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }],
+                Some(v) => {
+                    for piece in line.iter_mut().filter(|p| p.text.contains(&v)) {
+                        piece.text = piece.text.replace(&v, placeholder);
+                    }
+                }
+            }
+        }
+        self
     }
 }
 

@@ -7,7 +7,7 @@
 //! - `view_kind`: the views a beat can show its operation in
 //! - `facts`: weight-dependent facts in prose, `{next-word row=1}`, filled in from the run
 //! - `coherence`: each fact is about what its beat's view shows
-//! - `question`: checking a learner's answer against the run's
+//! - `question`: checking a learner's answer against the run's; `number_words`: `sixty-four`, 六十四
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
 
 pub mod beat;
@@ -21,6 +21,7 @@ pub mod facts;
 pub mod file;
 pub mod glossary;
 pub mod load;
+mod number_words;
 pub mod question;
 pub mod view_kind;
 

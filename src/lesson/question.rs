@@ -2,18 +2,25 @@
 //! of words and numbers: case, spaces, brackets, commas and the `<>` of special tokens do not
 //! matter, so `(2,4,8,5)` = `2 4 8 5`, `eos` = `<eos>`, `Cat` = `cat`. Full-width digits, letters
 //! and punctuation read as their ASCII forms (`（２，４，７，６）` = `(2, 4, 7, 6)`), and Chinese
-//! characters count one word each, so `8次` is `8 次`.
+//! characters count one word each, so `8次` is `8 次`. The minus signs the tutor prints (`−0.18`,
+//! U+2212) read as `-`, a shape written with an x (`4x32`, `4*32`) as `4×32`, and numbers written
+//! in words as digits (`number_words`: `sixty-four`, 六十四).
 
-/// `text` with full-width forms as ASCII (U+FF01..U+FF5E), the ideographic space as a space,
-/// `、` as a comma and `。` as a full stop, and a space on each side of every wide (CJK) character.
+/// `text` with full-width forms as ASCII (U+FF01..U+FF5E), the minus signs U+2212 and U+FE63 as
+/// `-`, the ideographic space as a space, `、` as a comma and `。` as a full stop, an `x` between
+/// two digits (`4x32`) as a space, and a space on each side of every wide (CJK) character.
 fn ascii_forms(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
+    let chars: Vec<char> = text.chars().collect();
+    let digit_at = |i: Option<usize>| i.and_then(|i| chars.get(i)).is_some_and(|c| c.is_ascii_digit());
+    for (i, &c) in chars.iter().enumerate() {
         let c = match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{2212}' | '\u{FE63}' => '-',
             '\u{3000}' => ' ',
             '、' => ',',
             '。' => '.',
+            'x' | 'X' if digit_at(i.checked_sub(1)) && digit_at(Some(i + 1)) => ' ',
             _ => c,
         };
         if crate::text::width(c.encode_utf8(&mut [0; 4])) == 2 {
@@ -66,8 +73,7 @@ pub fn is_right(given: &str, expected: &str) -> bool {
     // the numbers of `words` (number words read as digits: `six`, 六), if every other word is one
     // that only names or counts them
     let numbers = |words: &Vec<String>| -> Option<Vec<String>> {
-        let words: Vec<String> =
-            words.iter().map(|w| number_word(w).map_or_else(|| w.clone(), str::to_string)).collect();
+        let words = super::number_words::spelled_numbers(words);
         words
             .iter()
             .all(|w| is_number(w) || UNIT_WORDS.contains(&w.as_str()))
@@ -94,18 +100,6 @@ fn rounds_to(given: &str, expected: &str) -> bool {
     let significant = given.trim_start_matches(['-', '0', '.']).chars().filter(char::is_ascii_digit).count();
     let scale = 10f64.powi(decimals as i32);
     decimals >= 1 && decimals < expected_decimals && significant >= 2 && ((e * scale).round() - g * scale).abs() < 1e-6
-}
-
-/// A number written as a word, English or Chinese, as digits: `six` → `6`, `六` → `6`.
-fn number_word(w: &str) -> Option<&'static str> {
-    const EN: [&str; 13] =
-        ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-    const DIGITS: [&str; 13] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"];
-    const ZH: [&str; 11] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十"];
-    if w == "两" {
-        return Some("2");
-    }
-    EN.iter().position(|&n| n == w).or_else(|| ZH.iter().position(|&n| n == w)).map(|i| DIGITS[i])
 }
 
 /// Words that may stand around a number answer without changing it (`8 times`, `positions 5, 6`);
@@ -333,6 +327,29 @@ mod tests {
         assert!(!is_right("1", "1.376"), "a whole number is no rounding");
         // a word answer is never read as a number
         assert!(!is_right("1", "一"));
+    }
+
+    #[test]
+    fn the_minus_signs_the_tutor_prints_read_as_a_minus() {
+        assert!(is_right("\u{2212}0.18", "-0.18"), "U+2212 MINUS SIGN, as the views print it");
+        assert!(is_right("\u{FE63}0.18", "-0.18"), "U+FE63 SMALL HYPHEN-MINUS");
+        assert!(is_right("\u{FF0D}0.18", "-0.18"), "U+FF0D FULL-WIDTH HYPHEN-MINUS");
+        assert!(is_right("\u{2212}0.18", "\u{2212}0.18"));
+        assert!(!is_right("\u{2212}0.18", "0.18"));
+    }
+
+    #[test]
+    fn a_shape_written_with_an_x_reads_as_one_written_with_a_times() {
+        assert!(is_right("4x32", "4×32"));
+        assert!(is_right("4X32", "4×32"));
+        assert!(is_right("4*32", "4×32"));
+        assert!(is_right("4 x 32", "4×32"));
+        assert!(is_right("4×32", "4x32"));
+        assert!(is_right("4x32", "(4, 32)"));
+        assert!(!is_right("4x33", "4×32"));
+        assert!(!is_right("432", "4×32"));
+        // an x that is no times sign stays a letter
+        assert!(!is_right("x", "4"));
     }
 
     #[test]

@@ -21,6 +21,13 @@ pub const RIGHT: Text = Text::id("right");
 pub fn right_by_position(n: usize, token: &str) -> String {
     message_with("right-by-position", &[("n", &n), ("token", &token)])
 }
+
+/// A bare position typed for a token answer that names one token counted from 0 and another
+/// counted from 1: which is meant (the position with its token, or the token).
+pub fn position_ambiguous(n: usize, from_0: &str, from_1: &str) -> String {
+    let n_1 = n - 1;
+    message_with("position-ambiguous", &[("n", &n), ("n_1", &n_1), ("from_0", &from_0), ("from_1", &from_1)])
+}
 pub const WRONG_ONCE: Text = Text::id("wrong-once");
 pub const GAVE_UP: Text = Text::id("gave-up");
 pub const ANSWER_MAX_WIDTH: usize = 60;

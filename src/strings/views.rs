@@ -196,6 +196,9 @@ pub fn next_word_heading(position: usize, word: &str) -> String {
 }
 
 pub const CHOSEN: Text = Text::id("chosen");
+/// In place of a view's line that states the answer to the beat's question, until it is
+/// answered or given up.
+pub const ANSWER_FIRST: Text = Text::id("answer-first");
 /// A fact of a lesson's prose that names a sentence or position the learner's own sentences lack.
 pub const FACT_NOT_IN_SENTENCES: Text = Text::id("fact-not-in-sentences");
 pub const DECODING_ENDS: Text = Text::id("decoding-ends");

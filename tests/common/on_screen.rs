@@ -39,6 +39,18 @@ pub fn screen_parts(app: &App, width: u16, height: u16) -> (String, String) {
     (ui::frame::buffer_text(&buf), rest)
 }
 
+/// Two wrong answers: the question is given up, its answer and explanation shown.
+pub fn give_up(app: &mut App) {
+    use transformer_tutor::app::keymap::Action;
+    for _ in 0..2 {
+        app.update(Action::Answer);
+        for c in "zzz".chars() {
+            app.update(Action::Type(c));
+        }
+        app.update(Action::Answer);
+    }
+}
+
 /// Everything the learner may read on this beat: the prose, and the question's answer, hint and
 /// explanation (the latter two are shown after a wrong answer).
 /// In the screen's language, without the glossary's other-language terms (those quote no number
@@ -283,9 +295,20 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
         }
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
-            let (_, rest) = screen_parts(app, width, height);
+            let (_, before) = screen_parts(app, width, height);
+            // the answer and the explanation are read after answering, when the view draws the
+            // line it withheld until then: they are checked against the screen after giving up
+            let after = if app.question().is_some() && !app.attempt().is_done() {
+                give_up(app);
+                let (_, after) = screen_parts(app, width, height);
+                app.clear_status();
+                after
+            } else {
+                before.clone()
+            };
             for (field, prose) in readable_prose(app) {
-                for miss in missing_in(&prose, &rest, &sentences, lang) {
+                let rest = if matches!(field, "answer" | "explain") { &after } else { &before };
+                for miss in missing_in(&prose, rest, &sentences, lang) {
                     out.push(format!("{} beat {} {field} ({}): {miss}", lesson.id, beat + 1, lang.code()));
                 }
             }

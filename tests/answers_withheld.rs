@@ -1,0 +1,123 @@
+//! A question asks for a prediction: the view's line that states its answer (the decode view's
+//! `appended:` line, the pipeline's shape of the stage asked about, the line under an embedding
+//! gradient's table, the loss after Adam's step, the logit lens's `forms` line, the
+//! contributions' summary) is withheld while the question is unanswered, and drawn once it is
+//! answered or given up. Every question beat of every lesson, under the trained model, at 120x40
+//! and 80x24.
+
+use std::sync::Arc;
+use transformer_tutor::app::{Action, App};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::lesson::question::Attempt;
+use transformer_tutor::model::Weights;
+use transformer_tutor::setup::WeightSource;
+use transformer_tutor::ui::{self, theme::Theme};
+
+fn screen(app: &App, width: u16, height: u16) -> String {
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    ui::draw_app(app, Theme::plain(), area, &mut buf);
+    ui::buffer_text(&buf)
+}
+
+fn type_answer(app: &mut App, text: &str) {
+    app.update(Action::Answer);
+    for c in text.chars() {
+        app.update(Action::Type(c));
+    }
+    app.update(Action::Answer);
+}
+
+/// How a withheld line shows on a screen: its first 24 characters (a long line is clipped at
+/// the pane's edge).
+fn shown(line: &str) -> String {
+    line.trim().chars().take(24).collect()
+}
+
+#[test]
+fn the_line_that_answers_a_question_is_drawn_only_after_answering() {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let mut withholding = Vec::new();
+    for lesson in &catalog.lessons {
+        for beat in 0..lesson.beats.len() {
+            if lesson.beats[beat].question.is_none() {
+                continue;
+            }
+            for (width, height) in [(120, 40), (80, 24)] {
+                let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+                app.go_to_beat(beat);
+                let at = format!("{} beat {} at {width}x{height}", lesson.id, beat + 1);
+                let lines = app.withheld_lines();
+                let before = screen(&app, width, height);
+                for line in &lines {
+                    assert!(!before.contains(&shown(line)), "{at}: `{line}` is drawn before answering:\n{before}");
+                }
+                if !lines.is_empty() && (width, height) == (120, 40) {
+                    assert!(before.contains("… (answer first)"), "{at}: the placeholder:\n{before}");
+                }
+                // a wrong answer keeps it withheld, a second gives up and draws it
+                type_answer(&mut app, "zzz");
+                assert_eq!(app.withheld_lines(), lines, "{at}: still withheld after one wrong answer");
+                type_answer(&mut app, "zzz");
+                assert_eq!(app.attempt(), Attempt::GaveUp, "{at}");
+                assert!(app.withheld_lines().is_empty(), "{at}");
+                let after = screen(&app, width, height);
+                assert!(!after.contains("… (answer first)"), "{at}: nothing withheld after giving up:\n{after}");
+                if (width, height) == (120, 40) {
+                    for line in &lines {
+                        assert!(after.contains(&shown(line)), "{at}: `{line}` is drawn after giving up:\n{after}");
+                    }
+                    if !lines.is_empty() {
+                        withholding.push(format!("{} {}", lesson.id, beat + 1));
+                    }
+                }
+            }
+        }
+    }
+    // the six of issue 38, whose screens answered them before the learner typed
+    for beat in ["output 14", "output 15", "learning 9", "learning 10", "probes 4", "probes 5"] {
+        assert!(withholding.iter().any(|b| b == beat), "{beat} withholds its answer's line: {withholding:?}");
+    }
+}
+
+/// A right answer draws the line too, and in Chinese the placeholder is Chinese.
+#[test]
+fn a_right_answer_draws_the_withheld_line_in_either_language() {
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let output = Catalog::built_in(&weights).unwrap().get("output").unwrap().clone();
+    let beat = output.beats.iter().rposition(|b| b.question.is_some() && b.view.name() == "decode").unwrap();
+    let mut app = App::new(output, weights).unwrap();
+    app.go_to_beat(beat);
+    let expected = app.expected_answer().unwrap();
+    let before = screen(&app, 120, 40);
+    assert!(!before.contains(&format!("appended: {expected}")), "{before}");
+    app.update(Action::NextLanguage);
+    let zh = screen(&app, 120, 40);
+    assert!(zh.contains("…（先回答）") && !zh.contains(&format!("追加：{expected}")), "{zh}");
+    app.update(Action::NextLanguage);
+    type_answer(&mut app, &expected);
+    assert_eq!(app.attempt(), Attempt::Right { tries: 1 });
+    let after = screen(&app, 120, 40);
+    assert!(after.contains(&format!("appended: {expected}")), "{after}");
+}
+
+/// The logit lens draws the row where the answer forms stronger: while the question about it is
+/// unanswered that row is drawn like the others.
+#[test]
+fn the_lens_does_not_mark_the_row_that_answers_before_answering() {
+    use transformer_tutor::app::view_data::{Role, ViewData};
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    let beat = probes.beats.iter().position(|b| b.question.is_some() && b.view.name() == "logit-lens").unwrap();
+    let mut app = App::new(probes, weights).unwrap();
+    app.go_to_beat(beat);
+    let strong = |app: &App| match app.view_data() {
+        ViewData::Lines(l) => l.lines.iter().flatten().any(|p| p.role == Role::Strong),
+        _ => panic!("the lens is lines"),
+    };
+    assert!(!strong(&app), "no row marked before answering");
+    type_answer(&mut app, "zzz");
+    type_answer(&mut app, "zzz");
+    assert!(strong(&app), "the row where the answer forms is marked after giving up");
+}
