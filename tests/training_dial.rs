@@ -132,6 +132,7 @@ fn the_dial_shows_the_beat_as_the_checkpoint_computes_it_and_comes_back() {
     // and the whole tensor pane is what a session opened on the checkpoint's weights draws
     let mut fresh = App::new(app.lesson().clone(), checkpoints.weights[1].clone()).unwrap();
     fresh.go_to_beat(6);
+    same_selection(&mut fresh, &app);
     assert_eq!(tensor_pane(&app), tensor_pane(&fresh));
 
     // + twice: past the last checkpoint, the trained model again, exactly
@@ -210,7 +211,20 @@ fn keys_pressed_while_the_checkpoints_are_made_are_applied_when_they_are_ready()
     assert_eq!(app.dial_position(), Some(1), "two presses: the last checkpoint, then the one before");
     let mut fresh = App::new(app.lesson().clone(), checkpoints.weights[1].clone()).unwrap();
     fresh.go_to_beat(6);
+    same_selection(&mut fresh, &app);
     assert_eq!(tensor_pane(&app), tensor_pane(&fresh), "the view shows the checkpoint's numbers at once");
+}
+
+/// `fresh` on the head `app` shows: the beat's best-aligned head is the trained model's, kept
+/// when the dial turns, while a session opened on a checkpoint's weights picks that model's.
+fn same_selection(fresh: &mut App, app: &App) {
+    for _ in 0..8 {
+        if fresh.selection() == app.selection() {
+            return;
+        }
+        fresh.update(Action::NextHead);
+    }
+    assert_eq!(fresh.selection(), app.selection());
 }
 
 #[test]

@@ -53,6 +53,9 @@ fn place(app: &App) -> String {
 
 /// The place, and the op's name after it.
 fn place_and_op(app: &App) -> String {
+    if matches!(app.screen(), super::view_state::Screen::List { .. }) {
+        return place(app); // the list shows no op
+    }
     format!("{}{} ", place(app), app.run().program().op(app.op()).name)
 }
 

@@ -136,6 +136,11 @@ fn label_and_table(d: &LayerNormData, w: usize) -> (usize, Table) {
     }
 }
 
+/// The token labels' column of `d` drawn `w` columns wide (see `label_and_table`).
+pub fn label_width(d: &LayerNormData, w: usize) -> usize {
+    label_and_table(d, w).0
+}
+
 /// Which optional lines the area has room for.
 struct Lines {
     caption: bool,
