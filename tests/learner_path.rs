@@ -112,7 +112,7 @@ fn the_list_shows_where_the_learner_stands_and_opens_a_lesson() {
     let list = frame(&app, 120, 40);
     let status = list.lines().last().unwrap_or_default();
     assert!(status.contains(&format!("lesson list · lesson 2 of {}", app.lessons().len())), "{status}");
-    assert!(!status.contains("engine op") && !status.contains(&app.focused().0), "{status}");
+    assert!(!status.contains("engine op") && !status.contains(app.focused().0), "{status}");
     assert_snapshot!("list_120x40", frame(&app, 120, 40));
     assert_snapshot!("list_80x24", frame(&app, 80, 24));
     // j twice, Enter: lesson 3 opens at its first beat
