@@ -254,6 +254,7 @@ vector-cols-none = cols: { $axis } (none)
 top-words-heading = most probable next words at each position · uniform 1/{ $vocab } = { $uniform }
 top-words-rest = · { $hidden } others { $rest }
 no-query-rows = { $run }: no query rows
+keys-across = keys across, in order: { $keys }
 no-row = { $run }: no row { $i }
 layernorm-caption = batch { $b } · per token, over its { $d } features
 strips-caption = {" "}· { $features } features: before = x+sublayer(x), after = x̂
@@ -475,6 +476,8 @@ position-ambiguous = { $n } is { $from_0 } counted from 0, { $from_1 } counted f
 sentence-refused = not run: { $why }
 cannot-open = cannot open `{ $id }`: { $why }
 status-place = {" "}{ $lesson } beat { $beat }/{ $beats } · engine op { $op }/{ $last_op }{" "}
+computing-view = computing beat { $beat }’s { $view } view…
+status-place-list = {" "}lesson list · lesson { $at } of { $lessons }{" "}
 and-svg = {" "}and ./{ $path }
 wrote = wrote ./{ $path }{ $what }
 could-not-write = could not write { $path }: { $why }
@@ -1060,6 +1063,7 @@ language-now = English: every screen and the lesson's prose (z: { $next })
 view-name = { $view }
 # A pane's title: the tensor $name, its $shape and its $view (view-name). A blank at each end.
 tensor-title-named = {" "}{ $name } { $shape } · { $view } view{" "}
+shape-scalar = (scalar)
 ## src/strings/suggest.rs (part 2)
 
 # Between the items of a list: "a, b, c" (also before the last item of one-of).

@@ -247,6 +247,7 @@ vector-cols-none = 列：{ $axis }（无）
 top-words-heading = 每个位置最可能的下一个词 · 均匀分布 1/{ $vocab } = { $uniform }
 top-words-rest = · 其余 { $hidden } 个 { $rest }
 no-query-rows = { $run }：没有查询行
+keys-across = 横向的键，依次是：{ $keys }
 no-row = { $run }：没有第 { $i } 行
 layernorm-caption = 批次中的第 { $b } 句 · 逐词元，在它的 { $d } 个特征上
 strips-caption = {" "}· { $features } 个特征：之前 = x+子层(x)，之后 = x̂
@@ -461,6 +462,8 @@ position-ambiguous = { $n } 从 0 数是 { $from_0 }，从 1 数是 { $from_1 }�
 sentence-refused = 没有运行：{ $why }
 cannot-open = 打不开 `{ $id }`：{ $why }
 status-place = {" "}{ $lesson } 第 { $beat }/{ $beats } 页 · 操作 { $op }/{ $last_op }{" "}
+computing-view = 正在计算第 { $beat } 页的{ $view }视图…
+status-place-list = {" "}课程列表 · 第 { $at } 课，共 { $lessons } 课{" "}
 and-svg = {" "}和 ./{ $path }
 wrote = 已写入 ./{ $path }{ $what }
 could-not-write = 无法写入 { $path }：{ $why }
@@ -700,7 +703,7 @@ axis-head = 头
 axis-broadcast = （广播）
 more-below = … 下面还有 { $below } { $what }
 more-above = … 上面还有 { $above } { $what }
-more-above-and-below = … 上面还有 { $above } { $what }，下面 { $below }
+more-above-and-below = … 上面还有 { $above } { $what }，下面还有 { $below } { $what }
 rows-count = { $n } 行
 more-columns = … 还有 { $n } 列
 ln-col-sublayer =
@@ -946,6 +949,7 @@ view-name =
        *[other] { $view }
     }
 tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}
+shape-scalar = (标量)
 ## src/strings/suggest.rs (part 2)
 
 list-separator = 、

@@ -711,8 +711,7 @@ fn layernorm_data(labels: &[&str], selected: usize) -> LayerNormData {
 }
 
 /// Every token line's statistics cells end in the same columns.
-fn check_layernorm(cells: &[Vec<String>], labels: &[&str]) {
-    let lw = label_w(labels, 6);
+fn check_layernorm(cells: &[Vec<String>], lw: usize) {
     let rows: Vec<&Vec<String>> = cells
         .iter()
         .filter(|l| l.len() > lw + 3 && line_text(&l[lw + 2..]).trim_start().starts_with(['+', '-']))
@@ -733,9 +732,12 @@ fn layernorm_with_chinese_labels_lines_up() {
         let d = layernorm_data(labels, 1);
         for (w, h) in SIZES {
             let cells = draw(w, h, LayerNormView { data: &d, theme: Theme::plain() });
-            check_label_field(w, h, label_w(labels, 6), LayerNormView { data: &d, theme: Theme::plain() });
+            // the labels whole where the table keeps its columns beside them, else cut to 6
+            let lw = transformer_tutor::ui::views::layernorm::label_width(&d, w as usize);
+            assert!(lw == label_w(labels, 6).max(6) || lw == label_w(labels, 16).max(6), "{lw}");
+            check_label_field(w, h, lw, LayerNormView { data: &d, theme: Theme::plain() });
             if h >= 4 && w >= 24 {
-                check_layernorm(&cells, labels);
+                check_layernorm(&cells, lw);
             }
         }
     }

@@ -781,6 +781,10 @@ fn translate_warns_when_the_sentence_is_outside_the_corpus() {
     assert_contains(warning, "`气` is not in the training corpus (it became <unk>)");
     assert_contains(warning, "67 source characters in 10 sentence patterns");
     assert_eq!(err.lines().filter(|l| l.starts_with("warning: ")).count(), 1, "{err}");
+    // hello: each unknown character is named once, `l` too though it comes twice
+    let err = stderr(&ok(&["translate", "hello"]));
+    assert_contains(&err, "`h`, `e`, `l`, `o` are not in the training corpus");
+    assert_eq!(err.matches("`l`").count(), 1, "{err}");
     // a sentence of a pattern that the corpus's sample left out is a new combination, as held-out ones
     let o = ok(&["translate", "我在公园看鸟"]);
     assert_eq!(stderr(&o), "");

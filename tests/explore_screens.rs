@@ -46,6 +46,11 @@ fn each_switch_shows_its_frame_beside_the_taught_model() {
         let screen = frame(&app, 120, 40);
         assert!(screen.contains("what if:"), "{}: {screen}", v.name());
         assert!(screen.contains("forked at op"), "{}: the fork point is named", v.name());
+        if v == Variant::NoCausalMask {
+            // the side-by-side grids' keys are cut to a letter each: a line spells them out
+            assert!(screen.contains("b I h a c e p"), "{screen}");
+            assert!(screen.contains("keys across, in order: <bos> I have a cat <eos> <pad>"), "{screen}");
+        }
         assert_snapshot!(format!("what_if_{}_120x40", v.name()), screen);
     }
     let mut app = app_at("decoder", "dec.0.self_attn.weights");

@@ -108,6 +108,11 @@ fn the_list_shows_where_the_learner_stands_and_opens_a_lesson() {
     assert_eq!(app.lesson_status(0), Status::Done);
     assert_eq!(app.lesson_status(1), Status::InProgress { seen: 3, answered: 0 });
     assert_eq!(app.lesson_status(2), Status::NotStarted);
+    // the status bar names the list and the lesson under the cursor, no engine op
+    let list = frame(&app, 120, 40);
+    let status = list.lines().last().unwrap_or_default();
+    assert!(status.contains(&format!("lesson list · lesson 2 of {}", app.lessons().len())), "{status}");
+    assert!(!status.contains("engine op") && !status.contains(app.focused().0), "{status}");
     assert_snapshot!("list_120x40", frame(&app, 120, 40));
     assert_snapshot!("list_80x24", frame(&app, 80, 24));
     // j twice, Enter: lesson 3 opens at its first beat
@@ -177,4 +182,66 @@ fn a_decode_view_scrolls_and_keeps_its_step() {
     let after = frame(&app, 80, 24);
     assert!(after.contains("where position"), "the cross-attention part is reachable: {after}");
     assert_eq!(app.selection().row, step, "↓ scrolls; the step stays the beat's");
+}
+
+/// Cell mode on a tensor wider than its eight-column window (why-attention beat 8, 9 keys): the
+/// caption fits the pane at 120x40 (the columns shown take the shape's place), and past column 7
+/// the window ends at the last column, so the pane stays full.
+#[test]
+fn the_cell_window_fits_its_caption_and_stays_full() {
+    let mut app = all_lessons();
+    app.go_to_beat(7);
+    app.update(Action::ToggleCell);
+    let screen = frame(&app, 120, 40);
+    assert!(screen.contains("columns 0–7 of 9"), "{screen}");
+    for _ in 0..8 {
+        app.update(Action::CellRight);
+    }
+    assert_eq!(app.cell_col(), Some(8));
+    let screen = frame(&app, 120, 40);
+    assert!(screen.contains("columns 1–8 of 9"), "the last window is full: {screen}");
+}
+
+fn lesson_at(id: &str, beat: usize) -> App {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let index = catalog.lessons.iter().position(|l| l.id == id).expect("the lesson");
+    let mut app =
+        App::with_lessons(Arc::new(catalog.lessons), index, 0, weights, Progress::new(), Screen::Lesson).unwrap();
+    app.go_to_beat(beat);
+    app
+}
+
+/// The Add & Norm table's token labels read whole where the pane has room: `tomorrow`, not `tomor…`.
+#[test]
+fn token_labels_read_whole_when_the_pane_has_room() {
+    let app = lesson_at("decoder", 9);
+    let screen = frame(&app, 120, 40);
+    assert!(screen.contains("tomorrow "), "{screen}");
+    assert!(!screen.contains("tomor…"), "{screen}");
+}
+
+/// A scalar's shape reads as a scalar in the pane's title (the loss), not as a bare `()`.
+#[test]
+fn a_scalars_title_says_it_is_a_scalar() {
+    let app = lesson_at("learning", 0);
+    let screen = frame(&app, 120, 40);
+    assert!(screen.contains("loss (scalar)"), "{screen}");
+    assert!(!screen.contains("loss ()"), "{screen}");
+}
+
+/// A move to a slow view (a head taken out of every run, the held-out alignment) is named in
+/// the status bar before it is computed, so the terminal loop draws that first; quick moves
+/// say nothing.
+#[test]
+fn a_slow_view_is_named_before_it_is_computed() {
+    let app = lesson_at("probes", 0);
+    assert_eq!(app.computing_before(Action::NextBeat).as_deref(), Some("computing beat 2’s ablation view…"));
+    assert_eq!(app.computing_before(Action::PrevBeat), None, "beat 1 has no beat before it");
+    let app = lesson_at("probes", 1);
+    assert_eq!(app.computing_before(Action::NextBeat).as_deref(), Some("computing beat 3’s alignment view…"));
+    let app = lesson_at("probes", 2);
+    assert_eq!(app.computing_before(Action::NextBeat), None, "the logit lens is quick");
+    let app = lesson_at("attention", 0);
+    assert_eq!(app.computing_before(Action::NextBeat), None);
 }

@@ -37,8 +37,12 @@ fn each_gradient_beat_shows_the_engines_gradient_of_its_operation() {
         assert!(app.shows_gradient(), "beat {i} shows a gradient");
         let engine = app.full().gradients().expect("a training run").tensor(&beat.op).expect("a gradient").clone();
         let ViewData::Heatmap(d) = app.view_data().clone() else { panic!("beat {i}: a heatmap") };
-        // the view prints the gradient in one power of ten: find it from the largest value
-        let max = engine.iter().fold(0f32, |m, &x| m.max(x.abs())) as f64;
+        // the view prints the gradient in one power of ten: find it from the largest value (of
+        // qk, the scores' it is scaled into, so the two compare cell by cell)
+        let grads = app.full().gradients().expect("a training run");
+        let source = beat.op.strip_suffix(".qk").map(|attention| format!("{attention}.scores"));
+        let shown = source.as_deref().map_or(&engine, |s| grads.tensor(s).expect("the scores' gradient"));
+        let max = shown.iter().fold(0f32, |m, &x| m.max(x.abs())) as f64;
         let scale = 10f64.powi(max.log10().floor() as i32);
         // (batch 0, head 0) or batch 0 of the engine's tensor, the slice on screen
         let slice: Vec<f32> = match engine.ndim() {
@@ -412,4 +416,37 @@ fn the_one_step_check_follows_to_every_weight_kind_on_screen() {
         app.update(Action::BackOp);
     }
     assert_eq!(kinds.into_iter().collect::<Vec<_>>(), ["embedding", "layernorm", "linear"]);
+}
+
+/// Beat 5 says qk's gradient is the scores' with every cell smaller by √d_k: both print in the
+/// same power of ten, so the printed cells are smaller by that factor too (not 0.66 → 2.32 because
+/// the caption's power of ten changed).
+#[test]
+fn the_gradient_through_the_scale_prints_in_the_scores_power_of_ten() {
+    let weights = weights();
+    let lesson = lesson(&weights);
+    let mut app = App::new(lesson.clone(), weights).expect("the lesson runs");
+    let at = |op: &str| lesson.beats.iter().position(|b| b.gradient && b.op == op).expect("the beat");
+    let printed = |app: &App| match app.view_data() {
+        ViewData::Heatmap(d) => (d.caption.clone(), d.values.clone()),
+        other => panic!("a heatmap: {other:?}"),
+    };
+    app.go_to_beat(at("dec.1.self_attn.scores"));
+    let (scores_caption, scores) = printed(&app);
+    app.go_to_beat(at("dec.1.self_attn.qk"));
+    let (qk_caption, qk) = printed(&app);
+    let power = |c: &str| c.split_once('×').map(|(_, p)| p.split(' ').next().unwrap_or("").to_string());
+    assert!(power(&scores_caption).is_some(), "{scores_caption}");
+    assert_eq!(power(&scores_caption), power(&qk_caption), "{scores_caption} | {qk_caption}");
+    let d_k = (weights_d_k(&app) as f32).sqrt();
+    for (s, q) in scores.iter().zip(qk.iter()) {
+        assert!((q * d_k - s).abs() <= 1e-4 * s.abs().max(1e-3), "scores {s} vs qk {q} × √d_k");
+    }
+    let largest = |t: &ndarray::Array2<f32>| t.iter().fold(0f32, |m, &x| m.max(x.abs()));
+    assert!(largest(&qk) < largest(&scores), "qk's printed cells are the smaller");
+}
+
+fn weights_d_k(app: &App) -> usize {
+    let c = &app.setup().weights.config;
+    c.d_model / c.n_heads
 }

@@ -132,6 +132,7 @@ fn the_dial_shows_the_beat_as_the_checkpoint_computes_it_and_comes_back() {
     // and the whole tensor pane is what a session opened on the checkpoint's weights draws
     let mut fresh = App::new(app.lesson().clone(), checkpoints.weights[1].clone()).unwrap();
     fresh.go_to_beat(6);
+    same_selection(&mut fresh, &app);
     assert_eq!(tensor_pane(&app), tensor_pane(&fresh));
 
     // + twice: past the last checkpoint, the trained model again, exactly
@@ -210,7 +211,20 @@ fn keys_pressed_while_the_checkpoints_are_made_are_applied_when_they_are_ready()
     assert_eq!(app.dial_position(), Some(1), "two presses: the last checkpoint, then the one before");
     let mut fresh = App::new(app.lesson().clone(), checkpoints.weights[1].clone()).unwrap();
     fresh.go_to_beat(6);
+    same_selection(&mut fresh, &app);
     assert_eq!(tensor_pane(&app), tensor_pane(&fresh), "the view shows the checkpoint's numbers at once");
+}
+
+/// `fresh` on the head `app` shows: the beat's best-aligned head is the trained model's, kept
+/// when the dial turns, while a session opened on a checkpoint's weights picks that model's.
+fn same_selection(fresh: &mut App, app: &App) {
+    for _ in 0..8 {
+        if fresh.selection() == app.selection() {
+            return;
+        }
+        fresh.update(Action::NextHead);
+    }
+    assert_eq!(fresh.selection(), app.selection());
 }
 
 #[test]
@@ -325,4 +339,31 @@ fn the_untrained_what_if_at_step_0_says_both_sides_are_one_model() {
     assert!(text(&app).contains("the training dial is at step 0"), "{}", text(&app));
     app.update(Action::LaterTraining);
     assert!(!text(&app).contains("the training dial is at step 0"), "{}", text(&app));
+}
+
+/// Turning the dial keeps what the learner chose in the tensor: the head, the row, the batch row
+/// and the cell cursor's column (the checkpoints' model has the same shape).
+#[test]
+fn the_dial_keeps_the_head_row_batch_and_cell_the_learner_chose() {
+    let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
+    let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
+    let mut app = App::new(catalog.get("attention").expect("an attention lesson").clone(), weights).unwrap();
+    app.go_to_beat(19); // beat 20: layer 1's head 2
+    app.set_checkpoints(Arc::new(short_run()));
+    assert_eq!(app.selection().head, 2);
+    app.update(Action::NextHead);
+    app.update(Action::NextBatch);
+    app.update(Action::ToggleCell);
+    app.update(Action::RowDown);
+    app.update(Action::CellRight);
+    let (chosen, col, op) = (app.selection(), app.cell_col(), app.focused().0.to_string());
+    assert_eq!(chosen.head, 3);
+    assert!(col.is_some());
+    for turn in [Action::EarlierTraining, Action::EarlierTraining, Action::LaterTraining, Action::LaterTraining] {
+        app.update(turn);
+        assert_eq!(app.selection(), chosen, "after {turn:?}");
+        assert_eq!(app.cell_col(), col, "after {turn:?}");
+        assert_eq!(app.focused().0, op, "after {turn:?}");
+    }
+    assert_eq!(app.dial_position(), None);
 }

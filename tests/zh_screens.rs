@@ -405,3 +405,15 @@ fn each_patterns_chinese_example_is_a_sentence_of_it() {
     }
     lang::set_current(Lang::En);
 }
+
+/// A scroll marker with lines both above and below names what it counts on both sides:
+/// "上面还有 2 行，下面还有 2 行", not "…，下面 2".
+#[test]
+fn a_scroll_marker_counts_both_sides_in_chinese() {
+    lang::set_current(Lang::Zh);
+    let rows = strings::more(2, 3, strings::ROWS.get());
+    let keys = strings::more(1, 4, strings::KEYS.get());
+    lang::set_current(Lang::En);
+    assert_eq!(rows, "… 上面还有 2 行，下面还有 3 行");
+    assert_eq!(keys, "… 上面还有 1 个键，下面还有 4 个键");
+}

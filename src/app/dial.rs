@@ -204,7 +204,16 @@ impl App {
         }
         (s.run, s.full) = runs_of(&s.setup);
         s.sentences_generation += 1;
+        // the same beat, the same tensor, and the slice the learner chose in it: the head, row,
+        // column, batch row and cell cursor stay (the checkpoints' model has the same shape)
+        let (op, selection, cell_col) = (self.session.op, self.view.selection, self.view.cell_col);
         self.enter_beat(self.session.beat);
+        if op < self.session.run.program().len() {
+            self.seek(op);
+        }
+        self.view.selection = selection;
+        self.view.selection.batch = selection.batch.min(self.session.setup.shape().batch - 1);
+        self.view.cell_col = cell_col;
     }
 
     /// Whether the session's model has the shipped model's sizes and vocabularies (the

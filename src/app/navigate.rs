@@ -159,3 +159,37 @@ impl App {
         self.scene().row()
     }
 }
+
+impl App {
+    /// Before `action` runs: what it is about to compute when that takes longer than a frame (a
+    /// probe view: a head taken out of every run, patched runs, the held-out alignment; up to
+    /// two seconds), said in the status bar so that the terminal loop draws it first and the
+    /// screen is never frozen without a word; None when the action is quick.
+    pub fn computing_before(&self, action: super::keymap::Action) -> Option<String> {
+        use super::keymap::{Action, Mode};
+        use crate::lesson::ViewKind;
+        if self.key_mode() != Mode::Lesson {
+            return None;
+        }
+        let slow = |kind: ViewKind| matches!(kind, ViewKind::Ablation | ViewKind::Patching | ViewKind::Alignment);
+        let (beat, lessons) = (self.session.beat, &self.session.lessons);
+        let count = self.beat_count();
+        let target = match action {
+            Action::NextBeat | Action::PrevBeat if !self.on_beat_op() => {
+                Some((beat, self.session.lesson.beats[beat].view))
+            }
+            Action::NextBeat if beat + 1 < count => Some((beat + 1, self.session.lesson.beats[beat + 1].view)),
+            Action::NextBeat => lessons.get(self.session.lesson_index + 1).map(|l| (0, l.beats[0].view)),
+            Action::PrevBeat if beat > 0 => Some((beat - 1, self.session.lesson.beats[beat - 1].view)),
+            Action::FirstBeat if beat > 0 => Some((0, self.session.lesson.beats[0].view)),
+            Action::LastBeat if beat + 1 < count => Some((count - 1, self.session.lesson.beats[count - 1].view)),
+            // `C` cycles contributions → ablation → weights
+            Action::ProbeView if self.view.kind == ViewKind::Contributions && !self.session.gradient => {
+                Some((beat, ViewKind::Ablation))
+            }
+            _ => None,
+        };
+        let (at, kind) = target.filter(|&(_, kind)| slow(kind))?;
+        Some(strings::computing_view(at + 1, kind.name()))
+    }
+}

@@ -91,15 +91,26 @@ impl Scene<'_> {
         const WINDOW: usize = 8;
         let (_, focused) = self.focused(); // the output, or on a gradient ∂loss/∂output
         // a gradient prints in the power of ten its view uses, with its caption
-        let scaled = self.shows_gradient().then(|| super::present_learning::in_power_of_ten(focused));
+        let scaled = self.shows_gradient().then(|| self.gradient_in_power_of_ten(focused));
         let t = scaled.as_ref().map_or(focused, |(_, s)| s);
         let cols = self.slice2(t).ncols();
         let col = self.cell_col.unwrap_or(0).min(cols.saturating_sub(1));
-        let first = col - col % WINDOW;
+        // the window of eight the cursor is in; the last window ends at the last column, so
+        // the pane stays full (col 8 of 9 shows columns 1–8, not column 8 alone)
+        let first = (col - col % WINDOW).min(cols.saturating_sub(WINDOW));
         let last = (first + WINDOW).min(cols);
         let mut d = self.heatmap_window(t, first, last);
         if last - first < cols {
+            // the columns shown take the shape's place (the pane's title has the shape), so the
+            // caption fits its line
+            let shape = shape_text(t.shape());
+            if let Some(rest) = d.caption.strip_suffix(&shape) {
+                d.caption = rest.trim_end_matches(" · ").to_string();
+            }
             d.caption.push_str(&strings::cell_columns(first, last - 1, cols));
+            if d.caption.starts_with(" · ") {
+                d.caption = d.caption[" · ".len()..].to_string();
+            }
         }
         if let Some(e) = scaled.as_ref().map(|(e, _)| *e).filter(|&e| e != 0) {
             d.caption = format!("{} · {}", strings::times_ten_to(e), d.caption);

@@ -16,7 +16,7 @@ impl Scene<'_> {
     /// A gradient in a heatmap or vector view, its numbers ×10^-e so the largest has one digit
     /// before the point; the caption gives its length and the power of ten.
     pub(super) fn gradient_view_data(&self, g: &ArrayD<f32>, view: ViewKind) -> ViewData {
-        let (exponent, scaled) = in_power_of_ten(g);
+        let (exponent, scaled) = self.gradient_in_power_of_ten(g);
         let caption = strings::gradient_caption(&grad_text(learning::norm(g)), exponent);
         // the pane's title gives the shape; the caption keeps the batch row and head
         let usual = |c: &str| c.rsplit_once(" · ").map_or(String::new(), |(rest, _shape)| format!(" · {rest}"));
@@ -169,11 +169,23 @@ pub(super) fn finite_range(t: &ArrayD<f32>) -> Option<(f32, f32)> {
     finite.fold(None, |r, v| Some(r.map_or((v, v), |(lo, hi): (f32, f32)| (lo.min(v), hi.max(v)))))
 }
 
-/// A gradient as its views print it: the power of ten e that puts its largest |value| in
-/// [1, 10), and the tensor ×10^-e.
-pub(super) fn in_power_of_ten(g: &ArrayD<f32>) -> (i32, ArrayD<f32>) {
-    let exponent = power_of_ten(g);
-    (exponent, g.mapv(|x| (x as f64 / 10f64.powi(exponent)) as f32))
+impl Scene<'_> {
+    /// The focused gradient `g` as its views print it: ×10^-e with e the power of ten that puts its
+    /// largest |value| in [1, 10), but
+    /// the input of a scale by a constant (`qk` of `scores = qk/√d_k`) prints in the power of
+    /// ten of that scale's gradient, so its cells beside the scale's are smaller by the constant
+    /// rather than in another power of ten.
+    pub(super) fn gradient_in_power_of_ten(&self, g: &ArrayD<f32>) -> (i32, ArrayD<f32>) {
+        let program = self.full.program();
+        let mut consumers = (0..program.len()).filter(|&i| program.op(i).inputs.contains(&self.op));
+        let scale = match (consumers.next(), consumers.next()) {
+            (Some(i), None) if program.op(i).kind == OpKind::Scale => Some(i),
+            _ => None,
+        };
+        let theirs = scale.and_then(|i| self.full.gradients()?.tensor(&program.op(i).name));
+        let exponent = theirs.map_or_else(|| power_of_ten(g), power_of_ten);
+        (exponent, g.mapv(|x| (x as f64 / 10f64.powi(exponent)) as f32))
+    }
 }
 
 /// The power of ten that puts a tensor's largest |value| in [1, 10) (0 for an all-zero tensor).

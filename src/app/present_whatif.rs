@@ -11,7 +11,6 @@ use crate::explore::measure::{
 };
 use crate::lesson::ViewKind;
 use crate::model::Run;
-use crate::model::program::shape_text;
 use crate::strings;
 
 /// The variant's run brought to the stage the taught run shows, and the view it is drawn in.
@@ -35,7 +34,7 @@ impl VariantStage<'_> {
     /// "name · shape · view", as the tensor pane titles it.
     pub(super) fn title(&self) -> String {
         let op = self.run.program().op(self.op);
-        strings::tensor_title(&op.name, &shape_text(&op.shape), self.kind.name())
+        strings::tensor_title(&op.name, &strings::shape_in_title(&op.shape), self.kind.name())
     }
 }
 

@@ -43,12 +43,19 @@ impl StatusLine {
 
 /// The lesson, beat and op at the left of the status bar.
 fn place(app: &App) -> String {
+    if let super::view_state::Screen::List { cursor } = app.screen() {
+        // no lesson is open yet: no beat, no op to number
+        return strings::status_place_list(cursor + 1, app.lessons().len());
+    }
     // op numbers as `trace` prints them: 0 .. len-1
     strings::status_place(&app.lesson().id, app.beat() + 1, app.beat_count(), app.op(), app.run().program().len() - 1)
 }
 
 /// The place, and the op's name after it.
 fn place_and_op(app: &App) -> String {
+    if matches!(app.screen(), super::view_state::Screen::List { .. }) {
+        return place(app); // the list shows no op
+    }
     format!("{}{} ", place(app), app.run().program().op(app.op()).name)
 }
 

@@ -100,7 +100,14 @@ fn outside_corpus(setup: &Setup, sentence: &str) -> Option<String> {
         return None;
     }
     let characters = corpus_vocab.len() - crate::model::vocab::SPECIALS.len();
-    let unknown: Vec<String> = setup.unknown_src.iter().map(|u| crate::text::escape_controls(&u.word, false)).collect();
+    // each character once, in the order it first comes (`hello`: h, e, l, o)
+    let mut unknown: Vec<String> = Vec::new();
+    for u in &setup.unknown_src {
+        let word = crate::text::escape_controls(&u.word, false);
+        if !unknown.contains(&word) {
+            unknown.push(word);
+        }
+    }
     let reason = if !unknown.is_empty() {
         strings::translate_unknown(&unknown)
     } else if corpus::pattern_of(sentence).is_none() {

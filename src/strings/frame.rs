@@ -27,6 +27,14 @@ pub fn tensor_title(name: &str, shape: &str, view: &str) -> String {
     message_with("tensor-title-named", &[("name", &name), ("shape", &shape), ("view", &view_name(view))])
 }
 
+/// A tensor's shape in a pane title: `(2, 9, 32)` as the notes print shapes, and a scalar (shape
+/// `()`) named as one, `(scalar)`.
+pub fn shape_in_title(shape: &[usize]) -> String {
+    if shape.is_empty() { SHAPE_SCALAR.to_string() } else { crate::model::program::shape_text(shape) }
+}
+
+const SHAPE_SCALAR: Text = Text::id("shape-scalar");
+
 /// A view's name in a pane title, from the lesson file's name (`view = "heatmap"`), which a
 /// language without a name of its own for the view shows as it is.
 pub fn view_name(view: &str) -> String {

@@ -210,6 +210,11 @@ pub fn top_words_rest(hidden: usize, rest: f32) -> String {
 
 pub const MASKED_FILL_LABEL: Text = Text::id("masked-fill-label");
 
+/// Under a grid whose keys are cut to a letter: the keys whole, in order.
+pub fn keys_across(keys: &str) -> String {
+    message_with("keys-across", &[("keys", &keys)])
+}
+
 pub fn no_query_rows(run: &str) -> String {
     message_with("no-query-rows", &[("run", &run)])
 }

@@ -64,6 +64,18 @@ pub fn status_place(lesson: &str, beat: usize, beats: usize, op: usize, last_op:
     )
 }
 
+/// Said while a slow view is computed (before the frame that shows it): `computing beat 2's
+/// ablation view…`.
+pub fn computing_view(beat: usize, view: &str) -> String {
+    message_with("computing-view", &[("beat", &beat), ("view", &super::view_name(view))])
+}
+
+/// The status bar's place on the lesson list, before a lesson is open: the lesson under the
+/// cursor of how many.
+pub fn status_place_list(at: usize, lessons: usize) -> String {
+    message_with("status-place-list", &[("at", &at), ("lessons", &lessons)])
+}
+
 /// The `X` key on a view with no grid.
 pub const NO_GRID: crate::lang::Text = crate::lang::Text::id("no-grid-this-view-has-no");
 

@@ -38,6 +38,7 @@ pub fn run(app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
         unsaved: None,
         read_keys: false,
         screen: None,
+        deferred: None,
     };
     let result = run_screen(&mut tutor, &signal);
     // what is said after the screen is in its language (`z` may have changed it): here, and in
@@ -85,6 +86,8 @@ struct Tutor {
     read_keys: bool,
     /// This round's frame, presented once in `fit` and drawn by `draw`.
     screen: Option<Screenful>,
+    /// A slow action (`App::computing_before`), run after the frame that says what it computes.
+    deferred: Option<Action>,
 }
 
 impl Tutor {
@@ -107,8 +110,26 @@ impl Screen for Tutor {
         // "please enlarge" hides the lesson: only q acts on it, no key moves what cannot be seen
         if let Some(action) = action.filter(|a| !self.too_small || *a == Action::Quit) {
             self.app.clear_status();
+            // a slow one runs after a frame that says what it computes (`between_frames`)
+            if self.deferred.is_none()
+                && let Some(note) = self.app.computing_before(action)
+            {
+                self.app.set_status(note);
+                self.deferred = Some(action);
+                return;
+            }
             self.app.update(action);
         }
+    }
+
+    /// The slow action whose note was just drawn; the next round draws its result at once.
+    fn between_frames(&mut self, _signal: Option<i32>) -> Result<ControlFlow<Ended>, String> {
+        if let Some(action) = self.deferred.take() {
+            self.app.clear_status();
+            self.app.update(action);
+            self.read_keys = false;
+        }
+        Ok(ControlFlow::Continue(()))
     }
 
     fn before_frame(&mut self, signal: Option<i32>) -> Result<ControlFlow<Ended>, String> {

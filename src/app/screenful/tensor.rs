@@ -8,7 +8,6 @@ use crate::app::state::{App, Pane};
 use crate::app::theme::Theme;
 use crate::app::view_data::{HeatmapData, ViewData};
 use crate::lesson::ViewKind;
-use crate::model::program::shape_text;
 use crate::strings;
 use crate::text;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -69,7 +68,7 @@ impl TensorPane {
             let name = if app.shows_gradient() { strings::gradient_of(&op.name) } else { op.name.clone() };
             // the question and the tensor's name; a long name drops the shape (the caption has
             // it), then the question, before the name itself is cut
-            let shape = shape_text(&op.shape);
+            let shape = strings::shape_in_title(&op.shape);
             let title =
                 [strings::cell_title(&name, &shape), strings::cell_title(&name, ""), format!(" {name} {shape} ")]
                     .into_iter()
@@ -81,10 +80,12 @@ impl TensorPane {
         }
         let title = match &app.what_if() {
             Some(w) => strings::what_if_pane_title(w.variant),
-            None if app.shows_gradient() => {
-                strings::tensor_title(&strings::gradient_of(&op.name), &shape_text(&op.shape), app.view_kind().name())
-            }
-            None => strings::tensor_title(&op.name, &shape_text(&op.shape), app.view_kind().name()),
+            None if app.shows_gradient() => strings::tensor_title(
+                &strings::gradient_of(&op.name),
+                &strings::shape_in_title(&op.shape),
+                app.view_kind().name(),
+            ),
+            None => strings::tensor_title(&op.name, &strings::shape_in_title(&op.shape), app.view_kind().name()),
         };
         let inner = non_finite(app, theme, inner, &mut pieces);
         if app.what_if().is_some() {

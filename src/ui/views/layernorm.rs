@@ -118,6 +118,29 @@ impl Table {
     }
 }
 
+/// The token labels' column and the table: the labels whole (up to `LABEL_LONG`) when that
+/// keeps every column and its numbers as wide (a gap may narrow), else cut to `TOKEN_LABEL_MAX`
+/// (`tomorrow` reads whole at 120x40, not `tomor…`). At least six columns, so the heading
+/// "mean/std" always fits over the labels.
+fn label_and_table(d: &LayerNormData, w: usize) -> (usize, Table) {
+    const LABEL_LONG: usize = 16;
+    let labels = || d.tokens.iter().map(|tok| &tok.label);
+    let short_w = widest(labels(), TOKEN_LABEL_MAX).max(6);
+    let short = Table::fit(w, short_w);
+    let long_w = widest(labels(), LABEL_LONG).max(6);
+    let long = Table::fit(w, long_w);
+    if long_w > short_w && long.cols.len() == short.cols.len() && long.mean_w == short.mean_w && long.width() <= w {
+        (long_w, long)
+    } else {
+        (short_w, short)
+    }
+}
+
+/// The token labels' column of `d` drawn `w` columns wide (see `label_and_table`).
+pub fn label_width(d: &LayerNormData, w: usize) -> usize {
+    label_and_table(d, w).0
+}
+
 /// Which optional lines the area has room for.
 struct Lines {
     caption: bool,
@@ -183,8 +206,7 @@ impl Widget for LayerNormView<'_> {
         let (w, h) = (area.width as usize, area.height as usize);
         let mut pen = Pen::new(buf, area);
         // at least six columns, so the heading "mean/std" always fits over the labels
-        let label_w = widest(d.tokens.iter().map(|tok| &tok.label), TOKEN_LABEL_MAX).max(6);
-        let table = Table::fit(w, label_w);
+        let (label_w, table) = label_and_table(d, w);
         let lines = Lines::fit(h, d.tokens.len());
         let mut y = 0;
 
@@ -227,20 +249,20 @@ impl Widget for LayerNormView<'_> {
             y += 1;
         }
         if lines.strips {
-            draw_strips(&mut pen, y, d, lines.strip_caption, t);
+            draw_strips(&mut pen, y, d, lines.strip_caption, label_w, t);
         }
     }
 }
 
 /// The selected token's features before (x + sublayer(x)) and after (x̂) the norm, one glyph
 /// per feature on one symmetric scale, each with its min and max.
-fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, t: Theme) {
+fn draw_strips(pen: &mut Pen, mut y: usize, d: &LayerNormData, caption: bool, label_w: usize, t: Theme) {
     let w = pen.width();
     let label = d.tokens.get(d.selected).map_or("?", |tok| tok.label.as_str());
     let range = d.before.iter().chain(d.after.iter()).filter(|v| v.is_finite()).fold(0.0f32, |m, v| m.max(v.abs()));
     if caption {
         let mut x = pen.put(0, y, SELECTED_MARK, t.highlight()) + 1;
-        x = pen.put(x, y, &fit_text(label, TOKEN_LABEL_MAX), t.highlight());
+        x = pen.put(x, y, &fit_text(label, label_w), t.highlight());
         let text = strings::strips_caption(d.before.len().max(d.after.len()));
         x = pen.put(x, y, &fit_text(&text, w.saturating_sub(x)), t.dim());
         let scale = strings::one_scale(fixed(range, 4, false).trim_start());

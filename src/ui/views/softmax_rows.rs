@@ -158,6 +158,10 @@ impl Widget for SoftmaxRowsView<'_> {
             let spare = (h - y).saturating_sub(used);
             (spare >= 1, spare.saturating_sub(1))
         };
+        // one-column keys are cut to a letter (`b I h`): a spare line under the grid spells them out
+        let compact = plan.grid.is_some_and(|(mode, _)| mode == GridMode::Compact);
+        let keys_line = compact && d.col_labels.iter().any(|k| width(k) > 1) && spare > 0;
+        spare -= usize::from(keys_line);
         let mut gap = |y: &mut usize| {
             if spare > 0 {
                 spare -= 1;
@@ -173,6 +177,11 @@ impl Widget for SoftmaxRowsView<'_> {
         if let Some((mode, arrange)) = plan.grid {
             let draw = |buf: &mut Buffer, r: Rect, side: &Side| draw_grid(buf, r, side, &cx, mode);
             runs.draw(buf, &mut y, g.grid_h(), arrange, &mut gap, &draw);
+            if keys_line && y < h {
+                let keys = strings::keys_across(&d.col_labels.join(" "));
+                Pen::new(buf, band(area, y, 1)).put(0, 0, &fit(&keys, w), t.dim());
+                y += 1;
+            }
             gap(&mut y);
         }
         if let Some(arrange) = plan.detail {
