@@ -14,7 +14,8 @@ use ndarray::{ArrayD, IxDyn};
 
 /// The fact's text, or a note when this run's sentences have no such row.
 pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
-    let mut fact = super::probes::best_aligned_resolved(fact, setup).with_batch_resolved((&setup.src_ids, &setup.tgt_ids));
+    let mut fact =
+        super::probes::best_aligned_resolved(fact, setup).with_batch_resolved((&setup.src_ids, &setup.tgt_ids));
     if let Fact::TopKey(a) | Fact::TopWeight(a) = &mut fact
         && a.row == super::fact::LAST_ROW
     {
@@ -55,8 +56,12 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::TokenAt { sentence, pos } => token(setup, sentence.side, sentence.batch, *pos),
         Fact::Length(s) => ids_of(setup, *s).iter().filter(|&&id| id != PAD_ID).count().to_string(),
         Fact::PadPositions(s) => {
-            let pads: Vec<String> =
-                ids_of(setup, *s).iter().enumerate().filter(|(_, id)| **id == PAD_ID).map(|(p, _)| p.to_string()).collect();
+            let pads: Vec<String> = ids_of(setup, *s)
+                .iter()
+                .enumerate()
+                .filter(|(_, id)| **id == PAD_ID)
+                .map(|(p, _)| p.to_string())
+                .collect();
             if pads.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { pads.join(", ") }
         }
         Fact::PaddedLen { side } => {

@@ -322,9 +322,7 @@ impl FactKind {
             FactKind::Translation | FactKind::RnnSteps => (None, &["batch"]),
             FactKind::Shape | FactKind::BnPadShift => (Some("OP"), &[]),
             FactKind::MaskedKeys | FactKind::BnTokenMean => (Some("OP"), &["row", "batch"]),
-            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::PadPositions => {
-                (None, &["side", "batch"])
-            }
+            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::PadPositions => (None, &["side", "batch"]),
             FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),
             FactKind::Sentences => (None, &[]),
             FactKind::TokenAt => (None, &["side", "pos", "batch"]),
@@ -374,9 +372,11 @@ impl Fact {
             Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => at.batch,
             Fact::PatchPositions { .. } | Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => 0,
             Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.batch,
-            Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::PadPositions(s) | Fact::TokenAt { sentence: s, .. } => {
-                s.batch
-            }
+            Fact::Ids(s)
+            | Fact::Tokens(s)
+            | Fact::Length(s)
+            | Fact::PadPositions(s)
+            | Fact::TokenAt { sentence: s, .. } => s.batch,
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,
             Fact::Translation { batch }
             | Fact::GreedyTranslation { batch }
