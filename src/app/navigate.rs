@@ -25,7 +25,7 @@ impl App {
         self.view.kind = beat.view;
         self.view.selection = Selection {
             // the learner's own sentences may be fewer than the lesson's
-            batch: crate::lesson::facts::fact::resolve_batch(
+            batch: crate::lesson::facts::markers::resolve_batch(
                 beat.batch.unwrap_or(0),
                 (&self.session.setup.src_ids, &self.session.setup.tgt_ids),
             )
@@ -40,7 +40,7 @@ impl App {
             mean_of_heads: beat.head == Some(crate::lesson::HeadChoice::Mean),
             row: match beat.step.or(beat.row) {
                 // the tensor's last row on these sentences
-                Some(crate::lesson::facts::fact::LAST_ROW) => self.session.full.get(&beat.op).map_or(0, |t| {
+                Some(crate::lesson::facts::markers::LAST_ROW) => self.session.full.get(&beat.op).map_or(0, |t| {
                     let shape = t.shape();
                     shape[shape.len().saturating_sub(2)].saturating_sub(1)
                 }),

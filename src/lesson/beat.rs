@@ -154,7 +154,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
 }
 
 /// A beat's `batch`: a row number below `rows`, or `"shortest-src"`/`"shortest-tgt"` (a marker the
-/// app resolves on the run's sentences, `facts::fact::resolve_batch`).
+/// app resolves on the run's sentences, `facts::markers::resolve_batch`).
 fn check_batch(
     c: &Checker,
     batch: &Option<Spanned<super::file::HeadField>>,
@@ -163,7 +163,7 @@ fn check_batch(
     use super::file::HeadField;
     let Some(spanned) = batch else { return Ok(None) };
     match spanned.get_ref() {
-        HeadField::Name(name) => match facts::fact::batch_marker(name.trim()) {
+        HeadField::Name(name) => match facts::markers::batch_marker(name.trim()) {
             Some(marker) => Ok(Some(marker)),
             None => Err(c.err(
                 spanned,
@@ -175,7 +175,7 @@ fn check_batch(
     }
 }
 
-/// A beat's `row`: a row number below `rows`, or `"last"` (`facts::fact::LAST_ROW`, the tensor's
+/// A beat's `row`: a row number below `rows`, or `"last"` (`facts::markers::LAST_ROW`, the tensor's
 /// last row on the run's sentences, resolved by the app).
 fn check_row(
     c: &Checker,
@@ -185,7 +185,7 @@ fn check_row(
     use super::file::HeadField;
     let Some(spanned) = row else { return Ok(None) };
     match spanned.get_ref() {
-        HeadField::Name(name) if name.trim() == "last" => Ok(Some(facts::fact::LAST_ROW)),
+        HeadField::Name(name) if name.trim() == "last" => Ok(Some(facts::markers::LAST_ROW)),
         HeadField::Name(name) => {
             Err(c.err(spanned, "row", format!("is `{name}`; a row is a number or \"last\" {}", see("row"))))
         }

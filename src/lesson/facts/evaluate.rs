@@ -17,7 +17,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
     let mut fact =
         super::probes::best_aligned_resolved(fact, setup).with_batch_resolved((&setup.src_ids, &setup.tgt_ids));
     if let Fact::TopKey(a) | Fact::TopWeight(a) = &mut fact
-        && a.row == super::fact::LAST_ROW
+        && a.row == super::markers::LAST_ROW
     {
         a.row = full.get(&a.op).map_or(0, |t| t.shape()[2].saturating_sub(1));
     }
@@ -69,7 +69,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             ids.ncols().to_string()
         }
         Fact::Shortest { side } => {
-            super::fact::shortest_row(if *side == Side::Src { &setup.src_ids } else { &setup.tgt_ids }).to_string()
+            super::markers::shortest_row(if *side == Side::Src { &setup.src_ids } else { &setup.tgt_ids }).to_string()
         }
         Fact::Sentences => setup.shape().batch.to_string(),
         Fact::VocabSize { side } => {

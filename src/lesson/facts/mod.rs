@@ -10,12 +10,15 @@
 //! - `run_rows`: what facts and views read from a run (real rows, decoding, translation)
 
 mod check;
+mod conditional;
 mod evaluate;
 pub mod fact;
+pub mod markers;
 mod parse;
 mod probes;
 mod run_rows;
 
+pub use conditional::Condition;
 pub use fact::{ConfigName, Fact, FactKind, HeadChoice, Sentence};
 pub use parse::{SEE_FACTS, parse};
 pub use probes::best_aligned_head;
@@ -33,31 +36,6 @@ pub enum Piece {
     If(Condition),
     Else,
     End,
-}
-
-/// What an `{if-…}` passage asks of the run's sentences.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Condition {
-    /// `{if-padded side=S [batch=B]}`: some sentence of that side (or sentence B) holds `<pad>`.
-    Padded(Sentence),
-    /// `{if-padded side=S}` without `batch=`: some sentence of that side holds `<pad>`.
-    AnyPadded(crate::model::program::Side),
-}
-
-impl Condition {
-    fn holds(self, setup: &Setup) -> bool {
-        use crate::model::program::Side;
-        let ids = |side| if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
-        let pad = crate::model::vocab::PAD_ID;
-        match self {
-            Condition::AnyPadded(side) => ids(side).iter().any(|&id| id == pad),
-            Condition::Padded(s) => {
-                let ids = ids(s.side);
-                let b = fact::resolve_batch(s.batch, (&setup.src_ids, &setup.tgt_ids));
-                b < ids.nrows() && ids.row(b).iter().any(|&id| id == pad)
-            }
-        }
-    }
 }
 
 /// Fill the facts in from `full`, a run of the lesson's whole program, and keep each `{if-…}`

@@ -30,7 +30,7 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
             return Err("a `}` with no `{` before it (write `}}` for a literal brace)".into());
         }
         let end = tail.find('}').ok_or("a `{` with no closing `}` (write `{{` for a literal brace)")?;
-        if let Some(piece) = conditional(&tail[1..end], &mut open, setup)? {
+        if let Some(piece) = super::conditional::conditional(&tail[1..end], &mut open, setup)? {
             pieces.push(Piece::Text(std::mem::take(&mut literal)));
             pieces.push(piece);
             rest = &tail[end + 1..];
@@ -57,58 +57,6 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
     Ok(pieces)
 }
 
-/// `{if-padded side=S [batch=B]}`, `{else}` or `{end}`, checked to nest as one passage at a time
-/// (`open`: inside one, and whether its `{else}` has come); None for a fact.
-fn conditional(body: &str, open: &mut Option<bool>, setup: &Setup) -> Result<Option<Piece>, String> {
-    let body = body.trim();
-    let misplaced = |what: &str| format!("`{{{what}}}` outside an `{{if-padded …}}` passage {SEE_FACTS}");
-    Ok(Some(match body {
-        "else" => match *open {
-            Some(false) => {
-                *open = Some(true);
-                Piece::Else
-            }
-            Some(true) => return Err(format!("a second `{{else}}` in one `{{if-padded …}}` passage {SEE_FACTS}")),
-            None => return Err(misplaced("else")),
-        },
-        "end" => match open.take() {
-            Some(_) => Piece::End,
-            None => return Err(misplaced("end")),
-        },
-        _ if body.split_whitespace().next() == Some("if-padded") => {
-            if open.is_some() {
-                return Err(format!("an `{{if-padded …}}` inside another; close the first with `{{end}}` {SEE_FACTS}"));
-            }
-            let mut side = None;
-            let mut batch = None;
-            for arg in body.split_whitespace().skip(1) {
-                match arg.split_once('=') {
-                    Some(("side", "src")) => side = Some(Side::Src),
-                    Some(("side", "tgt")) => side = Some(Side::Tgt),
-                    Some(("batch", b)) => {
-                        let b = match super::fact::batch_marker(b) {
-                            Some(marker) => marker,
-                            None => b.parse::<usize>().ok().filter(|&b| b < setup.shape().batch).ok_or(format!(
-                                "`if-padded`: `batch={b}`: a batch row below {}, shortest-src or shortest-tgt {SEE_FACTS}",
-                                setup.shape().batch
-                            ))?,
-                        };
-                        batch = Some(b);
-                    }
-                    _ => return Err(format!("`if-padded` takes side=src|tgt and batch=B; not `{arg}` {SEE_FACTS}")),
-                }
-            }
-            let side = side.ok_or(format!("`if-padded` needs side=src or side=tgt {SEE_FACTS}"))?;
-            *open = Some(false);
-            Piece::If(match batch {
-                Some(batch) => super::Condition::Padded(super::Sentence { side, batch }),
-                None => super::Condition::AnyPadded(side),
-            })
-        }
-        _ => return Ok(None),
-    }))
-}
-
 /// One fact's body, `top-key dec.0.self_attn.weights row=3`, read by its kind and checked.
 fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, String> {
     let a = Args::split(body)?;
@@ -125,7 +73,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::MaskedKeys => {
             let op = check::mask(program, a.name(), a.bare())?;
             let row = match a.row()? {
-                super::fact::LAST_ROW => super::fact::LAST_ROW,
+                super::markers::LAST_ROW => super::markers::LAST_ROW,
                 row => check::mask_row(op, row, setup)?,
             };
             Fact::MaskedKeys { row, op: op.name.clone(), batch }
@@ -282,7 +230,7 @@ fn attention_row(a: &Args, batch: usize, program: &Program) -> Result<AttentionR
         check::cross_attention(program, a.name(), a.bare())?;
     }
     let row = a.row()?;
-    if row != super::fact::LAST_ROW && row >= op.shape[2] {
+    if row != super::markers::LAST_ROW && row >= op.shape[2] {
         return Err(format!("row={row} but `{}` has {} rows", op.name, op.shape[2]));
     }
     Ok(AttentionRow { op: op.name.clone(), batch, head, row })
@@ -374,7 +322,7 @@ impl<'a> Args<'a> {
     /// `row=`: a query row, or `last`, the tensor's last query row on the run's sentences.
     fn row(&self) -> Result<usize, String> {
         if self.get("row") == Some("last") {
-            return Ok(super::fact::LAST_ROW);
+            return Ok(super::markers::LAST_ROW);
         }
         self.need("row", "the query row")
     }
@@ -387,7 +335,7 @@ impl<'a> Args<'a> {
     /// `batch=`, 0 when not given, below the lesson's number of sentence pairs; or `shortest-src`,
     /// `shortest-tgt`, the row with the fewest real tokens on that side, found from the run.
     fn batch(&self, setup: &Setup) -> Result<usize, String> {
-        if let Some(marker) = self.get("batch").and_then(super::fact::batch_marker) {
+        if let Some(marker) = self.get("batch").and_then(super::markers::batch_marker) {
             return Ok(marker);
         }
         let batch = self.number("batch")?.unwrap_or(0);
