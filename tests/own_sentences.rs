@@ -81,7 +81,7 @@ fn a_typed_sentence_runs_at_the_current_beat_with_unknown_characters_marked() {
     app.go_to_beat(kept);
     let screen = frame(&app, 120, 40);
     assert!(screen.contains("(this beat is about the lesson's own"), "{screen}");
-    assert!(screen.contains("猫") && !screen.contains("龙"), "the lesson's 我有一只猫 is back: {screen}");
+    assert!(screen.contains("明") && !screen.contains("龙"), "the lesson's 我明天去学校 is back: {screen}");
     app.go_to_beat(at);
     assert!(!app.shows_lesson_sentences_for_now() && app.setup().src_ids.nrows() == 1, "and the learner's returns");
     assert!(frame(&app, 120, 40).contains("<unk>"));
@@ -115,6 +115,44 @@ fn every_beat_of_every_lesson_shows_on_one_short_sentence() {
             let _ = frame(&app, 80, 24);
             let _ = app.beat_text();
         }
+    }
+}
+
+/// Learners' inputs the whole curriculum must follow: one sentence with a character the
+/// corpus lacks (`<unk>`), two sentences of different lengths, and one longer than any lesson's.
+const LEARNERS: [&str; 3] = ["我有一只龘", "我有一只狗;你好", "我明天和你的朋友去学校看书"];
+
+/// The beats that still show the lesson's sentences on a learner's own (`sentence = "lesson"`),
+/// each saying why in its file. Issue 38 asks for at most 5; this is the number reached so far,
+/// so it cannot grow: positional 2, 8, 9, 11 (a reordered pair, row 6's sin 6), decoder 8 (a
+/// sentence whose word order differs in English), output 6 and 13 (a held-out sentence sharing
+/// `<bos> I`, a sentence outside the corpus's patterns) and output 15.
+const PINNED_AT_MOST: usize = 8;
+
+#[test]
+fn every_beat_shows_the_learners_sentences_but_a_few_that_say_why() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = Catalog::built_in(&weights).unwrap();
+    for own in LEARNERS {
+        let mut pinned = Vec::new();
+        for lesson in &catalog.lessons {
+            let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+            app.set_sentences(own, None).unwrap();
+            for beat in 0..app.beat_count() {
+                app.go_to_beat(beat);
+                if app.shows_lesson_sentences_for_now() {
+                    pinned.push(format!("{} {}", lesson.id, beat + 1));
+                } else {
+                    let src = app.setup().src_ids.clone();
+                    assert_eq!(src.nrows(), own.split(';').count(), "{} {}: the learner's rows", lesson.id, beat + 1);
+                }
+            }
+        }
+        assert!(
+            pinned.len() <= PINNED_AT_MOST,
+            "on {own}, {} beats keep the lesson's sentences: {pinned:?}",
+            pinned.len()
+        );
     }
 }
 

@@ -25,7 +25,11 @@ impl App {
         self.view.kind = beat.view;
         self.view.selection = Selection {
             // the learner's own sentences may be fewer than the lesson's
-            batch: beat.batch.unwrap_or(0).min(self.session.setup.shape().batch - 1),
+            batch: crate::lesson::facts::markers::resolve_batch(
+                beat.batch.unwrap_or(0),
+                (&self.session.setup.src_ids, &self.session.setup.tgt_ids),
+            )
+            .min(self.session.setup.shape().batch - 1),
             head: match beat.head {
                 Some(crate::lesson::HeadChoice::One(h)) => h,
                 Some(crate::lesson::HeadChoice::BestAligned) => {
@@ -34,7 +38,15 @@ impl App {
                 _ => 0,
             },
             mean_of_heads: beat.head == Some(crate::lesson::HeadChoice::Mean),
-            row: beat.step.or(beat.row).unwrap_or_else(|| self.default_row()),
+            row: match beat.step.or(beat.row) {
+                // the tensor's last row on these sentences
+                Some(crate::lesson::facts::markers::LAST_ROW) => self.session.full.get(&beat.op).map_or(0, |t| {
+                    let shape = t.shape();
+                    shape[shape.len().saturating_sub(2)].saturating_sub(1)
+                }),
+                Some(row) => row,
+                None => self.default_row(),
+            },
             first_col: 0,
             weight_at: None,
         };

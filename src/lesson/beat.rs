@@ -109,7 +109,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
         _ => 1,
     };
     let what_if = check_what_if(c, &b.what_if)?;
-    let batch = c.index(&b.batch, "batch", cx.setup.shape().batch, "batch rows")?;
+    let batch = check_batch(c, &b.batch, cx.setup.shape().batch)?;
     let step = check_step(cx, &b.step, view)?;
     let head = super::beat_head::check_head(c, &b.head, cx.setup.weights.config.n_heads, op_name)?;
     if head == Some(HeadChoice::Mean) && view.one_head_at_a_time() {
@@ -144,13 +144,53 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
         pieces: prose.map(|(_, pieces)| pieces.clone()),
         batch,
         head,
-        row: c.index(&b.row, "row", rows, "rows of this tensor")?,
+        row: check_row(c, &b.row, rows)?,
         what_if,
         step,
         keeps_lesson_sentences,
         gradient,
         question,
     })
+}
+
+/// A beat's `batch`: a row number below `rows`, or `"shortest-src"`/`"shortest-tgt"` (a marker the
+/// app resolves on the run's sentences, `facts::markers::resolve_batch`).
+fn check_batch(
+    c: &Checker,
+    batch: &Option<Spanned<super::file::HeadField>>,
+    rows: usize,
+) -> Result<Option<usize>, LessonError> {
+    use super::file::HeadField;
+    let Some(spanned) = batch else { return Ok(None) };
+    match spanned.get_ref() {
+        HeadField::Name(name) => match facts::markers::batch_marker(name.trim()) {
+            Some(marker) => Ok(Some(marker)),
+            None => Err(c.err(
+                spanned,
+                "batch",
+                format!("is `{name}`; a batch row is a number, \"shortest-src\" or \"shortest-tgt\" {}", see("batch")),
+            )),
+        },
+        HeadField::Index(n) => c.index(&Some(Spanned::new(spanned.span(), *n)), "batch", rows, "batch rows"),
+    }
+}
+
+/// A beat's `row`: a row number below `rows`, or `"last"` (`facts::markers::LAST_ROW`, the tensor's
+/// last row on the run's sentences, resolved by the app).
+fn check_row(
+    c: &Checker,
+    row: &Option<Spanned<super::file::HeadField>>,
+    rows: usize,
+) -> Result<Option<usize>, LessonError> {
+    use super::file::HeadField;
+    let Some(spanned) = row else { return Ok(None) };
+    match spanned.get_ref() {
+        HeadField::Name(name) if name.trim() == "last" => Ok(Some(facts::markers::LAST_ROW)),
+        HeadField::Name(name) => {
+            Err(c.err(spanned, "row", format!("is `{name}`; a row is a number or \"last\" {}", see("row"))))
+        }
+        HeadField::Index(n) => c.index(&Some(Spanned::new(spanned.span(), *n)), "row", rows, "rows of this tensor"),
+    }
 }
 
 /// The beat's operation.

@@ -16,7 +16,7 @@ pub(super) fn same_facts(
 ) -> Result<(), LessonError> {
     let facts = |pieces: &[Piece]| -> Vec<String> {
         let mut v: Vec<String> =
-            pieces.iter().filter_map(|p| if let Piece::Fact(f) = p { Some(format!("{f:?}")) } else { None }).collect();
+            pieces.iter().filter_map(|p| if let Piece::Text(_) = p { None } else { Some(format!("{p:?}")) }).collect();
         v.sort();
         v
     };

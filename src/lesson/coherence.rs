@@ -128,6 +128,10 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::Tokens(_)
         | Fact::TokenAt { .. }
         | Fact::Length(_)
+        | Fact::PadPositions(_)
+        | Fact::PaddedLen { .. }
+        | Fact::Shortest { .. }
+        | Fact::Sentences
         | Fact::RnnSteps { .. }
         | Fact::VocabSize { .. }
         | Fact::MaxLen

@@ -80,10 +80,12 @@ pub struct BeatFile {
     pub text: Spanned<String>,
     /// The prose in Chinese: the same facts, written for a Chinese reader.
     pub text_zh: Option<Spanned<String>>,
-    pub batch: Option<Spanned<i64>>,
+    /// A batch row, or `"shortest-src"`/`"shortest-tgt"`: the row with the fewest real tokens.
+    pub batch: Option<Spanned<HeadField>>,
     /// A head number, or `"mean"` for the mean of the heads.
     pub head: Option<Spanned<HeadField>>,
-    pub row: Option<Spanned<i64>>,
+    /// A row number, or `"last"`: the tensor's last row on the run's sentences.
+    pub row: Option<Spanned<HeadField>>,
     pub what_if: Option<Spanned<String>>,
     /// `"lesson"`: on a learner's own sentences this beat still shows the lesson's sentences
     /// (its prose is about them), and says so.
@@ -102,7 +104,7 @@ pub struct BeatFile {
     pub explain_zh: Option<Spanned<String>>,
 }
 
-/// A beat's `head`: a number, or `"mean"`.
+/// A beat's `head` (a number, or `"mean"`) or `batch` (a number, or `"shortest-src"`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum HeadField {

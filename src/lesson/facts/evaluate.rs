@@ -14,7 +14,14 @@ use ndarray::{ArrayD, IxDyn};
 
 /// The fact's text, or a note when this run's sentences have no such row.
 pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
-    let fact = &super::probes::best_aligned_resolved(fact, setup);
+    let mut fact =
+        super::probes::best_aligned_resolved(fact, setup).with_batch_resolved((&setup.src_ids, &setup.tgt_ids));
+    if let Fact::TopKey(a) | Fact::TopWeight(a) = &mut fact
+        && a.row == super::markers::LAST_ROW
+    {
+        a.row = full.get(&a.op).map_or(0, |t| t.shape()[2].saturating_sub(1));
+    }
+    let fact = &fact;
     if !fits(fact, full, setup) {
         return crate::strings::FACT_NOT_IN_SENTENCES.to_string();
     }
@@ -48,6 +55,23 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         }
         Fact::TokenAt { sentence, pos } => token(setup, sentence.side, sentence.batch, *pos),
         Fact::Length(s) => ids_of(setup, *s).iter().filter(|&&id| id != PAD_ID).count().to_string(),
+        Fact::PadPositions(s) => {
+            let pads: Vec<String> = ids_of(setup, *s)
+                .iter()
+                .enumerate()
+                .filter(|(_, id)| **id == PAD_ID)
+                .map(|(p, _)| p.to_string())
+                .collect();
+            if pads.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { pads.join(", ") }
+        }
+        Fact::PaddedLen { side } => {
+            let ids = if *side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+            ids.ncols().to_string()
+        }
+        Fact::Shortest { side } => {
+            super::markers::shortest_row(if *side == Side::Src { &setup.src_ids } else { &setup.tgt_ids }).to_string()
+        }
+        Fact::Sentences => setup.shape().batch.to_string(),
         Fact::VocabSize { side } => {
             let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
             v.len().to_string()

@@ -125,6 +125,18 @@ pub enum Fact {
     },
     /// How many real (non-`<pad>`) tokens a sentence has.
     Length(Sentence),
+    /// The positions of a sentence that hold `<pad>`: `6, 7` or `none`.
+    PadPositions(Sentence),
+    /// How many positions every sentence of a side is padded to, T_src or T_tgt.
+    PaddedLen {
+        side: Side,
+    },
+    /// The batch row with the fewest real tokens on a side (the first when several tie).
+    Shortest {
+        side: Side,
+    },
+    /// How many sentence pairs the batch holds, B.
+    Sentences,
     VocabSize {
         side: Side,
     },
@@ -289,7 +301,9 @@ impl FactKind {
             FactKind::Translation | FactKind::RnnSteps => (None, &["batch"]),
             FactKind::Shape | FactKind::BnPadShift => (Some("OP"), &[]),
             FactKind::MaskedKeys | FactKind::BnTokenMean => (Some("OP"), &["row", "batch"]),
-            FactKind::Ids | FactKind::Tokens | FactKind::Length => (None, &["side", "batch"]),
+            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::PadPositions => (None, &["side", "batch"]),
+            FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),
+            FactKind::Sentences => (None, &[]),
             FactKind::TokenAt => (None, &["side", "pos", "batch"]),
             FactKind::VocabSize => (None, &["side"]),
             FactKind::MaxLen | FactKind::SqrtDModel => (None, &[]),
@@ -337,7 +351,11 @@ impl Fact {
             Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => at.batch,
             Fact::PatchPositions { .. } | Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => 0,
             Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.batch,
-            Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::TokenAt { sentence: s, .. } => s.batch,
+            Fact::Ids(s)
+            | Fact::Tokens(s)
+            | Fact::Length(s)
+            | Fact::PadPositions(s)
+            | Fact::TokenAt { sentence: s, .. } => s.batch,
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,
             Fact::Translation { batch }
             | Fact::GreedyTranslation { batch }
@@ -348,6 +366,9 @@ impl Fact {
             | Fact::RnnSteps { batch }
             | Fact::BnTokenMean { batch, .. } => *batch,
             Fact::Shape { .. }
+            | Fact::PaddedLen { .. }
+            | Fact::Shortest { .. }
+            | Fact::Sentences
             | Fact::VocabSize { .. }
             | Fact::MaxLen
             | Fact::SqrtDModel

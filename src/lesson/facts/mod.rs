@@ -10,13 +10,16 @@
 //! - `run_rows`: what facts and views read from a run (real rows, decoding, translation)
 
 mod check;
+mod conditional;
 mod evaluate;
 pub mod fact;
+pub mod markers;
 mod parse;
 mod probes;
 mod run_rows;
 
-pub use fact::{ConfigName, Fact, FactKind, HeadChoice};
+pub use conditional::Condition;
+pub use fact::{ConfigName, Fact, FactKind, HeadChoice, Sentence};
 pub use parse::{SEE_FACTS, parse};
 pub use probes::best_aligned_head;
 pub use run_rows::{decode_steps, real_positions, real_rows, translation};
@@ -24,20 +27,36 @@ pub use run_rows::{decode_steps, real_positions, real_rows, translation};
 use crate::model::Run;
 use crate::setup::Setup;
 
-/// A piece of prose: literal text or a fact to fill in.
+/// A piece of prose: literal text, a fact to fill in, or the start, middle or end of a passage
+/// shown only when a condition holds on the run's sentences (`{if-padded side=S}…{else}…{end}`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
     Text(String),
     Fact(Fact),
+    If(Condition),
+    Else,
+    End,
 }
 
-/// Fill the facts in from `full`, a run of the lesson's whole program.
+/// Fill the facts in from `full`, a run of the lesson's whole program, and keep each `{if-…}`
+/// passage's first part when its condition holds, its `{else}` part when not.
 pub fn render(pieces: &[Piece], full: &Run, setup: &Setup) -> String {
-    pieces
-        .iter()
-        .map(|p| match p {
-            Piece::Text(t) => t.clone(),
-            Piece::Fact(f) => evaluate::evaluate(f, full, setup),
-        })
-        .collect()
+    let mut out = String::new();
+    // inside an {if}: whether the current part is shown
+    let mut shown: Option<bool> = None;
+    let mut holds = false;
+    for p in pieces {
+        match p {
+            Piece::If(c) => {
+                holds = c.holds(setup);
+                shown = Some(holds);
+            }
+            Piece::Else => shown = Some(!holds),
+            Piece::End => shown = None,
+            _ if shown == Some(false) => {}
+            Piece::Text(t) => out.push_str(t),
+            Piece::Fact(f) => out.push_str(&evaluate::evaluate(f, full, setup)),
+        }
+    }
+    out
 }

@@ -16,6 +16,8 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
     let mut pieces = Vec::new();
     let mut literal = String::new();
     let mut rest = text;
+    // inside `{if-…}`: whether its `{else}` has come
+    let mut open: Option<bool> = None;
     while let Some(i) = rest.find(['{', '}']) {
         literal.push_str(&rest[..i]);
         let tail = &rest[i..];
@@ -28,6 +30,12 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
             return Err("a `}` with no `{` before it (write `}}` for a literal brace)".into());
         }
         let end = tail.find('}').ok_or("a `{` with no closing `}` (write `{{` for a literal brace)")?;
+        if let Some(piece) = super::conditional::conditional(&tail[1..end], &mut open, setup)? {
+            pieces.push(Piece::Text(std::mem::take(&mut literal)));
+            pieces.push(piece);
+            rest = &tail[end + 1..];
+            continue;
+        }
         match parse_fact(&tail[1..end], program, setup) {
             Ok(fact) => {
                 pieces.push(Piece::Text(std::mem::take(&mut literal)));
@@ -40,6 +48,9 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
             Err(e) => return Err(e),
         }
         rest = &tail[end + 1..];
+    }
+    if open.is_some() {
+        return Err(format!("an `{{if-padded …}}` with no `{{end}}` after it {SEE_FACTS}"));
     }
     literal.push_str(rest);
     pieces.push(Piece::Text(literal));
@@ -61,12 +72,19 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Shape => Fact::Shape { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
         FactKind::MaskedKeys => {
             let op = check::mask(program, a.name(), a.bare())?;
-            let row = a.need("row", "the query row")?;
-            Fact::MaskedKeys { row: check::mask_row(op, row, setup)?, op: op.name.clone(), batch }
+            let row = match a.row()? {
+                super::markers::LAST_ROW => super::markers::LAST_ROW,
+                row => check::mask_row(op, row, setup)?,
+            };
+            Fact::MaskedKeys { row, op: op.name.clone(), batch }
         }
         FactKind::Ids => Fact::Ids(sentence(&a, batch)?),
         FactKind::Tokens => Fact::Tokens(sentence(&a, batch)?),
         FactKind::Length => Fact::Length(sentence(&a, batch)?),
+        FactKind::PadPositions => Fact::PadPositions(sentence(&a, batch)?),
+        FactKind::PaddedLen => Fact::PaddedLen { side: a.side()? },
+        FactKind::Shortest => Fact::Shortest { side: a.side()? },
+        FactKind::Sentences => Fact::Sentences,
         FactKind::TokenAt => {
             let sentence = sentence(&a, batch)?;
             let pos = a.need("pos", "the position in the sentence")?;
@@ -211,8 +229,8 @@ fn attention_row(a: &Args, batch: usize, program: &Program) -> Result<AttentionR
     if head == HeadChoice::BestAligned {
         check::cross_attention(program, a.name(), a.bare())?;
     }
-    let row = a.need("row", "the query row")?;
-    if row >= op.shape[2] {
+    let row = a.row()?;
+    if row != super::markers::LAST_ROW && row >= op.shape[2] {
         return Err(format!("row={row} but `{}` has {} rows", op.name, op.shape[2]));
     }
     Ok(AttentionRow { op: op.name.clone(), batch, head, row })
@@ -301,13 +319,25 @@ impl<'a> Args<'a> {
         self.get(key).map(|v| v.parse::<usize>().map_err(|_| format!("`{key}={v}`: `{v}` is not a number"))).transpose()
     }
 
+    /// `row=`: a query row, or `last`, the tensor's last query row on the run's sentences.
+    fn row(&self) -> Result<usize, String> {
+        if self.get("row") == Some("last") {
+            return Ok(super::markers::LAST_ROW);
+        }
+        self.need("row", "the query row")
+    }
+
     /// A number the fact cannot do without: "`top-key` needs row=, the query row".
     fn need(&self, key: &str, what: &str) -> Result<usize, String> {
         self.number(key)?.ok_or(format!("`{}` needs {key}=, {what} {SEE_FACTS}", self.name()))
     }
 
-    /// `batch=`, 0 when not given, below the lesson's number of sentence pairs.
+    /// `batch=`, 0 when not given, below the lesson's number of sentence pairs; or `shortest-src`,
+    /// `shortest-tgt`, the row with the fewest real tokens on that side, found from the run.
     fn batch(&self, setup: &Setup) -> Result<usize, String> {
+        if let Some(marker) = self.get("batch").and_then(super::markers::batch_marker) {
+            return Ok(marker);
+        }
         let batch = self.number("batch")?.unwrap_or(0);
         let pairs = setup.shape().batch;
         if batch >= pairs {

@@ -1,0 +1,82 @@
+//! `{if-padded side=S [batch=B]}…{else}…{end}`: prose that holds only when the run's sentences
+//! are padded, and its other part when they are not.
+
+use super::{Piece, SEE_FACTS, Sentence};
+use crate::model::program::Side;
+use crate::setup::Setup;
+
+/// What an `{if-…}` passage asks of the run's sentences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Condition {
+    /// `{if-padded side=S [batch=B]}`: some sentence of that side (or sentence B) holds `<pad>`.
+    Padded(Sentence),
+    /// `{if-padded side=S}` without `batch=`: some sentence of that side holds `<pad>`.
+    AnyPadded(Side),
+}
+
+impl Condition {
+    pub(super) fn holds(self, setup: &Setup) -> bool {
+        let ids = |side| if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+        let pad = crate::model::vocab::PAD_ID;
+        match self {
+            Condition::AnyPadded(side) => ids(side).iter().any(|&id| id == pad),
+            Condition::Padded(s) => {
+                let ids = ids(s.side);
+                let b = super::markers::resolve_batch(s.batch, (&setup.src_ids, &setup.tgt_ids));
+                b < ids.nrows() && ids.row(b).iter().any(|&id| id == pad)
+            }
+        }
+    }
+}
+
+/// `{if-padded side=S [batch=B]}`, `{else}` or `{end}`, checked to nest as one passage at a time
+/// (`open`: inside one, and whether its `{else}` has come); None for a fact.
+pub(super) fn conditional(body: &str, open: &mut Option<bool>, setup: &Setup) -> Result<Option<Piece>, String> {
+    let body = body.trim();
+    let misplaced = |what: &str| format!("`{{{what}}}` outside an `{{if-padded …}}` passage {SEE_FACTS}");
+    Ok(Some(match body {
+        "else" => match *open {
+            Some(false) => {
+                *open = Some(true);
+                Piece::Else
+            }
+            Some(true) => return Err(format!("a second `{{else}}` in one `{{if-padded …}}` passage {SEE_FACTS}")),
+            None => return Err(misplaced("else")),
+        },
+        "end" => match open.take() {
+            Some(_) => Piece::End,
+            None => return Err(misplaced("end")),
+        },
+        _ if body.split_whitespace().next() == Some("if-padded") => {
+            if open.is_some() {
+                return Err(format!("an `{{if-padded …}}` inside another; close the first with `{{end}}` {SEE_FACTS}"));
+            }
+            let mut side = None;
+            let mut batch = None;
+            for arg in body.split_whitespace().skip(1) {
+                match arg.split_once('=') {
+                    Some(("side", "src")) => side = Some(Side::Src),
+                    Some(("side", "tgt")) => side = Some(Side::Tgt),
+                    Some(("batch", b)) => {
+                        let b = match super::markers::batch_marker(b) {
+                            Some(marker) => marker,
+                            None => b.parse::<usize>().ok().filter(|&b| b < setup.shape().batch).ok_or(format!(
+                                "`if-padded`: `batch={b}`: a batch row below {}, shortest-src or shortest-tgt {SEE_FACTS}",
+                                setup.shape().batch
+                            ))?,
+                        };
+                        batch = Some(b);
+                    }
+                    _ => return Err(format!("`if-padded` takes side=src|tgt and batch=B; not `{arg}` {SEE_FACTS}")),
+                }
+            }
+            let side = side.ok_or(format!("`if-padded` needs side=src or side=tgt {SEE_FACTS}"))?;
+            *open = Some(false);
+            Piece::If(match batch {
+                Some(batch) => Condition::Padded(Sentence { side, batch }),
+                None => Condition::AnyPadded(side),
+            })
+        }
+        _ => return Ok(None),
+    }))
+}
