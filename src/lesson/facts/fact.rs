@@ -346,17 +346,23 @@ impl Fact {
 
     /// The batch row the fact reads (0 for a fact about the model, not a sentence).
     pub fn batch(&self) -> usize {
+        self.clone().batch_mut().map_or(0, |b| *b)
+    }
+
+    /// The batch row the fact reads, to read or change (None for a fact about the model or the
+    /// whole batch). Every kind is named: a new one must say whether it reads a sentence.
+    pub(super) fn batch_mut(&mut self) -> Option<&mut usize> {
         match self {
-            Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => a.batch,
-            Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => at.batch,
-            Fact::PatchPositions { .. } | Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => 0,
-            Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => at.batch,
+            Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => Some(&mut a.batch),
+            Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => Some(&mut at.batch),
+            Fact::PatchPositions { .. } | Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => None,
+            Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => Some(&mut at.batch),
             Fact::Ids(s)
             | Fact::Tokens(s)
             | Fact::Length(s)
             | Fact::PadPositions(s)
-            | Fact::TokenAt { sentence: s, .. } => s.batch,
-            Fact::DecodeWord(d) | Fact::DecodeProb(d) => d.batch,
+            | Fact::TokenAt { sentence: s, .. } => Some(&mut s.batch),
+            Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),
             Fact::Translation { batch }
             | Fact::GreedyTranslation { batch }
             | Fact::BeamTranslation { batch, .. }
@@ -364,7 +370,7 @@ impl Fact {
             | Fact::Rms { batch, .. }
             | Fact::RnnGain { batch, .. }
             | Fact::RnnSteps { batch }
-            | Fact::BnTokenMean { batch, .. } => *batch,
+            | Fact::BnTokenMean { batch, .. } => Some(batch),
             Fact::Shape { .. }
             | Fact::PaddedLen { .. }
             | Fact::Shortest { .. }
@@ -389,7 +395,7 @@ impl Fact {
             | Fact::StartToken
             | Fact::EmbedScale
             | Fact::Vocabulary
-            | Fact::OutputWeights => 0,
+            | Fact::OutputWeights => None,
         }
     }
 }

@@ -25,27 +25,6 @@ pub fn batch_marker(name: &str) -> Option<usize> {
 }
 
 impl Fact {
-    /// The batch row the fact reads, to change (None for a fact about the model or the batch).
-    fn batch_mut(&mut self) -> Option<&mut usize> {
-        match self {
-            Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => Some(&mut a.batch),
-            Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => Some(&mut at.batch),
-            Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => Some(&mut at.batch),
-            Fact::Ids(s) | Fact::Tokens(s) | Fact::Length(s) | Fact::PadPositions(s) => Some(&mut s.batch),
-            Fact::TokenAt { sentence, .. } => Some(&mut sentence.batch),
-            Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),
-            Fact::Translation { batch }
-            | Fact::GreedyTranslation { batch }
-            | Fact::BeamTranslation { batch, .. }
-            | Fact::MaskedKeys { batch, .. }
-            | Fact::Rms { batch, .. }
-            | Fact::RnnGain { batch, .. }
-            | Fact::RnnSteps { batch }
-            | Fact::BnTokenMean { batch, .. } => Some(batch),
-            _ => None,
-        }
-    }
-
     /// The fact with a `shortest-src`/`shortest-tgt` batch marker replaced by the row it names in
     /// these sentences.
     pub fn with_batch_resolved(&self, ids: (&ndarray::Array2<usize>, &ndarray::Array2<usize>)) -> Fact {
