@@ -1,5 +1,6 @@
 //! The markers a lesson writes for a batch row or a query row that depends on the sentences run
-//! (`batch=shortest-src`, `row=last`), and how a run's sentences resolve them.
+//! (`batch=shortest-src`, `row=last`), how a run's sentences resolve them, and which batch row
+//! each kind of fact reads (`Fact::batch_mut`, one exhaustive match).
 
 use super::fact::Fact;
 
@@ -25,6 +26,56 @@ pub fn batch_marker(name: &str) -> Option<usize> {
 }
 
 impl Fact {
+    /// The batch row the fact reads, to read or change (None for a fact about the model or the
+    /// whole batch). Every kind is named: a new one must say whether it reads a sentence.
+    pub(super) fn batch_mut(&mut self) -> Option<&mut usize> {
+        match self {
+            Fact::TopKey(a) | Fact::TopWeight(a) | Fact::TopContribution(a) => Some(&mut a.batch),
+            Fact::LensWord { at, .. } | Fact::LensForms(at) | Fact::AblatedWord { at, .. } => Some(&mut at.batch),
+            Fact::PatchPositions { .. } | Fact::AlignAer { .. } | Fact::AlignBest { .. } | Fact::AlignFloor => None,
+            Fact::NextWord(at) | Fact::NextProb { at, .. } | Fact::LabelProb(at) => Some(&mut at.batch),
+            Fact::Ids(s)
+            | Fact::Tokens(s)
+            | Fact::Length(s)
+            | Fact::PadPositions(s)
+            | Fact::TokenAt { sentence: s, .. } => Some(&mut s.batch),
+            Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),
+            Fact::Translation { batch }
+            | Fact::GreedyTranslation { batch }
+            | Fact::BeamTranslation { batch, .. }
+            | Fact::MaskedKeys { batch, .. }
+            | Fact::Rms { batch, .. }
+            | Fact::RnnGain { batch, .. }
+            | Fact::RnnSteps { batch }
+            | Fact::BnTokenMean { batch, .. } => Some(batch),
+            Fact::Shape { .. }
+            | Fact::PaddedLen { .. }
+            | Fact::Shortest { .. }
+            | Fact::Sentences
+            | Fact::VocabSize { .. }
+            | Fact::MaxLen
+            | Fact::SqrtDModel
+            | Fact::Params { .. }
+            | Fact::EmbedNorm { .. }
+            | Fact::BnPadShift { .. }
+            | Fact::Config(_)
+            | Fact::Loss
+            | Fact::GradNorm { .. }
+            | Fact::GradNormCut { .. }
+            | Fact::GradRows { .. }
+            | Fact::EmbedGrad { .. }
+            | Fact::WeightGrad { .. }
+            | Fact::WeightFd { .. }
+            | Fact::StepLoss { .. }
+            | Fact::Activation
+            | Fact::Positions
+            | Fact::StartToken
+            | Fact::EmbedScale
+            | Fact::Vocabulary
+            | Fact::OutputWeights => None,
+        }
+    }
+
     /// The fact with a `shortest-src`/`shortest-tgt` batch marker replaced by the row it names in
     /// these sentences.
     pub fn with_batch_resolved(&self, ids: (&ndarray::Array2<usize>, &ndarray::Array2<usize>)) -> Fact {
