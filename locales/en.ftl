@@ -879,6 +879,10 @@ adam-step-step = {"  "}step = lr·m̂ / (√v̂ + ε) = { $lr } × { $m_hat } / 
 adam-step-weight = {"  "}w: { $before } → { $after }
 adam-step-loss-heading = Every weight takes its step; the loss on this batch: { $loss_before } → { $loss_after }
 # Why the loss moved as it did after the step.
+loss-direction-rises = rises
+loss-direction-falls = falls
+loss-direction-unchanged = stays the same
+loss-direction-not-finite = is not a finite number
 adam-step-loss-not-finite = A loss that is not a finite number cannot be compared: the weights have overflowed.
 adam-step-loss-rose = It rose: this first step moves every weight by about lr at once, whether the loss cares about that weight or not, and all those moves together overshoot. Warm-up keeps the first steps small for this reason.
 adam-step-loss-fell = It fell: every weight moved a little against its own gradient, and the loss on this batch went down.

@@ -801,6 +801,10 @@ adam-step-clipped = {"  "}g = ∂L/∂w × { $clip }（整个梯度被裁剪到�
 adam-step-step = {"  "}步长 = lr·m̂ / (√v̂ + ε) = { $lr } × { $m_hat } / (√{ $v_hat } + { $eps }) = { $step }
 adam-step-weight = {"  "}w：{ $before } → { $after }
 adam-step-loss-heading = 所有权重各走一步；这个批次上的损失：{ $loss_before } → { $loss_after }
+loss-direction-rises = 上升
+loss-direction-falls = 下降
+loss-direction-unchanged = 不变
+loss-direction-not-finite = 不是有限的数
 adam-step-loss-not-finite = 损失不是有限的数，没法比较：权重已经溢出了。
 adam-step-loss-rose = 损失反而升高了：这第一步让每个权重都挪动约 lr，不管损失在不在乎它，这么多挪动加在一起就走过了头。预热让最初几步走得很小，正是为了这个。
 adam-step-loss-fell = 损失降低了：每个权重都逆着自己的梯度挪了一点，这个批次上的损失随之下降。

@@ -91,12 +91,13 @@ impl App {
     }
 
     /// Whether `given` answers `expected`: as written, by position, with the tokens in brackets
-    /// left out, or naming the sublayer.
+    /// left out, naming the sublayer, or saying the direction in other words.
     pub(super) fn checks_right(&self, given: &str, expected: &str) -> bool {
         is_right(given, expected)
             || matches!(self.position_answer(given, expected), Some(ByPosition::Right(..)))
             || is_right(&self.without_quoted_tokens(given), expected)
             || crate::lesson::question::names_the_sublayer(given, expected)
+            || crate::lesson::direction::same(given, expected)
     }
 
     /// Check a typed answer and record it.

@@ -87,24 +87,21 @@ impl App {
             return;
         }
         let data = self.scene().compute_view_data();
-        self.cache.taught = Some(Arc::new(match (&key.withheld, data) {
-            (Some(expected), ViewData::Lines(lines)) => {
-                ViewData::Lines(lines.withholding(expected, &crate::strings::ANSWER_FIRST.to_string()))
-            }
-            (_, data) => data,
-        }));
-        self.cache.what_if = self.compute_what_if().map(Arc::new);
+        self.cache.taught = Some(Arc::new(withholding(data, key.withheld.as_deref())));
+        self.cache.what_if = self.compute_what_if(key.withheld.as_deref()).map(Arc::new);
         self.cache.key = Some(key);
         self.cache.generation += 1;
     }
 
-    fn compute_what_if(&self) -> Option<WhatIfView> {
+    /// The what-if's side: the variant's view withholds what would answer the beat's question
+    /// too (the variant's `appended:` line is the taught model's answer whenever the two agree).
+    fn compute_what_if(&self, withheld: Option<&str>) -> Option<WhatIfView> {
         let w = self.session.what_if.as_ref()?;
         // the variant's view: the same presenters as the taught model's, on the variant's run
         let other = self.variant_stage()?.map(|stage| VariantView {
             title: stage.title(),
             kind: stage.kind,
-            data: stage.scene(self.scene()).compute_view_data(),
+            data: withholding(stage.scene(self.scene()).compute_view_data(), withheld),
         });
         Some(WhatIfView {
             variant: w.variant,
@@ -162,5 +159,15 @@ impl App {
     /// shown adds one.
     pub fn view_generation(&self) -> u64 {
         self.cache.generation
+    }
+}
+
+/// `data` with the lines that state `expected` replaced by `… (answer first)`.
+fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
+    match (expected, data) {
+        (Some(expected), ViewData::Lines(lines)) => {
+            ViewData::Lines(lines.withholding(expected, &crate::strings::ANSWER_FIRST.to_string()))
+        }
+        (_, data) => data,
     }
 }

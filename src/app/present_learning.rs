@@ -155,14 +155,6 @@ impl Scene<'_> {
     }
 }
 
-/// `after` against `before` as the view prints them (three decimals), so that the line saying
-/// whether the loss rose agrees with the two numbers above it; None when either is not finite.
-fn as_printed_order(before: f32, after: f32) -> Option<std::cmp::Ordering> {
-    let same = format!("{before:.3}") == format!("{after:.3}");
-    (before.is_finite() && after.is_finite())
-        .then(|| if same { std::cmp::Ordering::Equal } else { after.total_cmp(&before) })
-}
-
 /// The smallest and largest finite value of `t`; None when it has none.
 pub(super) fn finite_range(t: &ArrayD<f32>) -> Option<(f32, f32)> {
     let finite = t.iter().copied().filter(|v| v.is_finite());
@@ -233,7 +225,7 @@ impl Scene<'_> {
             after: &format!("{:.5}", s.after),
             loss_before: &format!("{:.3}", s.loss_before),
             loss_after: &format!("{:.3}", s.loss_after),
-            loss_moved: as_printed_order(s.loss_before, s.loss_after),
+            loss_moved: s.loss_moved(),
             chosen: self.selection.weight_at.is_some(),
             cursor_on: self.cell_col.is_some(),
         };
@@ -243,7 +235,7 @@ impl Scene<'_> {
             d.push(line, if heading { Role::Title } else { Role::Plain });
             // the loss after the step, and the line saying which way it moved (the last two)
             if i == last - 1 {
-                d.answer_value(text.loss_after);
+                d.answer_moved(text.loss_after);
             } else if i == last {
                 d.answer_line();
             }

@@ -110,6 +110,9 @@ pub enum AnswerLine {
     /// The line shows this value (a shape, a loss): withheld, that value only, when it is the
     /// answer to the beat's question.
     Value(String),
+    /// The line shows this value, where a change ends (the loss after a step): withheld, that
+    /// value only, when it is the answer or when the answer is which way the change went.
+    Moved(String),
     /// The line is drawn stronger because it is the conclusion (the logit lens's row where the
     /// answer forms): drawn plain while withheld.
     Emphasis,
@@ -164,6 +167,15 @@ impl LinesData {
         self
     }
 
+    /// The current line shows `value`, where a change ends: withheld while a question asks for
+    /// it, or for which way the change went.
+    pub fn answer_moved(&mut self, value: impl Into<String>) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Moved(value.into())));
+        }
+        self
+    }
+
     /// The current line's emphasis states the view's conclusion: drawn plain while withheld.
     pub fn answer_emphasis(&mut self) -> &mut Self {
         if let Some(last) = self.lines.len().checked_sub(1) {
@@ -180,6 +192,9 @@ impl LinesData {
             .filter_map(|(i, how)| match how {
                 AnswerLine::Whole => Some((*i, None)),
                 AnswerLine::Value(v) => crate::lesson::question::is_right(v, expected).then(|| (*i, Some(v.clone()))),
+                AnswerLine::Moved(v) => (crate::lesson::question::is_right(v, expected)
+                    || crate::lesson::direction::of(expected).is_some())
+                .then(|| (*i, Some(v.clone()))),
                 AnswerLine::Emphasis => None,
             })
             .collect()

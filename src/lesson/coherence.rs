@@ -55,7 +55,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
                 listed.join(", ")
             ))
         }
-        Fact::WeightGrad { op } | Fact::WeightFd { op } | Fact::StepLoss { op } => {
+        Fact::WeightGrad { op } | Fact::WeightFd { op } | Fact::StepLoss { op } | Fact::StepDirection { op } => {
             views(fact, shown, &[ViewKind::AdamStep])?;
             same_op(fact, op, shown)
         }

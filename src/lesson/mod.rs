@@ -16,6 +16,7 @@ mod beat_head;
 mod bilingual;
 pub mod catalog;
 pub mod coherence;
+pub mod direction;
 pub mod error;
 pub mod facts;
 pub mod file;

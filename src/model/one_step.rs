@@ -48,6 +48,17 @@ pub struct OneStep {
     pub loss_after: f32,
 }
 
+impl OneStep {
+    /// Which way the loss on the batch moved, as the screen prints the two losses (three
+    /// decimals): `Equal` when they print the same, None when either is not a finite number.
+    pub fn loss_moved(&self) -> Option<std::cmp::Ordering> {
+        let (before, after) = (self.loss_before, self.loss_after);
+        let same = format!("{before:.3}") == format!("{after:.3}");
+        (before.is_finite() && after.is_finite())
+            .then(|| if same { std::cmp::Ordering::Equal } else { after.total_cmp(&before) })
+    }
+}
+
 /// The weight matrix an operation multiplies by (or the table it looks up, or the γ it scales
 /// by), by its PyTorch name; None for an operation with no weights of its own.
 pub fn weight_of(op: &Op) -> Option<String> {

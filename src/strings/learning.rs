@@ -250,6 +250,16 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
     ]
 }
 
+/// Which way the loss moved after the step, as a lesson's answer says it: `rises`, `falls`.
+pub fn loss_direction(moved: Option<Ordering>) -> &'static str {
+    match moved {
+        None => message("loss-direction-not-finite"),
+        Some(Ordering::Greater) => message("loss-direction-rises"),
+        Some(Ordering::Less) => message("loss-direction-falls"),
+        Some(Ordering::Equal) => message("loss-direction-unchanged"),
+    }
+}
+
 /// Why the loss moved as it did after the step.
 fn loss_change(moved: Option<Ordering>) -> &'static str {
     match moved {

@@ -21,6 +21,7 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
     ),
     ("src/lesson/question.rs", "words a learner may type around an answer (`8 times`, `8 次`): read, never shown"),
     ("src/lesson/number_words.rs", "numbers a learner may type in words (`sixty-four`, 六十四): read, never shown"),
+    ("src/lesson/direction.rs", "words a learner may type for a direction (`went up`, 上升): read, never shown"),
     (
         "src/lang/",
         "the language room: the locale variables' names (LC_ALL, LANG), the message files' paths, and its own bugs' messages (a message missing from locales/): the words themselves are in locales/*.ftl",

@@ -130,6 +130,8 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::StepLoss { op } => {
             crate::model::one_step::for_op(full, op).map_or_else(|| "?".into(), |s| format!("{:.3}", s.loss_after))
         }
+        Fact::StepDirection { op } => crate::model::one_step::for_op(full, op)
+            .map_or_else(|| "?".into(), |s| crate::strings::loss_direction(s.loss_moved()).into()),
         Fact::LensWord { at, after } => {
             let rows = crate::probe::lens::lens(full, at.batch, at.row);
             rows.iter().find(|r| r.after == *after).map_or_else(|| "?".into(), |r| setup.tgt_vocab().word(r.best()))

@@ -213,6 +213,11 @@ pub enum Fact {
     StepLoss {
         op: String,
     },
+    /// Which way that step moves the loss on the batch (rises, falls, stays), in the screen's
+    /// language; an answer may say it in either language and many words (`up`, `rose`, 上升).
+    StepDirection {
+        op: String,
+    },
     /// The logit lens's top word at a target position after one decoder sublayer (`dec.L.normK.out`).
     LensWord {
         at: TargetRow,
@@ -318,7 +323,9 @@ impl FactKind {
             FactKind::GradNorm | FactKind::GradNormCut => (Some("OP"), &[]),
             FactKind::GradRows => (None, &["side"]),
             FactKind::EmbedGrad => (None, &["side", "word"]),
-            FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss => (Some("OP"), &[]),
+            FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss | FactKind::StepDirection => {
+                (Some("OP"), &[])
+            }
             FactKind::LensWord => (None, &["row", "after", "batch"]),
             FactKind::LensForms => (None, &["row", "batch"]),
             FactKind::TopContribution => (Some("OP"), &["row", "batch", "head"]),

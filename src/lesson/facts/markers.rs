@@ -67,6 +67,7 @@ impl Fact {
             | Fact::WeightGrad { .. }
             | Fact::WeightFd { .. }
             | Fact::StepLoss { .. }
+            | Fact::StepDirection { .. }
             | Fact::Activation
             | Fact::Positions
             | Fact::StartToken

@@ -119,7 +119,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::GradNorm => Fact::GradNorm { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
         FactKind::GradNormCut => Fact::GradNormCut { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
         FactKind::GradRows => Fact::GradRows { side: a.side()? },
-        FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss => {
+        FactKind::WeightGrad | FactKind::WeightFd | FactKind::StepLoss | FactKind::StepDirection => {
             let op = check::op_named(program, a.name(), a.bare())?;
             if crate::model::one_step::weight_of(op).is_none() {
                 return Err(format!(
@@ -132,6 +132,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
             match a.kind {
                 FactKind::WeightGrad => Fact::WeightGrad { op },
                 FactKind::WeightFd => Fact::WeightFd { op },
+                FactKind::StepDirection => Fact::StepDirection { op },
                 _ => Fact::StepLoss { op },
             }
         }
