@@ -467,6 +467,7 @@ wrong-once = not quite: read the hint and try once more
 gave-up = not this time; the answer is in the text
 empty-sentence = an empty sentence has nothing to run; type a few characters (Esc closes)
 kept-lesson-sentences-note = (this beat is about the lesson's own sentences, shown here; yours return on the next beat that is not)
+reordered-sentence-note = (this beat needs the same tokens in two orders: batch row 0 is your first sentence, batch row 1 the same tokens reversed; yours return on the next beat that does not need this)
 own-sentences-note = (your sentences: every number and word on screen, and in the prose, is from them; the few beats that need the lesson's own sentences say so)
 sentences-run = running your sentences; the prose follows them
 your-sentence = your sentence:{" "}

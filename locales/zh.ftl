@@ -453,6 +453,7 @@ wrong-once = 还差一点：看看提示，再试一次
 gave-up = 这次没答对；答案在文字里
 empty-sentence = 空句子没有东西可运行；输入几个字（Esc 关闭）
 kept-lesson-sentences-note = （这一页讲的是课程自己的句子，这里显示的就是它们；下一页不讲它们时，换回你的句子）
+reordered-sentence-note = （这一页需要同一组词元的两种顺序：批次中的第 0 句是你的第一句，第 1 句是把它的词元倒过来；到了不需要这样的一页，就换回你的句子）
 own-sentences-note = （你的句子：屏幕上和文字里的每个数、每个词都来自它们；少数必须用课程自己句子的页面会说明）
 sentences-run = 正在运行你的句子；文字随之改变
 your-sentence = 你的句子：

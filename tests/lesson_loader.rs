@@ -693,7 +693,10 @@ fn a_beat_that_keeps_the_lessons_sentences_says_so_in_its_field() {
     let lesson = load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
     assert!(lesson.beats[1].keeps_lesson_sentences && !lesson.beats[0].keeps_lesson_sentences);
     let e = error_of(&edited("text = \"More words.\"", "sentence = \"mine\"\ntext = \"More words.\""));
-    assert_error(&e, 19, "sentence", &["`mine`", "\"lesson\""]);
+    assert_error(&e, 19, "sentence", &["`mine`", "\"lesson\"", "\"reordered\""]);
+    let text = edited("text = \"More words.\"", "sentence = \"reordered\"\ntext = \"More words.\"");
+    let lesson = load_lesson(FILE, &text, &weights()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(lesson.beats[1].reorders_sentence && !lesson.beats[1].keeps_lesson_sentences);
 }
 
 // ---- the format version and the schema it points to ----

@@ -1,7 +1,7 @@
 //! Moving through a lesson: to a beat, to an operation, through the what-if switches; and the
 //! row and column of the focused tensor on screen.
 
-use super::session::prepare;
+use super::session::{Instead, prepare, runs_of};
 use super::state::App;
 use super::view_state::{Screen, Selection};
 use crate::explore::{Variant, run_variant, run_with_weights};
@@ -18,7 +18,11 @@ impl App {
         let i = i.min(self.beat_count().saturating_sub(1));
         self.session.beat = i;
         let beat = self.session.lesson.beats[i].clone();
-        self.choose_sentences(beat.keeps_lesson_sentences);
+        self.choose_sentences(match (beat.keeps_lesson_sentences, beat.reorders_sentence) {
+            (true, _) => Instead::Lesson,
+            (_, true) => Instead::Reordered,
+            _ => Instead::Own,
+        });
         let op = self.session.run.program().index_of(&beat.op).expect("lesson ops are validated at load");
         self.session.gradient = beat.gradient;
         self.seek(op);
@@ -60,26 +64,40 @@ impl App {
         }
     }
 
-    /// On the learner's own sentences, a beat that keeps the lesson's shows the lesson's runs, and
-    /// the next beat that does not brings the learner's back.
-    fn choose_sentences(&mut self, lesson_sentences: bool) {
-        if !self.session.own_sentences {
+    /// On the learner's own sentences, a beat that keeps the lesson's shows the lesson's runs, one
+    /// that reorders shows the learner's first sentence beside its tokens reversed (the lesson's,
+    /// when reversing changes nothing), and the next beat that does neither brings the learner's
+    /// back.
+    fn choose_sentences(&mut self, want: Instead) {
+        if !self.session.own_sentences || want == self.session.instead {
             return;
         }
-        if lesson_sentences && self.session.stashed_own.is_none() {
-            if let Ok(runs) = prepare(&self.session.lesson, self.session.setup.weights.clone()) {
-                let own = (
-                    std::mem::replace(&mut self.session.setup, runs.0),
-                    std::mem::replace(&mut self.session.run, runs.1),
-                    std::mem::replace(&mut self.session.full, runs.2),
-                );
-                self.session.stashed_own = Some(Box::new(own));
-                self.session.sentences_generation += 1;
-            }
-        } else if !lesson_sentences && let Some(own) = self.session.stashed_own.take() {
+        if let Some(own) = self.session.stashed_own.take() {
             (self.session.setup, self.session.run, self.session.full) = *own;
             self.session.sentences_generation += 1;
         }
+        self.session.instead = Instead::Own;
+        let weights = self.session.setup.weights.clone();
+        let (instead, runs) = match want {
+            Instead::Own => return,
+            Instead::Reordered => match self.reordered_setup() {
+                Some(setup) => {
+                    let (run, full) = runs_of(&setup);
+                    (Instead::Reordered, Some((setup, run, full)))
+                }
+                None => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+            },
+            Instead::Lesson => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+        };
+        let Some(runs) = runs else { return };
+        let own = (
+            std::mem::replace(&mut self.session.setup, runs.0),
+            std::mem::replace(&mut self.session.run, runs.1),
+            std::mem::replace(&mut self.session.full, runs.2),
+        );
+        self.session.stashed_own = Some(Box::new(own));
+        self.session.instead = instead;
+        self.session.sentences_generation += 1;
     }
 
     /// Make `op` the focused operation: the run computes (or forgets) operations until it is the last one.

@@ -70,7 +70,13 @@ impl App {
 
     /// On the learner's own sentences, this beat shows the lesson's (the learner's wait).
     pub fn shows_lesson_sentences_for_now(&self) -> bool {
-        self.session.stashed_own.is_some()
+        self.session.instead == super::session::Instead::Lesson
+    }
+
+    /// On the learner's own sentences, this beat shows their first sentence beside its tokens
+    /// reversed.
+    pub fn shows_reordered_for_now(&self) -> bool {
+        self.session.instead == super::session::Instead::Reordered
     }
 
     pub fn progress(&self) -> &Progress {

@@ -41,6 +41,8 @@ pub(super) struct Session {
     /// On a beat that keeps the lesson's sentences, the learner's own setup and runs wait here
     /// (and the lesson's are on screen).
     pub(super) stashed_own: Option<Box<(Setup, Run, Run)>>,
+    /// What is on screen while the learner's own sentences wait in `stashed_own`.
+    pub(super) instead: Instead,
     pub(super) progress: Progress,
     /// The progress changed since it was last saved.
     pub(super) progress_changed: bool,
@@ -75,6 +77,7 @@ impl Session {
             gradient: false,
             own_sentences: false,
             stashed_own: None,
+            instead: Instead::Own,
             progress,
             progress_changed: false,
             sentences_generation: 0,
@@ -101,4 +104,16 @@ pub(super) fn runs_of(setup: &Setup) -> (Run, Run) {
     let mut full = run.clone();
     full.run_all();
     (run, full)
+}
+
+/// What a beat runs on when the learner has given sentences of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Instead {
+    /// The learner's sentences (or the lesson's, when the learner gave none).
+    Own,
+    /// The lesson's sentences, for a point the learner's cannot show (`sentence = "lesson"`).
+    Lesson,
+    /// The learner's first sentence and, as batch row 1, its tokens in reverse order
+    /// (`sentence = "reordered"`).
+    Reordered,
 }

@@ -74,6 +74,7 @@ impl App {
                 self.view.input = None;
                 self.session.own_sentences = false;
                 self.session.stashed_own = None;
+                self.session.instead = super::session::Instead::Own;
                 self.session.sentences_generation += 1;
                 self.refresh_dial_translations();
                 self.enter_beat(beat);
@@ -127,21 +128,18 @@ impl App {
     }
 
     pub(super) fn run_sentences(&mut self, src: &str, tgt: Option<&str>) -> Result<(), String> {
-        // with no target, the model the session started with translates (not a checkpoint on the dial)
-        let translator = self.session.dial.own.clone().unwrap_or_else(|| self.session.setup.weights.clone());
-        let setup = Setup::with_weights(
-            translator,
-            &TokenInput::Sentences(src.to_string()),
-            tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
-        )
-        .map_err(|e| strings::sentence_refused(&e.to_string()))?;
-        let setup =
-            setup.with_other_weights(self.session.setup.weights.clone()).for_training(self.session.lesson.training);
+        let setup = self
+            .setup_of(
+                &TokenInput::Sentences(src.to_string()),
+                tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
+            )
+            .map_err(|e| strings::sentence_refused(&e.to_string()))?;
         let (run, full) = super::session::runs_of(&setup);
         self.session.setup = setup;
         self.session.run = run;
         self.session.full = full;
         self.session.stashed_own = None;
+        self.session.instead = super::session::Instead::Own;
         self.view.input = None;
         self.session.own_sentences = true;
         self.session.sentences_generation += 1;
@@ -149,6 +147,35 @@ impl App {
         self.enter_beat(self.session.beat);
         self.view.status = strings::SENTENCES_RUN.into();
         Ok(())
+    }
+
+    /// A setup of these sentences run by the session's weights; with no target, the model the
+    /// session started with translates (not a checkpoint on the dial).
+    fn setup_of(&self, src: &TokenInput, tgt: Option<&TokenInput>) -> Result<Setup, crate::setup::SetupError> {
+        let translator = self.session.dial.own.clone().unwrap_or_else(|| self.session.setup.weights.clone());
+        let setup = Setup::with_weights(translator, src, tgt)?;
+        Ok(setup.with_other_weights(self.session.setup.weights.clone()).for_training(self.session.lesson.training))
+    }
+
+    /// The learner's first sentence and, as batch row 1, its tokens in reverse order (the token
+    /// that ends a sentence, Marian's `</s>`, stays at the end), translated by the model; None when
+    /// reversing changes nothing (one token, or a palindrome).
+    pub(super) fn reordered_setup(&self) -> Option<Setup> {
+        let setup = &self.session.setup;
+        let vocab = setup.src_vocab();
+        let mut ids: Vec<usize> = setup.src_ids.row(0).to_vec();
+        while ids.last() == Some(&vocab.pad_id()) {
+            ids.pop();
+        }
+        let ends_sentence = |id: usize| matches!(vocab.word(id).as_str(), "</s>" | crate::model::vocab::EOS);
+        let end = ids.len() - usize::from(ids.last().is_some_and(|&id| ends_sentence(id)));
+        let mut reversed = ids.clone();
+        reversed[..end].reverse();
+        if reversed == ids {
+            return None;
+        }
+        let row = |ids: &[usize]| ids.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
+        self.setup_of(&TokenInput::Ids(format!("{};{}", row(&ids), row(&reversed))), None).ok()
     }
 
     /// Lesson `i`'s place in the list, for `--list` and the list screen.

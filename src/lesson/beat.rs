@@ -34,6 +34,9 @@ pub struct Beat {
     pub step: Option<usize>,
     /// On a learner's own sentences, this beat still shows the lesson's (`sentence = "lesson"`).
     pub keeps_lesson_sentences: bool,
+    /// On a learner's own sentences, this beat shows their first sentence and, as batch row 1,
+    /// the same tokens in reverse order (`sentence = "reordered"`).
+    pub reorders_sentence: bool,
     /// The beat shows ∂loss/∂(its operation's output), not the output (`grad = true`).
     pub gradient: bool,
     /// When the beat asks the learner something: the answer and what to say.
@@ -116,8 +119,7 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
         let why = format!("is \"mean\", but a `{}` view shows one head at a time; give a head number", view.name());
         return Err(c.err(b.head.as_ref().expect("a head was given"), "head", format!("{why} {}", see("head"))));
     }
-    let keeps_lesson_sentences =
-        c.one_value(&b.sentence, "sentence", "lesson", "keep the lesson's sentences on this beat")?;
+    let sentences = check_sentence(c, &b.sentence)?;
     let gradient = super::beat_grad::check_grad(cx, b, op_name, view)?;
     // what the beat's screen shows, which every fact of its prose and question must be about
     let shown = Shown {
@@ -147,7 +149,8 @@ pub fn check_beat(cx: &Context, b: &BeatFile) -> Result<Beat, LessonError> {
         row: check_row(c, &b.row, rows)?,
         what_if,
         step,
-        keeps_lesson_sentences,
+        keeps_lesson_sentences: sentences == Some(OwnSentences::Lesson),
+        reorders_sentence: sentences == Some(OwnSentences::Reordered),
         gradient,
         question,
     })
@@ -361,4 +364,30 @@ fn check_question(cx: &Context, b: &BeatFile, shown: &Shown) -> Result<Option<Qu
         ));
     }
     Ok(Some(question))
+}
+
+/// What a beat shows instead of a learner's own sentences (`sentence = …`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OwnSentences {
+    /// `"lesson"`: the lesson's sentences.
+    Lesson,
+    /// `"reordered"`: the learner's first sentence and its tokens reversed.
+    Reordered,
+}
+
+fn check_sentence(c: &Checker, given: &Option<toml::Spanned<String>>) -> Result<Option<OwnSentences>, LessonError> {
+    let Some(s) = given else { return Ok(None) };
+    match s.get_ref().trim() {
+        "lesson" => Ok(Some(OwnSentences::Lesson)),
+        "reordered" => Ok(Some(OwnSentences::Reordered)),
+        other => Err(c.err(
+            s,
+            "sentence",
+            format!(
+                "is `{}`; it is \"lesson\" (keep the lesson's sentences on this beat) or \"reordered\" (the learner's first sentence beside its tokens reversed) {}",
+                crate::text::escape_controls(other, false),
+                see("sentence")
+            ),
+        )),
+    }
 }

@@ -128,6 +128,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::Tokens(_)
         | Fact::TokenAt { .. }
         | Fact::Length(_)
+        | Fact::LastPos(_)
         | Fact::PadPositions(_)
         | Fact::PaddedLen { .. }
         | Fact::Shortest { .. }

@@ -34,6 +34,7 @@ pub const ANSWER_MAX_WIDTH: usize = 60;
 pub const SENTENCE_MAX_WIDTH: usize = 120;
 pub const EMPTY_SENTENCE: Text = Text::id("empty-sentence");
 pub const KEPT_LESSON_SENTENCES_NOTE: Text = Text::id("kept-lesson-sentences-note");
+pub const REORDERED_SENTENCE_NOTE: Text = Text::id("reordered-sentence-note");
 pub const OWN_SENTENCES_NOTE: Text = Text::id("own-sentences-note");
 pub const SENTENCES_RUN: Text = Text::id("sentences-run");
 pub const YOUR_SENTENCE: Text = Text::id("your-sentence");

@@ -103,6 +103,9 @@ fn text_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
     if app.shows_lesson_sentences_for_now() {
         lines.push(Line::styled(strings::KEPT_LESSON_SENTENCES_NOTE, theme.dim()));
         lines.push(Line::from(""));
+    } else if app.shows_reordered_for_now() {
+        lines.push(Line::styled(strings::REORDERED_SENTENCE_NOTE, theme.dim()));
+        lines.push(Line::from(""));
     } else if app.own_sentences() {
         lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));
         lines.push(Line::from(""));

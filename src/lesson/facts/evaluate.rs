@@ -53,8 +53,12 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::Tokens(s) => {
             (0..ids_of(setup, *s).len()).map(|p| token(setup, s.side, s.batch, p)).collect::<Vec<_>>().join(" ")
         }
+        Fact::TokenAt { sentence, pos } if *pos == super::markers::LAST_ROW => {
+            token(setup, sentence.side, sentence.batch, last_pos(setup, *sentence))
+        }
         Fact::TokenAt { sentence, pos } => token(setup, sentence.side, sentence.batch, *pos),
         Fact::Length(s) => ids_of(setup, *s).iter().filter(|&&id| id != PAD_ID).count().to_string(),
+        Fact::LastPos(s) => last_pos(setup, *s).to_string(),
         Fact::PadPositions(s) => {
             let pads: Vec<String> = ids_of(setup, *s)
                 .iter()
@@ -209,6 +213,7 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
         | Fact::LensWord { at, .. }
         | Fact::LensForms(at)
         | Fact::AblatedWord { at, .. } => at.row < shape.t_tgt,
+        Fact::TokenAt { pos, .. } if *pos == super::markers::LAST_ROW => true,
         Fact::TokenAt { sentence, pos } if sentence.side == Side::Src => *pos < shape.t_src,
         Fact::TokenAt { pos, .. } => *pos < shape.t_tgt,
         Fact::BnTokenMean { op, row, .. } => full.get(op).is_some_and(|t| *row < t.shape()[1]),
@@ -267,4 +272,9 @@ fn norm_comparison(full: &Run, setup: &Setup, op: &str) -> crate::model::batch_n
     let x = x.view().into_dimensionality::<ndarray::Ix3>().expect("(B, T, d)");
     let side = if op.starts_with("enc") { Side::Src } else { Side::Tgt };
     crate::model::batch_norm::NormComparison::of(x, real_positions(setup, side).view())
+}
+
+/// The position of the sentence's last real token: its length (without `<pad>`) − 1.
+fn last_pos(setup: &Setup, s: Sentence) -> usize {
+    ids_of(setup, s).iter().filter(|&&id| id != PAD_ID).count().saturating_sub(1)
 }

@@ -125,6 +125,8 @@ pub enum Fact {
     },
     /// How many real (non-`<pad>`) tokens a sentence has.
     Length(Sentence),
+    /// The position of a sentence's last real token (its length − 1).
+    LastPos(Sentence),
     /// The positions of a sentence that hold `<pad>`: `6, 7` or `none`.
     PadPositions(Sentence),
     /// How many positions every sentence of a side is padded to, T_src or T_tgt.
@@ -306,7 +308,9 @@ impl FactKind {
             FactKind::Translation | FactKind::RnnSteps => (None, &["batch"]),
             FactKind::Shape | FactKind::BnPadShift => (Some("OP"), &[]),
             FactKind::MaskedKeys | FactKind::BnTokenMean => (Some("OP"), &["row", "batch"]),
-            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::PadPositions => (None, &["side", "batch"]),
+            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::LastPos | FactKind::PadPositions => {
+                (None, &["side", "batch"])
+            }
             FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),
             FactKind::Sentences => (None, &[]),
             FactKind::TokenAt => (None, &["side", "pos", "batch"]),

@@ -37,6 +37,7 @@ impl Fact {
             Fact::Ids(s)
             | Fact::Tokens(s)
             | Fact::Length(s)
+            | Fact::LastPos(s)
             | Fact::PadPositions(s)
             | Fact::TokenAt { sentence: s, .. } => Some(&mut s.batch),
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),

@@ -81,14 +81,19 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Ids => Fact::Ids(sentence(&a, batch)?),
         FactKind::Tokens => Fact::Tokens(sentence(&a, batch)?),
         FactKind::Length => Fact::Length(sentence(&a, batch)?),
+        FactKind::LastPos => Fact::LastPos(sentence(&a, batch)?),
         FactKind::PadPositions => Fact::PadPositions(sentence(&a, batch)?),
         FactKind::PaddedLen => Fact::PaddedLen { side: a.side()? },
         FactKind::Shortest => Fact::Shortest { side: a.side()? },
         FactKind::Sentences => Fact::Sentences,
         FactKind::TokenAt => {
             let sentence = sentence(&a, batch)?;
-            let pos = a.need("pos", "the position in the sentence")?;
-            Fact::TokenAt { pos: check::position(sentence.side, pos, setup)?, sentence }
+            let pos = match a.get("pos") {
+                // the sentence's last real token, found from the run
+                Some("last") => super::markers::LAST_ROW,
+                _ => check::position(sentence.side, a.need("pos", "the position in the sentence")?, setup)?,
+            };
+            Fact::TokenAt { pos, sentence }
         }
         FactKind::VocabSize => Fact::VocabSize { side: a.side()? },
         FactKind::MaxLen => Fact::MaxLen,
