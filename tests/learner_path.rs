@@ -244,4 +244,9 @@ fn a_slow_view_is_named_before_it_is_computed() {
     assert_eq!(app.computing_before(Action::NextBeat), None, "the logit lens is quick");
     let app = lesson_at("attention", 0);
     assert_eq!(app.computing_before(Action::NextBeat), None);
+    // from the lesson list, opening a lesson that resumes at a slow view (the first beat not seen)
+    let mut app = lesson_at("probes", 1);
+    app.update(Action::ToggleList);
+    assert_eq!(app.computing_before(Action::Answer).as_deref(), Some("computing beat 3’s alignment view…"));
+    assert_eq!(app.computing_before(Action::RowDown), None, "moving in the list is quick");
 }

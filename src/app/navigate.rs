@@ -198,12 +198,19 @@ impl App {
     pub fn computing_before(&self, action: super::keymap::Action) -> Option<String> {
         use super::keymap::{Action, Mode};
         use crate::lesson::ViewKind;
-        if self.key_mode() != Mode::Lesson {
-            return None;
-        }
         let slow = |kind: ViewKind| matches!(kind, ViewKind::Ablation | ViewKind::Patching | ViewKind::Alignment);
         let (beat, lessons) = (self.session.beat, &self.session.lessons);
         let count = self.beat_count();
+        if let (Mode::List, super::view_state::Screen::List { cursor }) = (self.key_mode(), self.view.screen) {
+            // opening a lesson from the list, at the beat it resumes at
+            let lesson = lessons.get(cursor)?;
+            let at = self.session.progress.lesson_resume_beat(lesson).min(lesson.beats.len().saturating_sub(1));
+            let opens = matches!(action, Action::Answer | Action::NextBeat) && slow(lesson.beats.get(at)?.view);
+            return opens.then(|| strings::computing_view(at + 1, lesson.beats[at].view.name()));
+        }
+        if self.key_mode() != Mode::Lesson {
+            return None;
+        }
         let target = match action {
             Action::NextBeat | Action::PrevBeat if !self.on_beat_op() => {
                 Some((beat, self.session.lesson.beats[beat].view))
