@@ -477,6 +477,7 @@ position-ambiguous = { $n } is { $from_0 } counted from 0, { $from_1 } counted f
 sentence-refused = not run: { $why }
 cannot-open = cannot open `{ $id }`: { $why }
 status-place = {" "}{ $lesson } beat { $beat }/{ $beats } · engine op { $op }/{ $last_op }{" "}
+computing-in-background = The keys work meanwhile: move on, or wait and it appears here.
 computing-view = computing beat { $beat }’s { $view } view…
 status-place-list = {" "}lesson list · lesson { $at } of { $lessons }{" "}
 and-svg = {" "}and ./{ $path }

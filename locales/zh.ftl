@@ -463,6 +463,7 @@ position-ambiguous = { $n } 从 0 数是 { $from_0 }，从 1 数是 { $from_1 }�
 sentence-refused = 没有运行：{ $why }
 cannot-open = 打不开 `{ $id }`：{ $why }
 status-place = {" "}{ $lesson } 第 { $beat }/{ $beats } 页 · 操作 { $op }/{ $last_op }{" "}
+computing-in-background = 计算期间按键照常可用：可以先往下走，也可以等它在这里出现。
 computing-view = 正在计算第 { $beat } 页的{ $view }视图…
 status-place-list = {" "}课程列表 · 第 { $at } 课，共 { $lessons } 课{" "}
 and-svg = {" "}和 ./{ $path }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 /// Everything the view data depends on: when none of it changed, the cache is kept.
 #[derive(Debug, Clone, PartialEq)]
-struct Key {
+pub(super) struct Key {
     lesson_index: usize,
     sentences_generation: u64,
     beat: usize,
@@ -31,7 +31,7 @@ struct Key {
 /// The view data of the focused operation, as of the last change.
 #[derive(Debug, Clone, Default)]
 pub struct ViewCache {
-    key: Option<Key>,
+    pub(super) key: Option<Key>,
     generation: u64,
     /// Shared with the frames drawn from it (`screenful::Shown`), never copied.
     taught: Option<Arc<ViewData>>,
@@ -86,7 +86,7 @@ impl App {
         if self.cache.key.as_ref() == Some(&key) {
             return;
         }
-        let data = self.scene().compute_view_data();
+        let data = self.slow_view_data(&key).unwrap_or_else(|| self.scene().compute_view_data());
         self.cache.taught = Some(Arc::new(withholding(data, key.withheld.as_deref())));
         self.cache.what_if = self.compute_what_if(key.withheld.as_deref()).map(Arc::new);
         self.cache.key = Some(key);

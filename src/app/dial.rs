@@ -259,6 +259,7 @@ impl App {
     /// Called by the terminal loop before each frame: while checkpoints are being made, say how
     /// far; once they are, make the move the learner asked for.
     pub fn tick(&mut self) {
+        self.collect_background();
         crate::lang::with(self.view.lang, || self.tick_in_language())
     }
 

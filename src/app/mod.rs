@@ -10,6 +10,7 @@
 //! bar) for the ui, which draws it and nothing else.
 
 mod answer;
+pub mod background;
 pub mod bindings;
 pub mod cache;
 pub mod dial;

@@ -198,7 +198,10 @@ impl App {
     pub fn computing_before(&self, action: super::keymap::Action) -> Option<String> {
         use super::keymap::{Action, Mode};
         use crate::lesson::ViewKind;
-        let slow = |kind: ViewKind| matches!(kind, ViewKind::Ablation | ViewKind::Patching | ViewKind::Alignment);
+        if self.background.on {
+            return None; // the view itself says it is computing, and the keys stay live
+        }
+        let slow = super::background::is_slow;
         let (beat, lessons) = (self.session.beat, &self.session.lessons);
         let count = self.beat_count();
         if let (Mode::List, super::view_state::Screen::List { cursor }) = (self.key_mode(), self.view.screen) {

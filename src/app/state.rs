@@ -22,6 +22,8 @@ pub struct App {
     pub(super) view: ViewState,
     /// The focused view's data and the what-if's comparison, computed when what they depend on changes.
     pub(super) cache: ViewCache,
+    /// Slow views computed on a worker thread, in the terminal tutor.
+    pub(super) background: super::background::Background,
     /// The current beat's words, filled in from the run when they change.
     pub(super) beat_words: super::text_cache::BeatText,
 }
@@ -49,6 +51,7 @@ impl App {
             session,
             view: ViewState::new(screen, crate::lang::current()),
             cache: ViewCache::default(),
+            background: Default::default(),
             beat_words: Default::default(),
         };
         app.go_to_beat(beat);

@@ -20,10 +20,12 @@ use std::sync::atomic::AtomicUsize;
 use std::time::Duration;
 
 /// Run the interactive tutor until the learner quits, saving progress to `progress` as it goes.
-pub fn run(app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
+pub fn run(mut app: App, progress: Option<ProgressFile>) -> Result<Ended, String> {
     if !has_terminal() {
         return Err(no_terminal_message());
     }
+    // a probe view that takes seconds is computed on a worker: the keys stay live meanwhile
+    app.compute_slow_views_in_background();
     // a signal only sets this; the loop sees it within one poll and ends as if the learner quit
     let signal = Arc::new(AtomicUsize::new(0));
     signals::watch(&signal)?;

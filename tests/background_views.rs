@@ -1,0 +1,59 @@
+//! In the terminal tutor a probe view that takes seconds (a head taken out of every run, the
+//! held-out alignment, patched runs) is computed on a worker thread: the view says so at once,
+//! the keys stay live meanwhile, the view appears when the worker is done, and coming back to
+//! it is instant. (Tests and `--print` compute every view where they stand.)
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use transformer_tutor::app::view_data::ViewData;
+use transformer_tutor::app::{Action, App};
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::setup::WeightSource;
+
+fn lines(app: &App) -> String {
+    match app.view_data() {
+        ViewData::Lines(l) => (0..l.lines.len()).map(|i| l.line_text(i)).collect::<Vec<_>>().join("\n"),
+        other => panic!("a probe view is lines, not {other:?}"),
+    }
+}
+
+/// Tick as the terminal loop does, until the view is no longer the computing note.
+fn wait_for_view(app: &mut App) -> String {
+    let start = Instant::now();
+    while lines(app).contains("computing beat") {
+        assert!(start.elapsed() < Duration::from_secs(120), "the worker never finished");
+        std::thread::sleep(Duration::from_millis(20));
+        app.tick();
+    }
+    lines(app)
+}
+
+#[test]
+fn a_slow_probe_view_is_computed_on_a_worker_and_the_keys_stay_live() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    // the first patching beat, after a quick one
+    let patching = probes.beats.iter().position(|b| b.view.name() == "patching").unwrap();
+    let mut app = App::new(probes.clone(), weights.clone()).unwrap();
+    // the same view computed where it stands, to compare with
+    app.go_to_beat(patching + 1);
+    app.go_to_beat(patching);
+    let at_once = lines(&app);
+    assert!(!at_once.contains("computing beat"), "{at_once}");
+
+    let mut app = App::new(probes, weights).unwrap();
+    app.compute_slow_views_in_background();
+    app.go_to_beat(patching - 1); // a quick view: nothing to wait for there
+    app.go_to_beat(patching);
+    let note = lines(&app);
+    assert!(note.contains(&format!("computing beat {}’s patching view", patching + 1)), "{note}");
+    // a key meanwhile moves on at once, and back again finds the worker still at it or done
+    app.update(Action::PrevBeat);
+    assert_eq!(app.beat(), patching - 1);
+    app.update(Action::NextBeat);
+    assert_eq!(wait_for_view(&mut app), at_once, "the worker's view is the one computed at once");
+    // computed once: coming back is instant
+    app.update(Action::PrevBeat);
+    app.update(Action::NextBeat);
+    assert_eq!(lines(&app), at_once);
+}
