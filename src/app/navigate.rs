@@ -25,11 +25,8 @@ impl App {
         self.view.kind = beat.view;
         self.view.selection = Selection {
             // the learner's own sentences may be fewer than the lesson's
-            batch: crate::lesson::facts::markers::resolve_batch(
-                beat.batch.unwrap_or(0),
-                (&self.session.setup.src_ids, &self.session.setup.tgt_ids),
-            )
-            .min(self.session.setup.shape().batch - 1),
+            batch: crate::lesson::facts::markers::resolve_batch(beat.batch.unwrap_or(0), &self.session.setup)
+                .min(self.session.setup.shape().batch - 1),
             head: match beat.head {
                 Some(crate::lesson::HeadChoice::One(h)) => h,
                 Some(crate::lesson::HeadChoice::BestAligned) => {

@@ -1,5 +1,7 @@
 //! `{if-padded side=S [batch=B]}…{else}…{end}`: prose that holds only when the run's sentences
-//! are padded, and its other part when they are not.
+//! are padded, and its other part when they are not; `{if-tutor-model}…{else}…{end}`: prose whose
+//! point holds only on the tutor's own model (its training run, its character vocabularies, the
+//! notes' mistakes run as programs), and the line a loaded translator shows instead.
 
 use super::{Piece, SEE_FACTS, Sentence};
 use crate::model::program::Side;
@@ -12,41 +14,60 @@ pub enum Condition {
     Padded(Sentence),
     /// `{if-padded side=S}` without `batch=`: some sentence of that side holds `<pad>`.
     AnyPadded(Side),
+    /// `{if-tutor-model}`: the run is on the tutor's own model (trained, random or a preset), not
+    /// a translator loaded with `--model`.
+    TutorModel,
 }
 
 impl Condition {
     pub(super) fn holds(self, setup: &Setup) -> bool {
         let ids = |side| if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
-        let pad = crate::model::vocab::PAD_ID;
+        let pad = |side, (p, id): (usize, &usize)| super::run_rows::is_pad(setup, side, p, *id);
         match self {
-            Condition::AnyPadded(side) => ids(side).iter().any(|&id| id == pad),
+            Condition::TutorModel => setup.weights.generation.is_none(),
+            Condition::AnyPadded(side) => {
+                ids(side).rows().into_iter().any(|r| r.iter().enumerate().any(|x| pad(side, x)))
+            }
             Condition::Padded(s) => {
                 let ids = ids(s.side);
-                let b = super::markers::resolve_batch(s.batch, (&setup.src_ids, &setup.tgt_ids));
-                b < ids.nrows() && ids.row(b).iter().any(|&id| id == pad)
+                let b = super::markers::resolve_batch(s.batch, setup);
+                b < ids.nrows() && ids.row(b).iter().enumerate().any(|x| pad(s.side, x))
             }
         }
     }
 }
 
-/// `{if-padded side=S [batch=B]}`, `{else}` or `{end}`, checked to nest as one passage at a time
+/// `{if-padded side=S [batch=B]}`, `{if-tutor-model}`, `{else}` or `{end}`, checked to nest as one passage at a time
 /// (`open`: inside one, and whether its `{else}` has come); None for a fact.
 pub(super) fn conditional(body: &str, open: &mut Option<bool>, setup: &Setup) -> Result<Option<Piece>, String> {
     let body = body.trim();
-    let misplaced = |what: &str| format!("`{{{what}}}` outside an `{{if-padded …}}` passage {SEE_FACTS}");
+    let misplaced =
+        |what: &str| format!("`{{{what}}}` outside an `{{if-padded …}}` or `{{if-tutor-model}}` passage {SEE_FACTS}");
     Ok(Some(match body {
         "else" => match *open {
             Some(false) => {
                 *open = Some(true);
                 Piece::Else
             }
-            Some(true) => return Err(format!("a second `{{else}}` in one `{{if-padded …}}` passage {SEE_FACTS}")),
+            Some(true) => return Err(format!("a second `{{else}}` in one `{{if-…}}` passage {SEE_FACTS}")),
             None => return Err(misplaced("else")),
         },
         "end" => match open.take() {
             Some(_) => Piece::End,
             None => return Err(misplaced("end")),
         },
+        _ if body.split_whitespace().next() == Some("if-tutor-model") => {
+            if open.is_some() {
+                return Err(format!(
+                    "an `{{if-tutor-model}}` inside another passage; close the first with `{{end}}` {SEE_FACTS}"
+                ));
+            }
+            if body != "if-tutor-model" {
+                return Err(format!("`if-tutor-model` takes no arguments; not `{body}` {SEE_FACTS}"));
+            }
+            *open = Some(false);
+            Piece::If(Condition::TutorModel)
+        }
         _ if body.split_whitespace().next() == Some("if-padded") => {
             if open.is_some() {
                 return Err(format!("an `{{if-padded …}}` inside another; close the first with `{{end}}` {SEE_FACTS}"));
