@@ -185,8 +185,11 @@ impl App {
         let beats = &self.session.lesson.beats;
         let text = crate::lesson::facts::render(beats[i].prose(lang), &self.session.full, &self.session.setup);
         let glossary = crate::lesson::glossary::Glossary::built_in();
-        let written: Vec<&str> = beats[..=i].iter().map(|b| b.text_in(lang)).collect();
-        // which terms are new here is decided on the prose as written (the same in every run)
+        // which terms are new here is decided on the prose as written (the same in every run),
+        // less the lines a loaded translator shows in place of a beat about the tutor's own model
+        let written: Vec<String> =
+            beats[..=i].iter().map(|b| crate::lesson::facts::without_loaded_model_lines(b.text_in(lang))).collect();
+        let written: Vec<&str> = written.iter().map(String::as_str).collect();
         let new_here = glossary.first_uses(&written, lang).pop().unwrap_or_default();
         let terms: Vec<usize> = new_here.iter().map(|&(_, t)| t).collect();
         glossary.annotate_terms(&text, &terms, lang)

@@ -37,6 +37,27 @@ impl Condition {
     }
 }
 
+/// Prose as written without the `{else}` part of each `{if-tutor-model}` passage: the line a
+/// loaded translator shows instead of a beat about the tutor's own model, which must not take a
+/// term's first use (and its gloss) from the tutor's screens.
+pub fn without_loaded_model_lines(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("{if-tutor-model}") {
+        let passage = &rest[at..];
+        let Some(end) = passage.find("{end}") else { break };
+        let first = match passage[..end].find("{else}") {
+            Some(e) => &passage[..e],
+            None => &passage[..end],
+        };
+        out.push_str(&rest[..at]);
+        out.push_str(first);
+        rest = &passage[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `{if-padded side=S [batch=B]}`, `{if-tutor-model}`, `{else}` or `{end}`, checked to nest as one passage at a time
 /// (`open`: inside one, and whether its `{else}` has come); None for a fact.
 pub(super) fn conditional(body: &str, open: &mut Option<bool>, setup: &Setup) -> Result<Option<Piece>, String> {
@@ -100,4 +121,19 @@ pub(super) fn conditional(body: &str, open: &mut Option<bool>, setup: &Setup) ->
         }
         _ => return Ok(None),
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_loaded_model_lines;
+
+    #[test]
+    fn a_loaded_models_line_is_left_out_of_the_prose_as_written() {
+        let text = "a {if-tutor-model}b{else}c query{end} d {if-tutor-model}e{end} f";
+        assert_eq!(without_loaded_model_lines(text), "a {if-tutor-model}b{end} d {if-tutor-model}e{end} f");
+        assert_eq!(
+            without_loaded_model_lines("{if-padded side=src}x{else}y{end}"),
+            "{if-padded side=src}x{else}y{end}"
+        );
+    }
 }
