@@ -29,11 +29,8 @@ impl App {
         self.view.kind = beat.view;
         self.view.selection = Selection {
             // the learner's own sentences may be fewer than the lesson's
-            batch: crate::lesson::facts::markers::resolve_batch(
-                beat.batch.unwrap_or(0),
-                (&self.session.setup.src_ids, &self.session.setup.tgt_ids),
-            )
-            .min(self.session.setup.shape().batch - 1),
+            batch: crate::lesson::facts::markers::resolve_batch(beat.batch.unwrap_or(0), &self.session.setup)
+                .min(self.session.setup.shape().batch - 1),
             head: match beat.head {
                 Some(crate::lesson::HeadChoice::One(h)) => h,
                 Some(crate::lesson::HeadChoice::BestAligned) => {
@@ -67,9 +64,13 @@ impl App {
     /// On the learner's own sentences, a beat that keeps the lesson's shows the lesson's runs, one
     /// that reorders shows the learner's first sentence beside its tokens reversed (the lesson's,
     /// when reversing changes nothing), and the next beat that does neither brings the learner's
-    /// back.
+    /// back. On a loaded translator a beat that reorders does so on the lesson's sentences too:
+    /// its pieces need not split the lesson's pair into the same tokens.
     fn choose_sentences(&mut self, want: Instead) {
-        if !self.session.own_sentences || want == self.session.instead {
+        let own = self.session.own_sentences;
+        let want = if !own && want == Instead::Lesson { Instead::Own } else { want };
+        let loaded = self.session.setup.weights.generation.is_some();
+        if !(own || loaded) || want == self.session.instead {
             return;
         }
         if let Some(own) = self.session.stashed_own.take() {

@@ -160,8 +160,9 @@ impl App {
         Ok(setup.with_other_weights(self.session.setup.weights.clone()).for_training(self.session.lesson.training))
     }
 
-    /// The learner's first sentence and, as batch row 1, its tokens in reverse order (the token
-    /// that ends a sentence, Marian's `</s>`, stays at the end), translated by the model; None when
+    /// The first sentence on screen and, as batch row 1, all its tokens in reverse order (a
+    /// Marian's `</s>` too, so that the rows are exactly the same tokens), translated by the
+    /// model; None when
     /// reversing changes nothing (one token, or a palindrome).
     pub(super) fn reordered_setup(&self) -> Option<Setup> {
         let setup = &self.session.setup;
@@ -170,10 +171,8 @@ impl App {
         while ids.last() == Some(&vocab.pad_id()) {
             ids.pop();
         }
-        let ends_sentence = |id: usize| matches!(vocab.word(id).as_str(), "</s>" | crate::model::vocab::EOS);
-        let end = ids.len() - usize::from(ids.last().is_some_and(|&id| ends_sentence(id)));
         let mut reversed = ids.clone();
-        reversed[..end].reverse();
+        reversed.reverse();
         if reversed == ids {
             return None;
         }
@@ -215,8 +214,11 @@ impl App {
         let beats = &self.session.lesson.beats;
         let text = crate::lesson::facts::render(beats[i].prose(lang), &self.session.full, &self.session.setup);
         let glossary = crate::lesson::glossary::Glossary::built_in();
-        let written: Vec<&str> = beats[..=i].iter().map(|b| b.text_in(lang)).collect();
-        // which terms are new here is decided on the prose as written (the same in every run)
+        // which terms are new here is decided on the prose as written (the same in every run),
+        // less the lines a loaded translator shows in place of a beat about the tutor's own model
+        let written: Vec<String> =
+            beats[..=i].iter().map(|b| crate::lesson::facts::without_loaded_model_lines(b.text_in(lang))).collect();
+        let written: Vec<&str> = written.iter().map(String::as_str).collect();
         let new_here = glossary.first_uses(&written, lang).pop().unwrap_or_default();
         let terms: Vec<usize> = new_here.iter().map(|&(_, t)| t).collect();
         glossary.annotate_terms(&text, &terms, lang)

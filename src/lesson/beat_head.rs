@@ -5,7 +5,7 @@ use super::facts::HeadChoice;
 use super::file::HeadField;
 use toml::Spanned;
 
-/// A beat's `head`: a head number below `heads`, `"mean"`, or on a cross-attention
+/// A beat's `head`: a head number below `heads`, `"last"`, `"mean"`, or on a cross-attention
 /// `"best-aligned"`.
 pub(super) fn check_head(
     c: &Checker,
@@ -16,6 +16,8 @@ pub(super) fn check_head(
     let Some(spanned) = head else { return Ok(None) };
     match spanned.get_ref() {
         HeadField::Name(name) if name.trim() == "mean" => Ok(Some(HeadChoice::Mean)),
+        // the model's last head, whatever its number of heads
+        HeadField::Name(name) if name.trim() == "last" && heads > 0 => Ok(Some(HeadChoice::One(heads - 1))),
         HeadField::Name(name) if name.trim() == "best-aligned" => {
             match crate::probe::alignment::cross_attention_layer(op) {
                 Some(_) if op.ends_with(".weights") => Ok(Some(HeadChoice::BestAligned)),
@@ -33,7 +35,7 @@ pub(super) fn check_head(
             spanned,
             "head",
             format!(
-                "is `{name}`; a head is a number from 0 to {}, \"mean\" or \"best-aligned\" {}",
+                "is `{name}`; a head is a number from 0 to {}, \"last\", \"mean\" or \"best-aligned\" {}",
                 heads.saturating_sub(1),
                 see("head")
             ),

@@ -138,7 +138,8 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::MaxLen
         | Fact::SqrtDModel
         | Fact::Params { .. }
-        | Fact::Config(_)
+        | Fact::Config { .. }
+        | Fact::PadId
         | Fact::Activation
         | Fact::Positions
         | Fact::StartToken

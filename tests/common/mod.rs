@@ -150,4 +150,5 @@ pub fn compare_run(label: &str, run: &Run, reference: &BTreeMap<String, ArrayD<f
     overall
 }
 
+pub mod any_model;
 pub mod on_screen;

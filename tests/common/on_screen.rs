@@ -201,7 +201,29 @@ fn shows_number(screen: &str, number: &str) -> bool {
                 && signed == negative
         })
     };
-    whole(digits) || digits.strip_prefix('0').is_some_and(|short| short.starts_with('.') && whole(short))
+    whole(digits)
+        || digits.strip_prefix('0').is_some_and(|short| short.starts_with('.') && whole(short))
+        || shows_one_more_place(screen, digits, negative)
+}
+
+/// Whether `screen` shows `digits` (a two-place decimal such as a `{top-weight}`) with a third
+/// place that rounds to it: a softmax view too narrow for its grid lists the row's weights as
+/// bars with three places, `0.667` for the prose's `0.67`.
+fn shows_one_more_place(screen: &str, digits: &str, negative: bool) -> bool {
+    let Some((_, places)) = digits.split_once('.') else { return false };
+    let Ok(value) = digits.parse::<f64>() else { return false };
+    if places.len() != 2 {
+        return false;
+    }
+    decimals(screen).iter().any(|shown| {
+        let (minus, d) = match shown.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, shown.as_str()),
+        };
+        minus == negative
+            && d.split_once('.').is_some_and(|(_, p)| p.len() == 3)
+            && d.parse::<f64>().is_ok_and(|v| format!("{v:.2}") == format!("{value:.2}"))
+    })
 }
 
 /// Shapes such as `(2, 4, 7, 7)`.

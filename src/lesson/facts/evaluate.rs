@@ -2,20 +2,18 @@
 //! screen fills into the prose whenever the beat is shown.
 
 use super::fact::{AttentionRow, DecodeAt, Fact, HeadChoice, Sentence, TargetRow};
-use super::run_rows::{decode_steps, real_positions, real_rows, token, translation};
+use super::run_rows::{decode_steps, is_pad, real_positions, real_rows, token, translation};
 use crate::model::Run;
 use crate::model::decode::argmax;
 use crate::model::learning;
 use crate::model::program::{Dim, Side, shape_text};
-use crate::model::vocab::PAD_ID;
 use crate::setup::Setup;
 use crate::text::{grad_text, significant, thousands};
 use ndarray::{ArrayD, IxDyn};
 
 /// The fact's text, or a note when this run's sentences have no such row.
 pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
-    let mut fact =
-        super::probes::best_aligned_resolved(fact, setup).with_batch_resolved((&setup.src_ids, &setup.tgt_ids));
+    let mut fact = super::probes::best_aligned_resolved(fact, setup).with_batch_resolved(setup);
     if let Fact::TopKey(a) | Fact::TopWeight(a) = &mut fact
         && a.row == super::markers::LAST_ROW
     {
@@ -34,7 +32,11 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         }
         Fact::TopWeight(a) => {
             let row = attention_row(full, a);
-            format!("{:.2}", row[argmax(row.iter().copied())])
+            match row[argmax(row.iter().copied())] {
+                // a weight that rounds to 1.00: as the bars write it, 1.000 (their sum's form)
+                w if w >= 0.995 => format!("{w:.3}"),
+                w => format!("{w:.2}"),
+            }
         }
         // three decimals, as the top-words view shows them
         Fact::NextWord(at) => setup.tgt_vocab().word(argmax(probs_row(full, *at).iter().copied())),
@@ -57,13 +59,13 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             token(setup, sentence.side, sentence.batch, last_pos(setup, *sentence))
         }
         Fact::TokenAt { sentence, pos } => token(setup, sentence.side, sentence.batch, *pos),
-        Fact::Length(s) => ids_of(setup, *s).iter().filter(|&&id| id != PAD_ID).count().to_string(),
+        Fact::Length(s) => length(setup, *s).to_string(),
         Fact::LastPos(s) => last_pos(setup, *s).to_string(),
         Fact::PadPositions(s) => {
             let pads: Vec<String> = ids_of(setup, *s)
                 .iter()
                 .enumerate()
-                .filter(|(_, id)| **id == PAD_ID)
+                .filter(|&(p, id)| is_pad(setup, s.side, p, *id))
                 .map(|(p, _)| p.to_string())
                 .collect();
             if pads.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { pads.join(", ") }
@@ -73,7 +75,8 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             ids.ncols().to_string()
         }
         Fact::Shortest { side } => {
-            super::markers::shortest_row(if *side == Side::Src { &setup.src_ids } else { &setup.tgt_ids }).to_string()
+            let ids = if *side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
+            super::markers::shortest_row(ids, setup.weights.config.pad_idx).to_string()
         }
         Fact::Sentences => setup.shape().batch.to_string(),
         Fact::VocabSize { side } => {
@@ -118,7 +121,9 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             format!("{:.2}", if mean.abs() < 0.005 { 0.0 } else { mean })
         }
         Fact::BnPadShift { op } => format!("{:.2}", norm_comparison(full, setup, op).pad_shift()),
-        Fact::Config(name) => name.value(&setup.weights.config).to_string(),
+        Fact::Config { name, times, div, minus } => {
+            (name.value(&setup.weights.config) * times / div).saturating_sub(*minus).to_string()
+        }
         Fact::Loss => learning::loss(full).map_or_else(|| "?".into(), |l| format!("{l:.3}")),
         Fact::LabelProb(at) => match learning::loss_rows(full, at.batch)[at.row] {
             // the loss view shows an ignored position's label without a probability
@@ -166,6 +171,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             crate::strings::position_layout(setup.weights.config.conventions.positions, d.div_ceil(2), d / 2)
         }
         Fact::StartToken => setup.tgt_vocab().word(setup.weights.config.conventions.start_id),
+        Fact::PadId => setup.weights.config.pad_idx.to_string(),
         Fact::EmbedScale => match setup.weights.config.conventions.embed_scale {
             true => crate::strings::embed_scaled(setup.weights.config.d_model),
             false => crate::strings::EMBED_UNSCALED.to_string(),
@@ -274,7 +280,12 @@ fn norm_comparison(full: &Run, setup: &Setup, op: &str) -> crate::model::batch_n
     crate::model::batch_norm::NormComparison::of(x, real_positions(setup, side).view())
 }
 
-/// The position of the sentence's last real token: its length (without `<pad>`) − 1.
+/// How many real (not `<pad>`) tokens the sentence has.
+fn length(setup: &Setup, s: Sentence) -> usize {
+    ids_of(setup, s).iter().enumerate().filter(|&(p, &id)| !is_pad(setup, s.side, p, id)).count()
+}
+
+/// The position of the sentence's last real token: its length − 1.
 fn last_pos(setup: &Setup, s: Sentence) -> usize {
-    ids_of(setup, s).iter().filter(|&&id| id != PAD_ID).count().saturating_sub(1)
+    length(setup, s).saturating_sub(1)
 }

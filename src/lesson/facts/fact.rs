@@ -181,7 +181,15 @@ pub enum Fact {
     BnPadShift {
         op: String,
     },
-    Config(ConfigName),
+    /// A size of the loaded model, times `times`, divided by `div`, less `minus`:
+    /// `{config d_k times=3 minus=1}`, the last feature of head 2, so prose about a size's
+    /// multiples stays true on any model.
+    Config {
+        name: ConfigName,
+        times: usize,
+        div: usize,
+        minus: usize,
+    },
     /// The training loss, the mean over the labels that are not `<pad>`.
     Loss,
     /// softmax(logits)[label] at a target position of a training run, three decimals.
@@ -258,6 +266,8 @@ pub enum Fact {
     Positions,
     /// The token every target starts with: `<bos>`, or a Marian's `<pad>`.
     StartToken,
+    /// The id of `<pad>`: 0 in the tutor's vocabularies, a Marian's own (its last piece).
+    PadId,
     /// What is done to the token embeddings before the positions are added: multiplied by
     /// √d_model (two decimals), or left as they are.
     EmbedScale,
@@ -321,7 +331,7 @@ impl FactKind {
             FactKind::EmbedNorm => (None, &["side", "word"]),
             FactKind::RnnGain => (None, &["scale", "batch"]),
             FactKind::DecodeWord | FactKind::DecodeProb => (None, &["step", "batch"]),
-            FactKind::Config => (Some("NAME"), &[]),
+            FactKind::Config => (Some("NAME"), &["times", "div", "minus"]),
             FactKind::Loss => (None, &[]),
             FactKind::LabelProb => (None, &["row", "batch"]),
             FactKind::GradNorm | FactKind::GradNormCut => (Some("OP"), &[]),
@@ -340,6 +350,7 @@ impl FactKind {
             FactKind::Activation
             | FactKind::Positions
             | FactKind::StartToken
+            | FactKind::PadId
             | FactKind::EmbedScale
             | FactKind::Vocabulary
             | FactKind::OutputWeights => (None, &[]),

@@ -59,7 +59,7 @@ impl Fact {
             | Fact::Params { .. }
             | Fact::EmbedNorm { .. }
             | Fact::BnPadShift { .. }
-            | Fact::Config(_)
+            | Fact::Config { .. }
             | Fact::Loss
             | Fact::GradNorm { .. }
             | Fact::GradNormCut { .. }
@@ -72,6 +72,7 @@ impl Fact {
             | Fact::Activation
             | Fact::Positions
             | Fact::StartToken
+            | Fact::PadId
             | Fact::EmbedScale
             | Fact::Vocabulary
             | Fact::OutputWeights => None,
@@ -80,27 +81,28 @@ impl Fact {
 
     /// The fact with a `shortest-src`/`shortest-tgt` batch marker replaced by the row it names in
     /// these sentences.
-    pub fn with_batch_resolved(&self, ids: (&ndarray::Array2<usize>, &ndarray::Array2<usize>)) -> Fact {
+    pub fn with_batch_resolved(&self, setup: &crate::setup::Setup) -> Fact {
         let mut fact = self.clone();
         if let Some(b) = fact.batch_mut() {
-            *b = resolve_batch(*b, ids);
+            *b = resolve_batch(*b, setup);
         }
         fact
     }
 }
 
 /// A batch row: a row number as it is, a marker (`SHORTEST_SRC`, `SHORTEST_TGT`) the row with the
-/// fewest real tokens on that side of these sentences (source ids, target ids).
-pub fn resolve_batch(batch: usize, (src, tgt): (&ndarray::Array2<usize>, &ndarray::Array2<usize>)) -> usize {
+/// fewest real tokens on that side of the setup's sentences.
+pub fn resolve_batch(batch: usize, setup: &crate::setup::Setup) -> usize {
+    let pad = setup.weights.config.pad_idx;
     match batch {
-        SHORTEST_SRC => shortest_row(src),
-        SHORTEST_TGT => shortest_row(tgt),
+        SHORTEST_SRC => shortest_row(&setup.src_ids, pad),
+        SHORTEST_TGT => shortest_row(&setup.tgt_ids, pad),
         b => b,
     }
 }
 
-/// The first row of `ids` (B, T) with the fewest real (non-`<pad>`) tokens.
-pub fn shortest_row(ids: &ndarray::Array2<usize>) -> usize {
-    let real = |r: usize| ids.row(r).iter().filter(|&&id| id != crate::model::vocab::PAD_ID).count();
+/// The first row of `ids` (B, T) with the fewest real (non-`<pad>`, the model's `pad`) tokens.
+pub fn shortest_row(ids: &ndarray::Array2<usize>, pad: usize) -> usize {
+    let real = |r: usize| ids.row(r).iter().filter(|&&id| id != pad).count();
     (0..ids.nrows()).min_by_key(|&r| (real(r), r)).unwrap_or(0)
 }

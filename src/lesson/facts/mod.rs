@@ -18,7 +18,7 @@ mod parse;
 mod probes;
 mod run_rows;
 
-pub use conditional::Condition;
+pub use conditional::{Condition, without_loaded_model_lines};
 pub use fact::{ConfigName, Fact, FactKind, HeadChoice, Sentence};
 pub use parse::{SEE_FACTS, parse};
 pub use probes::best_aligned_head;

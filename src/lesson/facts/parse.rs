@@ -36,21 +36,13 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
             rest = &tail[end + 1..];
             continue;
         }
-        match parse_fact(&tail[1..end], program, setup) {
-            Ok(fact) => {
-                pieces.push(Piece::Text(std::mem::take(&mut literal)));
-                pieces.push(Piece::Fact(fact));
-            }
-            // on a loaded translator a fact the lesson wrote for the tutor's model may name a head,
-            // a position or a word this model does not have: shown as a dash, not refused (the
-            // next issue makes every fact follow the model)
-            Err(_) if setup.weights.generation.is_some() => literal.push('—'),
-            Err(e) => return Err(e),
-        }
+        let fact = parse_fact(&tail[1..end], program, setup)?;
+        pieces.push(Piece::Text(std::mem::take(&mut literal)));
+        pieces.push(Piece::Fact(fact));
         rest = &tail[end + 1..];
     }
     if open.is_some() {
-        return Err(format!("an `{{if-padded …}}` with no `{{end}}` after it {SEE_FACTS}"));
+        return Err(format!("an `{{if-…}}` passage with no `{{end}}` after it {SEE_FACTS}"));
     }
     literal.push_str(rest);
     pieces.push(Piece::Text(literal));
@@ -118,7 +110,16 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
             Fact::BnTokenMean { op: op.name.clone(), batch, row }
         }
         FactKind::BnPadShift => Fact::BnPadShift { op: check::sum_op(program, a.name(), a.bare())?.name.clone() },
-        FactKind::Config => Fact::Config(config_name(a.bare())?),
+        FactKind::Config => {
+            let name = config_name(a.bare())?;
+            let times = a.number("times")?.unwrap_or(1);
+            let div = a.number("div")?.unwrap_or(1).max(1);
+            let minus = a.number("minus")?.unwrap_or(0);
+            if name.value(&setup.weights.config) * times / div < minus {
+                return Err(format!("`config {}`: minus={minus} takes it below 0 on this model", a.bare()));
+            }
+            Fact::Config { name, times, div, minus }
+        }
         FactKind::Loss => Fact::Loss,
         FactKind::LabelProb => Fact::LabelProb(target_row(&a, batch, setup)?),
         FactKind::GradNorm => Fact::GradNorm { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
@@ -149,7 +150,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::AlignAer => {
             let op = check::cross_attention(program, a.name(), a.bare())?;
             let heads = setup.weights.config.n_heads;
-            match a.head()? {
+            match a.head(heads)? {
                 HeadChoice::One(h) if h >= heads => return Err(format!("head={h} but there are {heads} heads")),
                 head => Fact::AlignAer { op, head },
             }
@@ -159,6 +160,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Activation => Fact::Activation,
         FactKind::Positions => Fact::Positions,
         FactKind::StartToken => Fact::StartToken,
+        FactKind::PadId => Fact::PadId,
         FactKind::EmbedScale => Fact::EmbedScale,
         FactKind::Vocabulary => Fact::Vocabulary,
         FactKind::OutputWeights => Fact::OutputWeights,
@@ -226,7 +228,7 @@ fn probe_fact(a: &Args, batch: usize, program: &Program, setup: &Setup) -> Resul
 
 fn attention_row(a: &Args, batch: usize, program: &Program) -> Result<AttentionRow, String> {
     let op = check::attention(program, a.name(), a.bare())?;
-    let head = a.head()?;
+    let head = a.head(op.shape[1])?;
     if let HeadChoice::One(h) = head
         && h >= op.shape[1]
     {
@@ -352,10 +354,12 @@ impl<'a> Args<'a> {
         Ok(batch)
     }
 
-    fn head(&self) -> Result<HeadChoice, String> {
+    /// `head=`: a number, `mean`, `best-aligned`, or `last`, the last of the model's `heads`.
+    fn head(&self, heads: usize) -> Result<HeadChoice, String> {
         match self.get("head") {
             None => Ok(HeadChoice::One(0)),
             Some("mean") => Ok(HeadChoice::Mean),
+            Some("last") => Ok(HeadChoice::One(heads.saturating_sub(1))),
             Some("best-aligned") => Ok(HeadChoice::BestAligned),
             Some(_) => Ok(HeadChoice::One(self.number("head")?.unwrap_or(0))),
         }

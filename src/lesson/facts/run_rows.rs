@@ -4,7 +4,6 @@
 use crate::model::Run;
 use crate::model::decode::greedy;
 use crate::model::program::{Dim, Side};
-use crate::model::vocab::PAD_ID;
 use crate::setup::Setup;
 
 /// Decoding of one source row, step by step, each word chosen as `choice` says.
@@ -63,7 +62,7 @@ pub fn real_rows(full: &Run, setup: &Setup, op: &str, batch: usize) -> ndarray::
     let ids = if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
     let row = if t.ndim() == 3 { t.index_axis(ndarray::Axis(0), batch) } else { t.view() };
     let keep: Vec<usize> =
-        (0..row.shape()[0]).filter(|&p| ids.get([batch, p]).is_none_or(|&id| id != PAD_ID)).collect();
+        (0..row.shape()[0]).filter(|&p| ids.get([batch, p]).is_none_or(|&id| !is_pad(setup, side, p, id))).collect();
     let d = row.shape()[1];
     ndarray::Array2::from_shape_fn((keep.len(), d), |(i, j)| row[[keep[i], j]])
 }
@@ -71,7 +70,14 @@ pub fn real_rows(full: &Run, setup: &Setup, op: &str, batch: usize) -> ndarray::
 /// The real (non-`<pad>`) positions of each batch row of one side: (B, T) booleans.
 pub fn real_positions(setup: &Setup, side: Side) -> ndarray::Array2<bool> {
     let ids = if side == Side::Src { &setup.src_ids } else { &setup.tgt_ids };
-    ids.mapv(|id| id != PAD_ID)
+    ndarray::Array2::from_shape_fn(ids.dim(), |(b, p)| !is_pad(setup, side, p, ids[[b, p]]))
+}
+
+/// Whether `id` at position `pos` of a sentence of `side` is padding: the model's `<pad>`, except
+/// where a loaded translator starts its targets with `<pad>` (its start token, a real position).
+pub fn is_pad(setup: &Setup, side: Side, pos: usize, id: usize) -> bool {
+    let c = &setup.weights.config;
+    id == c.pad_idx && !(side == Side::Tgt && pos == 0 && c.conventions.start_id == c.pad_idx)
 }
 
 /// The token at `position` of one side's batch row.
