@@ -1406,3 +1406,14 @@ io-storage-full = {""}
 io-read-only-filesystem = {""}
 io-is-a-directory = {""}
 io-not-a-directory = {""}
+## src/strings/taught.rs
+
+activations-heading = { $name }, token { $token }: its { $d_ff } pre-activations through three activations
+activations-own = this model's activation, marked ◀: { $own } (the run's { $name })
+activations-spread = { $shown } of the { $d_ff } features, from the most negative input to the most positive
+activations-feature = feature
+activations-pre = pre
+activations-negatives = negative inputs: { $negatives } of { $d_ff } · ReLU gives exactly 0 on each of them
+activations-lowest = lowest output in this row: ReLU { $relu } · GELU { $gelu } · SiLU { $silu }
+activations-floor = never lower: GELU { $gelu } (at x = { $gelu_at }) · SiLU { $silu } (at x = { $silu_at }) · ReLU 0
+activations-check = the run's { $name } against the { $own } column: largest difference { $diff }

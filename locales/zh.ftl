@@ -946,6 +946,7 @@ view-name =
         [contributions] 各键的贡献
         [patching] 激活修补
         [alignment] 对齐
+        [activations] 三种激活函数
        *[other] { $view }
     }
 tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}
@@ -1219,3 +1220,14 @@ io-storage-full = 磁盘已满
 io-read-only-filesystem = 文件系统是只读的
 io-is-a-directory = 这是一个文件夹
 io-not-a-directory = 路径中有一段不是文件夹
+## src/strings/taught.rs
+
+activations-heading = { $name }，词元 { $token }：它的 { $d_ff } 个激活前的值分别经过三种激活函数
+activations-own = 这个模型用的激活函数（标 ◀）：{ $own }（运行中的 { $name }）
+activations-spread = { $d_ff } 个特征中的 { $shown } 个，从最负的输入排到最正的输入
+activations-feature = 特征
+activations-pre = 激活前
+activations-negatives = 负的输入：{ $d_ff } 个中有 { $negatives } 个 · ReLU 在它们上面都恰好给出 0
+activations-lowest = 这一行里最小的输出：ReLU { $relu } · GELU { $gelu } · SiLU { $silu }
+activations-floor = 最低不会低于：GELU { $gelu }（在 x = { $gelu_at } 处）· SiLU { $silu }（在 x = { $silu_at } 处）· ReLU 0
+activations-check = 运行中的 { $name } 与 { $own } 列相比：最大差 { $diff }

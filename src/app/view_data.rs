@@ -62,6 +62,7 @@ impl Scene<'_> {
             ViewKind::Contributions => ViewData::Lines(self.contributions_lines()),
             ViewKind::Patching => ViewData::Lines(self.patching_lines()),
             ViewKind::Alignment => ViewData::Lines(self.alignment_lines()),
+            ViewKind::Activations => ViewData::Lines(self.activations_lines()),
         }
     }
 }

@@ -49,6 +49,8 @@ pub enum ViewKind {
     Patching,
     /// Every cross-attention head scored against the held-out pairs' gold word alignments.
     Alignment,
+    /// The FFN's pre-activation row through ReLU, GELU and SiLU, the model's own marked.
+    Activations,
 }
 
 impl ViewKind {
@@ -92,6 +94,7 @@ impl ViewKind {
             ViewKind::Patching => {
                 matches!(kind, OpKind::ScaleShift(n) if n.stack == crate::model::program::Stack::Encoder && n.index == 2)
             }
+            ViewKind::Activations => matches!(kind, OpKind::Relu | OpKind::Gelu | OpKind::Silu),
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
             }
@@ -152,6 +155,7 @@ impl ViewKind {
             }
             ViewKind::LogitLens => "the output probabilities, probs",
             ViewKind::Patching => "an encoder layer's output, e.g. enc.0.norm2.out",
+            ViewKind::Activations => "the feed-forward network's activation, e.g. enc.0.ffn.hidden",
             _ => "another kind of operation",
         }
     }

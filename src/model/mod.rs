@@ -15,6 +15,7 @@
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
+pub mod activations;
 pub mod adam;
 pub mod arch;
 pub mod backward;

@@ -1,0 +1,51 @@
+//! View headings and notes of the views issue 38 §5 added: `activations` (ReLU, GELU and SiLU on
+//! one pre-activation row), `dropout` (where a layer drops values in training) and the
+//! positional table fitted to the pane.
+
+use crate::lang::Text;
+use crate::lang::message_with;
+
+// ---------------------------------------------------------------------------------------------
+// activations view
+// ---------------------------------------------------------------------------------------------
+
+pub fn activations_heading(name: &str, token: &str, d_ff: usize) -> String {
+    message_with("activations-heading", &[("name", &name), ("token", &token), ("d_ff", &d_ff)])
+}
+
+pub fn activations_own(name: &str, own: &str) -> String {
+    message_with("activations-own", &[("name", &name), ("own", &own)])
+}
+
+pub fn activations_spread(shown: usize, d_ff: usize) -> String {
+    message_with("activations-spread", &[("shown", &shown), ("d_ff", &d_ff)])
+}
+
+pub const FEATURE: Text = Text::id("activations-feature");
+pub const PRE: Text = Text::id("activations-pre");
+
+pub fn activations_negatives(negatives: usize, d_ff: usize) -> String {
+    message_with("activations-negatives", &[("negatives", &negatives), ("d_ff", &d_ff)])
+}
+
+pub fn activations_lowest(relu: &str, gelu: &str, silu: &str) -> String {
+    message_with("activations-lowest", &[("relu", &relu), ("gelu", &gelu), ("silu", &silu)])
+}
+
+pub fn activations_floor(gelu: &str, gelu_at: &str, silu: &str, silu_at: &str) -> String {
+    message_with("activations-floor", &[("gelu", &gelu), ("gelu_at", &gelu_at), ("silu", &silu), ("silu_at", &silu_at)])
+}
+
+pub fn activations_check(name: &str, own: &str, diff: &str) -> String {
+    message_with("activations-check", &[("name", &name), ("own", &own), ("diff", &diff)])
+}
+
+/// A column header: the activation's short name.
+pub fn activation_short(activation: crate::model::config::Activation) -> &'static str {
+    use crate::model::config::Activation;
+    match activation {
+        Activation::Relu => "ReLU",
+        Activation::Gelu => "GELU",
+        Activation::Silu => "SiLU",
+    }
+}

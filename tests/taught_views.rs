@@ -1,0 +1,107 @@
+//! The views issue 38 §5 added ("not taught yet"), checked against an independent computation
+//! on the tutor's model and on the tiny Marian (`weights/marian-tiny`): the activations beat's
+//! GELU and SiLU against the formulas recomputed here in f64 (erf by Simpson's rule, not the
+//! crate's series), to 1e-5 relative.
+
+use std::sync::Arc;
+use transformer_tutor::app::App;
+use transformer_tutor::app::view_data::ViewData;
+use transformer_tutor::lesson::{Catalog, ViewKind};
+use transformer_tutor::model::activations::ActivationRow;
+use transformer_tutor::setup::WeightSource;
+
+/// The built-in lessons on the tutor's model and on the tiny Marian.
+fn catalogs() -> Vec<(&'static str, Arc<transformer_tutor::model::Weights>, Catalog)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    [("tutor", WeightSource::Trained), ("marian-tiny", WeightSource::Marian(root.join("weights/marian-tiny")))]
+        .into_iter()
+        .map(|(name, source)| {
+            let weights = Arc::new(source.load().unwrap_or_else(|e| panic!("{name}: {e}")));
+            let catalog = Catalog::built_in(&weights).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, weights, catalog)
+        })
+        .collect()
+}
+
+/// An app on `lesson`'s last beat shown in `view`.
+fn app_at(catalog: &Catalog, weights: &Arc<transformer_tutor::model::Weights>, lesson: &str, view: &str) -> App {
+    let lesson = catalog.get(lesson).unwrap_or_else(|| panic!("no lesson {lesson}")).clone();
+    let beat = lesson.beats.iter().rposition(|b| b.view.name() == view).unwrap_or_else(|| panic!("no {view} beat"));
+    let mut app = App::new(lesson, weights.clone()).unwrap();
+    app.go_to_beat(beat);
+    assert_eq!(app.view_kind(), ViewKind::from_name(view).unwrap());
+    app
+}
+
+fn lines(app: &App) -> Vec<String> {
+    let ViewData::Lines(d) = app.view_data().clone() else { panic!("a lines view") };
+    (0..d.lines.len()).map(|i| d.line_text(i)).collect()
+}
+
+/// erf(x) = 2/√π ∫₀ˣ e^(−t²) dt by Simpson's rule, 4000 intervals (error far below 1e-12 for |x| < 10).
+fn erf(x: f64) -> f64 {
+    let n = 4000;
+    let h = x / n as f64;
+    let f = |t: f64| (-t * t).exp();
+    let inner: f64 = (1..n).map(|i| if i % 2 == 1 { 4.0 } else { 2.0 } * f(i as f64 * h)).sum();
+    (f(0.0) + inner + f(x)) * h / 3.0 * 2.0 / std::f64::consts::PI.sqrt()
+}
+
+fn close(got: f32, want: f64) -> bool {
+    (got as f64 - want).abs() <= 1e-5 * want.abs().max(1e-3)
+}
+
+/// A printed number, with the views' minus sign.
+fn number(s: &str) -> f64 {
+    s.replace('−', "-").parse().unwrap_or_else(|_| panic!("not a number: {s}"))
+}
+
+#[test]
+fn the_activations_beat_applies_relu_gelu_and_silu_as_the_formulas_say() {
+    for (name, weights, catalog) in catalogs() {
+        let app = app_at(&catalog, &weights, "add-norm", "activations");
+        let s = app.selection();
+        let pre = app.full().get("enc.0.ffn.pre").expect("pre");
+        let row: Vec<f32> = (0..pre.shape()[2]).map(|f| pre[[s.batch, s.row, f]]).collect();
+        let a = ActivationRow::of(&row);
+        for (f, &x) in row.iter().enumerate() {
+            let x64 = x as f64;
+            let want = [x64.max(0.0), 0.5 * x64 * (1.0 + erf(x64 / 2f64.sqrt())), x64 / (1.0 + (-x64).exp())];
+            for (k, w) in want.iter().enumerate() {
+                assert!(
+                    close(a.outputs[k][f], *w),
+                    "{name}: feature {f} x = {x}: activation {k} gave {} not {w}",
+                    a.outputs[k][f]
+                );
+            }
+        }
+        // the model's own activation is the run's `enc.0.ffn.hidden`, bit for bit
+        let own = if name == "tutor" { 0 } else { 2 };
+        let hidden = app.full().get("enc.0.ffn.hidden").expect("hidden");
+        for (f, &v) in a.outputs[own].iter().enumerate() {
+            assert_eq!(v, hidden[[s.batch, s.row, f]], "{name}: feature {f}");
+        }
+        // the table on screen: each row's feature, input and three outputs, to two decimals
+        let text = lines(&app);
+        let header = text.iter().position(|l| l.contains("GELU") && l.contains("pre")).expect("the table's header");
+        let marked = ["ReLU ◀", "GELU ◀", "SiLU ◀"][own];
+        assert!(text[header].contains(marked), "{name}: {} should mark {marked}", text[header]);
+        let mut rows = 0;
+        for l in text[header + 1..].iter().take_while(|l| !l.trim().is_empty()) {
+            let cells: Vec<&str> = l.split_whitespace().collect();
+            let f: usize = cells[0].parse().unwrap();
+            assert!((number(cells[1]) - row[f] as f64).abs() <= 0.0051, "{name}: {l}");
+            for k in 0..3 {
+                assert!((number(cells[2 + k]) - a.outputs[k][f] as f64).abs() <= 0.0051, "{name}: {l}");
+            }
+            rows += 1;
+        }
+        assert_eq!(rows, 12.min(row.len()), "{name}");
+        let negatives = row.iter().filter(|&&v| v < 0.0).count();
+        assert!(text.iter().any(|l| l.contains(&format!("{negatives} of {}", row.len()))), "{name}: {text:?}");
+        assert!(
+            text.iter().any(|l| l.contains("GELU −0.17 (at x = −0.75)") && l.contains("SiLU −0.28 (at x = −1.28)"))
+        );
+        assert!(text.last().unwrap().ends_with("largest difference 0.0e0"), "{name}: {:?}", text.last());
+    }
+}
