@@ -1408,12 +1408,23 @@ io-is-a-directory = {""}
 io-not-a-directory = {""}
 ## src/strings/taught.rs
 
-activations-heading = { $name }, token { $token }: its { $d_ff } pre-activations through three activations
+activations-heading = { $name }, token { $token }: { $d_ff } inputs, three activations
 activations-own = this model's activation, marked ◀: { $own } (the run's { $name })
-activations-spread = { $shown } of the { $d_ff } features, from the most negative input to the most positive
+activations-spread = { $shown } of { $d_ff } features, the most negative input first
 activations-feature = feature
 activations-pre = pre
-activations-negatives = negative inputs: { $negatives } of { $d_ff } · ReLU gives exactly 0 on each of them
+activations-negatives = negative inputs: { $negatives } of { $d_ff } · ReLU gives exactly 0 on each
 activations-lowest = lowest output in this row: ReLU { $relu } · GELU { $gelu } · SiLU { $silu }
-activations-floor = never lower: GELU { $gelu } (at x = { $gelu_at }) · SiLU { $silu } (at x = { $silu_at }) · ReLU 0
-activations-check = the run's { $name } against the { $own } column: largest difference { $diff }
+activations-floor = never below: GELU { $gelu } (x = { $gelu_at }) · SiLU { $silu } (x = { $silu_at }) · ReLU 0
+activations-check = run's { $name } vs the { $own } column: max difference { $diff }
+pe-table-caption = every position: max_len = { $max_len } rows × d_model = { $d } · this batch uses 0–{ $last }
+every-kth-row = … every { $k ->
+        [2] 2nd
+        [3] 3rd
+       *[other] { $k }th
+    } position drawn, to fit: { $shown } of { $n } rows
+every-kth-column = every { $k ->
+        [2] 2nd
+        [3] 3rd
+       *[other] { $k }th
+    } feature: { $shown } of { $n }

@@ -947,6 +947,7 @@ view-name =
         [patching] 激活修补
         [alignment] 对齐
         [activations] 三种激活函数
+        [pe-table] 整张位置编码表
        *[other] { $view }
     }
 tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}
@@ -1222,12 +1223,15 @@ io-is-a-directory = 这是一个文件夹
 io-not-a-directory = 路径中有一段不是文件夹
 ## src/strings/taught.rs
 
-activations-heading = { $name }，词元 { $token }：它的 { $d_ff } 个激活前的值分别经过三种激活函数
-activations-own = 这个模型用的激活函数（标 ◀）：{ $own }（运行中的 { $name }）
-activations-spread = { $d_ff } 个特征中的 { $shown } 个，从最负的输入排到最正的输入
+activations-heading = { $name }，词元 { $token }：{ $d_ff } 个输入，三种激活函数
+activations-own = 这个模型的激活函数（标 ◀）：{ $own }（运行中的 { $name }）
+activations-spread = { $d_ff } 个特征中的 { $shown } 个，最负的输入排在最前
 activations-feature = 特征
 activations-pre = 激活前
 activations-negatives = 负的输入：{ $d_ff } 个中有 { $negatives } 个 · ReLU 在它们上面都恰好给出 0
 activations-lowest = 这一行里最小的输出：ReLU { $relu } · GELU { $gelu } · SiLU { $silu }
-activations-floor = 最低不会低于：GELU { $gelu }（在 x = { $gelu_at } 处）· SiLU { $silu }（在 x = { $silu_at } 处）· ReLU 0
-activations-check = 运行中的 { $name } 与 { $own } 列相比：最大差 { $diff }
+activations-floor = 最低：GELU { $gelu }（x = { $gelu_at }）· SiLU { $silu }（x = { $silu_at }）· ReLU 0
+activations-check = 运行中的 { $name } 对照 { $own } 列：最大差 { $diff }
+pe-table-caption = 全部位置：max_len = { $max_len } 行 × d_model = { $d } · 这个批次用到 0–{ $last }
+every-kth-row = … 为了放得下，每 { $k } 个位置画一行：{ $n } 行中画了 { $shown } 行
+every-kth-column = 每 { $k } 个特征画一列：{ $n } 列中画了 { $shown } 列

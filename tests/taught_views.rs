@@ -99,9 +99,67 @@ fn the_activations_beat_applies_relu_gelu_and_silu_as_the_formulas_say() {
         assert_eq!(rows, 12.min(row.len()), "{name}");
         let negatives = row.iter().filter(|&&v| v < 0.0).count();
         assert!(text.iter().any(|l| l.contains(&format!("{negatives} of {}", row.len()))), "{name}: {text:?}");
-        assert!(
-            text.iter().any(|l| l.contains("GELU −0.17 (at x = −0.75)") && l.contains("SiLU −0.28 (at x = −1.28)"))
-        );
-        assert!(text.last().unwrap().ends_with("largest difference 0.0e0"), "{name}: {:?}", text.last());
+        assert!(text.iter().any(|l| l.contains("GELU −0.17 (x = −0.75)") && l.contains("SiLU −0.28 (x = −1.28)")));
+        assert!(text.iter().any(|l| l.ends_with("max difference 0.0e0")), "{name}: {text:?}");
+    }
+}
+
+/// The frame a learner sees at `width`×`height`.
+fn frame(app: &App, width: u16, height: u16) -> String {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
+    terminal.draw(|f| transformer_tutor::ui::draw(f, app, transformer_tutor::ui::theme::Theme::plain())).unwrap();
+    terminal.backend().to_string()
+}
+
+/// PE[pos, col] from the formula: interleaved (sin at even columns, cos at odd, the notes'), or
+/// in halves (sin in the first ⌈d/2⌉ columns, cos after, a Marian's), at frequency 10000^(−2i/d).
+fn pe(pos: usize, col: usize, d: usize, halves: bool) -> f64 {
+    let (i, sin) = if halves {
+        let h = d.div_ceil(2);
+        if col < h { (col, true) } else { (col - h, false) }
+    } else {
+        (col / 2, col % 2 == 0)
+    };
+    let angle = pos as f64 / 10000f64.powf(2.0 * i as f64 / d as f64);
+    if sin { angle.sin() } else { angle.cos() }
+}
+
+#[test]
+fn the_pe_table_beat_holds_every_position_and_feature_as_the_formula_says() {
+    for (name, weights, catalog) in catalogs() {
+        let app = app_at(&catalog, &weights, "positional", "pe-table");
+        let ViewData::Heatmap(d) = app.view_data().clone() else { panic!("{name}: a heatmap") };
+        let (max_len, dm) = (weights.config.max_len, weights.config.d_model);
+        assert_eq!(d.values.dim(), (max_len, dm), "{name}: every position, every feature");
+        assert!(d.fit_whole, "{name}");
+        let halves = name != "tutor";
+        for ((pos, col), &v) in d.values.indexed_iter() {
+            let want = pe(pos, col, dm, halves);
+            assert!(close(v, want), "{name}: PE[{pos}, {col}] = {v}, the formula gives {want}");
+        }
+        // the run's own src.pe is the table's first rows
+        let run_pe = app.full().get("src.pe").expect("src.pe");
+        for ((pos, col), &v) in run_pe.view().into_dimensionality::<ndarray::Ix2>().unwrap().indexed_iter() {
+            assert_eq!(v, d.values[[pos, col]], "{name}: src.pe[{pos}, {col}]");
+        }
+        // drawn: every position when the pane has room, else every k-th from 0, said under the grid
+        for (w, h) in [(120, 40), (80, 24)] {
+            let screen = frame(&app, w, h);
+            let drawn: Vec<usize> = screen
+                .lines()
+                .filter_map(|l| l.split("pos ").nth(1))
+                .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+                .collect();
+            assert_eq!(drawn.first(), Some(&0), "{name} {w}x{h}:\n{screen}");
+            let k = drawn.get(1).copied().unwrap_or(1);
+            assert!(drawn.windows(2).all(|p| p[1] - p[0] == k), "{name} {w}x{h}: rows {drawn:?}");
+            assert!(*drawn.last().unwrap() + k >= max_len, "{name} {w}x{h}: the last rows are missing: {drawn:?}");
+            if k > 1 {
+                let note = format!("{} of {max_len} rows", drawn.len());
+                assert!(screen.contains(&note), "{name} {w}x{h}: no note `{note}`:\n{screen}");
+            } else {
+                assert_eq!(drawn.len(), max_len, "{name} {w}x{h}");
+            }
+        }
     }
 }

@@ -30,10 +30,25 @@ impl Scene<'_> {
         let own_k = ALL.iter().position(|&a| a == own).unwrap_or(0);
         let a = ActivationRow::of(&row);
         let d_ff = row.len();
-        let token = self.tokens(op.name.starts_with("enc"), b).get(r).cloned().unwrap_or_default();
+        let token = self.labels(self.axes().0, pre.shape()[1]).get(r).cloned().unwrap_or_default();
         let mut d = LinesData::default();
         d.push(strings::activations_heading(&pre_name, &token, d_ff), Role::Title);
         d.push(strings::activations_own(&op.name, strings::activation_short(own)), Role::Dim);
+        d.push(strings::activations_negatives(a.negatives(), d_ff), Role::Plain);
+        d.push(strings::activations_lowest(&two(a.lowest(0)), &two(a.lowest(1)), &two(a.lowest(2))), Role::Plain);
+        let (gelu, silu) = (minimum(ALL[1]), minimum(ALL[2]));
+        d.push(
+            strings::activations_floor(
+                &two(gelu.1 as f32),
+                &two(gelu.0 as f32),
+                &two(silu.1 as f32),
+                &two(silu.0 as f32),
+            ),
+            Role::Plain,
+        );
+        let diff = a.outputs[own_k].iter().zip(&ran).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
+        let role = if diff < 1e-5 { Role::Good } else { Role::Bad };
+        d.push(strings::activations_check(&op.name, strings::activation_short(own), &format!("{diff:.1e}")), role);
         d.gap();
         d.push(strings::activations_spread(SHOWN_FEATURES.min(d_ff), d_ff), Role::Dim);
         let fw = width(strings::FEATURE.get()).max(4);
@@ -51,22 +66,6 @@ impl Scene<'_> {
                 d.put(pad_left(&two(a.outputs[k][f]), 9), cell).put("  ", cell);
             }
         }
-        d.gap();
-        d.push(strings::activations_negatives(a.negatives(), d_ff), Role::Plain);
-        d.push(strings::activations_lowest(&two(a.lowest(0)), &two(a.lowest(1)), &two(a.lowest(2))), Role::Plain);
-        let (gelu, silu) = (minimum(ALL[1]), minimum(ALL[2]));
-        d.push(
-            strings::activations_floor(
-                &two(gelu.1 as f32),
-                &two(gelu.0 as f32),
-                &two(silu.1 as f32),
-                &two(silu.0 as f32),
-            ),
-            Role::Plain,
-        );
-        let diff = a.outputs[own_k].iter().zip(&ran).map(|(x, y)| (x - y).abs()).fold(0.0f32, f32::max);
-        let role = if diff < 1e-5 { Role::Good } else { Role::Bad };
-        d.push(strings::activations_check(&op.name, strings::activation_short(own), &format!("{diff:.1e}")), role);
         d
     }
 }

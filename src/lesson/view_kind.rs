@@ -51,6 +51,8 @@ pub enum ViewKind {
     Alignment,
     /// The FFN's pre-activation row through ReLU, GELU and SiLU, the model's own marked.
     Activations,
+    /// The whole positional table, every position and feature, fitted to the pane.
+    PeTable,
 }
 
 impl ViewKind {
@@ -95,6 +97,7 @@ impl ViewKind {
                 matches!(kind, OpKind::ScaleShift(n) if n.stack == crate::model::program::Stack::Encoder && n.index == 2)
             }
             ViewKind::Activations => matches!(kind, OpKind::Relu | OpKind::Gelu | OpKind::Silu),
+            ViewKind::PeTable => kind == OpKind::PositionalEncoding,
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
             }
@@ -156,6 +159,7 @@ impl ViewKind {
             ViewKind::LogitLens => "the output probabilities, probs",
             ViewKind::Patching => "an encoder layer's output, e.g. enc.0.norm2.out",
             ViewKind::Activations => "the feed-forward network's activation, e.g. enc.0.ffn.hidden",
+            ViewKind::PeTable => "a positional encoding, src.pe or tgt.pe",
             _ => "another kind of operation",
         }
     }

@@ -49,3 +49,22 @@ pub fn activation_short(activation: crate::model::config::Activation) -> &'stati
         Activation::Silu => "SiLU",
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// pe-table view
+// ---------------------------------------------------------------------------------------------
+
+pub fn pe_table_caption(max_len: usize, d: usize, used: usize) -> String {
+    let last = used.saturating_sub(1);
+    message_with("pe-table-caption", &[("max_len", &max_len), ("d", &d), ("last", &last)])
+}
+
+/// `every 3rd position: 22 of 64 rows drawn, to fit`
+pub fn every_kth_row(k: usize, shown: usize, n: usize) -> String {
+    message_with("every-kth-row", &[("k", &k), ("shown", &shown), ("n", &n)])
+}
+
+/// `every 8th feature: 64 of 512 columns drawn, to fit`
+pub fn every_kth_column(k: usize, shown: usize, n: usize) -> String {
+    message_with("every-kth-column", &[("k", &k), ("shown", &shown), ("n", &n)])
+}
