@@ -1428,3 +1428,8 @@ every-kth-column = every { $k ->
         [3] 3rd
        *[other] { $k }th
     } feature: { $shown } of { $n }
+instance-heading = InstanceNorm, note 000's third row
+instance-axes = each feature of one sentence over its { $t } positions: { $b }×{ $d } groups
+instance-row = row { $token } of sentence { $batch } after it: mean { $mean } / std { $std }
+instance-features = sentence { $batch }'s features after it: largest |mean| { $mean }, mean std { $std }
+instance-pads = <pad> positions in sentence { $batch }'s averages: { $pads } of { $t }

@@ -1235,3 +1235,8 @@ activations-check = 运行中的 { $name } 对照 { $own } 列：最大差 { $di
 pe-table-caption = 全部位置：max_len = { $max_len } 行 × d_model = { $d } · 这个批次用到 0–{ $last }
 every-kth-row = … 为了放得下，每 { $k } 个位置画一行：{ $n } 行中画了 { $shown } 行
 every-kth-column = 每 { $k } 个特征画一列：{ $n } 列中画了 { $shown } 列
+instance-heading = 实例归一化，笔记 000 表格的第三行
+instance-axes = 每个特征在一个句子的 { $t } 个位置上归一化：共 { $b }×{ $d } 组
+instance-row = 句子 { $batch } 的 { $token } 这一行经过它之后：均值 { $mean } / 标准差 { $std }
+instance-features = 句子 { $batch } 的各特征经过它之后：|均值| 最大 { $mean }，标准差平均 { $std }
+instance-pads = 句子 { $batch } 的平均值里含 <pad> 位置：{ $t } 个中有 { $pads } 个

@@ -47,8 +47,15 @@ fn erf(x: f64) -> f64 {
     (f(0.0) + inner + f(x)) * h / 3.0 * 2.0 / std::f64::consts::PI.sqrt()
 }
 
+/// Within 1e-5 of `want`, relative, below 1e-3 in size relative to 1e-3.
 fn close(got: f32, want: f64) -> bool {
-    (got as f64 - want).abs() <= 1e-5 * want.abs().max(1e-3)
+    close_on(got, want, 1e-3)
+}
+
+/// Within 1e-5 relative to `want`, or to `scale` when `want` is smaller (a normalised x̂ has
+/// std 1: its entries near 0 carry f32's rounding of the unit-sized ones).
+fn close_on(got: f32, want: f64, scale: f64) -> bool {
+    (got as f64 - want).abs() <= 1e-5 * want.abs().max(scale)
 }
 
 /// A printed number, with the views' minus sign.
@@ -161,5 +168,52 @@ fn the_pe_table_beat_holds_every_position_and_feature_as_the_formula_says() {
                 assert_eq!(drawn.len(), max_len, "{name} {w}x{h}");
             }
         }
+    }
+}
+
+#[test]
+fn the_instance_norm_lines_normalise_each_feature_of_a_sentence_over_its_positions() {
+    use transformer_tutor::model::batch_norm::NormComparison;
+    for (name, weights, catalog) in catalogs() {
+        let app = app_at(&catalog, &weights, "add-norm", "norm-compare");
+        let x = app.full().get("enc.0.norm1.sum").expect("sum").clone().into_dimensionality::<ndarray::Ix3>().unwrap();
+        let (bn, tn, dm) = x.dim();
+        let real = ndarray::Array2::from_elem((bn, tn), true);
+        let c = NormComparison::of(x.view(), real.view());
+        // recomputed here in f64: each (sentence, feature) over the sentence's T positions, biased variance, eps 1e-5
+        let mut want = ndarray::Array3::<f64>::zeros((bn, tn, dm));
+        for b in 0..bn {
+            for f in 0..dm {
+                let col: Vec<f64> = (0..tn).map(|t| x[[b, t, f]] as f64).collect();
+                let m = col.iter().sum::<f64>() / tn as f64;
+                let v = col.iter().map(|a| (a - m) * (a - m)).sum::<f64>() / tn as f64;
+                for t in 0..tn {
+                    want[[b, t, f]] = (col[t] - m) / (v + 1e-5).sqrt();
+                }
+            }
+        }
+        for ((b, t, f), &w) in want.indexed_iter() {
+            assert!(
+                close_on(c.instance[[b, t, f]], w, 1.0),
+                "{name}: [{b}, {t}, {f}] = {} not {w}",
+                c.instance[[b, t, f]]
+            );
+        }
+        // the view: the selected token after InstanceNorm, and the groups it averages over
+        let s = app.selection();
+        let row: Vec<f64> = (0..dm).map(|f| want[[s.batch, s.row, f]]).collect();
+        let mean = row.iter().sum::<f64>() / dm as f64;
+        let std = (row.iter().map(|a| (a - mean) * (a - mean)).sum::<f64>() / dm as f64).sqrt();
+        let text = lines(&app);
+        let at = text.iter().position(|l| l.starts_with("InstanceNorm")).unwrap_or_else(|| panic!("{name}: {text:?}"));
+        assert_eq!(text[at + 1], format!("each feature of one sentence over its {tn} positions: {bn}×{dm} groups"));
+        let shown = text[at + 2].split("mean ").nth(1).unwrap();
+        let (m, sd) = shown.split_once(" / std ").unwrap();
+        assert!(
+            (number(m) - mean).abs() <= 0.0051 && (number(sd) - std).abs() <= 0.0051,
+            "{name}: {} vs {mean} {std}",
+            text[at + 2]
+        );
+        assert!(text[at + 3].contains("largest |mean| 0.00, mean std 1.00"), "{name}: {}", text[at + 3]);
     }
 }

@@ -68,3 +68,25 @@ pub fn every_kth_row(k: usize, shown: usize, n: usize) -> String {
 pub fn every_kth_column(k: usize, shown: usize, n: usize) -> String {
     message_with("every-kth-column", &[("k", &k), ("shown", &shown), ("n", &n)])
 }
+
+// ---------------------------------------------------------------------------------------------
+// norm-compare view: InstanceNorm, note 000's third row
+// ---------------------------------------------------------------------------------------------
+
+pub const INSTANCE_HEADING: Text = Text::id("instance-heading");
+
+pub fn instance_axes(t: usize, b: usize, d: usize) -> String {
+    message_with("instance-axes", &[("t", &t), ("b", &b), ("d", &d)])
+}
+
+pub fn instance_row(token: &str, batch: usize, mean: &str, std: &str) -> String {
+    message_with("instance-row", &[("token", &token), ("batch", &batch), ("mean", &mean), ("std", &std)])
+}
+
+pub fn instance_features(batch: usize, mean: &str, std: &str) -> String {
+    message_with("instance-features", &[("batch", &batch), ("mean", &mean), ("std", &std)])
+}
+
+pub fn instance_pads(batch: usize, pads: usize, t: usize) -> String {
+    message_with("instance-pads", &[("batch", &batch), ("pads", &pads), ("t", &t)])
+}
