@@ -1433,3 +1433,19 @@ instance-axes = each feature of one sentence over its { $t } positions: { $b }×
 instance-row = row { $token } of sentence { $batch } after it: mean { $mean } / std { $std }
 instance-features = sentence { $batch }'s features after it: largest |mean| { $mean }, mean std { $std }
 instance-pads = <pad> positions in sentence { $batch }'s averages: { $pads } of { $t }
+dropout-heading = Where dropout sits in { $encoder ->
+        [1] encoder
+       *[other] decoder
+    } layer { $layer }, in training
+dropout-training-only = ╳ marks a dropout; in inference (this run) each passes its input on
+dropout-on-embedding = ╳ dropout on the embedding + PE sum (notes 000, 004)
+dropout-on-weights = ╳ dropout on the attention weights (PyTorch's MHA; not the notes)
+dropout-after-activation = ╳ dropout after the activation (notes 000 and 002's FFN)
+dropout-on-sublayer = ╳ dropout on the sublayer's output, before the add (note 002)
+dropout-inference = Inference, this run: dropout is the identity
+dropout-identity = { $sum } − (x + sublayer): largest difference { $diff }
+dropout-training = Training, p = { $p }: one draw on row { $token } of { $sublayer }
+dropout-counts = zeroed { $zeroed } of { $n }; the other { $kept } × 1/(1 − p) = { $scale }
+dropout-before = before
+dropout-after = after
+dropout-means = row mean { $before } before, { $after } after; over { $draws } draws { $average }

@@ -948,6 +948,7 @@ view-name =
         [alignment] 对齐
         [activations] 三种激活函数
         [pe-table] 整张位置编码表
+        [dropout] dropout 的位置
        *[other] { $view }
     }
 tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}
@@ -1240,3 +1241,19 @@ instance-axes = 每个特征在一个句子的 { $t } 个位置上归一化：�
 instance-row = 句子 { $batch } 的 { $token } 这一行经过它之后：均值 { $mean } / 标准差 { $std }
 instance-features = 句子 { $batch } 的各特征经过它之后：|均值| 最大 { $mean }，标准差平均 { $std }
 instance-pads = 句子 { $batch } 的平均值里含 <pad> 位置：{ $t } 个中有 { $pads } 个
+dropout-heading = { $encoder ->
+        [1] 编码器
+       *[other] 解码器
+    }第 { $layer } 层里 dropout 的位置（训练时）
+dropout-training-only = ╳ 标出一个 dropout；推理时（这次运行）每个都原样传递输入
+dropout-on-embedding = ╳ 词嵌入 + 位置编码之和上的 dropout（笔记 000、004）
+dropout-on-weights = ╳ 注意力权重上的 dropout（PyTorch 的 MHA；笔记里没有）
+dropout-after-activation = ╳ 激活函数之后的 dropout（笔记 000 和 002 的前馈网络）
+dropout-on-sublayer = ╳ 子层输出上的 dropout，在相加之前（笔记 002）
+dropout-inference = 推理，也就是这次运行：dropout 是恒等映射
+dropout-identity = { $sum } − (x + 子层输出)：最大差 { $diff }
+dropout-training = 训练，p = { $p }：在 { $sublayer } 的 { $token } 这一行上抽一次
+dropout-counts = { $n } 个值里置零 { $zeroed } 个；其余 { $kept } 个 × 1/(1 − p) = { $scale }
+dropout-before = 之前
+dropout-after = 之后
+dropout-means = 这一行的均值：之前 { $before }，之后 { $after }；{ $draws } 次抽样的平均 { $average }

@@ -217,3 +217,61 @@ fn the_instance_norm_lines_normalise_each_feature_of_a_sentence_over_its_positio
         assert!(text[at + 3].contains("largest |mean| 0.00, mean std 1.00"), "{name}: {}", text[at + 3]);
     }
 }
+
+#[test]
+fn the_dropout_beat_marks_each_place_and_its_training_draw_keeps_the_expectation() {
+    use transformer_tutor::model::dropout::{NOTES_P, train_draw};
+    for (name, weights, catalog) in catalogs() {
+        let app = app_at(&catalog, &weights, "encoder", "dropout");
+        let text = lines(&app);
+        let find =
+            |s: &str| text.iter().position(|l| l.trim() == s).unwrap_or_else(|| panic!("{name}: no `{s}` in {text:?}"));
+        // the ╳ right under each place, in the program's order
+        let places = [
+            ("src.x", "embedding + PE sum"),
+            ("enc.0.self_attn.weights", "attention weights"),
+            ("enc.0.self_attn.out", "sublayer's output, before the add"),
+            ("enc.0.ffn.hidden", "after the activation"),
+            ("enc.0.ffn.out", "sublayer's output, before the add"),
+        ];
+        let mut last = 0;
+        for (op, mark) in places {
+            let at = find(op);
+            assert!(at > last, "{name}: {op} out of order");
+            assert!(text[at + 1].contains('╳') && text[at + 1].contains(mark), "{name}: under {op}: {}", text[at + 1]);
+            last = at;
+        }
+        find("enc.0.norm1.sum = src.x + dropout(enc.0.self_attn.out)");
+        find("enc.0.norm2.sum = enc.0.norm1.out + dropout(enc.0.ffn.out)");
+        // inference: the run's sum is x + sublayer exactly, as the view says
+        let get = |op: &str| app.full().get(op).unwrap_or_else(|| panic!("{op}")).clone();
+        let (sum, x, sub) = (get("enc.0.norm1.sum"), get("src.x"), get("enc.0.self_attn.out"));
+        assert!(sum.iter().zip(x.iter().zip(sub.iter())).all(|(s, (a, b))| *s == a + b), "{name}");
+        assert!(text.iter().any(|l| l.ends_with("largest difference 0.0e0")), "{name}");
+        // training: the drawn row is the sublayer's row, zeros where dropped, x/(1 − p) elsewhere
+        let s = app.selection();
+        let row: Vec<f32> = (0..sub.shape()[2]).map(|f| sub[[s.batch, s.row, f]]).collect();
+        let draw = train_draw(&row, NOTES_P, 0);
+        let zeroed = draw.kept.iter().filter(|k| !**k).count();
+        assert!(zeroed > 0 && zeroed < row.len() / 2, "{name}: {zeroed} of {}", row.len());
+        for ((&v, &o), &k) in row.iter().zip(&draw.out).zip(&draw.kept) {
+            let want = if k { v as f64 / (1.0 - NOTES_P as f64) } else { 0.0 };
+            assert!(if k { close(o, want) } else { o == 0.0 }, "{name}: {v} -> {o}");
+        }
+        let counts = format!("zeroed {zeroed} of {}; the other {} × 1/(1 − p) = 1.11", row.len(), row.len() - zeroed);
+        assert!(text.contains(&counts), "{name}: no `{counts}` in {text:?}");
+        for (label, values) in [("before", &row), ("after", &draw.out)] {
+            let l = text.iter().find(|l| l.trim_start().starts_with(label)).unwrap();
+            let shown: Vec<f64> = l.split_whitespace().skip(1).filter(|c| *c != "…").map(number).collect();
+            assert_eq!(shown.len(), 8, "{name}: {l}");
+            for (a, b) in shown.iter().zip(values.iter()) {
+                assert!((a - *b as f64).abs() <= 0.0051, "{name}: {l}");
+            }
+        }
+        // over the view's 1000 draws the row's mean stays where it was, to the printed digits
+        let means = text.iter().find(|l| l.starts_with("row mean")).unwrap();
+        let words: Vec<&str> = means.split_whitespace().collect();
+        let (before, average) = (number(words[2]), number(words.last().unwrap()));
+        assert!((before - average).abs() <= 0.0101, "{name}: {means}");
+    }
+}

@@ -5,6 +5,8 @@
 use super::scene::Scene;
 use super::view_data::{LinesData, Role};
 use crate::model::activations::{ALL, ActivationRow, minimum};
+use crate::model::dropout::{NOTES_P, train_draw};
+use crate::model::program::{OpKind, Place, Side};
 use crate::strings;
 use crate::text::{pad, pad_left, width};
 use ndarray::Axis;
@@ -67,6 +69,107 @@ impl Scene<'_> {
             }
         }
         d
+    }
+}
+
+/// Draws the dropout view averages over, to show that dropout keeps each value's expectation.
+const DRAWS: usize = 1000;
+
+/// The encoder (true) or decoder layer an operation belongs to.
+fn layer_of(place: Place) -> Option<(bool, usize)> {
+    match place {
+        Place::Encoder { layer, .. } => Some((true, layer)),
+        Place::Decoder { layer, .. } => Some((false, layer)),
+        _ => None,
+    }
+}
+
+impl Scene<'_> {
+    /// `dropout`: the focused Add & Norm's layer as its program runs, a ╳ at each place training
+    /// would drop values; then this run's residual sum checked to be x + sublayer (dropout is the
+    /// identity here), and one training draw on the selected row of the sublayer's output.
+    pub(super) fn dropout_lines(&self) -> LinesData {
+        let program = self.run.program();
+        let focus = program.op(self.op);
+        let mut d = LinesData::default();
+        let Some((encoder, layer)) = layer_of(focus.place) else { return d };
+        d.push(strings::dropout_heading(encoder, layer), Role::Title);
+        d.push(strings::DROPOUT_TRAINING_ONLY, Role::Dim);
+        let mark = |d: &mut LinesData, text: crate::lang::Text| {
+            d.line().put("    ", Role::Plain).put(text.get(), Role::Accent);
+        };
+        if layer == 0 {
+            let side = if encoder { Side::Src } else { Side::Tgt };
+            let embedded =
+                program.ops().iter().find(|o| o.kind == OpKind::AddPositional && o.place == Place::Embedding(side));
+            if let Some(op) = embedded {
+                d.line().put(format!("  {}", op.name), Role::Plain);
+                mark(&mut d, strings::DROPOUT_ON_EMBEDDING);
+            }
+        }
+        for op in program.ops().iter().filter(|o| layer_of(o.place) == Some((encoder, layer))) {
+            match op.kind {
+                OpKind::Softmax => {
+                    d.line().put(format!("  {}", op.name), Role::Plain);
+                    mark(&mut d, strings::DROPOUT_ON_WEIGHTS);
+                }
+                OpKind::Relu | OpKind::Gelu | OpKind::Silu => {
+                    d.line().put(format!("  {}", op.name), Role::Plain);
+                    mark(&mut d, strings::DROPOUT_AFTER_ACTIVATION);
+                }
+                OpKind::Add => {
+                    let (x, sub) = (&program.op(op.inputs[0]).name, &program.op(op.inputs[1]).name);
+                    d.line().put(format!("  {sub}"), Role::Plain);
+                    mark(&mut d, strings::DROPOUT_ON_SUBLAYER);
+                    let role = if op.name == focus.name { Role::Strong } else { Role::Plain };
+                    d.line().put(format!("  {}", strings::dropout_residual(&op.name, x, sub)), role);
+                }
+                _ => {}
+            }
+        }
+        self.dropout_measured(&mut d);
+        d
+    }
+
+    /// The focused residual sum against x + sublayer, and one training draw on its sublayer row.
+    fn dropout_measured(&self, d: &mut LinesData) {
+        let program = self.run.program();
+        let focus = program.op(self.op);
+        let (x_name, sub_name) = (&program.op(focus.inputs[0]).name, &program.op(focus.inputs[1]).name);
+        let (Some(sum), Some(x), Some(sub)) =
+            (self.full.get(&focus.name), self.full.get(x_name), self.full.get(sub_name))
+        else {
+            return;
+        };
+        let diff =
+            sum.iter().zip(x.iter().zip(sub.iter())).map(|(s, (a, b))| (s - (a + b)).abs()).fold(0.0f32, f32::max);
+        d.gap();
+        d.push(strings::DROPOUT_INFERENCE, Role::Title);
+        d.push(
+            strings::dropout_identity(&focus.name, &format!("{diff:.1e}")),
+            if diff == 0.0 { Role::Good } else { Role::Bad },
+        );
+        let (b, r) = (self.selection.batch.min(sub.shape()[0] - 1), self.row().min(sub.shape()[1] - 1));
+        let row: Vec<f32> = sub.index_axis(Axis(0), b).index_axis(Axis(0), r).iter().copied().collect();
+        let token = self.labels(self.axes().0, sub.shape()[1]).get(r).cloned().unwrap_or_default();
+        let draw = train_draw(&row, NOTES_P, 0);
+        let kept = draw.kept.iter().filter(|k| **k).count();
+        d.gap();
+        d.push(strings::dropout_training(&format!("{NOTES_P}"), &token, sub_name), Role::Title);
+        d.push(strings::dropout_counts(row.len() - kept, row.len(), kept, &two(1.0 / (1.0 - NOTES_P))), Role::Plain);
+        let shown = row.len().min(8);
+        let label_w = width(strings::DROPOUT_BEFORE.get()).max(width(strings::DROPOUT_AFTER.get()));
+        for (label, values) in [(strings::DROPOUT_BEFORE, &row), (strings::DROPOUT_AFTER, &draw.out)] {
+            d.line().put(format!("  {}", pad(label.get(), label_w)), Role::Dim);
+            for v in &values[..shown] {
+                d.put(pad_left(&two(*v), 7), if *v == 0.0 { Role::Dim } else { Role::Plain });
+            }
+            d.put(" …", Role::Dim);
+        }
+        let mean = |v: &[f32]| v.iter().sum::<f32>() / v.len().max(1) as f32;
+        let average =
+            (0..DRAWS as u64).map(|seed| mean(&train_draw(&row, NOTES_P, seed).out)).sum::<f32>() / DRAWS as f32;
+        d.push(strings::dropout_means(&two(mean(&row)), &two(mean(&draw.out)), DRAWS, &two(average)), Role::Plain);
     }
 }
 

@@ -64,6 +64,7 @@ impl Scene<'_> {
             ViewKind::Alignment => ViewData::Lines(self.alignment_lines()),
             ViewKind::Activations => ViewData::Lines(self.activations_lines()),
             ViewKind::PeTable => ViewData::Heatmap(self.pe_table_data(t)),
+            ViewKind::Dropout => ViewData::Lines(self.dropout_lines()),
         }
     }
 }

@@ -53,6 +53,8 @@ pub enum ViewKind {
     Activations,
     /// The whole positional table, every position and feature, fitted to the pane.
     PeTable,
+    /// Where a layer drops values in training, this run's residual sums, one training draw.
+    Dropout,
 }
 
 impl ViewKind {
@@ -98,6 +100,7 @@ impl ViewKind {
             }
             ViewKind::Activations => matches!(kind, OpKind::Relu | OpKind::Gelu | OpKind::Silu),
             ViewKind::PeTable => kind == OpKind::PositionalEncoding,
+            ViewKind::Dropout => kind == OpKind::Add && ndim == 3,
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
             }
@@ -122,6 +125,7 @@ impl ViewKind {
                 | ViewKind::Ablation
                 | ViewKind::Patching
                 | ViewKind::Alignment
+                | ViewKind::Dropout
         )
     }
 
@@ -160,6 +164,7 @@ impl ViewKind {
             ViewKind::Patching => "an encoder layer's output, e.g. enc.0.norm2.out",
             ViewKind::Activations => "the feed-forward network's activation, e.g. enc.0.ffn.hidden",
             ViewKind::PeTable => "a positional encoding, src.pe or tgt.pe",
+            ViewKind::Dropout => "an Add & Norm's sum, e.g. enc.0.norm1.sum",
             _ => "another kind of operation",
         }
     }

@@ -90,3 +90,43 @@ pub fn instance_features(batch: usize, mean: &str, std: &str) -> String {
 pub fn instance_pads(batch: usize, pads: usize, t: usize) -> String {
     message_with("instance-pads", &[("batch", &batch), ("pads", &pads), ("t", &t)])
 }
+
+// ---------------------------------------------------------------------------------------------
+// dropout view
+// ---------------------------------------------------------------------------------------------
+
+pub fn dropout_heading(encoder: bool, layer: usize) -> String {
+    message_with("dropout-heading", &[("encoder", &usize::from(encoder)), ("layer", &layer)])
+}
+
+pub const DROPOUT_TRAINING_ONLY: Text = Text::id("dropout-training-only");
+pub const DROPOUT_ON_EMBEDDING: Text = Text::id("dropout-on-embedding");
+pub const DROPOUT_ON_WEIGHTS: Text = Text::id("dropout-on-weights");
+pub const DROPOUT_AFTER_ACTIVATION: Text = Text::id("dropout-after-activation");
+pub const DROPOUT_ON_SUBLAYER: Text = Text::id("dropout-on-sublayer");
+
+/// `enc.0.norm1.sum = src.x + dropout(enc.0.self_attn.out)`: code, the same in every language.
+pub fn dropout_residual(sum: &str, x: &str, sublayer: &str) -> String {
+    format!("{sum} = {x} + dropout({sublayer})")
+}
+
+pub const DROPOUT_INFERENCE: Text = Text::id("dropout-inference");
+
+pub fn dropout_identity(sum: &str, diff: &str) -> String {
+    message_with("dropout-identity", &[("sum", &sum), ("diff", &diff)])
+}
+
+pub fn dropout_training(p: &str, token: &str, sublayer: &str) -> String {
+    message_with("dropout-training", &[("p", &p), ("token", &token), ("sublayer", &sublayer)])
+}
+
+pub fn dropout_counts(zeroed: usize, n: usize, kept: usize, scale: &str) -> String {
+    message_with("dropout-counts", &[("zeroed", &zeroed), ("n", &n), ("kept", &kept), ("scale", &scale)])
+}
+
+pub const DROPOUT_BEFORE: Text = Text::id("dropout-before");
+pub const DROPOUT_AFTER: Text = Text::id("dropout-after");
+
+pub fn dropout_means(before: &str, after: &str, draws: usize, average: &str) -> String {
+    message_with("dropout-means", &[("before", &before), ("after", &after), ("draws", &draws), ("average", &average)])
+}
