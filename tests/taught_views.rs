@@ -125,7 +125,7 @@ fn pe(pos: usize, col: usize, d: usize, halves: bool) -> f64 {
         let h = d.div_ceil(2);
         if col < h { (col, true) } else { (col - h, false) }
     } else {
-        (col / 2, col % 2 == 0)
+        (col / 2, col.is_multiple_of(2))
     };
     let angle = pos as f64 / 10000f64.powf(2.0 * i as f64 / d as f64);
     if sin { angle.sin() } else { angle.cos() }
