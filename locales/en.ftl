@@ -1412,3 +1412,46 @@ io-storage-full = {""}
 io-read-only-filesystem = {""}
 io-is-a-directory = {""}
 io-not-a-directory = {""}
+## src/strings/taught.rs
+
+activations-heading = { $name }, token { $token }: { $d_ff } inputs, three activations
+activations-own = this model's activation, marked ◀: { $own } (the run's { $name })
+activations-spread = { $shown } of { $d_ff } features, the most negative input first
+activations-feature = feature
+activations-pre = pre
+activations-negatives = negative inputs: { $negatives } of { $d_ff } · ReLU gives exactly 0 on each
+activations-lowest = lowest output in this row: ReLU { $relu } · GELU { $gelu } · SiLU { $silu }
+activations-floor = never below: GELU { $gelu } (x = { $gelu_at }) · SiLU { $silu } (x = { $silu_at }) · ReLU 0
+activations-check = run's { $name } vs the { $own } column: max difference { $diff }
+pe-table-caption = every position: max_len = { $max_len } rows × d_model = { $d } · this batch uses 0–{ $last }
+every-kth-row = … every { $k ->
+        [2] 2nd
+        [3] 3rd
+       *[other] { $k }th
+    } position drawn, to fit: { $shown } of { $n } rows
+every-kth-column = every { $k ->
+        [2] 2nd
+        [3] 3rd
+       *[other] { $k }th
+    } feature: { $shown } of { $n }
+instance-heading = InstanceNorm, note 000's third row
+instance-axes = each feature of one sentence over its { $t } positions: { $b }×{ $d } groups
+instance-row = row { $token } of sentence { $batch } after it: mean { $mean } / std { $std }
+instance-features = sentence { $batch }'s features after it: largest |mean| { $mean }, mean std { $std }
+instance-pads = <pad> positions in sentence { $batch }'s averages: { $pads } of { $t }
+dropout-heading = Where dropout sits in { $encoder ->
+        [1] encoder
+       *[other] decoder
+    } layer { $layer }, in training
+dropout-training-only = ╳ marks a dropout; in inference (this run) each passes its input on
+dropout-on-embedding = ╳ dropout on the embedding + PE sum (notes 000, 004)
+dropout-on-weights = ╳ dropout on the attention weights (PyTorch's MHA; not the notes)
+dropout-after-activation = ╳ dropout after the activation (notes 000 and 002's FFN)
+dropout-on-sublayer = ╳ dropout on the sublayer's output, before the add (note 002)
+dropout-inference = Inference, this run: dropout is the identity
+dropout-identity = { $sum } − (x + sublayer): largest difference { $diff }
+dropout-training = Training, p = { $p }: one draw on row { $token } of { $sublayer }
+dropout-counts = zeroed { $zeroed } of { $n }; the other { $kept } × 1/(1 − p) = { $scale }
+dropout-before = before
+dropout-after = after
+dropout-means = row mean { $before } before, { $after } after; over { $draws } draws { $average }

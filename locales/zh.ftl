@@ -952,6 +952,9 @@ view-name =
         [contributions] 各键的贡献
         [patching] 激活修补
         [alignment] 对齐
+        [activations] 三种激活函数
+        [pe-table] 整张位置编码表
+        [dropout] dropout 的位置
        *[other] { $view }
     }
 tensor-title-named = {" "}{ $name } { $shape } · { $view }{" "}
@@ -1225,3 +1228,38 @@ io-storage-full = 磁盘已满
 io-read-only-filesystem = 文件系统是只读的
 io-is-a-directory = 这是一个文件夹
 io-not-a-directory = 路径中有一段不是文件夹
+## src/strings/taught.rs
+
+activations-heading = { $name }，词元 { $token }：{ $d_ff } 个输入，三种激活函数
+activations-own = 这个模型的激活函数（标 ◀）：{ $own }（运行中的 { $name }）
+activations-spread = { $d_ff } 个特征中的 { $shown } 个，最负的输入排在最前
+activations-feature = 特征
+activations-pre = 激活前
+activations-negatives = 负的输入：{ $d_ff } 个中有 { $negatives } 个 · ReLU 在它们上面都恰好给出 0
+activations-lowest = 这一行里最小的输出：ReLU { $relu } · GELU { $gelu } · SiLU { $silu }
+activations-floor = 最低：GELU { $gelu }（x = { $gelu_at }）· SiLU { $silu }（x = { $silu_at }）· ReLU 0
+activations-check = 运行中的 { $name } 对照 { $own } 列：最大差 { $diff }
+pe-table-caption = 全部位置：max_len = { $max_len } 行 × d_model = { $d } · 这个批次用到 0–{ $last }
+every-kth-row = … 为了放得下，每 { $k } 个位置画一行：{ $n } 行中画了 { $shown } 行
+every-kth-column = 每 { $k } 个特征画一列：{ $n } 列中画了 { $shown } 列
+instance-heading = 实例归一化，笔记 000 表格的第三行
+instance-axes = 每个特征在一个句子的 { $t } 个位置上归一化：共 { $b }×{ $d } 组
+instance-row = 句子 { $batch } 的 { $token } 这一行经过它之后：均值 { $mean } / 标准差 { $std }
+instance-features = 句子 { $batch } 的各特征经过它之后：|均值| 最大 { $mean }，标准差平均 { $std }
+instance-pads = 句子 { $batch } 的平均值里含 <pad> 位置：{ $t } 个中有 { $pads } 个
+dropout-heading = { $encoder ->
+        [1] 编码器
+       *[other] 解码器
+    }第 { $layer } 层里 dropout 的位置（训练时）
+dropout-training-only = ╳ 标出一个 dropout；推理时（这次运行）每个都原样传递输入
+dropout-on-embedding = ╳ 词嵌入 + 位置编码之和上的 dropout（笔记 000、004）
+dropout-on-weights = ╳ 注意力权重上的 dropout（PyTorch 的 MHA；笔记里没有）
+dropout-after-activation = ╳ 激活函数之后的 dropout（笔记 000 和 002 的前馈网络）
+dropout-on-sublayer = ╳ 子层输出上的 dropout，在相加之前（笔记 002）
+dropout-inference = 推理，也就是这次运行：dropout 是恒等映射
+dropout-identity = { $sum } − (x + 子层输出)：最大差 { $diff }
+dropout-training = 训练，p = { $p }：在 { $sublayer } 的 { $token } 这一行上抽一次
+dropout-counts = { $n } 个值里置零 { $zeroed } 个；其余 { $kept } 个 × 1/(1 − p) = { $scale }
+dropout-before = 之前
+dropout-after = 之后
+dropout-means = 这一行的均值：之前 { $before }，之后 { $after }；{ $draws } 次抽样的平均 { $average }

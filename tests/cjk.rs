@@ -214,6 +214,7 @@ fn scores(labels: &[&str]) -> HeatmapData {
         caption: "batch 0 · head 1 of 4".into(),
         footer: Vec::new(),
         shade_over: None,
+        fit_whole: false,
     }
 }
 
@@ -232,6 +233,7 @@ fn features(labels: &[&str]) -> HeatmapData {
         caption: "batch 0".into(),
         footer: Vec::new(),
         shade_over: None,
+        fit_whole: false,
     }
 }
 

@@ -41,6 +41,7 @@ fn scores() -> HeatmapData {
         caption: "batch 0 · head 1 of 4".into(),
         footer: Vec::new(),
         shade_over: None,
+        fit_whole: false,
     }
 }
 
@@ -58,6 +59,7 @@ fn features() -> HeatmapData {
         caption: "batch 0".into(),
         footer: Vec::new(),
         shade_over: None,
+        fit_whole: false,
     }
 }
 
@@ -75,6 +77,7 @@ fn weights() -> HeatmapData {
         caption: "batch 0 · head 0 of 4".into(),
         footer: Vec::new(),
         shade_over: None,
+        fit_whole: false,
     }
 }
 

@@ -25,6 +25,7 @@ mod present_grids;
 mod present_learning;
 mod present_probes;
 mod present_tables;
+mod present_taught;
 mod present_text;
 mod present_whatif;
 mod read;

@@ -127,6 +127,9 @@ impl Scene<'_> {
             strings::bn_shift_note(feature, c.with_pad.mean[feature], c.real_only.mean[feature], shift),
             Role::Plain,
         );
+        let row = self.row().min(tn - 1);
+        let pads_here = (0..tn).filter(|&p| !real[[b, p]]).count();
+        instance_lines(&mut d, &c, (b, row), &labels[row], pads_here);
         d
     }
 
@@ -240,6 +243,26 @@ impl Scene<'_> {
             .answer_line();
         d
     }
+}
+
+/// Note 000's third row, InstanceNorm: the selected token after it, and its sentence's features,
+/// each of which it brings to mean 0 and std 1 over the sentence's positions.
+fn instance_lines(d: &mut LinesData, c: &NormComparison, (b, row): (usize, usize), token: &str, pads: usize) {
+    let (bn, tn, dm) = c.instance.dim();
+    let (m, s) = token_stats(c.instance.view())[[b, row]];
+    let sentence = c.instance.index_axis(ndarray::Axis(0), b);
+    let (mut largest, mut std_sum) = (0.0f32, 0.0f32);
+    for feature in sentence.axis_iter(ndarray::Axis(1)) {
+        let (fm, fv) = crate::model::kernels::mean_and_variance(&feature.to_vec());
+        largest = largest.max(fm.abs());
+        std_sum += fv.sqrt();
+    }
+    d.gap();
+    d.push(strings::INSTANCE_HEADING, Role::Title);
+    d.push(strings::instance_axes(tn, bn, dm), Role::Dim);
+    d.push(strings::instance_row(token, b, &fix(m), &fix(s)), Role::Strong);
+    d.push(strings::instance_features(b, &fix(largest), &fix(std_sum / dm as f32)), Role::Plain);
+    d.push(strings::instance_pads(b, pads, tn), Role::Plain);
 }
 
 /// A probability to two decimals, or to its significant digits when `small` (not `0.00`).

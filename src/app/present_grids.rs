@@ -82,8 +82,20 @@ impl Scene<'_> {
             caption: strings::whole_pe_caption(max_len, t.shape()[0]),
             footer: Vec::new(),
             shade_over: None,
+            fit_whole: false,
             values: table,
         }
+    }
+
+    /// `pe-table`: the whole table the model can use, every position and feature, fitted to the
+    /// pane (every k-th row or column when they do not fit, the note says which).
+    pub(super) fn pe_table_data(&self, t: &ArrayD<f32>) -> HeatmapData {
+        let mut d = self.whole_pe_table(t);
+        let (max_len, dm) = d.values.dim();
+        d.caption = strings::pe_table_caption(max_len, dm, t.shape()[0]);
+        d.fit_whole = true;
+        d.selected_row = None;
+        d
     }
 
     /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.
@@ -136,6 +148,7 @@ impl Scene<'_> {
             caption: self.caption(t),
             footer: Vec::new(),
             shade_over: None,
+            fit_whole: false,
             values,
         }
     }

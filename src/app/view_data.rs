@@ -62,6 +62,9 @@ impl Scene<'_> {
             ViewKind::Contributions => ViewData::Lines(self.contributions_lines()),
             ViewKind::Patching => ViewData::Lines(self.patching_lines()),
             ViewKind::Alignment => ViewData::Lines(self.alignment_lines()),
+            ViewKind::Activations => ViewData::Lines(self.activations_lines()),
+            ViewKind::PeTable => ViewData::Heatmap(self.pe_table_data(t)),
+            ViewKind::Dropout => ViewData::Lines(self.dropout_lines()),
         }
     }
 }
@@ -247,6 +250,9 @@ pub struct HeatmapData {
     /// The range the shades span when it is wider than the shown slice's (a gradient: the whole
     /// tensor, so a batch row whose gradient is a millionth of the other's draws pale).
     pub shade_over: Option<(f32, f32)>,
+    /// Every row and column is in view: when they do not fit the pane, every k-th row (and
+    /// column) is drawn, and a note says which, instead of a window that scrolls.
+    pub fit_whole: bool,
 }
 
 /// Which kind of mask a mask grid shows.

@@ -49,6 +49,12 @@ pub enum ViewKind {
     Patching,
     /// Every cross-attention head scored against the held-out pairs' gold word alignments.
     Alignment,
+    /// The FFN's pre-activation row through ReLU, GELU and SiLU, the model's own marked.
+    Activations,
+    /// The whole positional table, every position and feature, fitted to the pane.
+    PeTable,
+    /// Where a layer drops values in training, this run's residual sums, one training draw.
+    Dropout,
 }
 
 impl ViewKind {
@@ -92,6 +98,9 @@ impl ViewKind {
             ViewKind::Patching => {
                 matches!(kind, OpKind::ScaleShift(n) if n.stack == crate::model::program::Stack::Encoder && n.index == 2)
             }
+            ViewKind::Activations => matches!(kind, OpKind::Relu | OpKind::Gelu | OpKind::Silu),
+            ViewKind::PeTable => kind == OpKind::PositionalEncoding,
+            ViewKind::Dropout => kind == OpKind::Add && ndim == 3,
             ViewKind::FusedQkv => {
                 matches!(kind, OpKind::Linear(LinearRef::Attn { proj: Proj::Q | Proj::K | Proj::V, .. }))
             }
@@ -116,6 +125,7 @@ impl ViewKind {
                 | ViewKind::Ablation
                 | ViewKind::Patching
                 | ViewKind::Alignment
+                | ViewKind::Dropout
         )
     }
 
@@ -152,6 +162,9 @@ impl ViewKind {
             }
             ViewKind::LogitLens => "the output probabilities, probs",
             ViewKind::Patching => "an encoder layer's output, e.g. enc.0.norm2.out",
+            ViewKind::Activations => "the feed-forward network's activation, e.g. enc.0.ffn.hidden",
+            ViewKind::PeTable => "a positional encoding, src.pe or tgt.pe",
+            ViewKind::Dropout => "an Add & Norm's sum, e.g. enc.0.norm1.sum",
             _ => "another kind of operation",
         }
     }

@@ -1,7 +1,8 @@
-//! LayerNorm and BatchNorm on the same tensor (note 000's comparison), without γ and β:
-//! LayerNorm normalises each token over its d_model features; BatchNorm normalises each feature
-//! over every (batch row, position) of the batch, `<pad>` positions included, as nn.BatchNorm1d
-//! would see a padded batch.
+//! LayerNorm, BatchNorm and InstanceNorm on the same tensor (note 000's comparison), without γ
+//! and β: LayerNorm normalises each token over its d_model features; BatchNorm normalises each
+//! feature over every (batch row, position) of the batch, `<pad>` positions included, as
+//! nn.BatchNorm1d would see a padded batch; InstanceNorm normalises each feature of each sentence
+//! over that sentence's positions, `<pad>` included, as nn.InstanceNorm1d sees (B, d, T).
 
 use super::kernels::mean_and_variance;
 use ndarray::{Array2, Array3, ArrayView2, ArrayView3, Axis};
@@ -50,6 +51,20 @@ pub fn layer_norm(x: ArrayView3<f32>) -> Array3<f32> {
     out
 }
 
+/// InstanceNorm's x̂: every (sentence, feature) shifted and scaled by its statistics over that
+/// sentence's T positions.
+pub fn instance_norm(x: ArrayView3<f32>) -> Array3<f32> {
+    let mut out = x.to_owned();
+    for mut sentence in out.outer_iter_mut() {
+        for mut feature in sentence.lanes_mut(Axis(0)) {
+            let column: Vec<f32> = feature.to_vec();
+            let (m, v) = mean_and_variance(&column);
+            feature.mapv_inplace(|x| (x - m) / (v + EPS).sqrt());
+        }
+    }
+    out
+}
+
 /// Mean and standard deviation of each token's features: (B, T) of (mean, std).
 pub fn token_stats(x: ArrayView3<f32>) -> Array2<(f32, f32)> {
     let (b, t) = (x.shape()[0], x.shape()[1]);
@@ -65,6 +80,7 @@ pub fn token_stats(x: ArrayView3<f32>) -> Array2<(f32, f32)> {
 pub struct NormComparison {
     pub layer: Array3<f32>,      // (B, T, d) LayerNorm x̂
     pub batch: Array3<f32>,      // (B, T, d) BatchNorm x̂ with <pad> positions in the statistics
+    pub instance: Array3<f32>,   // (B, T, d) InstanceNorm x̂, <pad> positions in each sentence's statistics
     pub with_pad: FeatureStats,  // BatchNorm's statistics over every position
     pub real_only: FeatureStats, // the same over real tokens only
 }
@@ -74,7 +90,13 @@ impl NormComparison {
         let everything = Array2::from_elem(real.raw_dim(), true);
         let with_pad = feature_stats(x, everything.view());
         let real_only = feature_stats(x, real);
-        NormComparison { layer: layer_norm(x), batch: batch_norm(x, &with_pad), with_pad, real_only }
+        NormComparison {
+            layer: layer_norm(x),
+            batch: batch_norm(x, &with_pad),
+            instance: instance_norm(x),
+            with_pad,
+            real_only,
+        }
     }
 
     /// The largest change of a feature's BatchNorm mean when `<pad>` positions are left out.
@@ -107,6 +129,14 @@ mod tests {
         }
         // BatchNorm does not centre tokens
         assert!(token_stats(c.batch.view()).iter().any(|(m, _)| m.abs() > 0.1));
+        // InstanceNorm centres each feature of each sentence over its positions, not tokens
+        for b in 0..2 {
+            for f in 0..4 {
+                let column: Vec<f32> = (0..3).map(|t| c.instance[[b, t, f]]).collect();
+                let (m, v) = mean_and_variance(&column);
+                assert!(m.abs() < 1e-5 && (v.sqrt() - 1.0).abs() < 1e-3, "sentence {b} feature {f}: {m} {v}");
+            }
+        }
         assert_eq!(c.pad_shift(), 0.0);
     }
 

@@ -15,6 +15,7 @@
 //! - `rnn`, `batch_norm`, `fused_qkv`: what the lessons compare the model with (note 003's RNN,
 //!   note 000's BatchNorm, note 003's fused W_qkv)
 
+pub mod activations;
 pub mod adam;
 pub mod arch;
 pub mod backward;
@@ -24,6 +25,7 @@ pub mod config;
 pub mod conventions;
 pub mod decode;
 mod decode_cached;
+pub mod dropout;
 // the one module allowed `unsafe` (Cargo.toml denies it everywhere else): threads, the AVX2
 // kernels, calls into `gemm` and mimalloc; and the switch to the portable kernels
 #[allow(unsafe_code)]

@@ -5,8 +5,8 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{
-    NUM_CELL, NUM_W, Scale, col_note_x, draw_header, draw_legend, draw_row_label, fit, fit_columns, fmt_num, is_masked,
-    label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
+    NUM_CELL, NUM_W, Scale, col_note_x, draw_header, draw_legend, draw_row_label, every_kth_column, every_kth_row, fit,
+    fit_columns, fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
 };
 use crate::app::view_data::HeatmapData;
 use crate::strings::{self, axes, empty_grid};
@@ -48,7 +48,7 @@ impl Widget for HeatmapView<'_> {
         // the -inf what-if fills with -inf, not −1e9: say which
         let minus_inf = d.values.iter().any(|&v| v == f32::NEG_INFINITY);
         let label_w = label_width(&d.row_labels, nr);
-        let cols = Columns::fit(area.x.saturating_add(margin(label_w)), nc, area);
+        let cols = Columns::fit(area.x.saturating_add(margin(label_w)), nc, area, d.fit_whole);
         // The line after the header: column labels.
         let hy = area.y + top;
         cols.draw_labels(buf, area, hy, d, theme);
@@ -61,14 +61,14 @@ impl Widget for HeatmapView<'_> {
         // "more rows" note beside it
         let footer = if h >= 2 + usize::from(legend) + footer.len() + 2 { footer } else { Vec::new() };
         let body = h - 2 - usize::from(legend) - footer.len();
-        let win = row_window(nr, body, 1, d.selected_row);
+        let win = if d.fit_whole { every_kth_row(nr, body) } else { row_window(nr, body, 1, d.selected_row) };
         let mut y = hy + 1;
         for r in win.rows() {
             let selected = d.selected_row == Some(r);
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
             for c in 0..cols.n {
                 let highlight = selected && d.selected_col == Some(c);
-                cols.draw_cell(buf, area, (c, y), d.values[[r, c]], highlight, &scale, theme);
+                cols.draw_cell(buf, area, (c, y), d.values[[r, c * cols.step]], highlight, &scale, theme);
             }
             y += 1;
         }
@@ -104,24 +104,30 @@ struct Columns {
     cell: usize,
     /// Columns shown, and the note saying how many are left out.
     n: usize,
+    /// Column `j` drawn is the data's column `j * step` (1 unless a whole table is fitted).
+    step: usize,
     note: Option<String>,
     numbers: bool,
 }
 
 impl Columns {
     /// Numbers if they fit; else two-character shade cells; else one character, so that a
-    /// 32-feature row still shows whole; else as many two-character cells as fit.
-    fn fit(gx: u16, nc: usize, area: Rect) -> Columns {
+    /// 32-feature row still shows whole; else as many one-character cells as fit, or, fitting a
+    /// `whole` table, every k-th column.
+    fn fit(gx: u16, nc: usize, area: Rect, whole: bool) -> Columns {
         let avail = usize::from(area.right().saturating_sub(gx));
         let numbers = nc * NUM_CELL <= avail;
-        let (cell, (n, note)) = if numbers {
-            (NUM_CELL, (nc, None))
+        let (cell, (n, step, note)) = if numbers {
+            (NUM_CELL, (nc, 1, None))
         } else if nc * NARROW_CELL <= avail {
-            (NARROW_CELL, (nc, None))
+            (NARROW_CELL, (nc, 1, None))
+        } else if whole {
+            (1, every_kth_column(nc, avail))
         } else {
-            (1, fit_columns(nc, 1, avail))
+            let (n, note) = fit_columns(nc, 1, avail);
+            (1, (n, 1, note))
         };
-        Columns { gx, cell, n, note, numbers }
+        Columns { gx, cell, n, step, note, numbers }
     }
 
     /// The x of column `j`.
@@ -134,12 +140,12 @@ impl Columns {
         if self.numbers {
             for j in 0..self.n {
                 // right-aligned over the numbers by display width (`{:>5}` pads by chars)
-                let text = pad_left(&fit(&label(&d.col_labels, j), NUM_W), NUM_W);
+                let text = pad_left(&fit(&label(&d.col_labels, j * self.step), NUM_W), NUM_W);
                 put(buf, area, self.x(j).saturating_add(1), hy, &text, theme.dim());
             }
         } else {
             // A tick label every `step` columns, as wide as the gap to the next one.
-            let max_w = (0..self.n).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
+            let max_w = (0..self.n).map(|j| width(&label(&d.col_labels, j * self.step))).max().unwrap_or(1);
             let step = [1usize, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100]
                 .into_iter()
                 .find(|&s| s * self.cell > max_w)
@@ -148,7 +154,7 @@ impl Columns {
             let stop = self.note.as_deref().map_or(grid_end, |n| col_note_x(self.gx, grid_end, n).saturating_sub(1));
             for j in (0..self.n).step_by(step) {
                 let room = (step * self.cell - 1).min(usize::from(grid_end.saturating_sub(self.x(j))));
-                let text = fit(&label(&d.col_labels, j), room);
+                let text = fit(&label(&d.col_labels, j * self.step), room);
                 if self.note.is_none() || usize::from(self.x(j)) + width(&text) <= usize::from(stop) {
                     put(buf, area, self.x(j), hy, &text, theme.dim());
                 }

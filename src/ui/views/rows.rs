@@ -1,8 +1,6 @@
 //! Row labels of the grid views, and which rows and columns fit: the window of rows around the
 //! selected one, and the columns that fit a width.
 
-use std::ops::Range;
-
 use super::common::{fit_pad, put, width};
 use crate::strings;
 use crate::ui::theme::{SELECTED_MARK, Theme};
@@ -65,14 +63,17 @@ pub(crate) fn margin(label_w: usize) -> u16 {
 pub(crate) struct RowWindow {
     pub start: usize,
     pub shown: usize,
+    /// Every `step`-th row from `start` (1: consecutive rows).
+    pub step: usize,
     /// `… N more rows`, drawn on its own line after the shown rows.
     pub note: Option<String>,
 }
 
 impl RowWindow {
     /// The indices of the shown rows.
-    pub fn rows(&self) -> Range<usize> {
-        self.start..self.start + self.shown
+    pub fn rows(&self) -> impl Iterator<Item = usize> + use<> {
+        let (start, step) = (self.start, self.step.max(1));
+        (0..self.shown).map(move |i| start + i * step)
     }
 
     /// Draws the note, if any, on line `y` under the row labels; returns the line after it.
@@ -92,10 +93,10 @@ impl RowWindow {
 pub(crate) fn row_window(n: usize, lines: usize, lines_per_row: usize, selected: Option<usize>) -> RowWindow {
     let lpr = lines_per_row.max(1);
     if n * lpr <= lines {
-        return RowWindow { start: 0, shown: n, note: None };
+        return RowWindow { start: 0, shown: n, step: 1, note: None };
     }
     if lines == 0 {
-        return RowWindow { start: 0, shown: 0, note: None };
+        return RowWindow { start: 0, shown: 0, step: 1, note: None };
     }
     let shown = (lines - 1) / lpr;
     let start = match selected {
@@ -105,7 +106,30 @@ pub(crate) fn row_window(n: usize, lines: usize, lines_per_row: usize, selected:
     let shown = shown.min(n - start);
     let below = n - start - shown;
     let note = if start == 0 { strings::more_rows(below) } else { strings::rows_above_below(start, below) };
-    RowWindow { start, shown, note: Some(note) }
+    RowWindow { start, shown, step: 1, note: Some(note) }
+}
+
+/// Fit `n` one-line grid rows into `lines` by drawing every k-th of them, 0, k, 2k, …, with the
+/// smallest k that fits (the note, saying so, takes a line): the whole range at a glance, where
+/// `row_window` would show a part of it.
+pub(crate) fn every_kth_row(n: usize, lines: usize) -> RowWindow {
+    if n <= lines || lines < 2 {
+        return row_window(n, lines, 1, None);
+    }
+    let k = n.div_ceil(lines - 1);
+    let shown = n.div_ceil(k);
+    RowWindow { start: 0, shown, step: k, note: Some(strings::every_kth_row(k, shown, n)) }
+}
+
+/// Which `shown` of `n` columns to draw in `avail` cells by taking every k-th, and the note
+/// saying so; `(n, 1, None)` when all fit.
+pub(crate) fn every_kth_column(n: usize, avail: usize) -> (usize, usize, Option<String>) {
+    if n <= avail || avail == 0 {
+        return (n, 1, None);
+    }
+    let k = n.div_ceil(avail);
+    let shown = n.div_ceil(k);
+    (shown, k, Some(strings::every_kth_column(k, shown, n)))
 }
 
 /// How many of `n` one-line rows to show in `avail` lines: all when they fit, else all but one
