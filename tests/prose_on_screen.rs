@@ -23,6 +23,10 @@ use transformer_tutor::setup::WeightSource;
 const OWN_SENTENCES: [&str; 4] = ["我有一只狗", "猫追老鼠", "我有一只龘", "我有一只狗;你好"];
 
 fn misses_under(weights: Arc<Weights>, own: Option<&str>) -> Vec<String> {
+    misses_at(weights, own, 120, 40)
+}
+
+fn misses_at(weights: Arc<Weights>, own: Option<&str>, width: u16, height: u16) -> Vec<String> {
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let mut out = Vec::new();
     for lesson in &catalog.lessons {
@@ -30,7 +34,7 @@ fn misses_under(weights: Arc<Weights>, own: Option<&str>) -> Vec<String> {
         if let Some(s) = own {
             app.set_sentences(s, None).expect("the sentence runs");
         }
-        out.extend(lesson_misses(&mut app, 120, 40));
+        out.extend(lesson_misses(&mut app, width, height));
     }
     out
 }
@@ -55,6 +59,22 @@ fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
     for sentence in OWN_SENTENCES {
         let misses = misses_under(weights.clone(), Some(sentence));
         assert!(misses.is_empty(), "on {sentence}, quoted but not on screen:\n{}", misses.join("\n"));
+    }
+}
+
+/// At the smallest screen the tutor draws, 80x24 (the compact layout: prose above the view),
+/// every quoted item is on screen too: on the lessons' own sentences and on a learner's two.
+#[test]
+fn every_quoted_item_is_on_screen_at_80x24() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    for own in [None, Some("我有一只狗;你好")] {
+        let misses = misses_at(weights.clone(), own, 80, 24);
+        assert!(
+            misses.is_empty(),
+            "{own:?} at 80x24, {} quoted but not on screen:\n{}",
+            misses.len(),
+            misses.join("\n")
+        );
     }
 }
 

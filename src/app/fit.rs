@@ -16,6 +16,9 @@ pub struct Fit {
     pub glossary_scroll: usize,
     /// The furthest the help overlay scrolls.
     pub help_scroll: usize,
+    /// The first line the text view draws while it follows the beat (its `reveal`), so that ↑/↓
+    /// move on from what the learner sees; None when no text view is drawn.
+    pub lines_first: Option<usize>,
 }
 
 impl App {
@@ -26,5 +29,10 @@ impl App {
         self.view.prose_scroll = self.view.prose_scroll.min(fit.prose_scroll);
         self.view.glossary_scroll = self.view.glossary_scroll.min(fit.glossary_scroll);
         self.view.help_scroll = self.view.help_scroll.min(fit.help_scroll);
+        if self.view.lines_follow
+            && let Some(first) = fit.lines_first
+        {
+            self.view.lines_scroll = first;
+        }
     }
 }

@@ -4,8 +4,10 @@
 //! limits depend on the size alone. Measuring reads and changes nothing.
 
 use super::theme::Theme;
+use super::views::{LinesScroll, lines};
 use super::{glossary, help};
-use crate::app::screenful::{Screenful, present};
+use crate::app::screenful::{Body, Piece, Screenful, present};
+use crate::app::view_data::ViewData;
 use crate::app::{App, Fit};
 use ratatui::layout::Rect;
 
@@ -22,5 +24,21 @@ pub fn fit(screen: &Screenful) -> Fit {
         prose_scroll: screen.prose_scroll_limit,
         glossary_scroll: glossary::scroll_limit(screen.area),
         help_scroll: help::scroll_limit(screen.area),
+        lines_first: lines_first(screen),
+    })
+}
+
+/// The first row the tensor pane's text view draws, when it has one.
+fn lines_first(screen: &Screenful) -> Option<usize> {
+    let Body::Lesson(lesson) = &screen.body else { return None };
+    lesson.tensor.pieces.iter().find_map(|piece| match piece {
+        Piece::View { area, shown, first, scrollable, reveal } => match shown.data() {
+            ViewData::Lines(data) => {
+                let scroll = LinesScroll { first: *first, scrollable: *scrollable, reveal };
+                Some(lines::first_row(data, *area, scroll))
+            }
+            _ => None,
+        },
+        _ => None,
     })
 }

@@ -13,21 +13,32 @@ use transformer_tutor::app::App;
 use transformer_tutor::lesson::Lesson;
 use transformer_tutor::ui::{self, theme::Theme};
 
-/// The frame at `width` x `height`, split into the prose pane's text and the rest of the screen.
+/// The frame at `width` x `height`, split into the prose pane's text and the rest of the screen
+/// (the view, its header, the shape trace, the status bar): the prose pane and the architecture
+/// map are left out where `present` put them (beside the view in the wide layout, above it in the
+/// compact one).
 pub fn screen_parts(app: &App, width: u16, height: u16) -> (String, String) {
+    use transformer_tutor::app::screenful::{Body, SidePane, present};
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
     ui::draw_app(app, Theme::plain(), area, &mut buf);
-    // the wide layout: prose and map in the left two fifths, everything else to the right, the
-    // status bar along the bottom
-    let left = width * 2 / 5;
+    let screen = present(app, app.lang(), Theme::plain(), area);
+    let mut hidden: Vec<Rect> = Vec::new();
+    if let Body::Lesson(lesson) = &screen.body {
+        hidden.push(lesson.prose.area);
+        hidden.extend(lesson.side.as_ref().map(|s| match s {
+            SidePane::Map { area, .. } | SidePane::Dial { area, .. } => *area,
+        }));
+    }
     let mut rest = String::new();
     for y in 0..height {
-        let from = if y + 1 == height { 0 } else { left };
         let mut skip = 0;
-        for x in from..width {
+        for x in 0..width {
             if skip > 0 {
                 skip -= 1;
+                continue;
+            }
+            if hidden.iter().any(|r| r.contains(ratatui::layout::Position { x, y })) {
                 continue;
             }
             let sym = buf[(x, y)].symbol();
