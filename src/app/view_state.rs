@@ -111,6 +111,9 @@ pub(super) struct ViewState {
     /// The language of every word on the screen (`z` changes it); `update` and `present` read
     /// the words in it.
     pub(super) lang: Lang,
+    /// Where the panes the prose points at are drawn (`{where view}`): `Action::Fit` measures
+    /// it from the frame before every draw.
+    pub(super) layout: crate::lesson::facts::PaneLayout,
 }
 
 impl ViewState {
@@ -137,6 +140,7 @@ impl ViewState {
             input: None,
             input_for: InputFor::Answer,
             lang,
+            layout: crate::lesson::facts::PaneLayout::WIDE,
         }
     }
 }

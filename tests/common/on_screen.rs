@@ -306,6 +306,9 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
         }
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
+            // as the terminal loop does before every frame
+            let area = Rect::new(0, 0, width, height);
+            app.update(transformer_tutor::app::keymap::Action::Fit(ui::measure::measure(app, area)));
             let (_, before) = screen_parts(app, width, height);
             // the answer and the explanation are read after answering, when the view draws the
             // line it withheld until then: they are checked against the screen after giving up
