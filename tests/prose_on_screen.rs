@@ -62,20 +62,95 @@ fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
     }
 }
 
+/// What 80x24 cannot show of what a beat quotes, with why: (lesson, beat, the kind of quote as
+/// the check names it, the reason). The compact layout gives the view nine rows and the shape trace two;
+/// a text view opens on its ▶ line and on what the prose quotes (`app::screenful::reveal`), and
+/// where those lie further apart than nine rows the rest is a scroll away, which the view says
+/// (`… N more lines below (↑/↓)`). Each exception must still be a miss (the list cannot go stale).
+const SMALL_SCREEN_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[
+    ("attention", 19, "shape", "the answer is q's shape; the compact trace keeps the end of the chain (`… ─/√8→ …`)"),
+    (
+        "decoder",
+        9,
+        "number",
+        "alignment view: the rows quoted lie more than nine rows apart (`… N more lines below (↑/↓)`)",
+    ),
+    (
+        "decoder",
+        13,
+        "word",
+        "heatmap: `cat`'s row is below the rows around the ▶ row (`… N rows more`; ↓ moves the row)",
+    ),
+    ("embedding", 2, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
+    ("embedding", 5, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
+    ("embedding", 6, "number", "vector view (a learner's sentence): the value quoted is not among the nine rows"),
+    ("positional", 7, "number", "vector view (a learner's sentence): the value quoted is not among the nine rows"),
+    ("learning", 1, "number", "loss view: the per-position table fills the pane; the mean is below (`… (↑/↓)`)"),
+    ("learning", 10, "number", "adam-step view: the weight quoted and the step's lines lie more than nine rows apart"),
+    ("masks", 6, "shape", "the shape is `tgt.causal`'s; the compact trace of `tgt.mask` has no room for its inputs"),
+    ("tokens", 2, "ids", "tokens view: the ▶ row and the target's row of ids lie more than nine rows apart (↑/↓)"),
+    ("tokens", 4, "ids", "tokens view: the ▶ row and the target's row of ids lie more than nine rows apart (↑/↓)"),
+    ("whole-model", 1, "ids", "pipeline view: `tgt ids` and the ▶ stage lie more than nine rows apart (↑/↓)"),
+    ("whole-model", 1, "shape", "the mask's shape is on a stage more than nine rows from the ▶ stage (↑/↓)"),
+    ("whole-model", 4, "shape", "pipeline view: the stage quoted is more than nine rows from the ▶ stage (↑/↓)"),
+    ("whole-model", 5, "shape", "pipeline view: the stage quoted is more than nine rows from the ▶ stage (↑/↓)"),
+    (
+        "whole-model",
+        10,
+        "shape",
+        "pipeline view: the answer's stage, `src.mask`, is more than nine rows above the ▶ one (↑)",
+    ),
+    ("workflow", 3, "shape", "pipeline view: `src.mask` is more than nine rows above the ▶ stage (↑)"),
+    (
+        "why-attention",
+        2,
+        "character",
+        "rnn view: the sentence's header and the table's last row lie more than nine rows apart (↑)",
+    ),
+    (
+        "why-attention",
+        2,
+        "number",
+        "rnn view: the gain columns' header and the table's last row lie more than nine rows apart (↑)",
+    ),
+    (
+        "why-attention",
+        3,
+        "character",
+        "rnn view: the sentence's header and the table row quoted lie more than nine rows apart (↑)",
+    ),
+];
+
 /// At the smallest screen the tutor draws, 80x24 (the compact layout: prose above the view),
-/// every quoted item is on screen too: on the lessons' own sentences and on a learner's two.
+/// every quoted item is on screen too, on the lessons' own sentences and on a learner's two, but
+/// for the exceptions above.
 #[test]
 fn every_quoted_item_is_on_screen_at_80x24() {
     let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let mut misses = Vec::new();
     for own in [None, Some("我有一只狗;你好")] {
-        let misses = misses_at(weights.clone(), own, 80, 24);
-        assert!(
-            misses.is_empty(),
-            "{own:?} at 80x24, {} quoted but not on screen:\n{}",
-            misses.len(),
-            misses.join("\n")
-        );
+        misses.extend(misses_at(weights.clone(), own, 80, 24).into_iter().map(|m| (own, m)));
     }
+    let excepted = |m: &str| {
+        SMALL_SCREEN_EXCEPTIONS.iter().position(|(lesson, beat, what, _)| {
+            m.starts_with(&format!("{lesson} beat {beat} ")) && m.contains(&format!("): {what} "))
+        })
+    };
+    let unexpected: Vec<String> =
+        misses.iter().filter(|(_, m)| excepted(m).is_none()).map(|(own, m)| format!("{own:?} {m}")).collect();
+    assert!(
+        unexpected.is_empty(),
+        "at 80x24, {} quoted but not on screen:\n{}",
+        unexpected.len(),
+        unexpected.join("\n")
+    );
+    let stale: Vec<String> = SMALL_SCREEN_EXCEPTIONS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !misses.iter().any(|(_, m)| excepted(m) == Some(*i)))
+        .map(|(_, (lesson, beat, what, _))| format!("{lesson} beat {beat}: {what}"))
+        .collect();
+    assert!(stale.is_empty(), "excepted but on screen now, drop from SMALL_SCREEN_EXCEPTIONS:\n{}", stale.join("\n"));
 }
 
 /// The real-translator lesson on the shipped tiny Marian (the model it runs without --model), in

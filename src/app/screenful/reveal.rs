@@ -1,8 +1,8 @@
 //! What a text view opens on: the lines of a view that scrolls (the pipeline list, the tokens,
 //! the rnn table, the probes' sections) that hold what the beat names, each with a weight. Its ▶
 //! line (the stage or row the beat is on) must show; then the first line holding each
-//! backticked name (`enc.1.norm2.out`, `tgt ids`), each decimal and each row of ids the prose
-//! quotes, weighed by the quote's length (a longer quote is the more particular: `0.000409`
+//! backticked name (`enc.1.norm2.out`, `tgt ids`), each decimal, shape and row of ids the prose
+//! quotes, and the line a question's answer stands on, weighed by the quote's length (a longer quote is the more particular: `0.000409`
 //! before `0.5`). The ui scrolls the view to where the weights inside the pane add up most
 //! (`ui::views::lines::first_row`).
 
@@ -36,6 +36,12 @@ pub(super) fn lines(app: &App, data: &LinesData) -> Vec<Reveal> {
     let marked = texts.iter().position(|t| t.trim_start().starts_with(SELECTED_MARK));
     let mut out: Vec<Reveal> =
         marked.map(|line| Reveal { line, through: line, weight: MUST_SHOW }).into_iter().collect();
+    // the line a question's answer is a value on (withheld until answered, then read there)
+    if let Some(expected) = app.question().and(app.expected_answer()) {
+        for (line, _) in data.answering(&expected).into_iter().filter(|(_, value)| value.is_some()) {
+            out.push(Reveal { line, through: line, weight: expected.chars().count() });
+        }
+    }
     let prose = app.plain_text_of_beat(app.beat());
     for item in named(&prose) {
         let found = texts.iter().position(|t| match &item {
@@ -64,7 +70,7 @@ enum Named {
     Ids(Vec<String>),
 }
 
-/// What `prose` names, in its order: backticked names, decimals and rows of ids.
+/// What `prose` names, in its order: backticked names, decimals, rows of ids and shapes.
 fn named(prose: &str) -> Vec<Named> {
     let mut out: Vec<(usize, Named)> = Vec::new();
     let mut at = 0;
@@ -97,6 +103,14 @@ fn named(prose: &str) -> Vec<Named> {
         }
         i = end;
     }
+    // shapes, `(2, 1, 1, 5)`
+    for (at, _) in prose.match_indices('(') {
+        let Some(end) = prose[at..].find(')') else { continue };
+        let parts: Vec<&str> = prose[at + 1..at + end].split(", ").collect();
+        if parts.len() >= 2 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit())) {
+            out.push((at, Named::Text(prose[at..=at + end].to_string())));
+        }
+    }
     out.sort_by_key(|(at, _)| *at);
     out.into_iter().map(|(_, n)| n).collect()
 }
@@ -127,7 +141,8 @@ mod tests {
 
     #[test]
     fn the_prose_names_names_decimals_and_ids_in_order() {
-        let prose = "Look under `enc.1.norm2.out`; 0.000409 ends it; ids 2 74 19 3 0 0. Then `tgt ids` and `a`.";
+        let prose =
+            "Look under `enc.1.norm2.out`; 0.000409 ends it; ids 2 74 19 3 0 0. Then `tgt ids` and `a`, (2, 8).";
         let names = named(prose);
         let ids = ["2", "74", "19", "3", "0", "0"].map(String::from).to_vec();
         let want = vec![
@@ -135,6 +150,7 @@ mod tests {
             Named::Text("0.000409".into()),
             Named::Ids(ids),
             Named::Text("tgt ids".into()),
+            Named::Text("(2, 8)".into()),
         ];
         assert_eq!(names, want);
     }

@@ -107,9 +107,7 @@ pub(super) fn taught_view(app: &App, area: Rect) -> Piece {
 /// View data at `area`; its text views scroll with `app`.
 pub(super) fn view(app: &App, shown: Shown, kind: ViewKind, area: Rect) -> Piece {
     let reveal = match shown.data() {
-        crate::app::view_data::ViewData::Lines(lines) if app.lines_follow() && kind.scrolls_lines() => {
-            super::reveal::lines(app, lines)
-        }
+        crate::app::view_data::ViewData::Lines(lines) if app.lines_follow() => super::reveal::lines(app, lines),
         _ => Vec::new(),
     };
     Piece::View { area, shown, first: app.lines_scroll(), scrollable: kind.scrolls_lines(), reveal }
