@@ -84,7 +84,6 @@ const SMALL_SCREEN_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[
     ("embedding", 2, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
     ("embedding", 5, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
     ("embedding", 6, "number", "vector view (a learner's sentence): the value quoted is not among the nine rows"),
-    ("positional", 7, "number", "vector view (a learner's sentence): the value quoted is not among the nine rows"),
     ("learning", 1, "number", "loss view: the per-position table fills the pane; the mean is below (`… (↑/↓)`)"),
     ("learning", 10, "number", "adam-step view: the weight quoted and the step's lines lie more than nine rows apart"),
     ("masks", 6, "shape", "the shape is `tgt.causal`'s; the compact trace of `tgt.mask` has no room for its inputs"),
