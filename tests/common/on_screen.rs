@@ -1,7 +1,9 @@
 //! What the learner reads is on the learner's screen: every decimal number, every row of token
 //! ids, every shape, every character of the lesson's source sentence and every backticked word
 //! of its target sentence that a beat's prose (or its question's answer, hint and explanation) quotes must appear in the
-//! rest of the drawn frame (the view, its header, the shape trace, the status bar).
+//! rest of the drawn frame (the view, its header, the shape trace, the status bar); so must every
+//! backticked operation or stage (`enc.1.norm2.out`, `tgt ids`) that the focused text view lists.
+//! Each beat is drawn after the `Action::Fit` the terminal loop sends before every frame.
 //!
 //! Used by `tests/prose_on_screen.rs` and `examples/lesson_check.rs`.
 
@@ -291,6 +293,26 @@ fn shows_word(screen: &str, word: &str) -> bool {
     })
 }
 
+/// The operations and stages `prose` names in backticks (`enc.1.norm2.out`, `tgt ids`) that the
+/// focused text view lists (a stage of the pipeline, a section of the patching view) and
+/// `screen` does not show: a name the view holds below the fold. (A name the prose mentions in
+/// passing, that no line of the view holds, is not asked for.)
+pub fn missing_ops(prose: &str, screen: &str, app: &App) -> Vec<String> {
+    use transformer_tutor::app::view_data::ViewData;
+    let program = app.run().program();
+    let ViewData::Lines(lines) = app.view_data() else { return Vec::new() };
+    let listed: String = (0..lines.lines.len()).map(|i| lines.line_text(i) + "\n").collect();
+    let mut out: Vec<String> = backticked(prose)
+        .into_iter()
+        .filter(|name| program.index_of(name).is_some() || matches!(name.as_str(), "src ids" | "tgt ids"))
+        .filter(|name| shows_word(&listed, name) && !shows_word(screen, name))
+        .map(|name| format!("op `{name}`"))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Every miss on every beat of `app`'s lesson, in both languages: `lesson beat N field (zh): what`.
 pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
     use transformer_tutor::lang::{Lang, set_current};
@@ -322,7 +344,8 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
             };
             for (field, prose) in readable_prose(app) {
                 let rest = if matches!(field, "answer" | "explain") { &after } else { &before };
-                for miss in missing_in(&prose, rest, &sentences, lang) {
+                let ops = missing_ops(&prose, rest, app);
+                for miss in missing_in(&prose, rest, &sentences, lang).into_iter().chain(ops) {
                     out.push(format!("{} beat {} {field} ({}): {miss}", lesson.id, beat + 1, lang.code()));
                 }
             }
