@@ -90,8 +90,7 @@ impl Widget for VectorTableView<'_> {
         // The measurements under the table (row lengths, which the prose may quote) come before
         // the scale's legend: on a short pane the legend goes first, then rows make room for them
         // (the window says how many rows it leaves out).
-        let footer: Vec<String> =
-            d.footer.iter().flat_map(|f| crate::text::wrap(f, usize::from(area.width))).collect();
+        let footer: Vec<String> = d.footer.iter().flat_map(|f| crate::text::wrap(f, usize::from(area.width))).collect();
         let legend = h >= 4 && (footer.is_empty() || n + footer.len() + 2 <= h);
         let reserved = footer.len().min(h.saturating_sub(3));
         // Two lines per row (numbers, then the strip under them) when every row fits that way;
