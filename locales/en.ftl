@@ -360,6 +360,11 @@ embed-grad-count = { $with } of { $rows } rows get a gradient; the other { $rows
 
 ## src/strings/lesson_pane.rs
 
+# `{where view}` / `{where taught}` in lesson prose: where a pane is drawn on this screen
+where-right = on the right
+where-below = below
+where-left = on the left
+where-above = above
 question = Question
 press-enter = Press Enter to answer.
 your-answer = your answer:{" "}

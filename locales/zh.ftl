@@ -349,6 +349,11 @@ embed-grad-count = { $rows } 行里有 { $with } 行得到梯度；其余 { $row
 
 ## src/strings/lesson_pane.rs
 
+# 课文里的 `{where view}` / `{where taught}`：这个窗格在屏幕上画在哪边
+where-right = 右边
+where-below = 下方
+where-left = 左边
+where-above = 上面
 question = 问题
 press-enter = 按 Enter 作答。
 your-answer = 你的答案：

@@ -11,7 +11,11 @@ use transformer_tutor::lesson::Catalog;
 use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::{self, theme::Theme};
 
-fn frame(app: &App, width: u16, height: u16) -> String {
+fn frame(app: &mut App, width: u16, height: u16) -> String {
+    // as the terminal loop does before every frame: what the screen has room for, and where its
+    // panes are (`{where view}` in the prose reads it)
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    app.update(transformer_tutor::app::keymap::Action::Fit(ui::measure::measure(app, area)));
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
     terminal.backend().to_string()
@@ -33,7 +37,7 @@ fn every_beat_of_every_lesson_at_120x40() {
         let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
-            assert_snapshot!(format!("{}_120x40_beat{:02}", lesson.id, beat + 1), frame(&app, 120, 40));
+            assert_snapshot!(format!("{}_120x40_beat{:02}", lesson.id, beat + 1), frame(&mut app, 120, 40));
         }
     }
 }
@@ -46,7 +50,7 @@ fn first_and_last_beat_of_every_lesson_at_80x24() {
         let last = app.beat_count() - 1;
         for beat in [0, last] {
             app.go_to_beat(beat);
-            assert_snapshot!(format!("{}_80x24_beat{:02}", lesson.id, beat + 1), frame(&app, 80, 24));
+            assert_snapshot!(format!("{}_80x24_beat{:02}", lesson.id, beat + 1), frame(&mut app, 80, 24));
         }
     }
 }

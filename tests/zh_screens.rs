@@ -23,7 +23,11 @@ mod ftl;
 
 /// The screen as the learner reads it: one line per row, a wide character once (the `w` key's
 /// frame text), so a snapshot of Chinese is readable.
-fn frame(app: &App, width: u16, height: u16) -> String {
+fn frame(app: &mut App, width: u16, height: u16) -> String {
+    // as the terminal loop does before every frame: what the screen has room for, and where its
+    // panes are (`{where view}` in the prose reads it)
+    let area = ratatui::layout::Rect::new(0, 0, width, height);
+    app.update(transformer_tutor::app::keymap::Action::Fit(ui::measure::measure(app, area)));
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
     ui::frame::buffer_text(terminal.backend().buffer())
@@ -69,7 +73,7 @@ fn every_lessons_first_and_question_beat_have_chinese_chrome_and_nothing_cut() {
             let asks = app.question().is_some();
             questions += usize::from(asks);
             for (w, h) in [(120, 40), (80, 24)] {
-                let text = frame(&app, w, h);
+                let text = frame(&mut app, w, h);
                 let place = format!("{} beat {} at {w}x{h}", lesson.id, beat + 1);
                 // the prose pane's title names the beat as the Chinese prose does
                 let title = format!("第 {}/{} 页", beat + 1, app.beat_count());
@@ -167,15 +171,15 @@ fn no_line_is_cut_beside_any_what_if_in_chinese_at_120x40() {
 fn the_english_screen_is_unchanged_beside_a_chinese_one() {
     let (weights, catalog) = lessons();
     let mut app = App::new(catalog.get("masks").unwrap().clone(), weights).unwrap();
-    let english = frame(&app, 120, 40);
+    let english = frame(&mut app, 120, 40);
     // the screen's language is the app's (`z`), whatever the thread's
     app.update(transformer_tutor::app::Action::NextLanguage);
     app.clear_status();
     assert_eq!(app.lang(), Lang::Zh);
-    let chinese = frame(&app, 120, 40);
+    let chinese = frame(&mut app, 120, 40);
     app.update(transformer_tutor::app::Action::NextLanguage);
     app.clear_status();
-    assert_eq!(frame(&app, 120, 40), english, "drawing in Chinese leaves no trace in English");
+    assert_eq!(frame(&mut app, 120, 40), english, "drawing in Chinese leaves no trace in English");
     assert_eq!(lang::current(), Lang::En, "the thread's language is untouched by the app's");
     assert!(english.contains("Where we are") && !english.contains("当前位置"), "{english}");
     assert!(chinese.contains("当前位置") && !chinese.contains("Where we are"), "{chinese}");
@@ -191,7 +195,7 @@ fn every_beat_of_every_lesson_in_chinese_at_120x40() {
         let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
-            assert_snapshot!(format!("zh_{}_120x40_beat{:02}", lesson.id, beat + 1), frame(&app, 120, 40));
+            assert_snapshot!(format!("zh_{}_120x40_beat{:02}", lesson.id, beat + 1), frame(&mut app, 120, 40));
         }
     }
     lang::set_current(Lang::En);
@@ -207,7 +211,7 @@ fn first_and_last_beat_of_every_lesson_in_chinese_at_80x24() {
         let last = app.beat_count() - 1;
         for beat in [0, last] {
             app.go_to_beat(beat);
-            assert_snapshot!(format!("zh_{}_80x24_beat{:02}", lesson.id, beat + 1), frame(&app, 80, 24));
+            assert_snapshot!(format!("zh_{}_80x24_beat{:02}", lesson.id, beat + 1), frame(&mut app, 80, 24));
         }
     }
     lang::set_current(Lang::En);

@@ -16,6 +16,11 @@ pub struct Fit {
     pub glossary_scroll: usize,
     /// The furthest the help overlay scrolls.
     pub help_scroll: usize,
+    /// The first line the text view draws while it follows the beat (its `reveal`), so that ↑/↓
+    /// move on from what the learner sees; None when no text view is drawn.
+    pub lines_first: Option<usize>,
+    /// Where the view and a what-if's taught model are drawn (`{where …}` in the prose).
+    pub layout: crate::lesson::facts::PaneLayout,
 }
 
 impl App {
@@ -23,8 +28,18 @@ impl App {
     /// end moves at once), and remember whether the map is on it.
     pub(super) fn fit(&mut self, fit: Fit) {
         self.view.map_shown = fit.map_shown;
+        // the prose's words follow the layout (the beat's words are filled in again on a change)
+        if self.view.layout != fit.layout {
+            self.view.layout = fit.layout;
+            self.refresh_beat_text();
+        }
         self.view.prose_scroll = self.view.prose_scroll.min(fit.prose_scroll);
         self.view.glossary_scroll = self.view.glossary_scroll.min(fit.glossary_scroll);
         self.view.help_scroll = self.view.help_scroll.min(fit.help_scroll);
+        if self.view.lines_follow
+            && let Some(first) = fit.lines_first
+        {
+            self.view.lines_scroll = first;
+        }
     }
 }

@@ -54,6 +54,7 @@ impl App {
         self.start_what_if(beat.what_if.or(self.session.pinned_what_if));
         self.view.prose_scroll = 0;
         self.view.lines_scroll = 0;
+        self.view.lines_follow = true;
         self.view.input = None;
         self.view.cell_col = None;
         if self.view.screen == Screen::Lesson && self.session.progress.see(&self.session.lesson.id, i) {

@@ -137,6 +137,12 @@ impl App {
         self.view.lines_scroll
     }
 
+    /// Whether the text view still opens on what the beat names (the learner has not scrolled
+    /// it on this beat and op).
+    pub fn lines_follow(&self) -> bool {
+        self.view.lines_follow
+    }
+
     /// First line shown of the cell's derivation.
     pub fn derivation_scroll(&self) -> usize {
         self.view.derivation_scroll

@@ -113,7 +113,7 @@ impl App {
     /// A question's hint or explanation (in the screen's language: pass `Question::hint_in`'s or
     /// `explain_in`'s pieces), its facts filled in.
     pub fn question_text(&self, pieces: &[crate::lesson::facts::Piece]) -> String {
-        crate::lesson::facts::render(pieces, &self.session.full, &self.session.setup)
+        crate::lesson::facts::render_laid_out(pieces, &self.session.full, &self.session.setup, self.view.layout)
     }
 
     /// The sentences being run, `;` between batch rows: the source side, or the target.
@@ -212,7 +212,8 @@ impl App {
     pub fn text_of_beat(&self, i: usize) -> String {
         let lang = self.view.lang;
         let beats = &self.session.lesson.beats;
-        let text = crate::lesson::facts::render(beats[i].prose(lang), &self.session.full, &self.session.setup);
+        let (full, setup) = (&self.session.full, &self.session.setup);
+        let text = crate::lesson::facts::render_laid_out(beats[i].prose(lang), full, setup, self.view.layout);
         let glossary = crate::lesson::glossary::Glossary::built_in();
         // which terms are new here is decided on the prose as written (the same in every run),
         // less the lines a loaded translator shows in place of a beat about the tutor's own model
@@ -227,7 +228,8 @@ impl App {
     /// The prose of beat `i` as written in the screen's language, facts filled in, no glossary.
     pub fn plain_text_of_beat(&self, i: usize) -> String {
         let lang = self.view.lang;
-        crate::lesson::facts::render(self.session.lesson.beats[i].prose(lang), &self.session.full, &self.session.setup)
+        let prose = self.session.lesson.beats[i].prose(lang);
+        crate::lesson::facts::render_laid_out(prose, &self.session.full, &self.session.setup, self.view.layout)
     }
 
     /// The focused operation's name and tensor: its output, or (on a gradient) ∂loss/∂output.

@@ -13,6 +13,8 @@ struct Key {
     sentences_generation: u64,
     beat: usize,
     lang: crate::lang::Lang,
+    /// `{where …}` reads it.
+    layout: crate::lesson::facts::PaneLayout,
 }
 
 /// The current beat's words, filled in from the run.
@@ -85,6 +87,7 @@ impl App {
             sentences_generation: self.session.sentences_generation,
             beat: self.session.beat,
             lang: self.view.lang,
+            layout: self.view.layout,
         }
     }
 

@@ -179,9 +179,11 @@ impl App {
                 self.view.prose_scroll = self.view.prose_scroll.saturating_add(1)
             }
             Action::RowUp if self.view.kind.scrolls_lines() => {
+                self.view.lines_follow = false;
                 self.view.lines_scroll = self.view.lines_scroll.saturating_sub(1)
             }
             Action::RowDown if self.view.kind.scrolls_lines() => {
+                self.view.lines_follow = false;
                 self.view.lines_scroll = self.view.lines_scroll.saturating_add(1)
             }
             Action::RowUp => self.view.selection.row = self.row().saturating_sub(1),

@@ -93,6 +93,10 @@ pub(super) struct ViewState {
     pub(super) prose_scroll: u16,
     /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
     pub(super) lines_scroll: usize,
+    /// The text view opens on what the beat names (its ▶ line, the stages, sections and values
+    /// the prose quotes: `Piece::View`'s `reveal`), and `Action::Fit` keeps `lines_scroll` at
+    /// the first line so drawn; ↑/↓ hand the scroll to the learner until the next beat or op.
+    pub(super) lines_follow: bool,
     /// First line shown of a cell's derivation taller than its part of the pane (PgUp/PgDn in
     /// cell mode); back to 0 when the cursor moves.
     pub(super) derivation_scroll: usize,
@@ -107,6 +111,9 @@ pub(super) struct ViewState {
     /// The language of every word on the screen (`z` changes it); `update` and `present` read
     /// the words in it.
     pub(super) lang: Lang,
+    /// Where the panes the prose points at are drawn (`{where view}`): `Action::Fit` measures
+    /// it from the frame before every draw.
+    pub(super) layout: crate::lesson::facts::PaneLayout,
 }
 
 impl ViewState {
@@ -124,6 +131,7 @@ impl ViewState {
             help_scroll: 0,
             prose_scroll: 0,
             lines_scroll: 0,
+            lines_follow: true,
             derivation_scroll: 0,
             status: String::new(),
             effect: None,
@@ -132,6 +140,7 @@ impl ViewState {
             input: None,
             input_for: InputFor::Answer,
             lang,
+            layout: crate::lesson::facts::PaneLayout::WIDE,
         }
     }
 }

@@ -60,7 +60,8 @@ fn lesson_text_in_language(app: &mut App) -> String {
         }
         let area = Rect::new(0, 0, PRINT_WIDTH, 32);
         let mut buf = Buffer::empty(area);
-        let scroll = LinesScroll { first: app.lines_scroll(), scrollable: app.view_kind().scrolls_lines() };
+        let scroll =
+            LinesScroll { first: app.lines_scroll(), scrollable: app.view_kind().scrolls_lines(), reveal: &[] };
         render_view_data(app.view_data(), scroll, Theme::plain(), area, &mut buf);
         let text = buffer_text(&buf);
         let _ = writeln!(out, "{}\n", text.trim_end());
@@ -84,7 +85,7 @@ fn what_if_text(app: &App, out: &mut String) {
         Ok(other) => {
             let area = Rect::new(0, 0, PRINT_WIDTH, 32);
             let mut buf = Buffer::empty(area);
-            let scroll = LinesScroll { first: app.lines_scroll(), scrollable: other.kind.scrolls_lines() };
+            let scroll = LinesScroll { first: app.lines_scroll(), scrollable: other.kind.scrolls_lines(), reveal: &[] };
             render_view_data(&other.data, scroll, Theme::plain(), area, &mut buf);
             let _ = writeln!(out, "\n{}\n", buffer_text(&buf).trim_end());
         }

@@ -28,6 +28,12 @@ pub fn stepped_away(op: &str) -> String {
     message_with("stepped-away", &[("op", &op)])
 }
 
+// `{where view}` and `{where taught}` in lesson prose: where the pane is drawn
+pub const WHERE_RIGHT: Text = Text::id("where-right");
+pub const WHERE_BELOW: Text = Text::id("where-below");
+pub const WHERE_LEFT: Text = Text::id("where-left");
+pub const WHERE_ABOVE: Text = Text::id("where-above");
+
 pub const QUESTION: Text = Text::id("question");
 pub const PRESS_ENTER: Text = Text::id("press-enter");
 pub const YOUR_ANSWER: Text = Text::id("your-answer");

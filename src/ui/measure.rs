@@ -4,9 +4,12 @@
 //! limits depend on the size alone. Measuring reads and changes nothing.
 
 use super::theme::Theme;
+use super::views::{LinesScroll, lines, softmax_rows};
 use super::{glossary, help};
-use crate::app::screenful::{Screenful, present};
+use crate::app::screenful::{Body, Piece, Screenful, present};
+use crate::app::view_data::ViewData;
 use crate::app::{App, Fit};
+use crate::lesson::facts::PaneLayout;
 use ratatui::layout::Rect;
 
 /// What a screen of `area` has room for, with the app as it is now (presented in the app's
@@ -22,5 +25,42 @@ pub fn fit(screen: &Screenful) -> Fit {
         prose_scroll: screen.prose_scroll_limit,
         glossary_scroll: glossary::scroll_limit(screen.area),
         help_scroll: help::scroll_limit(screen.area),
+        lines_first: lines_first(screen),
+        layout: layout(screen),
+    })
+}
+
+/// Where the frame draws the view (beside the prose or below it) and a what-if's taught model
+/// (beside its variant or above it).
+fn layout(screen: &Screenful) -> PaneLayout {
+    let Body::Lesson(lesson) = &screen.body else { return PaneLayout::WIDE };
+    let view_right = lesson.tensor.area.x >= lesson.prose.area.right();
+    let views: Vec<(Rect, &ViewData)> = lesson
+        .tensor
+        .pieces
+        .iter()
+        .filter_map(|p| if let Piece::View { area, shown, .. } = p { Some((*area, shown.data())) } else { None })
+        .collect();
+    let taught_left = match views.as_slice() {
+        // one softmax view holding both runs' rows draws the taught model's on the left
+        [(area, ViewData::Softmax(d))] => softmax_rows::taught_left(d, *area),
+        [(taught, _), (variant, _), ..] => variant.x >= taught.right(),
+        _ => false,
+    };
+    PaneLayout { view_right, taught_left }
+}
+
+/// The first row the tensor pane's text view draws, when it has one.
+fn lines_first(screen: &Screenful) -> Option<usize> {
+    let Body::Lesson(lesson) = &screen.body else { return None };
+    lesson.tensor.pieces.iter().find_map(|piece| match piece {
+        Piece::View { area, shown, first, scrollable, reveal } => match shown.data() {
+            ViewData::Lines(data) => {
+                let scroll = LinesScroll { first: *first, scrollable: *scrollable, reveal };
+                Some(lines::first_row(data, *area, scroll))
+            }
+            _ => None,
+        },
+        _ => None,
     })
 }

@@ -21,8 +21,8 @@ pub(super) fn render_tensor(tensor: &TensorPane, theme: Theme, buf: &mut Buffer)
                 Paragraph::new(lines.clone()).render(*area, buf);
             }
             Piece::Fitted { lines, room } => note_cut_lines(lines, *room),
-            Piece::View { area, shown, first, scrollable } => {
-                let scroll = LinesScroll { first: *first, scrollable: *scrollable };
+            Piece::View { area, shown, first, scrollable, reveal } => {
+                let scroll = LinesScroll { first: *first, scrollable: *scrollable, reveal };
                 render_view_data(shown.data(), scroll, theme, *area, buf);
             }
             Piece::Heatmap { area, data } => HeatmapView { data, theme }.render(*area, buf),

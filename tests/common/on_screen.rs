@@ -1,7 +1,9 @@
 //! What the learner reads is on the learner's screen: every decimal number, every row of token
 //! ids, every shape, every character of the lesson's source sentence and every backticked word
 //! of its target sentence that a beat's prose (or its question's answer, hint and explanation) quotes must appear in the
-//! rest of the drawn frame (the view, its header, the shape trace, the status bar).
+//! rest of the drawn frame (the view, its header, the shape trace, the status bar); so must every
+//! backticked operation or stage (`enc.1.norm2.out`, `tgt ids`) that the focused text view lists.
+//! Each beat is drawn after the `Action::Fit` the terminal loop sends before every frame.
 //!
 //! Used by `tests/prose_on_screen.rs` and `examples/lesson_check.rs`.
 
@@ -13,21 +15,32 @@ use transformer_tutor::app::App;
 use transformer_tutor::lesson::Lesson;
 use transformer_tutor::ui::{self, theme::Theme};
 
-/// The frame at `width` x `height`, split into the prose pane's text and the rest of the screen.
+/// The frame at `width` x `height`, split into the prose pane's text and the rest of the screen
+/// (the view, its header, the shape trace, the status bar): the prose pane and the architecture
+/// map are left out where `present` put them (beside the view in the wide layout, above it in the
+/// compact one).
 pub fn screen_parts(app: &App, width: u16, height: u16) -> (String, String) {
+    use transformer_tutor::app::screenful::{Body, SidePane, present};
     let area = Rect::new(0, 0, width, height);
     let mut buf = Buffer::empty(area);
     ui::draw_app(app, Theme::plain(), area, &mut buf);
-    // the wide layout: prose and map in the left two fifths, everything else to the right, the
-    // status bar along the bottom
-    let left = width * 2 / 5;
+    let screen = present(app, app.lang(), Theme::plain(), area);
+    let mut hidden: Vec<Rect> = Vec::new();
+    if let Body::Lesson(lesson) = &screen.body {
+        hidden.push(lesson.prose.area);
+        hidden.extend(lesson.side.as_ref().map(|s| match s {
+            SidePane::Map { area, .. } | SidePane::Dial { area, .. } => *area,
+        }));
+    }
     let mut rest = String::new();
     for y in 0..height {
-        let from = if y + 1 == height { 0 } else { left };
         let mut skip = 0;
-        for x in from..width {
+        for x in 0..width {
             if skip > 0 {
                 skip -= 1;
+                continue;
+            }
+            if hidden.iter().any(|r| r.contains(ratatui::layout::Position { x, y })) {
                 continue;
             }
             let sym = buf[(x, y)].symbol();
@@ -302,6 +315,26 @@ fn shows_word(screen: &str, word: &str) -> bool {
     })
 }
 
+/// The operations and stages `prose` names in backticks (`enc.1.norm2.out`, `tgt ids`) that the
+/// focused text view lists (a stage of the pipeline, a section of the patching view) and
+/// `screen` does not show: a name the view holds below the fold. (A name the prose mentions in
+/// passing, that no line of the view holds, is not asked for.)
+pub fn missing_ops(prose: &str, screen: &str, app: &App) -> Vec<String> {
+    use transformer_tutor::app::view_data::ViewData;
+    let program = app.run().program();
+    let ViewData::Lines(lines) = app.view_data() else { return Vec::new() };
+    let listed: String = (0..lines.lines.len()).map(|i| lines.line_text(i) + "\n").collect();
+    let mut out: Vec<String> = backticked(prose)
+        .into_iter()
+        .filter(|name| program.index_of(name).is_some() || matches!(name.as_str(), "src ids" | "tgt ids"))
+        .filter(|name| shows_word(&listed, name) && !shows_word(screen, name))
+        .map(|name| format!("op `{name}`"))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
 /// Every miss on every beat of `app`'s lesson, in both languages: `lesson beat N field (zh): what`.
 pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
     use transformer_tutor::lang::{Lang, set_current};
@@ -317,6 +350,9 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
         }
         for beat in 0..app.beat_count() {
             app.go_to_beat(beat);
+            // as the terminal loop does before every frame
+            let area = Rect::new(0, 0, width, height);
+            app.update(transformer_tutor::app::keymap::Action::Fit(ui::measure::measure(app, area)));
             let (_, before) = screen_parts(app, width, height);
             // the answer and the explanation are read after answering, when the view draws the
             // line it withheld until then: they are checked against the screen after giving up
@@ -330,7 +366,8 @@ pub fn lesson_misses(app: &mut App, width: u16, height: u16) -> Vec<String> {
             };
             for (field, prose) in readable_prose(app) {
                 let rest = if matches!(field, "answer" | "explain") { &after } else { &before };
-                for miss in missing_in(&prose, rest, &sentences, lang) {
+                let ops = missing_ops(&prose, rest, app);
+                for miss in missing_in(&prose, rest, &sentences, lang).into_iter().chain(ops) {
                     out.push(format!("{} beat {} {field} ({}): {miss}", lesson.id, beat + 1, lang.code()));
                 }
             }

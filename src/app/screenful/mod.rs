@@ -7,6 +7,7 @@
 mod layout;
 mod list;
 mod prose;
+mod reveal;
 mod side;
 mod tensor;
 mod title;
@@ -17,6 +18,7 @@ pub mod wrap;
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, is_too_small, wide_layout};
 pub use list::ListPane;
 pub use prose::ProsePane;
+pub use reveal::Reveal;
 pub use side::SidePane;
 pub use tensor::{Piece, Shown, TensorPane};
 pub use title::{cut_at_word, prose_title, short_lesson_title};

@@ -33,8 +33,10 @@ pub enum Piece {
     /// Lines fitted into `room` columns before they became the pieces shown (some may be left
     /// out and counted): a line wider than it is noted as cut; nothing is drawn.
     Fitted { lines: Vec<Line<'static>>, room: usize },
-    /// View data at `area`; a text view shows its lines from `first` on when `scrollable`.
-    View { area: Rect, shown: Shown, first: usize, scrollable: bool },
+    /// View data at `area`; a text view shows its lines from `first` on when `scrollable`, or,
+    /// when `reveal` is not empty, from where the lines it names (what the beat names, each
+    /// line with its weight: `reveal.rs`) weigh most inside the pane.
+    View { area: Rect, shown: Shown, first: usize, scrollable: bool, reveal: Vec<super::Reveal> },
     /// Cell mode's grid of the focused tensor around the cursor.
     Heatmap { area: Rect, data: Box<HeatmapData> },
 }
@@ -104,7 +106,11 @@ pub(super) fn taught_view(app: &App, area: Rect) -> Piece {
 
 /// View data at `area`; its text views scroll with `app`.
 pub(super) fn view(app: &App, shown: Shown, kind: ViewKind, area: Rect) -> Piece {
-    Piece::View { area, shown, first: app.lines_scroll(), scrollable: kind.scrolls_lines() }
+    let reveal = match shown.data() {
+        crate::app::view_data::ViewData::Lines(lines) if app.lines_follow() => super::reveal::lines(app, lines),
+        _ => Vec::new(),
+    };
+    Piece::View { area, shown, first: app.lines_scroll(), scrollable: kind.scrolls_lines(), reveal }
 }
 
 /// Above the numbers, when the run has overflowed at or before this operation: where it first

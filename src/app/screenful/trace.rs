@@ -23,7 +23,15 @@ impl TracePane {
     pub(super) fn of(app: &App, theme: Theme, area: Rect, wide: bool) -> TracePane {
         let op = app.run().program().op(app.op());
         let inner_width = area.width.saturating_sub(2) as usize;
-        let mut lines = vec![Line::from(vec![Span::styled(op.formula.to_string(), theme.highlight())])];
+        let formula = op.formula.to_string();
+        let mut lines = vec![Line::from(vec![Span::styled(formula.clone(), theme.highlight())])];
+        // the compact pane has two rows: the operands' shapes (which the prose may quote) go
+        // after the formula when both fit on its row
+        let inputs = app.op_inputs_text();
+        if !wide && !inputs.is_empty() && text::width(&formula) + 3 + text::width(&inputs) <= inner_width {
+            lines[0].spans.push(Span::styled(" · ", theme.dim()));
+            lines[0].spans.push(Span::styled(inputs, theme.dim()));
+        }
         if wide {
             // room for two lines: the whole trace, broken between steps
             lines.extend(pack_trace(app.shape_trace_segments(), inner_width).into_iter().map(Line::from));

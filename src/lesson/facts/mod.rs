@@ -17,30 +17,40 @@ pub mod markers;
 mod parse;
 mod probes;
 mod run_rows;
+mod whereabouts;
 
 pub use conditional::{Condition, without_loaded_model_lines};
 pub use fact::{ConfigName, Fact, FactKind, HeadChoice, Sentence};
 pub use parse::{SEE_FACTS, parse};
 pub use probes::best_aligned_head;
 pub use run_rows::{decode_steps, real_positions, real_rows, translation};
+pub use whereabouts::{PaneLayout, Whereabouts};
 
 use crate::model::Run;
 use crate::setup::Setup;
 
-/// A piece of prose: literal text, a fact to fill in, or the start, middle or end of a passage
-/// shown only when a condition holds on the run's sentences (`{if-padded side=S}…{else}…{end}`).
+/// A piece of prose: literal text, a fact to fill in, where a pane is drawn (`{where view}`), or
+/// the start, middle or end of a passage shown only when a condition holds on the run's
+/// sentences (`{if-padded side=S}…{else}…{end}`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
     Text(String),
     Fact(Fact),
+    Where(Whereabouts),
     If(Condition),
     Else,
     End,
 }
 
 /// Fill the facts in from `full`, a run of the lesson's whole program, and keep each `{if-…}`
-/// passage's first part when its condition holds, its `{else}` part when not.
+/// passage's first part when its condition holds, its `{else}` part when not; `{where …}` reads
+/// the wide layout.
 pub fn render(pieces: &[Piece], full: &Run, setup: &Setup) -> String {
+    render_laid_out(pieces, full, setup, PaneLayout::WIDE)
+}
+
+/// `render` on a screen laid out as `layout` (`{where …}` reads it).
+pub fn render_laid_out(pieces: &[Piece], full: &Run, setup: &Setup, layout: PaneLayout) -> String {
     let mut out = String::new();
     // inside an {if}: whether the current part is shown
     let mut shown: Option<bool> = None;
@@ -56,6 +66,7 @@ pub fn render(pieces: &[Piece], full: &Run, setup: &Setup) -> String {
             _ if shown == Some(false) => {}
             Piece::Text(t) => out.push_str(t),
             Piece::Fact(f) => out.push_str(&evaluate::evaluate(f, full, setup)),
+            Piece::Where(place) => out.push_str(layout.words(*place)),
         }
     }
     out

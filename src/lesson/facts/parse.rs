@@ -30,6 +30,12 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
             return Err("a `}` with no `{` before it (write `}}` for a literal brace)".into());
         }
         let end = tail.find('}').ok_or("a `{` with no closing `}` (write `{{` for a literal brace)")?;
+        if let Some(place) = super::whereabouts::whereabouts(&tail[1..end])? {
+            pieces.push(Piece::Text(std::mem::take(&mut literal)));
+            pieces.push(Piece::Where(place));
+            rest = &tail[end + 1..];
+            continue;
+        }
         if let Some(piece) = super::conditional::conditional(&tail[1..end], &mut open, setup)? {
             pieces.push(Piece::Text(std::mem::take(&mut literal)));
             pieces.push(piece);

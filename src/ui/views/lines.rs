@@ -7,6 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
 
+use super::LinesScroll;
 use super::common::{Pen, bar};
 use super::lines_wrap::wrap_pieces;
 use crate::app::view_data::{LinesData, Piece, Role};
@@ -16,10 +17,69 @@ use crate::ui::theme::Theme;
 pub struct LinesView<'a> {
     pub data: &'a LinesData,
     pub theme: Theme,
-    /// The first line to show (↑/↓ scroll); kept within the lines.
-    pub scroll: usize,
-    /// Whether ↑/↓ scroll this view (else they choose its row, and the hint does not offer them).
-    pub scrollable: bool,
+    /// The first line to show (↑/↓ scroll; kept within the lines), or the lines to reveal;
+    /// whether ↑/↓ scroll this view (else they choose its row, and the hint does not offer them).
+    pub scroll: LinesScroll<'a>,
+}
+
+/// The rows the lines of `data` take in a pane `width` columns wide, each line's first row.
+fn rows(data: &LinesData, width: usize) -> (Vec<Vec<Piece>>, Vec<usize>) {
+    let mut rows = Vec::new();
+    let mut starts = Vec::new();
+    for line in &data.lines {
+        starts.push(rows.len());
+        rows.extend(wrap_pieces(line, width));
+    }
+    (rows, starts)
+}
+
+/// The first row a text view draws in a pane of `area`: `scroll.first`, kept within the rows; or,
+/// when it reveals lines, the first row from which the weights of the lines wholly inside the pane
+/// (below the note of the rows above, above the note of the rows below) add up most, the
+/// topmost of equals; a section a line heads counts double when all of it is inside.
+pub fn first_row(data: &LinesData, area: Rect, scroll: LinesScroll) -> usize {
+    let (rows, starts) = rows(data, area.width as usize);
+    first_of(&rows, &starts, area.height as usize, scroll)
+}
+
+fn first_of(rows: &[Vec<Piece>], starts: &[usize], height: usize, scroll: LinesScroll) -> usize {
+    if rows.len() <= height || height == 0 {
+        return 0;
+    }
+    let last = rows.len() - height + 1;
+    if scroll.reveal.is_empty() {
+        return scroll.first.min(last);
+    }
+    // the rows a line takes: from its start to the next line's
+    let span = |i: usize| {
+        let i = i.min(starts.len() - 1);
+        (starts[i], starts.get(i + 1).map_or(rows.len(), |&s| s.max(starts[i] + 1)))
+    };
+    // a line named counts when it is inside the pane; a section it heads, half when only its
+    // head is
+    let weight = |first: usize| -> usize {
+        let (top, end) = shown_rows(rows.len(), first, height);
+        let inside = |from: usize, through: usize| top <= span(from).0 && span(through).1 <= end;
+        scroll
+            .reveal
+            .iter()
+            .map(|r| match (inside(r.line, r.line), inside(r.line, r.through)) {
+                (_, true) => 2 * r.weight,
+                (true, false) => r.weight,
+                _ => 0,
+            })
+            .sum()
+    };
+    // the topmost of the best (max_by_key keeps the last of equals: walk from the bottom)
+    (0..=last).rev().max_by_key(|&f| weight(f)).unwrap_or(0)
+}
+
+/// The rows a pane of `height` shows from `first` on, of `len`: [top, end).
+fn shown_rows(len: usize, first: usize, height: usize) -> (usize, usize) {
+    let room = height - usize::from(first > 0);
+    let rest = len - first;
+    let shown = if rest <= room { rest } else { room.saturating_sub(1) };
+    (first, first + shown)
 }
 
 impl LinesView<'_> {
@@ -45,17 +105,16 @@ impl Widget for LinesView<'_> {
             return;
         }
         // a line wider than the pane takes more rows (scrolling counts rows)
-        let lines: Vec<Vec<Piece>> = self.data.lines.iter().flat_map(|line| wrap_pieces(line, pen.width())).collect();
+        let (lines, starts) = rows(self.data, pen.width());
         // scroll no further than where the last line shows; say what is hidden above and below
-        let first = if lines.len() <= height { 0 } else { self.scroll.min(lines.len() - height + 1) };
+        let first = first_of(&lines, &starts, height, self.scroll);
         let mut y = 0;
         if first > 0 {
             pen.put(0, 0, &more(first, 0, strings::LINES.get()), self.theme.dim());
             y = 1;
         }
-        let room = height - y;
         let rest = lines.len() - first;
-        let shown = if rest <= room { rest } else { room.saturating_sub(1) };
+        let shown = shown_rows(lines.len(), first, height).1 - first;
         for line in &lines[first..first + shown] {
             let mut x = 0;
             for piece in line {
@@ -71,7 +130,7 @@ impl Widget for LinesView<'_> {
         }
         if shown < rest {
             let below = more(0, rest - shown, strings::LINES.get());
-            let note = if self.scrollable { strings::more_below_scroll(&below) } else { below };
+            let note = if self.scroll.scrollable { strings::more_below_scroll(&below) } else { below };
             pen.put(0, y, &note, self.theme.dim());
         }
     }

@@ -18,11 +18,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-/// How a text view scrolls: its first line shown, and whether ↑/↓ scroll it.
+/// How a text view scrolls: its first line shown, and whether ↑/↓ scroll it; or, when `reveal`
+/// is not empty, the lines to bring inside the pane instead (the most wanted first).
 #[derive(Debug, Clone, Copy)]
-pub struct LinesScroll {
+pub struct LinesScroll<'a> {
     pub first: usize,
     pub scrollable: bool,
+    pub reveal: &'a [crate::app::screenful::Reveal],
 }
 
 /// The one place that picks a widget for each kind of view data.
@@ -34,8 +36,6 @@ pub fn render_view_data(data: &ViewData, scroll: LinesScroll, theme: Theme, area
         ViewData::LayerNorm(d) => layernorm::LayerNormView { data: d, theme }.render(area, buf),
         ViewData::Vector(d) => vector_table::VectorTableView { data: d, theme }.render(area, buf),
         ViewData::TopWords(d) => top_words::TopWordsView { data: d, theme }.render(area, buf),
-        ViewData::Lines(d) => {
-            lines::LinesView { data: d, theme, scroll: scroll.first, scrollable: scroll.scrollable }.render(area, buf)
-        }
+        ViewData::Lines(d) => lines::LinesView { data: d, theme, scroll }.render(area, buf),
     }
 }

@@ -254,6 +254,26 @@ fn plan_w(plan: &Plan, g: &Geometry, n_sides: usize) -> usize {
 
 /// The richest plan that fits `w` x `h`; when none does, one that draws the most useful part
 /// and clips the rest.
+/// Whether a view holding a what-if's rows beside the taught ones draws the taught model to the
+/// left of the variant in `area` (else above it): the arrangement the view's plan chooses.
+pub fn taught_left(d: &SoftmaxData, area: Rect) -> bool {
+    let Some((label, rows)) = &d.what_if else { return false };
+    let sides = [Side { label: &d.label, rows: &d.rows }, Side { label, rows }];
+    let g = Geometry {
+        keys: d.col_labels.len(),
+        rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
+        label_w: widest(sides.iter().flat_map(|s| s.rows.iter()).map(|r| &r.label), TOKEN_LABEL_MAX),
+        key_w: widest(&d.col_labels, TOKEN_LABEL_MAX),
+    };
+    // below the caption, as `render` draws
+    let (w, h) = (area.width as usize, area.height as usize);
+    let plan = choose(&g, 2, w, h.saturating_sub(usize::from(h >= 4)));
+    match plan.grid {
+        Some((_, arrange)) => arrange == Arrange::Beside,
+        None => plan.detail != Some(Arrange::Stacked),
+    }
+}
+
 fn choose(g: &Geometry, n_sides: usize, w: usize, h: usize) -> Plan {
     use Arrange::{Beside, Stacked};
     use GridMode::{Compact, Full, NoSum};

@@ -87,10 +87,15 @@ impl Widget for VectorTableView<'_> {
         let label_w = label_width(&labels, n);
         let gx = area.x.saturating_add(margin(label_w));
 
+        // The measurements under the table (row lengths, which the prose may quote) come before
+        // the scale's legend: on a short pane the legend goes first, then rows make room for them
+        // (the window says how many rows it leaves out).
+        let footer: Vec<String> = d.footer.iter().flat_map(|f| crate::text::wrap(f, usize::from(area.width))).collect();
+        let legend = h >= 4 && (footer.is_empty() || n + footer.len() + 2 <= h);
+        let reserved = footer.len().min(h.saturating_sub(3));
         // Two lines per row (numbers, then the strip under them) when every row fits that way;
         // otherwise one line per row with the strip first and numbers after it while room lasts.
-        let legend = h >= 4;
-        let body = h - 1 - usize::from(legend);
+        let body = (h - 1 - usize::from(legend)).saturating_sub(reserved).max(1);
         let two_lines = n * 2 <= body;
         let win = row_window(n, body, if two_lines { 2 } else { 1 }, d.selected_row);
         let mut y = area.y + top;
@@ -111,8 +116,8 @@ impl Widget for VectorTableView<'_> {
         }
         y = win.draw_note(buf, area, y, theme);
         // the measurements, wrapped, while rows remain above the legend
-        let last = area.bottom().saturating_sub(1 + u16::from(legend));
-        for line in d.footer.iter().flat_map(|f| crate::text::wrap(f, usize::from(area.width))) {
+        let last = area.bottom().saturating_sub(2 * u16::from(legend));
+        for line in footer {
             if y >= last {
                 break;
             }

@@ -1,0 +1,69 @@
+//! At 80x24 a text view taller than its pane opens on what the beat names (issue 38 §2): the
+//! pipeline's ▶ stage, the probes' section the question names, the rnn table's quoted weight;
+//! and ↑/↓ move on from the lines drawn, not from the top.
+
+mod common;
+
+use common::on_screen::screen_parts;
+use std::sync::Arc;
+use transformer_tutor::app::App;
+use transformer_tutor::app::keymap::Action;
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::setup::WeightSource;
+use transformer_tutor::ui::measure::measure;
+
+fn app_on(id: &str, beat: usize) -> App {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let lesson = catalog.lessons.iter().find(|l| l.id == id).unwrap().clone();
+    let mut app = App::new(lesson, weights).unwrap();
+    app.go_to_beat(beat - 1);
+    app
+}
+
+/// The view's part of the 80x24 screen.
+fn view_at_80x24(app: &App) -> String {
+    screen_parts(app, 80, 24).1
+}
+
+#[test]
+fn the_pipeline_opens_on_its_marked_stage() {
+    let app = app_on("workflow", 3);
+    let view = view_at_80x24(&app);
+    assert!(view.contains("▶ tgt.x"), "{view}");
+    assert!(view.contains("tgt ids"), "{view}");
+}
+
+#[test]
+fn the_patching_view_opens_on_the_section_the_question_names() {
+    let app = app_on("probes", 7);
+    let view = view_at_80x24(&app);
+    let section: Vec<&str> = view.lines().skip_while(|l| !l.contains("after enc.1.norm2.out")).collect();
+    // the heading and the rows of its section under it
+    assert!(section.len() > 4, "{view}");
+    assert!(section[1].contains('0') && section[1].contains('←'), "{view}");
+}
+
+#[test]
+fn the_rnn_table_opens_on_the_weight_the_prose_quotes() {
+    let app = app_on("why-attention", 2);
+    let prose = app.plain_text_of_beat(1);
+    let quoted = common::on_screen::decimals(&prose);
+    let smallest = quoted.iter().find(|d| d.starts_with("0.000")).expect("the prose quotes the last gradient");
+    assert!(view_at_80x24(&app).contains(smallest.as_str()), "{smallest} not in\n{}", view_at_80x24(&app));
+}
+
+#[test]
+fn up_moves_on_from_the_lines_drawn() {
+    let mut app = app_on("workflow", 3);
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    app.update(Action::Fit(measure(&app, area)));
+    let drawn = app.lines_scroll();
+    assert!(drawn > 1, "the fit keeps the first line drawn: {drawn}");
+    app.update(Action::RowUp);
+    app.update(Action::Fit(measure(&app, area)));
+    assert_eq!(app.lines_scroll(), drawn - 1);
+    // and the view is no longer pulled back to the marked stage
+    let view = view_at_80x24(&app);
+    assert!(view.contains(&format!("{} more lines above", drawn - 1)), "{view}");
+}
