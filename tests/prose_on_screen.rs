@@ -83,6 +83,18 @@ const SMALL_SCREEN_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[
         "word",
         "heatmap: `cat`'s row is below the rows around the ▶ row (`… N rows more`; ↓ moves the row)",
     ),
+    (
+        "add-norm",
+        6,
+        "number",
+        "norm-compare view (a learner's two sentences): with InstanceNorm's lines the value quoted is below the nine rows (↓)",
+    ),
+    (
+        "encoder",
+        9,
+        "number",
+        "dropout view: the layer's program fills the nine rows; the training draw with p and 1/(1 − p) is below (↓)",
+    ),
     ("embedding", 2, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
     ("embedding", 5, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
     ("embedding", 6, "number", "vector view (a learner's sentence): the value quoted is not among the nine rows"),
