@@ -87,7 +87,7 @@ translate-attention-heading =
 
 derive-given = 作为输入交给这次运行
 derive-ones = 全 1 的掩码：这个 what-if 在这里什么也不遮
-cell-mode-on = 单元格模式：←↑↓→ 选一个数 · [ ] 换头 · b 换批次 · c 或 Esc 离开
+cell-mode-on = 单元格模式：←↑↓→ 选一个数 · [ ] 换头 · b 换下一句 · c 或 Esc 离开
 cell-mode-off = 已退出单元格模式
 no-cells = 这个张量没有可选的数字网格
 no-residual = （无残差）
@@ -223,11 +223,11 @@ mean-std = μ/σ
 ln-before = 之前
 ln-after = 之后
 not-computed = {" "}还没算到（按 . 前进一步）
-batch-row-of = 第 { $b } 句（0–{ $last }）
+batch-row-of = 批次中的第 { $b } 句（0–{ $last }）
 head-of = 头 { $h }（0–{ $last }）
 whole-pe-caption = 全部 max_len = { $max_len } 行 · 这个批次用到 0–{ $last }
 row-lengths = 各行长度 ‖row‖：{ $parts_join }
-rms-line = 第 { $batch } 句各真实位置上的 rms：{ $parts_join }
+rms-line = 批次中的第 { $batch } 句各真实位置上的 rms：{ $parts_join }
 mean-of-heads = { $n } 个头的平均
 position-label = 位置 { $i }
 from-column = {" "}· 从第 { $first } 列起（< >）
@@ -337,7 +337,7 @@ loss-title = 损失：每个目标位置的 −log p(标签)，对不是 <pad> �
 loss-ignored = 忽略：标签是 <pad>
 grad-flow-title = 到达每一层输入的梯度长度 ‖∂L/∂x‖（整个批次）
 grad-flow-rule = 残差连接 x + F(x) 把梯度往回传两次：一次穿过 F，一次直接交给 x（∂/∂x = I + ∂F/∂x）。“只走子层”是同一次反向传播，但把每个残差的直通路径都剪掉，只剩 ∂F/∂x。
-loss-row-sum = 第 { $row } 行：{ $labels } 个标签，Σ −log p = { $sum }
+loss-row-sum = 批次中的第 { $row } 句：{ $labels } 个标签，Σ −log p = { $sum }
 loss-mean = 损失 = { $sum } / { $count } = { $loss }
 logits-gradient-rule = ∂L/∂logits = (probs − one-hot(标签)) / { $count }；标签是 <pad> 的那一行全是 0
 logits-grad-row = `{ $row }` 这一行：标签是 `{ $label }`，p = { $p }，所以它的格子是 (p − 1)/N = ({ $p } − 1)/{ $n } = { $cell }，也是这一行唯一的负数；其余格子里最大的是 `{ $other }` 的 { $other_cell }；整行加起来是 { $sum }
@@ -544,7 +544,7 @@ translate-timings = 加载 { $ms_load }，编码 { $ms_encode }，解码 { $ms_d
 
 no-keys-hidden = 无
 tokens-label = 词元
-sizes-heading = vocab_size：已知词元数 · max_len：最长句子
+sizes-heading = vocab_size：已知词元数 · max_len：句子的最大长度
 pipeline-heading = 前向计算，笔记 001 §1（✓ 已算 · ▶ 当前 · 未算）
 stage-embed = 每个 id 取表中一行
 stage-x = X = 词嵌入 + PE
@@ -561,14 +561,14 @@ token = 词元
 widths-heading = 宽度：查询和键用 d_k，值用 d_v
 widths-note = 笔记 002 允许 q 和 k 比 v 窄（qk_dim）：只有 context 的宽度跟着 v
 decoder-reads = 解码器读入：
-chosen = 追加：
+chosen = 接上：
 answer-first = …（先回答）
 fact-not-in-sentences = （这些句子里没有）
 decoding-ends = {"  "}（解码到此结束）
 decoding-had-ended = （解码已经结束）
 embed-unscaled = 保持原样（不缩放）
-row-label = 第{ $b }行
-ids-row = {"    "}第{ $b }行：{ $ids }
+row-label = 第{ $b }句
+ids-row = {"    "}批次中的第 { $b } 句：{ $ids }
 stage-src-ids = 源句 id，<pad> = { $pad }
 stage-tgt-ids = 目标句 id，从 { $start } 开始
 stage-encoder = 编码器第 { $layer } 层（0–{ $last }）
@@ -643,7 +643,7 @@ write-kind-a-special-file = 特殊文件
 
 ## src/strings/ideas.rs
 
-idea-names-why-attention = 为什么要注意力
+idea-names-why-attention = 为什么需要注意力
 idea-names-the-workflow = 整体流程
 idea-names-tokens = 分词与 id
 idea-names-token-embedding = 词嵌入
@@ -869,7 +869,7 @@ trained-flatter = 更分散
 trained-about-as-sharp = 集中程度差不多
 predictions-all-same = 预测：{ $total } 个全部相同
 predictions-changed = { $total } 个预测中有 { $changed } 个改变：{ $shown }{ $more }
-prediction-change = 第 { $row } 行位置 { $pos } { $from } → { $to }
+prediction-change = 批次中的第 { $row } 句位置 { $pos } { $from } → { $to }
 predictions-separator = ，
 predictions-and-more = ，…
 max-difference = { $name }：最大差值 { $d }
@@ -1018,9 +1018,9 @@ write-symlink-loop = { $path }：符号链接的层数太多
 
 ## src/strings/input.rs (part 2)
 
-unknown-word-became-unk = { $side }第 { $row } 行第 { $position } 个词：`{ $word }` 不在词表中，已变成 <unk>
-unknown-character-became-unk = { $side }第 { $row } 行第 { $position } 个字符：`{ $word }` 不在词表中，已变成 <unk>
-which-row-of-rows = { $rows } 行中的第 { $row } 行
+unknown-word-became-unk = { $side }第 { $row } 句第 { $position } 个词：`{ $word }` 不在词表中，已变成 <unk>
+unknown-character-became-unk = { $side }第 { $row } 句第 { $position } 个字符：`{ $word }` 不在词表中，已变成 <unk>
+which-row-of-rows = 你输入的 { $rows } 句中的第 { $row } 句
 which-row-alone-the-sentence = 这个句子
 which-row-alone-it = 它
 only-padding-give-a-word = 请至少写一个词
