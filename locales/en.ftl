@@ -886,6 +886,22 @@ adam-step-step = {"  "}step = lr·m̂ / (√v̂ + ε) = { $lr } × { $m_hat } / 
 adam-step-weight = {"  "}w: { $before } → { $after }
 adam-step-loss-heading = Every weight takes its step; the loss on this batch: { $loss_before } → { $loss_after }
 # Why the loss moved as it did after the step.
+# `{sentence-count …}` in lesson prose: the batch's count with its noun.
+count-sentences =
+    { $n ->
+        [one] { $n } sentence
+       *[other] { $n } sentences
+    }
+count-sentence-pairs =
+    { $n ->
+        [one] { $n } sentence pair
+       *[other] { $n } sentence pairs
+    }
+count-rows =
+    { $n ->
+        [one] { $n } row
+       *[other] { $n } rows
+    }
 loss-direction-rises = rises
 loss-direction-falls = falls
 loss-direction-unchanged = stays the same

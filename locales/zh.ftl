@@ -808,6 +808,10 @@ adam-step-clipped = {"  "}g = ∂L/∂w × { $clip }（整个梯度被裁剪到�
 adam-step-step = {"  "}步长 = lr·m̂ / (√v̂ + ε) = { $lr } × { $m_hat } / (√{ $v_hat } + { $eps }) = { $step }
 adam-step-weight = {"  "}w：{ $before } → { $after }
 adam-step-loss-heading = 所有权重各走一步；这个批次上的损失：{ $loss_before } → { $loss_after }
+# `{sentence-count …}`：中文只写数，量词和名词写在课文里
+count-sentences = { $n }
+count-sentence-pairs = { $n }
+count-rows = { $n }
 loss-direction-rises = 上升
 loss-direction-falls = 下降
 loss-direction-unchanged = 不变

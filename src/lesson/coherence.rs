@@ -133,6 +133,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::PaddedLen { .. }
         | Fact::Shortest { .. }
         | Fact::Sentences
+        | Fact::SentenceCount(_)
         | Fact::RnnSteps { .. }
         | Fact::VocabSize { .. }
         | Fact::MaxLen

@@ -250,6 +250,13 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
     ]
 }
 
+/// A count of the batch's sentences with its noun (0: sentences, 1: sentence pairs, 2: rows),
+/// as `{sentence-count …}` writes it: `1 sentence`, `2 rows`; in Chinese the number alone.
+pub fn sentence_count(noun: usize, n: usize) -> String {
+    let id = ["count-sentences", "count-sentence-pairs", "count-rows"][noun.min(2)];
+    message_with(id, &[("n", &n)])
+}
+
 /// Which way the loss moved after the step, as a lesson's answer says it: `rises`, `falls`.
 pub fn loss_direction(moved: Option<Ordering>) -> &'static str {
     match moved {

@@ -79,6 +79,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             super::markers::shortest_row(ids, setup.weights.config.pad_idx).to_string()
         }
         Fact::Sentences => setup.shape().batch.to_string(),
+        Fact::SentenceCount(noun) => crate::strings::sentence_count(*noun as usize, setup.shape().batch),
         Fact::VocabSize { side } => {
             let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
             v.len().to_string()

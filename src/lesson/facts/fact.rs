@@ -139,6 +139,9 @@ pub enum Fact {
     },
     /// How many sentence pairs the batch holds, B.
     Sentences,
+    /// The same count with its noun, `1 sentence`, `2 sentence pairs`, `3 rows` (in Chinese the
+    /// number alone: the prose writes the noun, 个句子).
+    SentenceCount(Counted),
     VocabSize {
         side: Side,
     },
@@ -323,6 +326,7 @@ impl FactKind {
             }
             FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),
             FactKind::Sentences => (None, &[]),
+            FactKind::SentenceCount => (Some("NOUN"), &[]),
             FactKind::TokenAt => (None, &["side", "pos", "batch"]),
             FactKind::VocabSize => (None, &["side"]),
             FactKind::MaxLen | FactKind::SqrtDModel => (None, &[]),
@@ -370,4 +374,12 @@ impl Fact {
     pub fn batch(&self) -> usize {
         self.clone().batch_mut().map_or(0, |b| *b)
     }
+}
+
+/// What a `{sentence-count NOUN}` counts: `sentence`, `pair` (sentence pairs) or `row`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    Sentence,
+    Pair,
+    Row,
 }

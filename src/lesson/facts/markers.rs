@@ -53,6 +53,7 @@ impl Fact {
             | Fact::PaddedLen { .. }
             | Fact::Shortest { .. }
             | Fact::Sentences
+            | Fact::SentenceCount(_)
             | Fact::VocabSize { .. }
             | Fact::MaxLen
             | Fact::SqrtDModel

@@ -84,6 +84,14 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::PaddedLen => Fact::PaddedLen { side: a.side()? },
         FactKind::Shortest => Fact::Shortest { side: a.side()? },
         FactKind::Sentences => Fact::Sentences,
+        FactKind::SentenceCount => Fact::SentenceCount(match a.bare() {
+            "sentence" => super::fact::Counted::Sentence,
+            "pair" => super::fact::Counted::Pair,
+            "row" => super::fact::Counted::Row,
+            other => {
+                return Err(format!("`sentence-count {other}`: it counts `sentence`, `pair` or `row` {SEE_FACTS}"));
+            }
+        }),
         FactKind::TokenAt => {
             let sentence = sentence(&a, batch)?;
             let pos = match a.get("pos") {
