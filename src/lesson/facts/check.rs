@@ -104,3 +104,24 @@ pub fn side_word(setup: &Setup, side: Side, word: &str) -> Result<String, String
     }
     Ok(word.to_string())
 }
+
+/// `OP, row=, batch=, head=`: what a kind is written with, for a message.
+pub fn takes_text(kind: super::fact::FactKind) -> String {
+    let takes = kind.takes();
+    let mut parts: Vec<String> = takes.bare.map(str::to_string).into_iter().collect();
+    parts.extend(takes.keys.iter().map(|k| format!("{k}=")));
+    if parts.is_empty() { "no arguments".into() } else { parts.join(", ") }
+}
+
+/// What `{sentence-count NOUN}` counts: `sentence`, `pair` or `row`.
+pub fn counted(noun: &str) -> Result<super::fact::Counted, String> {
+    use super::fact::Counted;
+    match noun {
+        "sentence" => Ok(Counted::Sentence),
+        "pair" => Ok(Counted::Pair),
+        "row" => Ok(Counted::Row),
+        other => {
+            Err(format!("`sentence-count {other}`: it counts `sentence`, `pair` or `row` {}", super::parse::SEE_FACTS))
+        }
+    }
+}

@@ -64,7 +64,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::TopWeight => Fact::TopWeight(attention_row(&a, batch, program)?),
         FactKind::NextWord => Fact::NextWord(target_row(&a, batch, setup)?),
         FactKind::NextProb => {
-            Fact::NextProb { at: target_row(&a, batch, setup)?, word: check::target_word(setup, a.word())? }
+            Fact::NextProb { at: target_row(&a, batch, setup)?, word: check::target_word(setup, a.get("word"))? }
         }
         FactKind::Translation => Fact::Translation { batch },
         FactKind::Shape => Fact::Shape { op: check::op_named(program, a.name(), a.bare())?.name.clone() },
@@ -84,14 +84,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::PaddedLen => Fact::PaddedLen { side: a.side()? },
         FactKind::Shortest => Fact::Shortest { side: a.side()? },
         FactKind::Sentences => Fact::Sentences,
-        FactKind::SentenceCount => Fact::SentenceCount(match a.bare() {
-            "sentence" => super::fact::Counted::Sentence,
-            "pair" => super::fact::Counted::Pair,
-            "row" => super::fact::Counted::Row,
-            other => {
-                return Err(format!("`sentence-count {other}`: it counts `sentence`, `pair` or `row` {SEE_FACTS}"));
-            }
-        }),
+        FactKind::SentenceCount => Fact::SentenceCount(check::counted(a.bare())?),
         FactKind::TokenAt => {
             let sentence = sentence(&a, batch)?;
             let pos = match a.get("pos") {
@@ -108,7 +101,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Rms => Fact::Rms { op: check::op_named(program, a.name(), a.bare())?.name.clone(), batch },
         FactKind::EmbedNorm => {
             let side = a.side()?;
-            let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
+            let word = a.get("word").ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
             Fact::EmbedNorm { side, word: check::side_word(setup, side, word)? }
         }
         FactKind::RnnGain => Fact::RnnGain { scale: a.scale()?, batch },
@@ -188,7 +181,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         }
         FactKind::EmbedGrad => {
             let side = a.side()?;
-            let word = a.word().ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
+            let word = a.get("word").ok_or(format!("`{}` needs word=, e.g. word=<pad> {SEE_FACTS}", a.name()))?;
             Fact::EmbedGrad { side, word: check::side_word(setup, side, word)? }
         }
     })
@@ -311,12 +304,18 @@ impl<'a> Args<'a> {
         for arg in words {
             match arg.split_once('=') {
                 Some((key, _)) if !takes.keys.contains(&key) => {
-                    return Err(format!("`{name}` takes no `{key}=`; it takes {} {SEE_FACTS}", takes_text(kind)));
+                    return Err(format!(
+                        "`{name}` takes no `{key}=`; it takes {} {SEE_FACTS}",
+                        check::takes_text(kind)
+                    ));
                 }
                 Some((key, value)) => args.keyed.push((key, value)),
                 None if args.bare.is_none() && takes.bare.is_some() => args.bare = Some(arg),
                 None => {
-                    return Err(format!("`{arg}` is not understood; `{name}` takes {} {SEE_FACTS}", takes_text(kind)));
+                    return Err(format!(
+                        "`{arg}` is not understood; `{name}` takes {} {SEE_FACTS}",
+                        check::takes_text(kind)
+                    ));
                 }
             }
         }
@@ -388,10 +387,6 @@ impl<'a> Args<'a> {
         }
     }
 
-    fn word(&self) -> Option<&'a str> {
-        self.get("word")
-    }
-
     fn scale(&self) -> Result<f32, String> {
         let v = self.get("scale").ok_or(format!("`{}` needs scale=, the recurrent gain {SEE_FACTS}", self.name()))?;
         v.parse::<f32>()
@@ -399,12 +394,4 @@ impl<'a> Args<'a> {
             .filter(|s| s.is_finite() && *s > 0.0)
             .ok_or(format!("`scale={v}`: `{v}` is not a positive number"))
     }
-}
-
-/// `OP, row=, batch=, head=`: what a kind is written with, for a message.
-fn takes_text(kind: FactKind) -> String {
-    let takes = kind.takes();
-    let mut parts: Vec<String> = takes.bare.map(str::to_string).into_iter().collect();
-    parts.extend(takes.keys.iter().map(|k| format!("{k}=")));
-    if parts.is_empty() { "no arguments".into() } else { parts.join(", ") }
 }
