@@ -601,7 +601,7 @@ rnn-path = RNN:        { $first } reaches { $last } after { $steps } steps, thro
 attention-path = attention:  { $last } reads { $first } in 1 step, with weight { $weight } (enc.0, mean of heads)
 gain-label = gain { $gain }
 rnn-bars-heading = from { $first } to { $last }, ‖∂h_T/∂h_1‖ (log scale)
-norm-compare-heading = { $name } { $shape } normalised two ways (x̂, before γ and β)
+norm-compare-heading = { $name } { $shape } normalised three ways (x̂, before γ and β)
 norm-compare-axes = LayerNorm: each token over its { $d } features · BatchNorm: each feature over { $b }×{ $t } positions
 bn-pad-note = <pad> positions in BatchNorm's averages: { $pads } of { $positions }
 bn-shift-note = leave them out and feature { $feature }'s mean moves from { $with_pad } to { $without } ({ $shift }): the batch decides
@@ -875,6 +875,7 @@ adam-step-gradient-heading = Where the gradient comes from
 # finite difference's step, $plus and $minus the losses L(w+h) and L(w−h), $estimate their slope.
 adam-step-backward = {"  "}backward pass      ∂L/∂w = { $grad }
 adam-step-finite-difference = {"  "}finite difference  (L(w+h) − L(w−h)) / 2h, h = { $h }, in float64
+adam-step-finite-difference-f32 = {"  "}finite difference  (L(w+h) − L(w−h)) / 2h, h = { $h }, the model's own float32 forward
 adam-step-estimate = {"                     "}({ $plus } − { $minus }) / (2·{ $h }) = { $estimate }
 adam-step-adam-heading = Adam's first step (β1 = 0.9, β2 = 0.98, m and v start at 0)
 # $clip is the factor the whole gradient was scaled by.
@@ -1456,7 +1457,7 @@ every-kth-column = every { $k ->
        *[other] { $k }th
     } feature: { $shown } of { $n }
 instance-heading = InstanceNorm, note 000's third row
-instance-axes = each feature of one sentence over its { $t } positions: { $b }×{ $d } groups
+instance-axes = per sentence and feature, over its { $t } positions: { $b }×{ $d } groups
 instance-row = row { $token } of sentence { $batch } after it: mean { $mean } / std { $std }
 instance-features = sentence { $batch }'s features after it: largest |mean| { $mean }, mean std { $std }
 instance-pads = <pad> positions in sentence { $batch }'s averages: { $pads } of { $t }

@@ -578,7 +578,7 @@ rnn-path = RNN：       { $first } 经过 { $steps } 步才到达 { $last }，�
 attention-path = 注意力：    { $last } 一步就读到 { $first }，权重 { $weight }（enc.0，各头平均）
 gain-label = 增益 { $gain }
 rnn-bars-heading = 从 { $first } 到 { $last }，‖∂h_T/∂h_1‖（对数刻度）
-norm-compare-heading = { $name } { $shape } 的两种归一化（x̂，乘 γ 加 β 之前）
+norm-compare-heading = { $name } { $shape } 的三种归一化（x̂，乘 γ 加 β 之前）
 norm-compare-axes = 层归一化：每个词元在它的 { $d } 个特征上 · 批归一化：每个特征在 { $b }×{ $t } 个位置上
 bn-pad-note = 批归一化的平均值里含 <pad> 位置：{ $positions } 个中有 { $pads } 个
 bn-shift-note = 去掉它们，特征 { $feature } 的均值就从 { $with_pad } 变成 { $without }（{ $shift }）：结果取决于同批的其他句子
@@ -801,6 +801,7 @@ adam-step-title-largest = { $param }{ $at } 走一步：它是 { $param } 里 |�
 adam-step-gradient-heading = 梯度从哪里来
 adam-step-backward = {"  "}反向传播   ∂L/∂w = { $grad }
 adam-step-finite-difference = {"  "}有限差分   (L(w+h) − L(w−h)) / 2h，h = { $h }，前向传播用 float64 重算
+adam-step-finite-difference-f32 = {"  "}有限差分   (L(w+h) − L(w−h)) / 2h，h = { $h }，用模型自己的 float32 前向传播
 adam-step-estimate = {"             "}({ $plus } − { $minus }) / (2·{ $h }) = { $estimate }
 adam-step-adam-heading = Adam 的第一步（β1 = 0.9，β2 = 0.98，m 和 v 从 0 开始）
 adam-step-not-clipped = {"  "}g = ∂L/∂w（整个梯度长度不超过 1：没有裁剪）
@@ -1253,9 +1254,9 @@ every-kth-row = … 为了放得下，每 { $k } 个位置画一行：{ $n } 行
 every-kth-column = 每 { $k } 个特征画一列：{ $n } 列中画了 { $shown } 列
 instance-heading = 实例归一化，笔记 000 表格的第三行
 instance-axes = 每个特征在一个句子的 { $t } 个位置上归一化：共 { $b }×{ $d } 组
-instance-row = 句子 { $batch } 的 { $token } 这一行经过它之后：均值 { $mean } / 标准差 { $std }
-instance-features = 句子 { $batch } 的各特征经过它之后：|均值| 最大 { $mean }，标准差平均 { $std }
-instance-pads = 句子 { $batch } 的平均值里含 <pad> 位置：{ $t } 个中有 { $pads } 个
+instance-row = 批次中的第 { $batch } 句的 { $token } 这一行经过它之后：均值 { $mean } / 标准差 { $std }
+instance-features = 批次中的第 { $batch } 句的各特征经过它之后：|均值| 最大 { $mean }，标准差平均 { $std }
+instance-pads = 批次中的第 { $batch } 句的平均值里含 <pad> 位置：{ $t } 个中有 { $pads } 个
 dropout-heading = { $encoder ->
         [1] 编码器
        *[other] 解码器

@@ -157,3 +157,16 @@ fn walk(own: Option<&str>) -> Vec<String> {
     }
     misses
 }
+
+/// The learning lesson's finite-difference check agrees with the backward pass on the tiny
+/// Marian too (the f64 reference forward is the tutor's architecture: on a loaded translator the
+/// check uses the program's own float32 forward).
+#[test]
+fn the_finite_difference_agrees_with_the_backward_pass_on_the_marian() {
+    let weights = Arc::new(WeightSource::Marian(shipped_marian_dir()).load().unwrap());
+    let learning = Catalog::built_in(&weights).unwrap().get("learning").unwrap().clone();
+    let app = App::new(learning, weights).unwrap();
+    let step = transformer_tutor::model::one_step::for_op(app.full(), "logits").expect("a step of the output Linear");
+    let relative = (step.estimate - step.grad as f64).abs() / (step.grad as f64).abs();
+    assert!(relative < 0.02, "backward {} vs finite difference {} ({relative})", step.grad, step.estimate);
+}

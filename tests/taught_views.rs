@@ -175,7 +175,13 @@ fn the_pe_table_beat_holds_every_position_and_feature_as_the_formula_says() {
 fn the_instance_norm_lines_normalise_each_feature_of_a_sentence_over_its_positions() {
     use transformer_tutor::model::batch_norm::NormComparison;
     for (name, weights, catalog) in catalogs() {
-        let app = app_at(&catalog, &weights, "add-norm", "norm-compare");
+        let mut app = app_at(&catalog, &weights, "add-norm", "norm-compare");
+        // beat 16 asks how many values it averages: its lines are drawn once the question is done
+        for _ in 0..2 {
+            app.update(transformer_tutor::app::Action::Answer);
+            app.update(transformer_tutor::app::Action::Type('x'));
+            app.update(transformer_tutor::app::Action::Answer);
+        }
         let x = app.full().get("enc.0.norm1.sum").expect("sum").clone().into_dimensionality::<ndarray::Ix3>().unwrap();
         let (bn, tn, dm) = x.dim();
         let real = ndarray::Array2::from_elem((bn, tn), true);
@@ -206,7 +212,7 @@ fn the_instance_norm_lines_normalise_each_feature_of_a_sentence_over_its_positio
         let std = (row.iter().map(|a| (a - mean) * (a - mean)).sum::<f64>() / dm as f64).sqrt();
         let text = lines(&app);
         let at = text.iter().position(|l| l.starts_with("InstanceNorm")).unwrap_or_else(|| panic!("{name}: {text:?}"));
-        assert_eq!(text[at + 1], format!("each feature of one sentence over its {tn} positions: {bn}×{dm} groups"));
+        assert_eq!(text[at + 1], format!("per sentence and feature, over its {tn} positions: {bn}×{dm} groups"));
         let shown = text[at + 2].split("mean ").nth(1).unwrap();
         let (m, sd) = shown.split_once(" / std ").unwrap();
         assert!(

@@ -97,7 +97,14 @@ impl App {
             || matches!(self.position_answer(given, expected), Some(ByPosition::Right(..)))
             || is_right(&self.without_quoted_tokens(given), expected)
             || crate::lesson::question::names_the_sublayer(given, expected)
-            || crate::lesson::direction::same(given, expected)
+            || (self.asks_a_direction() && crate::lesson::direction::same(given, expected))
+    }
+
+    /// The beat's question asks which way something moved (its answer is a `step-direction`):
+    /// only then does any word for the direction answer it.
+    fn asks_a_direction(&self) -> bool {
+        use crate::lesson::facts::{Fact, Piece};
+        self.question().is_some_and(|q| q.answer.iter().any(|p| matches!(p, Piece::Fact(Fact::StepDirection { .. }))))
     }
 
     /// Check a typed answer and record it.

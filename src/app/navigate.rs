@@ -77,6 +77,7 @@ impl App {
         if let Some(own) = self.session.stashed_own.take() {
             (self.session.setup, self.session.run, self.session.full) = *own;
             self.session.sentences_generation += 1;
+            self.refresh_dial_translations(); // the dial's pane lists the sentences on screen
         }
         self.session.instead = Instead::Own;
         let weights = self.session.setup.weights.clone();
@@ -100,6 +101,7 @@ impl App {
         self.session.stashed_own = Some(Box::new(own));
         self.session.instead = instead;
         self.session.sentences_generation += 1;
+        self.refresh_dial_translations();
     }
 
     /// Make `op` the focused operation: the run computes (or forgets) operations until it is the last one.

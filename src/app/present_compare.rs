@@ -259,10 +259,11 @@ fn instance_lines(d: &mut LinesData, c: &NormComparison, (b, row): (usize, usize
     }
     d.gap();
     d.push(strings::INSTANCE_HEADING, Role::Title);
-    d.push(strings::instance_axes(tn, bn, dm), Role::Dim);
+    // how many values it averages is what add-norm's question about it asks: withheld till then
+    d.push(strings::instance_axes(tn, bn, dm), Role::Dim).answer_line();
     d.push(strings::instance_row(token, b, &fix(m), &fix(s)), Role::Strong);
     d.push(strings::instance_features(b, &fix(largest), &fix(std_sum / dm as f32)), Role::Plain);
-    d.push(strings::instance_pads(b, pads, tn), Role::Plain);
+    d.push(strings::instance_pads(b, pads, tn), Role::Plain).answer_line();
 }
 
 /// A probability to two decimals, or to its significant digits when `small` (not `0.00`).

@@ -228,6 +228,7 @@ impl Scene<'_> {
             loss_moved: s.loss_moved(),
             chosen: self.selection.weight_at.is_some(),
             cursor_on: self.cell_col.is_some(),
+            float32: full.weights().generation.is_some(),
         };
         let lines = strings::adam_step_lines(&text);
         let last = lines.len() - 1;

@@ -18,6 +18,8 @@ const UP_WORDS: &[&str] = &[
     "risen",
     "rising",
     "up",
+    "upward",
+    "upwards",
     "higher",
     "increase",
     "increases",
@@ -38,6 +40,8 @@ const DOWN_WORDS: &[&str] = &[
     "fallen",
     "falling",
     "down",
+    "downward",
+    "downwards",
     "lower",
     "decrease",
     "decreases",
@@ -51,34 +55,45 @@ const DOWN_WORDS: &[&str] = &[
     "better",
 ];
 const SAME_WORDS: &[&str] = &["same", "unchanged", "equal", "flat"];
-const NEGATIONS: &[&str] = &["not", "no", "never", "doesn't", "didn't", "won't", "neither", "nor"];
+/// A negation just before a direction word takes it back (`not up`, `didn't rise`).
+const NEGATIONS: &[&str] = &["not", "never", "doesn't", "didn't", "won't", "isn't", "don't", "neither", "nor"];
 
 // Chinese, matched as substrings (no lone 大 or 高: 大概下降 says it fell)
-const UP_ZH: &[&str] = &["上升", "升高", "变大", "增大", "增加", "变高", "变差", "涨", "升"];
-const DOWN_ZH: &[&str] = &["下降", "降低", "变小", "减小", "减少", "变低", "变好", "跌", "降"];
+const UP_ZH: &[&str] = &["上升", "升高", "变大", "增大", "增加", "增长", "提高", "变多", "变高", "变差", "涨", "升"];
+const DOWN_ZH: &[&str] = &["下降", "降低", "变小", "减小", "减少", "变少", "变低", "变好", "跌", "降"];
 const SAME_ZH: &[&str] = &["不变", "没变", "没有变", "一样", "相同", "持平"];
-const NEGATIONS_ZH: &[&str] = &["不", "没", "未"];
+/// Chinese negations, when they come just before a direction word (没有上升, 不会下降).
+const NEGATIONS_ZH: &[&str] = &["不会", "没有", "不", "没", "未"];
+/// Words that hold 不 or 没 but negate nothing (没错, 不少).
+const NOT_NEGATIONS_ZH: &[&str] = &["没错", "不少", "不错", "不小"];
 
-/// The one direction `text` says, or None when it says none, both, or negates one.
+/// The one direction `text` says, or None when it says none or both. A negation just before a
+/// direction word takes that word back (`not up`, 没有上升: none; `won't fall, it rises`: up).
 pub fn of(text: &str) -> Option<Direction> {
     let lower = text.to_lowercase();
     let words: Vec<&str> =
         lower.split(|c: char| !(c.is_alphanumeric() || c == '\'')).filter(|w| !w.is_empty()).collect();
-    let has = |list: &[&str]| words.iter().any(|w| list.contains(w));
-    // the Chinese with every word that says "the same" taken out, so that its 不 is no negation
+    // an English direction word counts unless a negation stands just before it
+    let has = |list: &[&str]| {
+        (0..words.len()).any(|i| list.contains(&words[i]) && !(i > 0 && NEGATIONS.contains(&words[i - 1])))
+    };
+    let same_en = has(SAME_WORDS) || lower.contains("no change");
+    // the Chinese without the words that say "the same", hold a 不 that negates nothing, or are negated
     let mut zh = lower.clone();
     let same_zh = SAME_ZH.iter().any(|w| zh.contains(w));
-    for w in SAME_ZH {
+    for w in SAME_ZH.iter().chain(NOT_NEGATIONS_ZH) {
         zh = zh.replace(w, " ");
     }
-    let has_zh = |list: &[&str]| list.iter().any(|w| zh.contains(w));
-    if has(NEGATIONS) || has_zh(NEGATIONS_ZH) {
-        return None;
+    for n in NEGATIONS_ZH {
+        for d in UP_ZH.iter().chain(DOWN_ZH) {
+            zh = zh.replace(&format!("{n}会{d}"), " ").replace(&format!("{n}{d}"), " ");
+        }
     }
+    let has_zh = |list: &[&str]| list.iter().any(|w| zh.contains(w));
     let said = [
-        (Direction::Up, has(UP_WORDS) || has_zh(UP_ZH)),
-        (Direction::Down, has(DOWN_WORDS) || has_zh(DOWN_ZH)),
-        (Direction::Same, has(SAME_WORDS) || same_zh),
+        (Direction::Up, has(UP_WORDS) || has_zh(UP_ZH) || lower.contains('↑')),
+        (Direction::Down, has(DOWN_WORDS) || has_zh(DOWN_ZH) || lower.contains('↓')),
+        (Direction::Same, same_en || same_zh),
     ];
     match said.iter().filter(|(_, yes)| *yes).collect::<Vec<_>>()[..] {
         [(direction, _)] => Some(*direction),
@@ -106,6 +121,24 @@ mod tests {
         for same in ["stays the same", "unchanged", "不变", "没变", "一样"] {
             assert_eq!(of(same), Some(Direction::Same), "{same}");
         }
+    }
+
+    #[test]
+    fn a_no_or_a_not_elsewhere_takes_nothing_back() {
+        for up in [
+            "没错，上升",
+            "上升不少",
+            "涨了不少",
+            "No, it rises",
+            "It won't fall, it rises",
+            "增长",
+            "提高了",
+            "goes upward",
+            "↑",
+        ] {
+            assert_eq!(of(up), Some(Direction::Up), "{up}");
+        }
+        assert_eq!(of("no change"), Some(Direction::Same));
     }
 
     #[test]

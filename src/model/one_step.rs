@@ -129,13 +129,27 @@ pub fn loss_under(run: &Run, weights: Weights) -> f32 {
 }
 
 /// (L(w + h), L(w − h), their central difference) for one weight of a whole training run, each
-/// loss from the f64 reference forward on the run's inputs and labels.
+/// loss from the f64 reference forward on the run's inputs and labels (on a loaded translator,
+/// whose architecture the reference does not have, the program's own float32 forward).
 pub fn finite_difference(run: &Run, param: &str, index: usize, h: f64) -> (f64, f64, f64) {
     let inputs = run.inputs();
     let (Some(src), Some(tgt), Some(labels)) = (&inputs.src_ids, &inputs.tgt_ids, &inputs.labels) else {
         return (f64::NAN, f64::NAN, f64::NAN);
     };
     let loss_at = |by: f64| {
+        if run.weights().generation.is_some() {
+            // a loaded translator: the f64 reference is the tutor's architecture, not this one,
+            // so the loss is the program's own (float32)
+            let mut w = run.weights().clone();
+            w.visit_mut(|name, mut a| {
+                if name == param
+                    && let Some(x) = a.iter_mut().nth(index)
+                {
+                    *x += by as f32;
+                }
+            });
+            return loss_under(run, w) as f64;
+        }
         let mut p = Params::of(run.weights());
         p.nudge(param, index, by);
         reference::training_loss(&p, src, tgt, labels)

@@ -187,6 +187,8 @@ pub struct StepText<'a> {
     pub chosen: bool,
     /// The cursor is on (the arrows move it).
     pub cursor_on: bool,
+    /// The finite difference is the program's own float32 forward (a loaded translator).
+    pub float32: bool,
 }
 
 /// The adam-step view, line by line: (text, whether it is a heading).
@@ -215,6 +217,7 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         loss_moved,
         chosen,
         cursor_on,
+        float32,
     } = t;
     let title = match (chosen, cursor_on) {
         (_, true) => "adam-step-title-cursor",
@@ -232,7 +235,13 @@ pub fn adam_step_lines(t: &StepText) -> Vec<(String, bool)> {
         (String::new(), false),
         (message("adam-step-gradient-heading").into(), true),
         (message_with("adam-step-backward", &[("grad", grad)]), false),
-        (message_with("adam-step-finite-difference", &[("h", h)]), false),
+        (
+            message_with(
+                if *float32 { "adam-step-finite-difference-f32" } else { "adam-step-finite-difference" },
+                &[("h", h)],
+            ),
+            false,
+        ),
         (
             message_with("adam-step-estimate", &[("plus", plus), ("minus", minus), ("h", h), ("estimate", estimate)]),
             false,
