@@ -135,3 +135,15 @@ fn where_the_taught_model_is_follows_the_layout() {
     assert!(prose_at(&mut app, Lang::Zh, 80, 24).contains("左边是课上的模型"));
     assert!(prose_at(&mut app, Lang::Zh, 120, 40).contains("上面是课上的模型"));
 }
+
+/// `--print` puts each beat's view below its text, and its words say so.
+#[test]
+fn print_words_the_view_as_below() {
+    let weights = std::sync::Arc::new(transformer_tutor::setup::WeightSource::Trained.load().unwrap());
+    let catalog = transformer_tutor::lesson::Catalog::built_in(&weights).unwrap();
+    let workflow = catalog.get("workflow").unwrap().clone();
+    let mut app = transformer_tutor::app::App::new(workflow, weights).unwrap();
+    let text = transformer_tutor::cli::print::lesson_text(&mut app);
+    assert!(text.contains("The view below shows step 0"), "{text}");
+    assert!(!text.contains("on the right"), "{text}");
+}

@@ -24,6 +24,13 @@ pub struct Fit {
 }
 
 impl App {
+    /// Word `{where …}` as `--print` lays a beat out: the view below its text.
+    pub fn lay_out_as_printed(&mut self) {
+        self.view.layout =
+            crate::lesson::facts::PaneLayout { view_right: false, ..crate::lesson::facts::PaneLayout::WIDE };
+        self.refresh_beat_text();
+    }
+
     /// Keep the scroll positions within what the screen shows (so ↑ after scrolling past the
     /// end moves at once), and remember whether the map is on it.
     pub(super) fn fit(&mut self, fit: Fit) {

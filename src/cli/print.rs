@@ -19,6 +19,7 @@ pub fn lesson_text(app: &mut App) -> String {
 }
 
 fn lesson_text_in_language(app: &mut App) -> String {
+    app.lay_out_as_printed(); // the view is printed below each beat's text
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title_in(app.lang()));
     if let Some(ideas) = crate::strings::lesson_ideas(&app.lesson().ideas) {
