@@ -56,4 +56,34 @@ fn a_slow_probe_view_is_computed_on_a_worker_and_the_keys_stay_live() {
     app.update(Action::PrevBeat);
     app.update(Action::NextBeat);
     assert_eq!(lines(&app), at_once);
+    // one worker at a time: a slow view asked for while another computes waits for it, then comes
+    let next = patching + 1;
+    assert_eq!(app.lesson().beats[next].view.name(), "patching");
+    let mut quick = App::new(app.lesson().clone(), app.setup().weights.clone()).unwrap();
+    quick.go_to_beat(next);
+    let next_at_once = lines(&quick);
+    app.update(Action::NextBeat);
+    app.update(Action::PrevBeat); // back to the one already kept, while the next one computes
+    assert_eq!(lines(&app), at_once);
+    app.update(Action::NextBeat);
+    assert_eq!(wait_for_view(&mut app), next_at_once);
+}
+
+/// A slow view asked for while the worker computes another waits for it, and is computed next.
+#[test]
+fn a_second_slow_view_waits_for_the_worker_then_comes() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    let alignment = probes.beats.iter().position(|b| b.view.name() == "alignment").unwrap();
+    let ablation = probes.beats.iter().rposition(|b| b.view.name() == "ablation").unwrap();
+    let mut at_once = App::new(probes.clone(), weights.clone()).unwrap();
+    at_once.go_to_beat(alignment);
+    let want = lines(&at_once);
+    let mut app = App::new(probes, weights).unwrap();
+    app.go_to_beat(alignment + 1); // a quick view
+    app.compute_slow_views_in_background();
+    app.go_to_beat(ablation); // the worker starts on it
+    app.go_to_beat(alignment); // asked for meanwhile: it waits
+    assert!(lines(&app).contains("computing beat"), "{}", lines(&app));
+    assert_eq!(wait_for_view(&mut app), want);
 }

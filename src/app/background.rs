@@ -22,7 +22,8 @@ const KEPT: usize = 8;
 pub struct Background {
     /// Slow views are computed on a worker (the terminal tutor turns this on).
     pub(super) on: bool,
-    /// The view being computed, and for which state.
+    /// The view being computed, and for which state (one worker at a time, so that keys
+    /// pressed quickly on a slow view never stack computations on two cores).
     pending: Option<(Key, Slot)>,
     /// The last slow views computed, by the state they show (newest last).
     done: Vec<(Key, ViewData)>,
@@ -49,7 +50,8 @@ impl App {
         if let Some((_, data)) = self.background.done.iter().find(|(k, _)| k == key) {
             return Some(data.clone());
         }
-        if self.background.pending.as_ref().is_none_or(|(k, _)| k != key) {
+        // one worker at a time: a view asked for meanwhile is started when it is done
+        if self.background.pending.is_none() {
             self.background.pending = Some((key.clone(), self.start_worker()));
         }
         let mut lines = LinesData::default();
@@ -98,9 +100,10 @@ impl App {
         if self.background.done.len() == KEPT {
             self.background.done.remove(0);
         }
-        self.background.done.push((key.clone(), data));
-        if self.cache.key.as_ref() == Some(&key) {
-            self.cache.key = None; // computed again, from what is kept
+        self.background.done.push((key, data));
+        // the view on screen now: the one just computed, or one that waited for the worker
+        if is_slow(self.view.kind) && !self.session.gradient {
+            self.cache.key = None; // computed again, from what is kept or by the next worker
             self.refresh();
         }
     }
