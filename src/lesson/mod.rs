@@ -22,7 +22,7 @@ pub mod facts;
 pub mod file;
 pub mod glossary;
 pub mod load;
-mod number_words;
+pub mod number_words;
 pub mod question;
 pub mod view_kind;
 

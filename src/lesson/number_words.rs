@@ -56,6 +56,20 @@ fn number_word(w: &str) -> Option<NumberWord> {
     }
 }
 
+/// The one number a word or a run of Chinese numerals spells (`twelve`, `sixty`, 六十四, 两千),
+/// or None for anything else (digits included).
+pub fn spelled(text: &str) -> Option<u64> {
+    let words: Vec<NumberWord> = if text.is_ascii() {
+        vec![number_word(&text.to_lowercase())?]
+    } else {
+        text.chars().map(|c| number_word(c.encode_utf8(&mut [0; 4]))).collect::<Option<_>>()?
+    };
+    match read_number(&words)[..] {
+        [n] => Some(n),
+        _ => None,
+    }
+}
+
 /// `words` with every number written in words read as one number in digits: `sixty four` and
 /// `sixty-four` → `64`, `eight thousand five hundred forty-four` → `8544`, 六 十 四 → `64`,
 /// 一 千 零 二 十 四 → `1024`. Two numbers side by side stay two (`three four`, 三 四).

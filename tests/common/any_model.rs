@@ -12,6 +12,7 @@
 use transformer_tutor::lang::Lang;
 use transformer_tutor::lesson::Lesson;
 use transformer_tutor::lesson::facts::{Condition, Piece};
+use transformer_tutor::lesson::number_words::spelled;
 use transformer_tutor::model::Config;
 
 /// The sizes a written number may state, by name: (name, the tutor's, the loaded model's).
@@ -94,29 +95,6 @@ const SIZE_NAMES: [(&str, &[&str]); 8] = [
 /// A number written in `text`: its value and byte range; digits, an English number word, or
 /// Chinese numerals.
 fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
-    const EN: [&str; 21] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-    ];
     let zh = |c: char| "零一二两三四五六七八九十".find(c).map(|_| ());
     let mut out = Vec::new();
     let chars: Vec<(usize, char)> = text.char_indices().collect();
@@ -141,8 +119,8 @@ fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
                 j += 1;
             }
             let end = chars.get(j).map_or(text.len(), |x| x.0);
-            if let Some(n) = EN.iter().position(|w| text[at..end].eq_ignore_ascii_case(w)) {
-                out.push((n, at, end));
+            if let Some(n) = spelled(&text[at..end]) {
+                out.push((n as usize, at, end));
             }
             i = j;
         } else if zh(c).is_some() {
@@ -151,8 +129,8 @@ fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
                 j += 1;
             }
             let end = chars.get(j).map_or(text.len(), |x| x.0);
-            if let Some(n) = chinese_number(&text[at..end]) {
-                out.push((n, at, end));
+            if let Some(n) = spelled(&text[at..end]) {
+                out.push((n as usize, at, end));
             }
             i = j;
         } else {
@@ -160,20 +138,6 @@ fn numbers(text: &str) -> Vec<(usize, usize, usize)> {
         }
     }
     out
-}
-
-/// 四 → 4, 十六 → 16, 三十二 → 32, 六十四 → 64.
-fn chinese_number(s: &str) -> Option<usize> {
-    let digit = |c: char| "零一二三四五六七八九".find(c).map(|i| i / 3).or(if c == '两' { Some(2) } else { None });
-    let cs: Vec<char> = s.chars().collect();
-    match cs.as_slice() {
-        [d] if *d != '十' => digit(*d),
-        ['十'] => Some(10),
-        ['十', u] => Some(10 + digit(*u)?),
-        [t, '十'] => Some(10 * digit(*t)?),
-        [t, '十', u] => Some(10 * digit(*t)? + digit(*u)?),
-        _ => None,
-    }
 }
 
 /// The tutor's sizes that `text` states where the loaded model's differ, as `"4 heads" (n_heads)`.

@@ -103,6 +103,16 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
+    /// The sizes of the view's grid: its keys, its longest side's rows, and the label widths.
+    fn of(d: &SoftmaxData, sides: &[Side]) -> Geometry {
+        Geometry {
+            keys: d.col_labels.len(),
+            rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
+            label_w: widest(sides.iter().flat_map(|s| s.rows.iter()).map(|r| &r.label), TOKEN_LABEL_MAX),
+            key_w: widest(&d.col_labels, TOKEN_LABEL_MAX),
+        }
+    }
+
     pub(super) fn grid_w(&self, mode: GridMode) -> usize {
         3 + self.label_w + self.keys * mode.cell_w() + if mode.sum() { SUM_W } else { 0 }
     }
@@ -130,12 +140,7 @@ impl Widget for SoftmaxRowsView<'_> {
         if let Some((label, rows)) = &d.what_if {
             sides.push(Side { label, rows });
         }
-        let g = Geometry {
-            keys: d.col_labels.len(),
-            rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
-            label_w: widest(sides.iter().flat_map(|s| s.rows.iter()).map(|r| &r.label), TOKEN_LABEL_MAX),
-            key_w: widest(&d.col_labels, TOKEN_LABEL_MAX),
-        };
+        let g = Geometry::of(d, &sides);
         let (w, h) = (area.width as usize, area.height as usize);
 
         // The caption, unless the area is too short to spare it.
@@ -252,19 +257,11 @@ fn plan_w(plan: &Plan, g: &Geometry, n_sides: usize) -> usize {
     grid.max(detail)
 }
 
-/// The richest plan that fits `w` x `h`; when none does, one that draws the most useful part
-/// and clips the rest.
 /// Whether a view holding a what-if's rows beside the taught ones draws the taught model to the
 /// left of the variant in `area` (else above it): the arrangement the view's plan chooses.
 pub fn taught_left(d: &SoftmaxData, area: Rect) -> bool {
     let Some((label, rows)) = &d.what_if else { return false };
-    let sides = [Side { label: &d.label, rows: &d.rows }, Side { label, rows }];
-    let g = Geometry {
-        keys: d.col_labels.len(),
-        rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
-        label_w: widest(sides.iter().flat_map(|s| s.rows.iter()).map(|r| &r.label), TOKEN_LABEL_MAX),
-        key_w: widest(&d.col_labels, TOKEN_LABEL_MAX),
-    };
+    let g = Geometry::of(d, &[Side { label: &d.label, rows: &d.rows }, Side { label, rows }]);
     // below the caption, as `render` draws
     let (w, h) = (area.width as usize, area.height as usize);
     let plan = choose(&g, 2, w, h.saturating_sub(usize::from(h >= 4)));
@@ -274,6 +271,8 @@ pub fn taught_left(d: &SoftmaxData, area: Rect) -> bool {
     }
 }
 
+/// The richest plan that fits `w` x `h`; when none does, one that draws the most useful part
+/// and clips the rest.
 fn choose(g: &Geometry, n_sides: usize, w: usize, h: usize) -> Plan {
     use Arrange::{Beside, Stacked};
     use GridMode::{Compact, Full, NoSum};
