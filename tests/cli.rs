@@ -211,6 +211,8 @@ fn print_prints_every_lesson_beat_by_beat() {
         let n = out.lines().filter(|l| l.starts_with("── beat ")).count();
         assert!(n >= 4, "{id}: {n} beats printed");
         assert_contains(&out, &format!("── beat {n}/{n} "));
+        // a scalar's shape is named as one in a beat's heading, as in the pane's title
+        assert!(!out.contains(" () ·"), "{id}: a heading prints a scalar's shape as ()");
         assert!(stderr(&o).is_empty(), "{id}: stderr: {}", stderr(&o));
     }
 }

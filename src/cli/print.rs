@@ -1,7 +1,6 @@
 //! `--print`: the lesson as plain text, each beat with its live view, for reading in a pipe.
 
 use crate::app::App;
-use crate::model::program::shape_text;
 use crate::ui::frame::buffer_text;
 use crate::ui::text::wrap;
 use crate::ui::theme::Theme;
@@ -40,7 +39,7 @@ fn lesson_text_in_language(app: &mut App) -> String {
             i + 1,
             app.beat_count(),
             &op.name,
-            &shape_text(&op.shape),
+            &crate::strings::shape_in_title(&op.shape),
             &op.where_text(),
         );
         let _ = writeln!(out, "{heading}");
