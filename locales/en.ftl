@@ -620,6 +620,8 @@ embed-scaled = multiplied by √d_model = √{ $d_model }
 what-if-off = what-if off: the model as taught
 as-taught = as taught
 what-if = what if
+# Heads the what-if's own steps in the shape trace.
+what-if-trace = what if:
 no-nan = no NaN anywhere: no query row is fully masked here
 drift-std-taught = per-token std, taught
 drift-std-variant = per-token std, variant
@@ -963,7 +965,7 @@ variant-title-decoder-without-cross = note 000: decoder layers built from Encode
 variant-title-repeat-len-k = note 000: k mask repeated len_k times, not len_q
 variant-title-ffn-residual-before-cross = note 004: FFN residual from before cross-attention
 variant-title-tgt-mask-no-padding = note 002: target mask without its padding part
-variant-title-half-qk = note 002's qk_dim: q and k half as wide per head, v as taught
+variant-title-half-qk = note 002's qk_dim: q, k half as wide, v as taught
 variant-title-eps-1e-10 = note 000: LayerNorm eps = 1e-10
 variant-title-forward-in-init = note 000: forward indented inside __init__
 variant-title-untrained = the untrained model (training step 0)

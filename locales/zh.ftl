@@ -597,6 +597,7 @@ embed-scaled = 先乘以 √d_model = √{ $d_model }
 what-if-off = what-if 已关闭：按所教的原模型
 as-taught = 原模型
 what-if = what-if
+what-if-trace = what-if：
 no-nan = 哪里都没有 NaN：这里没有哪一行查询被完全遮住
 drift-std-taught = 逐词元标准差，原模型
 drift-std-variant = 逐词元标准差，变体
@@ -858,7 +859,7 @@ variant-title-decoder-without-cross = 笔记 000：解码器层用 EncoderLayer 
 variant-title-repeat-len-k = 笔记 000：k 的掩码重复了 len_k 次，而不是 len_q 次
 variant-title-ffn-residual-before-cross = 笔记 004：FFN 的残差取自交叉注意力之前
 variant-title-tgt-mask-no-padding = 笔记 002：目标句掩码缺少填充部分
-variant-title-half-qk = 笔记 002 的 qk_dim：每个头的 q 和 k 窄一半，v 不变
+variant-title-half-qk = 笔记 002 的 qk_dim：q、k 窄一半，v 不变
 variant-title-eps-1e-10 = 笔记 000：LayerNorm 的 eps = 1e-10
 variant-title-forward-in-init = 笔记 000：forward 被缩进到 __init__ 里
 variant-title-untrained = 未训练的模型（训练第 0 步）

@@ -105,14 +105,18 @@ impl Scene<'_> {
         trace_segments(self.run.program(), self.op)
     }
 
-    /// The what-if's shape trace to the focused operation (by name), when its shapes differ from
-    /// the taught trace's (note 002's qk_dim narrows q and k): the same steps, its own shapes.
+    /// The what-if's shape trace to the focused operation (by name), when an operation on it has
+    /// another shape than the taught one of that name (note 002's qk_dim narrows q and k; a
+    /// what-if that only reorders operations, pre-LN, has none).
     pub(super) fn variant_trace_segments(&self) -> Option<Vec<String>> {
         let program = self.what_if?.run.as_ref().ok()?.program();
         let index = program.index_of(&self.run.program().op(self.op).name)?;
-        let shapes =
-            |p: &Program, i: usize| trace_chain(p, i).into_iter().map(|j| p.op(j).shape.clone()).collect::<Vec<_>>();
-        (shapes(program, index) != shapes(self.run.program(), self.op)).then(|| trace_segments(program, index))
+        let taught = self.run.program();
+        let reshaped = |j: usize| {
+            let op = program.op(j);
+            taught.index_of(&op.name).is_some_and(|i| taught.op(i).shape != op.shape)
+        };
+        trace_chain(program, index).into_iter().any(reshaped).then(|| trace_segments(program, index))
     }
 
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"

@@ -4,6 +4,7 @@
 //! key keep their first d_qk features, as a trained model's would be if its qk_dim had been
 //! H·d_qk and these had been the features it kept. W_v and W_o are untouched.
 
+use super::arch::Arch;
 use super::weights::{Attention, Linear, Weights};
 use ndarray::{Array1, Array2, Axis};
 
@@ -23,6 +24,14 @@ pub fn narrowed_qk(w: &Weights, d_qk: usize) -> Weights {
         narrow(&mut layer.cross_attn);
     }
     out
+}
+
+/// `arch` for weights `w`: with note 002's narrower queries and keys when `w`'s W_q is narrower
+/// than d_model (a run of the what-if decoding, or ablating a head, builds the program its
+/// weights fit).
+pub fn arch_for(w: &Weights, arch: &Arch) -> Arch {
+    let narrowed = w.encoder.first().is_some_and(|l| l.self_attn.w_q.weight.nrows() != w.config.d_model);
+    Arch { half_qk: arch.half_qk || narrowed, ..*arch }
 }
 
 /// Rows h·d_k .. h·d_k + d_qk of `l` for each head h, in head order: (H·d_qk, in).

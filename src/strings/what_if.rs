@@ -52,6 +52,8 @@ pub fn what_if_on(title: &str) -> String {
 pub const WHAT_IF_OFF: Text = Text::id("what-if-off");
 pub const AS_TAUGHT: Text = Text::id("as-taught");
 pub const WHAT_IF: Text = Text::id("what-if");
+/// What heads the what-if's own shape trace (`what if:`).
+pub const WHAT_IF_TRACE: Text = Text::id("what-if-trace");
 
 pub fn what_if_pane_title(v: Variant) -> String {
     message_with("what-if-pane-title", &[("title_v", &variant_title(v))])
