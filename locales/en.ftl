@@ -620,6 +620,8 @@ embed-scaled = multiplied by √d_model = √{ $d_model }
 what-if-off = what-if off: the model as taught
 as-taught = as taught
 what-if = what if
+# Heads the what-if's own steps in the shape trace.
+what-if-trace = what if:
 no-nan = no NaN anywhere: no query row is fully masked here
 drift-std-taught = per-token std, taught
 drift-std-variant = per-token std, variant
@@ -638,6 +640,9 @@ nan-spread = NaN first in { $first } ({ $first_nan } of { $first_len }); { $ops 
 drift-line = { $label }: { $parts_join }
 source-blind = every source character → <unk>: probs move by at most { $variant } here, { $taught } in the taught model
 pad-rows-only = dec.0.self_attn.weights: real query rows differ by { $real }, <pad> query rows by { $pad }
+# Note 002's qk_dim, attention block $block, taught → what-if: q and k $q → $q_2 scaled by
+# 1/√$dk → 1/√$dk_2; the scores $scores → $scores_2; the context $context → $context_2.
+qk-widths = { $block }: q, k { $q } → { $q_2 }, scale 1/√{ $dk } → 1/√{ $dk_2 }; scores { $scores } → { $scores_2 }; context { $context } → { $context_2 }
 other-weights = the same program and sentences with the weights training started from (random, seed { $seed }: step 0 of the shipped run); all { $computed } tensors computed anew
 trained-beside = the same program and sentences with the trained weights, beside the model after { $step } steps on the dial; all { $computed } tensors computed anew
 trained-is-the-checkpoint = step { $step } is the end of training: this checkpoint is the trained model, so both sides are the same; turn the dial further back (-) to compare
@@ -960,6 +965,7 @@ variant-title-decoder-without-cross = note 000: decoder layers built from Encode
 variant-title-repeat-len-k = note 000: k mask repeated len_k times, not len_q
 variant-title-ffn-residual-before-cross = note 004: FFN residual from before cross-attention
 variant-title-tgt-mask-no-padding = note 002: target mask without its padding part
+variant-title-half-qk = note 002's qk_dim: q, k half as wide, v as taught
 variant-title-eps-1e-10 = note 000: LayerNorm eps = 1e-10
 variant-title-forward-in-init = note 000: forward indented inside __init__
 variant-title-untrained = the untrained model (training step 0)

@@ -597,6 +597,7 @@ embed-scaled = 先乘以 √d_model = √{ $d_model }
 what-if-off = what-if 已关闭：按所教的原模型
 as-taught = 原模型
 what-if = what-if
+what-if-trace = what-if：
 no-nan = 哪里都没有 NaN：这里没有哪一行查询被完全遮住
 drift-std-taught = 逐词元标准差，原模型
 drift-std-variant = 逐词元标准差，变体
@@ -615,6 +616,7 @@ nan-spread = NaN 最早出现在 { $first }（{ $first_len } 个中有 { $first_
 drift-line = { $label }：{ $parts_join }
 source-blind = 每个源字符 → <unk>：probs 在这里最多变化 { $variant }，原模型中是 { $taught }
 pad-rows-only = dec.0.self_attn.weights：真实查询行相差 { $real }，<pad> 查询行相差 { $pad }
+qk-widths = { $block }：q、k { $q } → { $q_2 }，缩放 1/√{ $dk } → 1/√{ $dk_2 }；分数 { $scores } → { $scores_2 }；上下文 { $context } → { $context_2 }
 other-weights = 同样的程序和句子，换上训练开始时的权重（随机，种子 { $seed }：随附训练的第 0 步）；全部 { $computed } 个张量重新计算
 trained-beside = 同样的程序和句子，换上训练好的权重，与刻度盘上训练 { $step } 步的模型并排；全部 { $computed } 个张量重新计算
 trained-is-the-checkpoint = 第 { $step } 步就是训练的终点：这个检查点就是训练好的模型，两边完全相同；再按 - 往回拨才有得比
@@ -857,6 +859,7 @@ variant-title-decoder-without-cross = 笔记 000：解码器层用 EncoderLayer 
 variant-title-repeat-len-k = 笔记 000：k 的掩码重复了 len_k 次，而不是 len_q 次
 variant-title-ffn-residual-before-cross = 笔记 004：FFN 的残差取自交叉注意力之前
 variant-title-tgt-mask-no-padding = 笔记 002：目标句掩码缺少填充部分
+variant-title-half-qk = 笔记 002 的 qk_dim：q、k 窄一半，v 不变
 variant-title-eps-1e-10 = 笔记 000：LayerNorm 的 eps = 1e-10
 variant-title-forward-in-init = 笔记 000：forward 被缩进到 __init__ 里
 variant-title-untrained = 未训练的模型（训练第 0 步）

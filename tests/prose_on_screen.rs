@@ -70,7 +70,6 @@ fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
 /// where those lie further apart than nine rows the rest is a scroll away, which the view says
 /// (`… N more lines below (↑/↓)`). Each exception must still be a miss (the list cannot go stale).
 const SMALL_SCREEN_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[
-    ("attention", 19, "shape", "the answer is q's shape; the compact trace keeps the end of the chain (`… ─/√8→ …`)"),
     (
         "decoder",
         9,

@@ -74,6 +74,8 @@ fn each_switch_first_changes_the_operation_it_is_about() {
     assert_eq!(first_changed(Variant::DroppedNorm), "enc.0.ffn.pre");
     assert_eq!(first_changed(Variant::DecoderWithoutCross), "dec.0.ffn.pre");
     assert_eq!(first_changed(Variant::FfnResidualBeforeCross), "dec.0.norm3.sum");
+    // note 002's qk_dim: the first W_q is narrower (tests/what_if_qk_dim.rs checks the rest)
+    assert_eq!(first_changed(Variant::HalfQk), "enc.0.self_attn.q_proj");
     // the operations themselves
     let (_, run) = variant(&s, &base, Variant::NoScale);
     let scores = run.program().index_of("enc.0.self_attn.scores").unwrap();

@@ -106,7 +106,7 @@ impl App {
         Some(WhatIfView {
             variant: w.variant,
             runs: w.run.is_ok(),
-            lines: self.what_if_lines(),
+            lines: withholding_said(self.what_if_lines(), withheld),
             beside: self.scene().variant_beside().is_some(),
             other,
         })
@@ -125,14 +125,20 @@ impl App {
     /// empty when nothing is withheld.
     pub fn withheld_lines(&self) -> Vec<String> {
         let Some(expected) = self.withheld_answer() else { return Vec::new() };
-        crate::lang::with(self.view.lang, || match self.scene().compute_view_data() {
+        let mut withheld = crate::lang::with(self.view.lang, || match self.scene().compute_view_data() {
             ViewData::Lines(lines) => lines
                 .answering(&expected)
                 .into_iter()
                 .map(|(i, value)| value.unwrap_or_else(|| lines.line_text(i)))
                 .collect(),
             _ => Vec::new(),
-        })
+        });
+        // a what-if's measured line that states it (note 002's qk_dim: the scores' shape)
+        let said = crate::lang::with(self.view.lang, || self.what_if_lines());
+        if is_shape(&expected) && said.iter().any(|(text, _)| text.contains(&expected)) {
+            withheld.push(expected);
+        }
+        withheld
     }
 
     /// The data for the focused tensor's view (computed when the state changed, not here).
@@ -160,6 +166,19 @@ impl App {
     pub fn view_generation(&self) -> u64 {
         self.cache.generation
     }
+}
+
+/// A what-if's measured lines with `expected`, when it is a shape, written as `… (answer first)`
+/// wherever one states it (a shorter answer, a number, would match inside other numbers).
+fn withholding_said(said: Vec<(String, Role)>, expected: Option<&str>) -> Vec<(String, Role)> {
+    let Some(expected) = expected.filter(|e| is_shape(e)) else { return said };
+    let placeholder = crate::strings::ANSWER_FIRST.to_string();
+    said.into_iter().map(|(text, role)| (text.replace(expected, &placeholder), role)).collect()
+}
+
+/// Whether an answer is a shape, `(2, 4, 6, 6)`.
+fn is_shape(answer: &str) -> bool {
+    answer.starts_with('(') && answer.ends_with(')') && answer.contains(", ")
 }
 
 /// `data` with the lines that state `expected` replaced by `… (answer first)`.

@@ -3,7 +3,7 @@
 //! view kind. Widgets draw what these compute and compute nothing themselves.
 
 use super::scene::Scene;
-use crate::model::program::{Dim, OpKind, Side, shape_text};
+use crate::model::program::{Dim, OpKind, Program, Side, shape_text};
 use crate::strings;
 use ndarray::{Array2, ArrayD, Axis, Ix2};
 
@@ -102,24 +102,21 @@ impl Scene<'_> {
 
     /// The shape trace in pieces: the first shape, then one ` ─label→ shape` per operation.
     pub(super) fn shape_trace_segments(&self) -> Vec<String> {
-        let program = self.run.program();
-        let mut chain = vec![self.op];
-        let mut i = self.op;
-        while let Some(&first) = program.op(i).inputs.first() {
-            chain.push(first);
-            if program.op(first).place != program.op(self.op).place || chain.len() > 8 {
-                break;
-            }
-            i = first;
-        }
-        chain.reverse();
-        let mut segments = vec![shape_text(&program.op(chain[0]).shape)];
-        for &j in &chain[1..] {
+        trace_segments(self.run.program(), self.op)
+    }
+
+    /// The what-if's shape trace to the focused operation (by name), when an operation on it has
+    /// another shape than the taught one of that name (note 002's qk_dim narrows q and k; a
+    /// what-if that only reorders operations, pre-LN, has none).
+    pub(super) fn variant_trace_segments(&self) -> Option<Vec<String>> {
+        let program = self.what_if?.run.as_ref().ok()?.program();
+        let index = program.index_of(&self.run.program().op(self.op).name)?;
+        let taught = self.run.program();
+        let reshaped = |j: usize| {
             let op = program.op(j);
-            let label = strings::trace_edge(op.kind, self.setup.weights.config.d_k());
-            segments.push(format!(" ─{label}→ {}", shape_text(&op.shape)));
-        }
-        segments
+            taught.index_of(&op.name).is_some_and(|i| taught.op(i).shape != op.shape)
+        };
+        trace_chain(program, index).into_iter().any(reshaped).then(|| trace_segments(program, index))
     }
 
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"
@@ -138,4 +135,33 @@ impl Scene<'_> {
             op.inputs.iter().map(|&i| format!("{} {}", program.op(i).name, shape_text(&program.op(i).shape))).collect();
         strings::reads(&parts.join(", "))
     }
+}
+
+/// The operations the shape trace of operation `op` walks, first to last: its first input's
+/// first input and so on, within its place, at most nine.
+fn trace_chain(program: &Program, op: usize) -> Vec<usize> {
+    let mut chain = vec![op];
+    let mut i = op;
+    while let Some(&first) = program.op(i).inputs.first() {
+        chain.push(first);
+        if program.op(first).place != program.op(op).place || chain.len() > 8 {
+            break;
+        }
+        i = first;
+    }
+    chain.reverse();
+    chain
+}
+
+/// The shape trace of operation `op` in pieces: the first shape, then one ` ─label→ shape` per
+/// operation.
+fn trace_segments(program: &Program, op: usize) -> Vec<String> {
+    let chain = trace_chain(program, op);
+    let mut segments = vec![shape_text(&program.op(chain[0]).shape)];
+    for &j in &chain[1..] {
+        let op = program.op(j);
+        let label = strings::trace_edge(op.kind);
+        segments.push(format!(" ─{label}→ {}", shape_text(&op.shape)));
+    }
+    segments
 }

@@ -171,7 +171,7 @@ impl Scene<'_> {
         let program = self.full.program();
         let mut consumers = (0..program.len()).filter(|&i| program.op(i).inputs.contains(&self.op));
         let scale = match (consumers.next(), consumers.next()) {
-            (Some(i), None) if program.op(i).kind == OpKind::Scale => Some(i),
+            (Some(i), None) if matches!(program.op(i).kind, OpKind::Scale { .. }) => Some(i),
             _ => None,
         };
         let theirs = scale.and_then(|i| self.full.gradients()?.tensor(&program.op(i).name));

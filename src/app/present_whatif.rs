@@ -10,7 +10,8 @@ use crate::explore::measure::{
     sharpness, source_sensitivity, weight_on_hidden,
 };
 use crate::lesson::ViewKind;
-use crate::model::Run;
+use crate::model::program::shape_text;
+use crate::model::{Formula, Run};
 use crate::strings;
 
 /// The variant's run brought to the stage the taught run shows, and the view it is drawn in.
@@ -167,6 +168,7 @@ impl App {
                 let (real, pad) = pad_row_differences(taught, run);
                 lines.push(strings::pad_rows_only(real, pad));
             }
+            Variant::HalfQk => lines.extend(qk_lines(taught, run, focused)),
             Variant::RepeatLenK | Variant::ForwardInInit => {}
             // any other switch (eps = 1e-10, the FFN's residual before cross-attention, and a new
             // one until it earns lines of its own): how far the next-word probabilities moved
@@ -208,6 +210,32 @@ fn post_ln(run: &Run, name: &str) -> bool {
         (Some(hat), Some(sum)) => program.op(hat).inputs == [sum],
         _ => false,
     }
+}
+
+/// Note 002's qk_dim: the focused attention block's (or encoder layer 0's) widths, taught →
+/// what-if, read off both programs (q, its scale, the scores, the context), then how far its
+/// weights moved.
+fn qk_lines(taught: &Run, run: &Run, focused: &str) -> Vec<String> {
+    let weights = attention_of(focused).unwrap_or_else(|| "enc.0.self_attn.weights".into());
+    let block = weights.trim_end_matches(".weights");
+    let op = |r: &Run, name: &str| r.program().index_of(&format!("{block}.{name}")).map(|i| r.program().op(i).clone());
+    let pair = |name: &str| Some((op(taught, name)?, op(run, name)?));
+    let (Some(q), Some(scores), Some(context)) = (pair("q"), pair("scores"), pair("context")) else {
+        return Vec::new();
+    };
+    let shapes = |(a, b): &(crate::model::Op, crate::model::Op)| (shape_text(&a.shape), shape_text(&b.shape));
+    let (q, s, c) = (shapes(&q), shapes(&scores), shapes(&context));
+    let scale = |o: &crate::model::Op| match o.formula {
+        Formula::Scores { dk, .. } => dk,
+        _ => 0,
+    };
+    let widths =
+        strings::qk_widths(block, (&q.0, &q.1), (scale(&scores.0), scale(&scores.1)), (&s.0, &s.1), (&c.0, &c.1));
+    let mut lines = vec![widths];
+    if let (Some(a), Some(b)) = (taught.get(&weights), run.get(&weights)) {
+        lines.push(strings::max_difference(&weights, max_difference(a, b)));
+    }
+    lines
 }
 
 /// `dec.0.cross_attn.weights` for any operation inside that attention block.

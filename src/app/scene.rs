@@ -78,6 +78,11 @@ impl App {
         self.scene().shape_trace_segments()
     }
 
+    /// The what-if's shape trace to the focused operation, in pieces, when its shapes differ.
+    pub fn variant_trace_segments(&self) -> Option<Vec<String>> {
+        self.scene().variant_trace_segments()
+    }
+
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"
     pub fn op_inputs_text(&self) -> String {
         self.scene().op_inputs_text()

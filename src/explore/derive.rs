@@ -51,7 +51,7 @@ pub fn derive(run: &Run, setup: &Setup, op: usize, at: &[usize]) -> Option<Deriv
         OpKind::MergeHeads => merge_heads(&c, &mut lines),
         OpKind::HeadMask { head, keep_only } => head_mask(&c, &mut lines, head, keep_only),
         OpKind::QueryKey => query_key(&c, &mut lines),
-        OpKind::Scale => scale(&c, &mut lines),
+        OpKind::Scale { d_k } => scale(&c, &mut lines, d_k),
         OpKind::MaskFill(fill) => mask_fill(&c, &mut lines, fill),
         OpKind::Softmax => softmax(&c, &mut lines),
         OpKind::Context => context(&c, &mut lines),
@@ -261,11 +261,9 @@ fn query_key(cell: &Cell, lines: &mut Vec<String>) -> f64 {
     products.iter().map(|(a, b)| a * b).sum()
 }
 
-fn scale(cell: &Cell, lines: &mut Vec<String>) -> f64 {
-    let w = cell.run.weights();
+fn scale(cell: &Cell, lines: &mut Vec<String>, dk: usize) -> f64 {
     let at = cell.at;
     let x = cell.input(0)[IxDyn(at)] as f64;
-    let dk = w.config.d_k();
     lines.push(strings::derive_scale(&cell.input_name(0), x, dk));
     x / (dk as f64).sqrt()
 }

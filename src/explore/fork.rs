@@ -27,10 +27,17 @@ pub fn run_variant(base: &Run, shape: RunShape, variant: Variant) -> VariantRun 
         // with no checkpoint on the dial, the run's own weights are the trained ones
         return run_with_weights(base, variant, base.weights_arc());
     }
-    let built = variant.arch().and_then(|arch| build::variant(&base.weights().config, shape, &arch));
+    let built = variant.arch().and_then(|arch| Ok((build::variant(&base.weights().config, shape, &arch)?, arch)));
     match built {
-        Ok(program) => {
-            let mut run = base.fork(Arc::new(program), base.inputs().clone());
+        Ok((program, arch)) => {
+            // note 002's qk_dim: the program's W_q and W_k are narrower, so are the weights
+            let weights = match arch.d_qk(&base.weights().config) {
+                d_qk if d_qk != base.weights().config.d_k() => {
+                    Arc::new(crate::model::qk_dim::narrowed_qk(base.weights(), d_qk))
+                }
+                _ => base.weights_arc(),
+            };
+            let mut run = base.fork_with_weights(Arc::new(program), weights, base.inputs().clone());
             let kept = run.cursor();
             run.run_all();
             VariantRun { variant, run: Ok(run), kept }

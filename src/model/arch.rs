@@ -115,6 +115,17 @@ pub struct Arch {
     pub ffn_residual_after_cross: bool,
     /// A head taken out or kept alone (the probes); None for all heads.
     pub heads: Option<HeadAblation>,
+    /// Note 002's qk_dim = d_model / 2: W_q and W_k give each head d_k / 2 features (`d_qk`),
+    /// W_v still d_k (false: queries, keys and values all d_k wide per head).
+    pub half_qk: bool,
+}
+
+impl Arch {
+    /// The width of one head's queries and keys: d_k, or half of it (at least 1) under note
+    /// 002's qk_dim. The values keep d_k.
+    pub fn d_qk(&self, config: &super::Config) -> usize {
+        if self.half_qk { (config.d_k() / 2).max(1) } else { config.d_k() }
+    }
 }
 
 impl Default for Arch {
@@ -132,6 +143,7 @@ impl Default for Arch {
             decoder_cross_attention: true,
             ffn_residual_after_cross: true,
             heads: None,
+            half_qk: false,
         }
     }
 }
@@ -189,6 +201,10 @@ pub enum Variant {
     FfnResidualBeforeCross,
     /// Note 002: make_tgt_mask without its padding part.
     TgtMaskNoPadding,
+    /// Note 002's qk_dim ≠ v_dim: queries and keys d_k / 2 wide per head (the trained W_q and
+    /// W_k, each head's first d_k / 2 rows), scaled by 1/√(d_k / 2); values, W_o as taught.
+    #[strum(serialize = "half-qk")]
+    HalfQk,
     /// Note 000: LayerNorm's eps = 1e-10.
     #[strum(serialize = "eps-1e-10")]
     Eps1e10,
@@ -215,8 +231,9 @@ impl Variant {
     };
 
     /// The switches the `w` key cycles through (the mistakes live in the `pitfalls` lesson).
-    pub const SWITCHES: [Variant; 10] = [
+    pub const SWITCHES: [Variant; 11] = [
         Variant::NoScale,
+        Variant::HalfQk,
         Variant::NoCausalMask,
         Variant::MinusInfinity,
         Variant::MaskOff,
@@ -260,6 +277,7 @@ impl Variant {
             Variant::RepeatLenK => Arch { pad_mask: PadMask::QueryAndKeyRepeatLenK, ..base },
             Variant::FfnResidualBeforeCross => Arch { ffn_residual_after_cross: false, ..base },
             Variant::TgtMaskNoPadding => Arch { tgt_padding: false, ..base },
+            Variant::HalfQk => Arch { half_qk: true, ..base },
             Variant::Eps1e10 => Arch { eps_exponent: -10, ..base },
             Variant::Untrained | Variant::Trained => base,
             Variant::ForwardInInit => {
@@ -295,6 +313,7 @@ mod tests {
                 "repeat-len-k",
                 "ffn-residual-before-cross",
                 "tgt-mask-no-padding",
+                "half-qk",
                 "eps-1e-10",
                 "forward-in-init",
                 "untrained",

@@ -101,7 +101,7 @@ impl Config {
 
     /// 1/√d_k, the factor scaled dot-product attention multiplies q·kᵀ by.
     pub fn score_scale(&self) -> f32 {
-        1.0 / (self.d_k() as f32).sqrt()
+        super::op_kind::score_scale(self.d_k())
     }
 }
 

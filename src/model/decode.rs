@@ -166,6 +166,8 @@ fn decode_observed(
     engine: Engine,
     mut observe: impl FnMut(DecodeStep),
 ) -> Decoded {
+    // the program the weights fit (note 002's narrower W_q and W_k, the what-if's)
+    let arch = &super::qk_dim::arch_for(weights, arch);
     let prepare = match engine {
         Engine::AsGenerate if weights.generation.is_some() && *arch == Arch::default() => {
             return super::decode_cached::decode_cached(weights, src_ids, choice, observe);

@@ -44,6 +44,7 @@ pub mod one_step;
 pub mod op_kind;
 pub mod params;
 pub mod program;
+pub mod qk_dim;
 pub mod reference;
 pub mod rnn;
 pub mod run;

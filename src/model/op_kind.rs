@@ -44,8 +44,11 @@ pub enum OpKind {
     SplitHeads,
     /// q·kᵀ, per batch row and head.
     QueryKey,
-    /// x / √d_k (the scaling of scaled dot-product attention).
-    Scale,
+    /// x / √d_k (the scaling of scaled dot-product attention), d_k the width of one head's
+    /// queries and keys (note 002's qk_dim / heads when that differs from the values' width).
+    Scale {
+        d_k: usize,
+    },
     /// masked_fill(mask == 0, -1e9), or another way of applying the mask (`arch::MaskFill`).
     MaskFill(MaskFill),
     /// Softmax over the last axis.
@@ -79,6 +82,12 @@ pub enum OpKind {
     CrossEntropy {
         smoothing_permille: u16,
     },
+}
+
+/// 1/√d_k, the factor scaled dot-product attention multiplies q·kᵀ by, for queries and keys
+/// `d_k` wide per head.
+pub fn score_scale(d_k: usize) -> f32 {
+    1.0 / (d_k as f32).sqrt()
 }
 
 impl OpKind {
@@ -200,7 +209,7 @@ impl OpKind {
             }
             OpKind::SplitHeads => kernels::split_heads(input(0), w.config.n_heads),
             OpKind::QueryKey => kernels::scores(input(0), input(1), 1.0),
-            OpKind::Scale => kernels::scale(input(0), w.config.score_scale()),
+            OpKind::Scale { d_k } => kernels::scale(input(0), score_scale(d_k)),
             OpKind::MaskFill(fill) => match fill {
                 MaskFill::Off => input(0).clone(),
                 MaskFill::MinusBillion => kernels::mask_fill(input(0), input(1), kernels::MASK_FILL),
@@ -275,7 +284,7 @@ impl OpKind {
                 let (d_q, d_k) = kernels::scores_backward(input(0), input(1), 1.0, d_out);
                 vec![Some(d_q), Some(d_k)]
             }
-            OpKind::Scale => vec![Some(kernels::scale(d_out, w.config.score_scale()))],
+            OpKind::Scale { d_k } => vec![Some(kernels::scale(d_out, score_scale(d_k)))],
             OpKind::MaskFill(fill) => {
                 let d_scores = match fill {
                     MaskFill::Multiply => kernels::mask_multiply_backward(input(1), d_out),

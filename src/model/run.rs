@@ -194,6 +194,23 @@ impl Run {
     /// that reads token ids, the same ids. Decoding word by word forks the run for target length
     /// t into one for t + 1 and keeps the whole encoder; a what-if forks at its first change.
     pub fn fork(&self, program: Arc<Program>, inputs: Inputs) -> Run {
+        self.fork_with_weights(program, self.weights.clone(), inputs)
+    }
+
+    /// `fork` onto other weights: a leading operation is kept only if, besides its definition
+    /// and ids, the parameters it reads are equal in both (a what-if that narrows W_q and W_k
+    /// keeps everything before the first projection that reads them).
+    pub fn fork_with_weights(&self, program: Arc<Program>, weights: Arc<Weights>, inputs: Inputs) -> Run {
+        let same_params = |kind: OpKind| {
+            Arc::ptr_eq(&self.weights, &weights)
+                || match kind {
+                    OpKind::Embed(Side::Src) => self.weights.src_embed == weights.src_embed,
+                    OpKind::Embed(Side::Tgt) => self.weights.tgt_embed == weights.tgt_embed,
+                    OpKind::Linear(r) => self.weights.linear(r) == weights.linear(r),
+                    OpKind::ScaleShift(r) => self.weights.norm(r) == weights.norm(r),
+                    _ => true,
+                }
+        };
         let same_ids = |side: Side| match side {
             Side::Src => self.inputs.src_ids == inputs.src_ids,
             Side::Tgt => self.inputs.tgt_ids == inputs.tgt_ids,
@@ -206,6 +223,7 @@ impl Run {
             .zip(&self.values)
             .take_while(|((old, new), _)| {
                 old == new
+                    && same_params(new.kind)
                     && match new.kind {
                         OpKind::Embed(side) | OpKind::PaddingMask(side) => same_ids(side),
                         OpKind::PaddingMaskQK { q, k } => same_ids(q) && same_ids(k),
@@ -217,7 +235,7 @@ impl Run {
             .map(|(_, v)| v.clone())
             .collect();
         let patched = self.patched;
-        Run { program, weights: self.weights.clone(), inputs, values: kept, gradients: Backward::default(), patched }
+        Run { program, weights, inputs, values: kept, gradients: Backward::default(), patched }
     }
 
     /// Whether operation `index` of both runs is the very same tensor in memory: kept by a fork,

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 /// The live run with `head` taken out (or kept alone), run to its end.
 pub fn ablated(base: &Run, shape: RunShape, head: HeadAblation) -> Run {
-    let arch = Arch { heads: Some(head), ..Arch::default() };
+    let arch = crate::model::qk_dim::arch_for(base.weights(), &Arch { heads: Some(head), ..Arch::default() });
     let program = build::variant(&base.weights().config, shape, &arch).expect("a head ablation builds for every shape");
     let mut run = base.fork(Arc::new(program), base.inputs().clone());
     run.run_all();

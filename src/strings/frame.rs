@@ -115,7 +115,7 @@ pub fn terminal_error(why: impl Display) -> String {
 // ---------------------------------------------------------------------------------------------
 
 /// The arrow label for one operation in the shape trace: `(2, 6, 32) ─W_q→ (2, 6, 32)`.
-pub fn trace_edge(kind: OpKind, d_k: usize) -> String {
+pub fn trace_edge(kind: OpKind) -> String {
     match kind {
         OpKind::Linear(LinearRef::Attn { proj, .. }) => match proj {
             Proj::Q => "W_q".into(),
@@ -128,7 +128,7 @@ pub fn trace_edge(kind: OpKind, d_k: usize) -> String {
         OpKind::Linear(LinearRef::Out) => "W_out".into(),
         OpKind::SplitHeads => "split".into(),
         OpKind::QueryKey => "q·kᵀ".into(),
-        OpKind::Scale => format!("/√{d_k}"),
+        OpKind::Scale { d_k } => format!("/√{d_k}"),
         OpKind::MaskFill(_) => "mask".into(),
         OpKind::Softmax => "softmax".into(),
         OpKind::Context => "·v".into(),

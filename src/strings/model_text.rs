@@ -130,7 +130,7 @@ impl OpKind {
             OpKind::Linear(_) => "Linear",
             OpKind::SplitHeads => "SplitHeads",
             OpKind::QueryKey => "MatMulT",
-            OpKind::Scale => "Scale",
+            OpKind::Scale { .. } => "Scale",
             OpKind::MaskFill(_) => "MaskFill",
             OpKind::Softmax => "Softmax",
             OpKind::Context => "MatMul",

@@ -23,6 +23,7 @@ pub fn variant_title(v: Variant) -> &'static str {
         Variant::RepeatLenK => "variant-title-repeat-len-k",
         Variant::FfnResidualBeforeCross => "variant-title-ffn-residual-before-cross",
         Variant::TgtMaskNoPadding => "variant-title-tgt-mask-no-padding",
+        Variant::HalfQk => "variant-title-half-qk",
         Variant::Eps1e10 => "variant-title-eps-1e-10",
         Variant::ForwardInInit => "variant-title-forward-in-init",
         Variant::Untrained => "variant-title-untrained",
@@ -51,6 +52,8 @@ pub fn what_if_on(title: &str) -> String {
 pub const WHAT_IF_OFF: Text = Text::id("what-if-off");
 pub const AS_TAUGHT: Text = Text::id("as-taught");
 pub const WHAT_IF: Text = Text::id("what-if");
+/// What heads the what-if's own shape trace (`what if:`).
+pub const WHAT_IF_TRACE: Text = Text::id("what-if-trace");
 
 pub fn what_if_pane_title(v: Variant) -> String {
     message_with("what-if-pane-title", &[("title_v", &variant_title(v))])
@@ -167,6 +170,31 @@ pub fn max_difference(name: &str, d: f32) -> String {
 
 pub fn source_blind(variant: f32, taught: f32) -> String {
     message_with("source-blind", &[("variant", &format!("{:.3}", variant)), ("taught", &format!("{:.3}", taught))])
+}
+
+/// Note 002's qk_dim: attention block `block`'s q (and k) shape, its scale, the scores' and the
+/// context's shapes, each taught → what-if (shapes already written out).
+pub fn qk_widths(
+    block: &str,
+    q: (&str, &str),
+    scale: (usize, usize),
+    scores: (&str, &str),
+    context: (&str, &str),
+) -> String {
+    message_with(
+        "qk-widths",
+        &[
+            ("block", &block),
+            ("q", &q.0),
+            ("q_2", &q.1),
+            ("dk", &scale.0),
+            ("dk_2", &scale.1),
+            ("scores", &scores.0),
+            ("scores_2", &scores.1),
+            ("context", &context.0),
+            ("context_2", &context.1),
+        ],
+    )
 }
 
 pub fn pad_rows_only(real: f32, pad: f32) -> String {

@@ -29,14 +29,22 @@ pub(super) struct LessonPanes {
 
 /// The panes of a lesson in `main` (the screen above the status bar). In the compact layout,
 /// cell mode gives the shape trace's rows to the cell's derivation, and a what-if to the second
-/// model's view (`trace_steps_aside`).
-pub(super) fn lesson_panes(main: Rect, wide: bool, map_height: u16, trace_steps_aside: bool) -> LessonPanes {
+/// model's view (`trace_steps_aside`). In the wide layout, a what-if that changes shapes on the way
+/// (`second_trace`) gets a row more for its own trace.
+pub(super) fn lesson_panes(
+    main: Rect,
+    wide: bool,
+    map_height: u16,
+    trace_steps_aside: bool,
+    second_trace: bool,
+) -> LessonPanes {
     if wide {
         // wide: prose and map on the left, the tensor and its shape trace on the right
         let [left, right] =
             Layout::horizontal([Constraint::Length(main.width * 2 / 5), Constraint::Fill(1)]).areas(main);
         let [prose, map] = Layout::vertical([Constraint::Fill(1), Constraint::Length(map_height + 2)]).areas(left);
-        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(6)]).areas(right);
+        let trace_height = if second_trace { 7 } else { 6 };
+        let [tensor, trace] = Layout::vertical([Constraint::Fill(1), Constraint::Length(trace_height)]).areas(right);
         LessonPanes { prose, map: Some(map), tensor, trace }
     } else {
         // compact: prose on top, the tensor in the middle, trace (with the place) at the bottom

@@ -88,7 +88,8 @@ fn build(app: &App, lang: Lang, theme: Theme, area: Rect) -> Screenful {
     let config = &app.setup().weights.config;
     let map_height = side::map_height(config.n_layers, config.dec_layers);
     let trace_steps_aside = app.cell_col().is_some() || app.what_if().is_some();
-    let panes = layout::lesson_panes(main, wide, map_height, trace_steps_aside);
+    let second_trace = wide && app.variant_trace_segments().is_some();
+    let panes = layout::lesson_panes(main, wide, map_height, trace_steps_aside, second_trace);
     // the text is wrapped once: the pane drawn and the scroll limit the fit keeps
     let prose = ProsePane::of(app, theme, panes.prose);
     let prose_scroll_limit = prose.scroll_limit;

@@ -34,8 +34,24 @@ impl TracePane {
         }
         if wide {
             // room for two lines: the whole trace, broken between steps
-            lines.extend(pack_trace(app.shape_trace_segments(), inner_width).into_iter().map(Line::from));
-            lines.push(Line::styled(app.op_inputs_text(), theme.dim()));
+            let taught = app.shape_trace_segments();
+            match app.variant_trace_segments() {
+                // a what-if that changes shapes on the way (note 002's qk_dim): its trace instead
+                // of the operands' line, from the same first shape (not repeated)
+                Some(mut other) => {
+                    lines.extend(pack_trace(taught.clone(), inner_width).into_iter().map(Line::from));
+                    other[0] = match other[0] == taught[0] {
+                        true => strings::WHAT_IF_TRACE.to_string(),
+                        false => format!("{} {}", strings::WHAT_IF_TRACE, other[0]),
+                    };
+                    let packed = pack_trace(other, inner_width);
+                    lines.extend(packed.into_iter().map(|l| Line::styled(l, theme.accent())));
+                }
+                None => {
+                    lines.extend(pack_trace(taught, inner_width).into_iter().map(Line::from));
+                    lines.push(Line::styled(app.op_inputs_text(), theme.dim()));
+                }
+            }
         } else {
             lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
         }

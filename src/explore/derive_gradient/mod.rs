@@ -120,8 +120,8 @@ impl Path<'_> {
             }
             OpKind::HeadMask { .. } => self.times(lines, at, 1.0, "1"),
             OpKind::QueryKey => self.query_key(lines),
-            OpKind::Scale => {
-                let s = self.run.weights().config.score_scale() as f64;
+            OpKind::Scale { d_k } => {
+                let s = crate::model::op_kind::score_scale(d_k) as f64;
                 self.times(lines, at, s, &format!("1/√d_k {}", strings::grad_num(s)))
             }
             OpKind::MaskFill(fill) => self.mask_fill(lines, fill),

@@ -69,9 +69,10 @@ pub(super) fn attention(
 /// mask's fill, or nothing when the what-if turns masking off), both (B, H, t_q, t_k). Returns
 /// the masked scores' name.
 fn scaled_and_masked(p: &mut Program, spec: &Spec, at: &AttnAt, qk: &str, mask: &str, grid: Shape) -> String {
-    let (arch, dk, pre) = (spec.arch, spec.config.d_k(), &at.prefix);
+    // q·kᵀ sums over the queries' and keys' width: that width's √ is the scale
+    let (arch, dk, pre) = (spec.arch, spec.arch.d_qk(spec.config), &at.prefix);
     let (kind, formula) = if arch.scale {
-        (OpKind::Scale, Formula::Scores { dk, scaled: true })
+        (OpKind::Scale { d_k: dk }, Formula::Scores { dk, scaled: true })
     } else {
         (OpKind::Identity, Formula::Scores { dk, scaled: false })
     };
@@ -96,7 +97,8 @@ fn ablated(p: &mut Program, spec: &Spec, at: &AttnAt, context: String, shape: Sh
 }
 
 /// One projection of attention's input, then split into heads: `{pre}.q_proj` (B, t, d), then
-/// `{pre}.q` (B, H, t, d_k). Returns the split tensor's name.
+/// `{pre}.q` (B, H, t, d_k); under note 002's qk_dim, q and k are (B, t, H·d_qk) and
+/// (B, H, t, d_qk). Returns the split tensor's name.
 #[allow(clippy::too_many_arguments)]
 fn project_and_split(
     p: &mut Program,
@@ -109,13 +111,16 @@ fn project_and_split(
     side: Side,
 ) -> String {
     let config = spec.config;
-    let (d, h, dk) = (config.d_model, config.n_heads, config.d_k());
-    let pre = &at.prefix;
-    let name = match proj {
-        Proj::Q => "q",
-        Proj::K => "k",
-        _ => "v",
+    let (h, d_qk) = (config.n_heads, spec.arch.d_qk(config));
+    // one head's width: q and k follow note 002's qk_dim, v keeps d_k
+    let (name, dk) = match proj {
+        Proj::Q => ("q", d_qk),
+        Proj::K => ("k", d_qk),
+        _ => ("v", config.d_k()),
     };
+    // the projection's width: d_model, or H·d_qk (note 002's qk_dim)
+    let d = if dk == config.d_k() { config.d_model } else { h * dk };
+    let pre = &at.prefix;
     let lin = OpKind::Linear(LinearRef::Attn { stack: at.stack, layer: at.layer, block: at.block, proj });
     let projected = p.push(
         format!("{pre}.{name}_proj"),
