@@ -88,9 +88,10 @@ impl App {
                     let (run, full) = runs_of(&setup);
                     (Instead::Reordered, Some((setup, run, full)))
                 }
-                None => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+                None => (Instead::LessonSameReversed, prepare(&self.session.lesson, weights).ok()),
             },
-            Instead::Lesson => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+            // a beat asks for the lesson's sentences or a reordering, never for this fallback
+            Instead::Lesson | Instead::LessonSameReversed => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
         };
         let Some(runs) = runs else { return };
         let own = (

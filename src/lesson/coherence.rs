@@ -136,6 +136,8 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::SentenceCount(_)
         | Fact::RnnSteps { .. }
         | Fact::VocabSize { .. }
+        | Fact::TokenUnit { .. }
+        | Fact::TokenUnits { .. }
         | Fact::MaxLen
         | Fact::SqrtDModel
         | Fact::Params { .. }

@@ -84,6 +84,10 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
             v.len().to_string()
         }
+        Fact::TokenUnit { side } | Fact::TokenUnits { side } => {
+            let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
+            crate::strings::token_unit(v.tokenizer, matches!(fact, Fact::TokenUnits { .. })).to_string()
+        }
         Fact::MaxLen => setup.weights.config.max_len.to_string(),
         Fact::SqrtDModel => format!("{:.2}", (setup.weights.config.d_model as f32).sqrt()),
         Fact::Params { prefix } => {

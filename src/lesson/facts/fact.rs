@@ -145,6 +145,14 @@ pub enum Fact {
     VocabSize {
         side: Side,
     },
+    /// What one token of a side is, in a word: `character`, `word`, or a Marian's `piece`; and
+    /// the plural, `token-units`.
+    TokenUnit {
+        side: Side,
+    },
+    TokenUnits {
+        side: Side,
+    },
     MaxLen,
     SqrtDModel,
     /// How many parameters have a PyTorch name starting with `prefix` (all when empty).
@@ -328,7 +336,7 @@ impl FactKind {
             FactKind::Sentences => (None, &[]),
             FactKind::SentenceCount => (Some("NOUN"), &[]),
             FactKind::TokenAt => (None, &["side", "pos", "batch"]),
-            FactKind::VocabSize => (None, &["side"]),
+            FactKind::VocabSize | FactKind::TokenUnit | FactKind::TokenUnits => (None, &["side"]),
             FactKind::MaxLen | FactKind::SqrtDModel => (None, &[]),
             FactKind::Params => (Some("PREFIX"), &[]),
             FactKind::Rms => (Some("OP"), &["batch"]),

@@ -55,6 +55,8 @@ impl Fact {
             | Fact::Sentences
             | Fact::SentenceCount(_)
             | Fact::VocabSize { .. }
+            | Fact::TokenUnit { .. }
+            | Fact::TokenUnits { .. }
             | Fact::MaxLen
             | Fact::SqrtDModel
             | Fact::Params { .. }

@@ -16,8 +16,8 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
     let mut pieces = Vec::new();
     let mut literal = String::new();
     let mut rest = text;
-    // inside `{if-…}`: whether its `{else}` has come
-    let mut open: Option<bool> = None;
+    // the `{if-…}` passages open here, innermost last: whether each's `{else}` has come
+    let mut open: Vec<bool> = Vec::new();
     while let Some(i) = rest.find(['{', '}']) {
         literal.push_str(&rest[..i]);
         let tail = &rest[i..];
@@ -47,7 +47,7 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
         pieces.push(Piece::Fact(fact));
         rest = &tail[end + 1..];
     }
-    if open.is_some() {
+    if !open.is_empty() {
         return Err(format!("an `{{if-…}}` passage with no `{{end}}` after it {SEE_FACTS}"));
     }
     literal.push_str(rest);
@@ -95,6 +95,8 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
             Fact::TokenAt { pos, sentence }
         }
         FactKind::VocabSize => Fact::VocabSize { side: a.side()? },
+        FactKind::TokenUnit => Fact::TokenUnit { side: a.side()? },
+        FactKind::TokenUnits => Fact::TokenUnits { side: a.side()? },
         FactKind::MaxLen => Fact::MaxLen,
         FactKind::SqrtDModel => Fact::SqrtDModel,
         FactKind::Params => Fact::Params { prefix: check::param_prefix(setup, a.bare())? },

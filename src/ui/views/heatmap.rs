@@ -47,8 +47,13 @@ impl Widget for HeatmapView<'_> {
         let any_masked = d.values.iter().any(|&v| is_masked(v));
         // the -inf what-if fills with -inf, not −1e9: say which
         let minus_inf = d.values.iter().any(|&v| v == f32::NEG_INFINITY);
-        let label_w = label_width(&d.row_labels, nr);
-        let cols = Columns::fit(area.x.saturating_add(margin(label_w)), nc, area, d.fit_whole);
+        // the labels whole when the columns stay as they are with them cut
+        let cols_at = |w| Columns::fit(area.x.saturating_add(margin(w)), nc, area, d.fit_whole);
+        let label_w = label_width(&d.row_labels, nr, |w| {
+            let c = cols_at(w);
+            (c.cell, c.n, c.step)
+        });
+        let cols = cols_at(label_w);
         // The line after the header: column labels.
         let hy = area.y + top;
         cols.draw_labels(buf, area, hy, d, theme);

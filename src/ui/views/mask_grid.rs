@@ -39,12 +39,20 @@ impl Widget for MaskGridView<'_> {
         }
 
         // Cells wide enough for the longest key label, narrower if the grid would not fit.
-        let label_w = label_width(&d.row_labels, nr);
-        let gx = area.x.saturating_add(margin(label_w));
-        let avail = usize::from(area.right().saturating_sub(gx));
         let longest = (0..nc).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
         let want = (longest + 1).clamp(3, CELL_MAX);
-        let cell = (CELL_MIN..=want).rev().find(|&w| nc * w <= avail).unwrap_or(CELL_MIN);
+        // the cell width and the columns that fit beside labels `w` wide
+        let cells_at = |w: usize| {
+            let avail = usize::from(area.right().saturating_sub(area.x.saturating_add(margin(w))));
+            let cell = (CELL_MIN..=want).rev().find(|&c| nc * c <= avail).unwrap_or(CELL_MIN);
+            (cell, fit_columns(nc, cell, avail).0, avail)
+        };
+        let label_w = label_width(&d.row_labels, nr, |w| {
+            let (cell, n, _) = cells_at(w);
+            (cell, n)
+        });
+        let gx = area.x.saturating_add(margin(label_w));
+        let (cell, _, avail) = cells_at(label_w);
         let (ncols, col_note) = fit_columns(nc, cell, avail);
         let field = cell - 1;
         let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell + 1).unwrap_or(u16::MAX));

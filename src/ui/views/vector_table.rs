@@ -84,7 +84,12 @@ impl Widget for VectorTableView<'_> {
 
         let scale = Scale::of(d.rows.iter().flat_map(|(_, v)| v.iter().copied()));
         let labels: Vec<String> = d.rows.iter().map(|(l, _)| l.clone()).collect();
-        let label_w = label_width(&labels, n);
+        // the labels whole when as many values show beside them as beside labels cut
+        let label_w = label_width(&labels, n, |w| {
+            let avail = usize::from(area.width).saturating_sub(usize::from(margin(w)));
+            let numbers = |room: usize| ((room + 1) / NUM_CELL).min(dim);
+            (dim.min(avail), numbers(avail), numbers(avail.saturating_sub(dim + 2)))
+        });
         let gx = area.x.saturating_add(margin(label_w));
 
         // The measurements under the table (row lengths, which the prose may quote) come before
