@@ -45,6 +45,14 @@ impl App {
                     let shape = t.shape();
                     shape[shape.len().saturating_sub(2)].saturating_sub(1)
                 }),
+                // batch row 0's first recognisable token, where it sits in this batch row
+                Some(crate::lesson::facts::markers::MOVED_ROW) => {
+                    use crate::model::program::Side;
+                    let side = if beat.op.starts_with("tgt") || beat.op.starts_with("dec") { Side::Tgt } else { Side::Src };
+                    let setup = &self.session.setup;
+                    let b = crate::lesson::facts::markers::resolve_batch(beat.batch.unwrap_or(0), setup);
+                    crate::lesson::facts::markers::moved_pos(setup, side, b.min(setup.shape().batch - 1))
+                }
                 Some(row) => row,
                 None => self.default_row(),
             },

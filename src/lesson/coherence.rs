@@ -129,6 +129,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::TokenAt { .. }
         | Fact::Length(_)
         | Fact::LastPos(_)
+        | Fact::MovedPos(_)
         | Fact::PadPositions(_)
         | Fact::PaddedLen { .. }
         | Fact::Shortest { .. }

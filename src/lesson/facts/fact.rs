@@ -127,6 +127,8 @@ pub enum Fact {
     Length(Sentence),
     /// The position of a sentence's last real token (its length − 1).
     LastPos(Sentence),
+    /// Where `pos=moved`'s token sits in the sentence (`markers::MOVED_ROW`).
+    MovedPos(Sentence),
     /// The positions of a sentence that hold `<pad>`: `6, 7` or `none`.
     PadPositions(Sentence),
     /// How many positions every sentence of a side is padded to, T_src or T_tgt.
@@ -329,7 +331,12 @@ impl FactKind {
             FactKind::Translation | FactKind::RnnSteps => (None, &["batch"]),
             FactKind::Shape | FactKind::BnPadShift => (Some("OP"), &[]),
             FactKind::MaskedKeys | FactKind::BnTokenMean => (Some("OP"), &["row", "batch"]),
-            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::LastPos | FactKind::PadPositions => {
+            FactKind::Ids
+            | FactKind::Tokens
+            | FactKind::Length
+            | FactKind::LastPos
+            | FactKind::MovedPos
+            | FactKind::PadPositions => {
                 (None, &["side", "batch"])
             }
             FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),

@@ -80,6 +80,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Tokens => Fact::Tokens(sentence(&a, batch)?),
         FactKind::Length => Fact::Length(sentence(&a, batch)?),
         FactKind::LastPos => Fact::LastPos(sentence(&a, batch)?),
+        FactKind::MovedPos => Fact::MovedPos(sentence(&a, batch)?),
         FactKind::PadPositions => Fact::PadPositions(sentence(&a, batch)?),
         FactKind::PaddedLen => Fact::PaddedLen { side: a.side()? },
         FactKind::Shortest => Fact::Shortest { side: a.side()? },
@@ -88,8 +89,8 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::TokenAt => {
             let sentence = sentence(&a, batch)?;
             let pos = match a.get("pos") {
-                // the sentence's last real token, found from the run
                 Some("last") => super::markers::LAST_ROW,
+                Some("moved") => super::markers::MOVED_ROW,
                 _ => check::position(sentence.side, a.need("pos", "the position in the sentence")?, setup)?,
             };
             Fact::TokenAt { pos, sentence }
@@ -344,10 +345,7 @@ impl<'a> Args<'a> {
 
     /// `row=`: a query row, or `last`, the tensor's last query row on the run's sentences.
     fn row(&self) -> Result<usize, String> {
-        if self.get("row") == Some("last") {
-            return Ok(super::markers::LAST_ROW);
-        }
-        self.need("row", "the query row")
+        if self.get("row") == Some("last") { Ok(super::markers::LAST_ROW) } else { self.need("row", "the query row") }
     }
 
     /// A number the fact cannot do without: "`top-key` needs row=, the query row".
