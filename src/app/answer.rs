@@ -43,7 +43,8 @@ impl App {
                 let (ids, side) = if src { (&setup.src_ids, Side::Src) } else { (&setup.tgt_ids, Side::Tgt) };
                 let real = |p: usize| ids.get([batch, p]).is_some_and(|&id| !is_pad(setup, side, p, id));
                 let row = self.scene().tokens(src, batch);
-                let holds_word = |p: usize| p < row.len() && real(p) && normalize(&row[p]) == std::slice::from_ref(&word);
+                let holds_word =
+                    |p: usize| p < row.len() && real(p) && normalize(&row[p]) == std::slice::from_ref(&word);
                 if !(0..row.len()).any(holds_word) {
                     return None;
                 }

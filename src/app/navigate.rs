@@ -48,7 +48,8 @@ impl App {
                 // batch row 0's first recognisable token, where it sits in this batch row
                 Some(crate::lesson::facts::markers::MOVED_ROW) => {
                     use crate::model::program::Side;
-                    let side = if beat.op.starts_with("tgt") || beat.op.starts_with("dec") { Side::Tgt } else { Side::Src };
+                    let side =
+                        if beat.op.starts_with("tgt") || beat.op.starts_with("dec") { Side::Tgt } else { Side::Src };
                     let setup = &self.session.setup;
                     let b = crate::lesson::facts::markers::resolve_batch(beat.batch.unwrap_or(0), setup);
                     crate::lesson::facts::markers::moved_pos(setup, side, b.min(setup.shape().batch - 1))
@@ -99,7 +100,9 @@ impl App {
                 None => (Instead::LessonSameReversed, prepare(&self.session.lesson, weights).ok()),
             },
             // a beat asks for the lesson's sentences or a reordering, never for this fallback
-            Instead::Lesson | Instead::LessonSameReversed => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+            Instead::Lesson | Instead::LessonSameReversed => {
+                (Instead::Lesson, prepare(&self.session.lesson, weights).ok())
+            }
         };
         let Some(runs) = runs else { return };
         let own = (

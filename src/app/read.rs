@@ -3,7 +3,6 @@
 //! processes saved (the screen's size comes through `update`, as `Action::Fit`).
 
 use super::keymap::HintContext;
-use crate::strings;
 use super::state::App;
 use super::view_data::ViewData;
 use super::view_state::{Effect, InputFor, Pane, Screen, Selection};
@@ -13,6 +12,7 @@ use crate::model::Run;
 use crate::model::decode::Choice;
 use crate::progress::Progress;
 use crate::setup::Setup;
+use crate::strings;
 
 impl App {
     /// Every lesson of the session, in curriculum order.

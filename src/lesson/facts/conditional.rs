@@ -159,7 +159,8 @@ mod tests {
             "{if-padded side=src}x{else}y{end}"
         );
         // a passage inside another's part: left out with the part that holds it
-        let nested = "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
+        let nested =
+            "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
         assert_eq!(without_loaded_model_lines(nested), nested);
         let inside = "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
         assert_eq!(without_loaded_model_lines(inside), "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{end} g");

@@ -336,9 +336,7 @@ impl FactKind {
             | FactKind::Length
             | FactKind::LastPos
             | FactKind::MovedPos
-            | FactKind::PadPositions => {
-                (None, &["side", "batch"])
-            }
+            | FactKind::PadPositions => (None, &["side", "batch"]),
             FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),
             FactKind::Sentences => (None, &[]),
             FactKind::SentenceCount => (Some("NOUN"), &[]),

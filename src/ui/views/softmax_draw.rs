@@ -5,9 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::common::{
-    LEVELS, Pen, bar, cut, decimals, fit, pad_left, shown_rows, width, window_around,
-};
+use super::common::{LEVELS, Pen, bar, cut, decimals, fit, pad_left, shown_rows, width, window_around};
 use super::softmax_rows::{BAR_MAX, Ctx, GridMode, LEAK_MARK, MASK_MARK, SUM_W, Side};
 use crate::app::view_data::SoftmaxRow;
 use crate::strings::{self, more};

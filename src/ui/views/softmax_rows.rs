@@ -271,7 +271,12 @@ pub fn taught_left(d: &SoftmaxData, area: Rect) -> bool {
     let Some((label, rows)) = &d.what_if else { return false };
     // below the caption, as `render` draws
     let (w, h) = (area.width as usize, area.height as usize);
-    let g = Geometry::of(d, &[Side { label: &d.label, rows: &d.rows }, Side { label, rows }], w, h.saturating_sub(usize::from(h >= 4)));
+    let g = Geometry::of(
+        d,
+        &[Side { label: &d.label, rows: &d.rows }, Side { label, rows }],
+        w,
+        h.saturating_sub(usize::from(h >= 4)),
+    );
     let plan = choose(&g, 2, w, h.saturating_sub(usize::from(h >= 4)));
     match plan.grid {
         Some((_, arrange)) => arrange == Arrange::Beside,

@@ -81,9 +81,11 @@ fn entries_shown(d: &TopWordsData, area: Rect, label_w: usize) -> Vec<(usize, bo
                 shown += 1;
             }
             let hidden = d.vocab.saturating_sub(words.len());
-            let rest = d.rest.get(i).filter(|_| hidden > 0).is_some_and(|&rest| {
-                x + width(&strings::top_words_rest(hidden, rest)) <= right
-            });
+            let rest = d
+                .rest
+                .get(i)
+                .filter(|_| hidden > 0)
+                .is_some_and(|&rest| x + width(&strings::top_words_rest(hidden, rest)) <= right);
             (shown, rest)
         })
         .collect()
