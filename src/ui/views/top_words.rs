@@ -31,9 +31,7 @@ impl Widget for TopWordsView<'_> {
         let uniform = 1.0 / d.vocab.max(1) as f32;
         let header = strings::top_words_heading(d.vocab, uniform);
         put(buf, area, area.x, area.y + 1, &header, theme.dim());
-        // the labels whole when every row keeps its entries beside them
-        let label_w =
-            fitted_label_width(d.rows.iter().map(|r| r.0.as_str()), TOKEN_LABEL_MAX, |w| entries_shown(d, area, w));
+        let label_w = label_width(d, area.width);
         let top = d.rows.iter().flat_map(|r| r.1.iter().map(|w| w.1)).fold(0.0f32, f32::max);
         // as many rows as fit, scrolled so the selected one shows
         let room = usize::from(area.height.saturating_sub(2));
@@ -60,6 +58,13 @@ impl Widget for TopWordsView<'_> {
             }
         }
     }
+}
+
+/// The labels' column of `d` in a pane `pane_w` columns wide: the labels whole when every row
+/// keeps its entries beside them, else cut to `TOKEN_LABEL_MAX`.
+pub fn label_width(d: &TopWordsData, pane_w: u16) -> usize {
+    let area = Rect::new(0, 0, pane_w, 1);
+    fitted_label_width(d.rows.iter().map(|r| r.0.as_str()), TOKEN_LABEL_MAX, |w| entries_shown(d, area, w))
 }
 
 /// How many entries of each row fit beside labels `label_w` wide, and whether its `… rest` does:
