@@ -44,7 +44,8 @@ impl Condition {
     }
 }
 
-/// Prose as written without the `{else}` part of each `{if-tutor-model}` passage: the line a
+/// Prose as written without the `{else}` part of each `{if-tutor-model}` and
+/// `{if-target-pad-mask}` passage (the tutor's models always mask target padding): the line a
 /// loaded translator shows instead of a beat about the tutor's own model, which must not take a
 /// term's first use (and its gloss) from the tutor's screens.
 pub fn without_loaded_model_lines(text: &str) -> String {
@@ -60,7 +61,8 @@ pub fn without_loaded_model_lines(text: &str) -> String {
         }
         let tag = tail.find('}').map_or(tail, |e| &tail[..=e]);
         if tag.starts_with("{if-") {
-            tutor.push(tag == "{if-tutor-model}");
+            // a Marian's part of a passage about masking target padding is one as well
+            tutor.push(tag == "{if-tutor-model}" || tag == "{if-target-pad-mask}");
             open.push(false);
         } else if tag == "{else}" && !open.is_empty() {
             let last = open.len() - 1;
@@ -158,10 +160,15 @@ mod tests {
             without_loaded_model_lines("{if-padded side=src}x{else}y{end}"),
             "{if-padded side=src}x{else}y{end}"
         );
-        // a passage inside another's part: left out with the part that holds it
-        let nested =
-            "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
+        // a passage inside another's part: kept with it, left out with it
+        let nested = "a {if-padded side=src}b {if-padded side=tgt}c{else}d{end}{else}e{end} g";
         assert_eq!(without_loaded_model_lines(nested), nested);
+        let masks =
+            "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
+        assert_eq!(
+            without_loaded_model_lines(masks),
+            "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{end} g"
+        );
         let inside = "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
         assert_eq!(without_loaded_model_lines(inside), "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{end} g");
     }
