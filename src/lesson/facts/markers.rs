@@ -33,7 +33,8 @@ pub fn moved_pos(setup: &crate::setup::Setup, side: crate::model::program::Side,
     };
     let visible = |id: usize| {
         let w = vocab.word(id);
-        !w.trim_start_matches('▁').is_empty() && !(w.starts_with('<') && w.ends_with('>'))
+        let special = w.starts_with('<') && w.ends_with('>');
+        !(w.trim_start_matches('▁').is_empty() || special)
     };
     let first = real(0);
     let p = first.iter().copied().find(|&p| visible(ids[[0, p]])).or(first.first().copied()).unwrap_or(0);
