@@ -47,9 +47,9 @@ impl App {
                 }),
                 // batch row 0's first recognisable token, where it sits in this batch row
                 Some(crate::lesson::facts::markers::MOVED_ROW) => {
-                    use crate::model::program::Side;
-                    let side =
-                        if beat.op.starts_with("tgt") || beat.op.starts_with("dec") { Side::Tgt } else { Side::Src };
+                    use crate::model::program::{Dim, Side};
+                    let dims = &self.session.run.program().op(op).dims;
+                    let side = if dims.contains(&Dim::Tokens(Side::Tgt)) { Side::Tgt } else { Side::Src };
                     let setup = &self.session.setup;
                     let b = crate::lesson::facts::markers::resolve_batch(beat.batch.unwrap_or(0), setup);
                     crate::lesson::facts::markers::moved_pos(setup, side, b.min(setup.shape().batch - 1))
