@@ -475,6 +475,10 @@ kept-lesson-sentences-note = (this beat is about the lesson's own sentences, sho
 reordered-sentence-note = (this beat needs the same tokens in two orders: batch row 1 here is batch row 0's tokens reversed; the sentences return on the next beat that does not need this)
 own-sentences-note = (your sentences: every number and word on screen, and in the prose, is from them; the few beats that need the lesson's own sentences say so)
 sentences-run = running your sentences; the prose follows them
+same-reversed-note = (this beat needs the same tokens in two orders, but your first sentence reads the same reversed: it shows the lesson's sentences; yours return on the next beat that does not need this)
+sentences-set-lesson-runs = your sentences are set; this beat runs the lesson's own, and yours return on the next beat that does not
+sentences-run-reordered = running your first sentence and its tokens reversed; the prose follows them
+sentences-set-same-reversed = your sentences are set; your first sentence reads the same reversed, so this beat runs the lesson's
 your-sentence = your sentence:{" "}
 sentence-hint = Enter runs it (`;` between sentences), Ctrl-U clears, Esc closes
 right-by-position = right! position { $n } is { $token }
@@ -590,6 +594,12 @@ decoding-ends = {"  "}(decoding ends here)
 decoding-had-ended = (decoding had ended)
 # `{embed-scale}` for a model that adds the positions to the embeddings as they are.
 embed-unscaled = left as they are (no scale)
+token-unit-character = character
+token-unit-characters = characters
+token-unit-word = word
+token-unit-words = words
+token-unit-piece = piece
+token-unit-pieces = pieces
 row-label = row { $b }
 ids-row = {"    "}row { $b }: { $ids }
 stage-src-ids = source ids, <pad> = { $pad }
@@ -638,7 +648,7 @@ variant-has-no-op = this variant has no `{ $name }`
 hidden-weight = { $name }: weight per row on keys the taught mask hides { $taught } → { $variant }
 nan-spread = NaN first in { $first } ({ $first_nan } of { $first_len }); { $ops } ops hold NaN; probs: { $probs_nan } of { $probs_len } NaN
 drift-line = { $label }: { $parts_join }
-source-blind = every source character → <unk>: probs move by at most { $variant } here, { $taught } in the taught model
+source-blind = every source token → <unk>: probs move by at most { $variant } here, { $taught } in the taught model
 pad-rows-only = dec.0.self_attn.weights: real query rows differ by { $real }, <pad> query rows by { $pad }
 # Note 002's qk_dim, attention block $block, taught → what-if: q and k $q → $q_2 scaled by
 # 1/√$dk → 1/√$dk_2; the scores $scores → $scores_2; the context $context → $context_2.

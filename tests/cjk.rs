@@ -190,6 +190,13 @@ fn label_w(labels: &[&str], max: usize) -> usize {
     labels.iter().map(|l| l.width()).max().unwrap_or(1).clamp(1, max)
 }
 
+/// The label width a view chose for a pane: the labels whole (up to 16 columns) or cut to `cut`,
+/// or a width between that still keeps every data column.
+fn chosen_label_w(lw: usize, labels: &[&str], cut: usize) -> usize {
+    assert!((label_w(labels, cut)..=label_w(labels, 16)).contains(&lw), "label width {lw} for {labels:?}");
+    lw
+}
+
 // ---------------------------------------------------------------------------------------------
 // Heatmap
 // ---------------------------------------------------------------------------------------------
@@ -264,8 +271,7 @@ fn column_label_line(cells: &[Vec<String>]) -> usize {
 
 /// Numbers mode: every number ends at the same column on every row, and each column's label
 /// ends where its numbers end (right-aligned over them).
-fn check_heatmap_numbers(cells: &[Vec<String>], labels: &[&str]) {
-    let lw = label_w(labels, 7);
+fn check_heatmap_numbers(cells: &[Vec<String>], labels: &[&str], lw: usize) {
     let gx = lw + 3;
     let labels_at = column_label_line(cells);
     let header = &cells[labels_at];
@@ -281,8 +287,7 @@ fn check_heatmap_numbers(cells: &[Vec<String>], labels: &[&str]) {
 }
 
 /// Shade mode: every row's cells start at the same column and fill the same columns.
-fn check_heatmap_shades(cells: &[Vec<String>], labels: &[&str]) {
-    let lw = label_w(labels, 7);
+fn check_heatmap_shades(cells: &[Vec<String>], labels: &[&str], lw: usize) {
     let gx = lw + 3;
     let rows = grid_rows(cells, labels, column_label_line(cells) + 1);
     assert!(!rows.is_empty(), "no grid rows:\n{}", text(cells));
@@ -303,9 +308,10 @@ fn heatmap_scores_with_chinese_labels_line_up() {
         let d = scores(labels);
         for (w, h) in SIZES {
             let cells = draw(w, h, HeatmapView { data: &d, theme: Theme::plain() });
-            check_label_field(w, h, label_w(labels, 7), HeatmapView { data: &d, theme: Theme::plain() });
+            let lw = chosen_label_w(transformer_tutor::ui::views::heatmap::label_width_in(&d, w), labels, 7);
+            check_label_field(w, h, lw, HeatmapView { data: &d, theme: Theme::plain() });
             if h >= 4 && (w as usize) >= label_w(labels, 7) + 3 + labels.len() * 6 {
-                check_heatmap_numbers(&cells, labels);
+                check_heatmap_numbers(&cells, labels, lw);
             }
         }
     }
@@ -317,9 +323,10 @@ fn heatmap_features_with_chinese_labels_line_up() {
         let d = features(labels);
         for (w, h) in SIZES {
             let cells = draw(w, h, HeatmapView { data: &d, theme: Theme::plain() });
-            check_label_field(w, h, label_w(labels, 7), HeatmapView { data: &d, theme: Theme::plain() });
+            let lw = chosen_label_w(transformer_tutor::ui::views::heatmap::label_width_in(&d, w), labels, 7);
+            check_label_field(w, h, lw, HeatmapView { data: &d, theme: Theme::plain() });
             if h >= 4 && w >= 20 {
-                check_heatmap_shades(&cells, labels);
+                check_heatmap_shades(&cells, labels, lw);
             }
         }
     }
@@ -328,9 +335,17 @@ fn heatmap_features_with_chinese_labels_line_up() {
 #[test]
 fn heatmap_labels_cut_by_width() {
     let d = scores(&LONG);
-    let cells = draw(70, 9, HeatmapView { data: &d, theme: Theme::plain() });
-    let t = text(&cells);
-    // 7 columns: `a一只` (5) and `…` (6), padded to 7; `小猫咪…` (7)
+    // a pane with room: the labels whole (12 columns), the four columns of numbers beside them
+    let t = text(&draw(70, 9, HeatmapView { data: &d, theme: Theme::plain() }));
+    assert!(t.contains("  a一只小猫     -"), "{t}");
+    assert!(t.contains("▶ 小猫咪小猫咪  "), "{t}");
+    // 36 columns: four numbers (6 each) leave 9 for the labels: `a一只小猫` whole, `小猫咪小…`
+    let t = text(&draw(36, 9, HeatmapView { data: &d, theme: Theme::plain() }));
+    assert!(t.contains("  a一只小猫  -"), "{t}");
+    assert!(t.contains("▶ 小猫咪小…   "), "{t}");
+    // 34 columns: no wider than the cut, 7 columns: `a一只` (5) and `…` (6), padded to 7;
+    // `小猫咪…` (7)
+    let t = text(&draw(34, 9, HeatmapView { data: &d, theme: Theme::plain() }));
     assert!(t.contains("  a一只…  "), "{t}");
     assert!(t.contains("▶ 小猫咪…  "), "{t}");
     // column labels in 5 columns: `a一…` (4) and `小猫…` (5), right-aligned over the numbers
@@ -418,7 +433,8 @@ fn mask_with_chinese_labels_lines_up() {
         let d = causal(labels);
         for (w, h) in SIZES {
             let cells = draw(w, h, MaskGridView { data: &d, theme: Theme::plain() });
-            check_label_field(w, h, label_w(labels, 7), MaskGridView { data: &d, theme: Theme::plain() });
+            let lw = chosen_label_w(transformer_tutor::ui::views::mask_grid::label_width_in(&d, w), labels, 7);
+            check_label_field(w, h, lw, MaskGridView { data: &d, theme: Theme::plain() });
             if h >= 4 && w >= 20 {
                 check_mask(&cells, labels, labels.len());
             }
@@ -468,8 +484,7 @@ fn vectors(labels: &[&str]) -> VectorData {
 
 /// Every row's strip (or numbers) starts in the column after the label column and its gap, and
 /// the numbers end in the same columns on every line that has them.
-fn check_vectors(cells: &[Vec<String>], labels: &[&str]) {
-    let lw = label_w(labels, 7);
+fn check_vectors(cells: &[Vec<String>], lw: usize) {
     let gx = lw + 3;
     let body: Vec<&Vec<String>> = cells[1..]
         .iter()
@@ -497,9 +512,10 @@ fn vector_table_with_chinese_labels_lines_up() {
         let d = vectors(labels);
         for (w, h) in SIZES {
             let cells = draw(w, h, VectorTableView { data: &d, theme: Theme::plain() });
-            check_label_field(w, h, label_w(labels, 7), VectorTableView { data: &d, theme: Theme::plain() });
+            let lw = chosen_label_w(transformer_tutor::ui::views::vector_table::label_width_in(&d, w), labels, 7);
+            check_label_field(w, h, lw, VectorTableView { data: &d, theme: Theme::plain() });
             if h >= 4 && w >= 20 {
-                check_vectors(&cells, labels);
+                check_vectors(&cells, lw);
             }
         }
     }
@@ -781,8 +797,7 @@ fn top_words() -> TopWordsData {
 
 /// Every row's first entry starts at the same column, and only whole entries are drawn: the
 /// last thing on a row is a probability.
-fn check_top_words(cells: &[Vec<String>]) {
-    let lw = label_w(&["<bos>", "I", "have", "a一只小猫"], 6);
+fn check_top_words(cells: &[Vec<String>], lw: usize) {
     let rows = &cells[2..];
     for row in rows.iter().filter(|l| l.iter().any(|c| !blank(c))) {
         let r = runs(row, lw + 3);
@@ -805,14 +820,17 @@ fn top_words_with_chinese_words_line_up() {
     let d = top_words();
     for (w, h) in SIZES {
         let cells = draw(w, h, TopWordsView { data: &d, theme: Theme::plain() });
-        check_label_field(w, h, 6, TopWordsView { data: &d, theme: Theme::plain() });
+        let labels: Vec<&str> = d.rows.iter().map(|r| r.0.as_str()).collect();
+        let lw = chosen_label_w(transformer_tutor::ui::views::top_words::label_width(&d, w), &labels, 6);
+        check_label_field(w, h, lw, TopWordsView { data: &d, theme: Theme::plain() });
         if h >= 3 {
-            check_top_words(&cells);
+            check_top_words(&cells, lw);
         }
     }
     // every width from one entry to all of them: whole entries only
     for w in 20..=90 {
-        check_top_words(&draw(w, 6, TopWordsView { data: &d, theme: Theme::plain() }));
+        let lw = transformer_tutor::ui::views::top_words::label_width(&d, w);
+        check_top_words(&draw(w, 6, TopWordsView { data: &d, theme: Theme::plain() }), lw);
     }
 }
 

@@ -79,6 +79,38 @@ fn the_loss_views_mean_recomputed_from_the_logits_is_the_loss_operations_value()
     assert_eq!(learning::label_count(full), 5 + 7);
 }
 
+/// On a Marian, `<pad>` is its own last piece and id 0 is `</s>`: the loss view ignores the
+/// positions whose label is the model's `<pad>`, and counts those whose label is `</s>` (a view
+/// that took id 0 for `<pad>` would drop every sentence's last real label and keep the padding's).
+/// The mean over the counted rows, recomputed from the logits, is the loss operation's value.
+#[test]
+fn on_the_tiny_marian_the_loss_view_ignores_its_own_pad_not_id_0() {
+    use transformer_tutor::setup::{Setup, TokenInput, shipped_marian_dir};
+    let weights = Arc::new(WeightSource::Marian(shipped_marian_dir()).load().unwrap());
+    let (pad, eos) = (weights.config.pad_idx, weights.config.conventions.eos_id);
+    assert_ne!(pad, 0, "the tiny Marian's <pad> is not id 0");
+    assert_eq!(eos, 0, "its </s> is id 0");
+    let src = TokenInput::Sentences("我有一只猫 ; 你有猫吗".into());
+    let setup = Setup::with_weights(weights, &src, None).unwrap().for_training(true);
+    let labels = setup.labels();
+    let mut full = setup.run();
+    full.run_all();
+    let mut total = 0.0;
+    for b in 0..labels.nrows() {
+        for (t, row) in learning::loss_rows(&full, b).iter().enumerate() {
+            assert_eq!(row.ignored(), labels[[b, t]] == pad, "batch row {b}, position {t}: label {}", labels[[b, t]]);
+            if !row.ignored() {
+                total += row.nll;
+            }
+        }
+        assert!(labels.row(b).iter().any(|&l| l == eos), "batch row {b} ends with </s>, a counted label");
+    }
+    let counted = labels.iter().filter(|&&l| l != pad).count();
+    assert_eq!(learning::label_count(&full), counted);
+    let engine = full.get("loss").expect("the loss").iter().next().copied().unwrap() as f64;
+    assert!(close(total / counted as f64, engine, 1e-5), "{} vs {engine}", total / counted as f64);
+}
+
 /// A finite difference of the loss agrees with the backward pass to 1e-3 for every parameter of
 /// the model: embeddings, every attention projection, feed-forward matrices and biases,
 /// LayerNorm's γ and β, the output Linear. (W_k's bias gets no gradient: softmax does not change

@@ -198,3 +198,24 @@ fn nothing_typed_can_crash_the_tutor() {
         let _ = frame(&app, 120, 40);
     }
 }
+
+/// A reordering beat (positional 2) on a sentence that reads the same reversed (one token, or a
+/// palindrome) shows the lesson's sentences: the status and the note above the prose say so,
+/// not "running your sentences".
+#[test]
+fn a_reordering_beat_on_a_palindrome_says_it_runs_the_lessons_sentences() {
+    for own in ["猫", "猫猫"] {
+        let mut app = app("positional");
+        app.go_to_beat(1);
+        app.set_sentences(own, None).unwrap();
+        assert!(app.shows_lesson_sentences_as_same_reversed(), "{own}");
+        assert!(!app.shows_reordered_for_now() && !app.shows_lesson_sentences_for_now(), "{own}");
+        assert!(app.status().contains("reads the same reversed"), "{own}: {}", app.status());
+        assert!(!app.status().starts_with("running your sentences"), "{own}: {}", app.status());
+        assert!(app.sentences_note().is_some_and(|n| n.to_string().contains("reads the same reversed")), "{own}");
+        // a sentence that reverses into another order runs reordered, and the status says so
+        app.set_sentences("我有猫", None).unwrap();
+        assert!(app.shows_reordered_for_now(), "{own}");
+        assert_eq!(app.status(), "running your first sentence and its tokens reversed; the prose follows them");
+    }
+}

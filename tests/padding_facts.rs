@@ -88,7 +88,8 @@ fn unbalanced_passages_and_unknown_markers_are_refused() {
         ("{if-padded side=src}open", "no `{end}`"),
         ("{else}x", "outside"),
         ("{end}", "outside"),
-        ("{if-padded side=src}a{if-padded side=tgt}b{end}", "inside another"),
+        // passages nest, but each needs its own `{end}`
+        ("{if-padded side=src}a{if-padded side=tgt}b{end}", "no `{end}`"),
         ("{if-padded side=src}a{else}b{else}c{end}", "second `{else}`"),
         ("{if-padded}a{end}", "side="),
         ("{pad-positions side=src batch=longest}", "not a number"),

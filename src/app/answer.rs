@@ -1,7 +1,9 @@
 //! A typed answer to a beat's question: checked against the run, by word or by position.
 
 use super::state::App;
+use crate::lesson::facts::is_pad;
 use crate::lesson::question::{Attempt, is_right};
+use crate::model::program::Side;
 use crate::strings;
 
 /// What a position typed for a token answer says.
@@ -35,12 +37,15 @@ impl App {
         let readings: Vec<ByPosition> = [true, false]
             .into_iter()
             .filter_map(|src| {
-                // the real tokens, without the `<pad>` a mask hides: a padded position is never the answer
-                let ids = if src { &self.session.setup.src_ids } else { &self.session.setup.tgt_ids };
-                let real = ids.row(batch).iter().take_while(|&&id| id != crate::model::vocab::PAD_ID).count();
+                // the real tokens, without the model's `<pad>` a mask hides (a loaded translator's
+                // start token is its `<pad>`, and real): a padded position is never the answer
+                let setup = &self.session.setup;
+                let (ids, side) = if src { (&setup.src_ids, Side::Src) } else { (&setup.tgt_ids, Side::Tgt) };
+                let real = |p: usize| ids.get([batch, p]).is_some_and(|&id| !is_pad(setup, side, p, id));
                 let row = self.scene().tokens(src, batch);
-                let holds_word = |p: usize| p < real && normalize(&row[p]) == std::slice::from_ref(&word);
-                if !(0..real).any(holds_word) {
+                let holds_word =
+                    |p: usize| p < row.len() && real(p) && normalize(&row[p]) == std::slice::from_ref(&word);
+                if !(0..row.len()).any(holds_word) {
                     return None;
                 }
                 let right = |p: usize| holds_word(p).then(|| ByPosition::Right(p, row[p].clone()));

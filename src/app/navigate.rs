@@ -45,6 +45,15 @@ impl App {
                     let shape = t.shape();
                     shape[shape.len().saturating_sub(2)].saturating_sub(1)
                 }),
+                // batch row 0's first recognisable token, where it sits in this batch row
+                Some(crate::lesson::facts::markers::MOVED_ROW) => {
+                    use crate::model::program::{Dim, Side};
+                    let dims = &self.session.run.program().op(op).dims;
+                    let side = if dims.contains(&Dim::Tokens(Side::Tgt)) { Side::Tgt } else { Side::Src };
+                    let setup = &self.session.setup;
+                    let b = crate::lesson::facts::markers::resolve_batch(beat.batch.unwrap_or(0), setup);
+                    crate::lesson::facts::markers::moved_pos(setup, side, b.min(setup.shape().batch - 1))
+                }
                 Some(row) => row,
                 None => self.default_row(),
             },
@@ -88,9 +97,12 @@ impl App {
                     let (run, full) = runs_of(&setup);
                     (Instead::Reordered, Some((setup, run, full)))
                 }
-                None => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+                None => (Instead::LessonSameReversed, prepare(&self.session.lesson, weights).ok()),
             },
-            Instead::Lesson => (Instead::Lesson, prepare(&self.session.lesson, weights).ok()),
+            // a beat asks for the lesson's sentences or a reordering, never for this fallback
+            Instead::Lesson | Instead::LessonSameReversed => {
+                (Instead::Lesson, prepare(&self.session.lesson, weights).ok())
+            }
         };
         let Some(runs) = runs else { return };
         let own = (

@@ -22,7 +22,7 @@ impl Scene<'_> {
             .src_ids
             .row(b)
             .iter()
-            .filter(|&&id| id != crate::model::vocab::PAD_ID)
+            .filter(|&&id| id != self.setup.weights.config.pad_idx)
             .map(|&id| vocab.word(id))
             .collect()
     }
@@ -97,7 +97,7 @@ impl Scene<'_> {
         }
         for p in 0..tn {
             let selected = p == self.row().min(tn - 1);
-            let role = if labels[p] == "<pad>" {
+            let role = if !real[[b, p]] {
                 Role::Dim
             } else if selected {
                 Role::Strong

@@ -34,7 +34,7 @@ impl Scene<'_> {
         let label = *labels.get([self.selection.batch, r])?;
         let row_word = self.labels(self.axes().0, grid.nrows()).swap_remove(r);
         let cells = grid.row(r);
-        if label == crate::model::vocab::PAD_ID {
+        if label == self.setup.weights.config.pad_idx {
             return Some(strings::logits_grad_pad_row(&row_word, cells.iter().all(|&v| v == 0.0)));
         }
         let vocab = self.setup.tgt_vocab();

@@ -37,7 +37,7 @@ impl Scene<'_> {
     fn source_text(&self, b: usize) -> String {
         let setup = self.setup;
         let ids: Vec<usize> =
-            setup.src_ids.row(b).iter().copied().filter(|&i| i != crate::model::vocab::PAD_ID).collect();
+            setup.src_ids.row(b).iter().copied().filter(|&i| i != setup.weights.config.pad_idx).collect();
         setup.src_vocab().decode(&ids)
     }
 

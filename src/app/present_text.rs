@@ -5,7 +5,6 @@
 use super::scene::Scene;
 use super::view_data::{LinesData, Role};
 use crate::model::program::{Side, shape_text};
-use crate::model::vocab::PAD_ID;
 use crate::strings;
 use crate::text::{pad, thousands, width};
 
@@ -29,8 +28,10 @@ impl Scene<'_> {
                 let mark = if selected { "▶ " } else { "  " };
                 d.line().put(format!("{mark}{} ", pad(&strings::row_label(b), 7)), Role::Dim);
                 d.put(pad(strings::TOKENS_LABEL.get(), 7), Role::Dim);
-                for (w, &cw) in words.iter().zip(&cells) {
-                    let role = if w == "<pad>" {
+                // the model's `<pad>` (not the start token a loaded translator writes as `<pad>`)
+                let padding = |p: usize| crate::lesson::facts::is_pad(self.setup, side, p, row[p]);
+                for (p, (w, &cw)) in words.iter().zip(&cells).enumerate() {
+                    let role = if padding(p) {
                         Role::Dim
                     } else if selected {
                         Role::Strong
@@ -40,8 +41,8 @@ impl Scene<'_> {
                     d.put(format!("{} ", pad(w, cw)), role);
                 }
                 d.line().put(format!("  {} ", pad("", 7)), Role::Dim).put(pad(strings::IDS_LABEL, 7), Role::Dim);
-                for (&id, &cw) in row.iter().zip(&cells) {
-                    let role = if id == PAD_ID { Role::Dim } else { Role::Plain };
+                for (p, (&id, &cw)) in row.iter().zip(&cells).enumerate() {
+                    let role = if padding(p) { Role::Dim } else { Role::Plain };
                     d.put(format!("{} ", pad(&id.to_string(), cw)), role);
                 }
             }

@@ -12,6 +12,7 @@ use crate::model::Run;
 use crate::model::decode::Choice;
 use crate::progress::Progress;
 use crate::setup::Setup;
+use crate::strings;
 
 impl App {
     /// Every lesson of the session, in curriculum order.
@@ -77,6 +78,35 @@ impl App {
     /// reversed.
     pub fn shows_reordered_for_now(&self) -> bool {
         self.session.instead == super::session::Instead::Reordered
+    }
+
+    /// On the learner's own sentences, this beat would reorder their first sentence but it reads
+    /// the same reversed, so it shows the lesson's.
+    pub fn shows_lesson_sentences_as_same_reversed(&self) -> bool {
+        self.session.instead == super::session::Instead::LessonSameReversed
+    }
+
+    /// The line above the prose that says which sentences this beat runs, when they are not the
+    /// ones the learner gave (or, on the learner's own, that the prose follows them).
+    pub fn sentences_note(&self) -> Option<crate::lang::Text> {
+        use super::session::Instead;
+        match self.session.instead {
+            Instead::Lesson => Some(strings::KEPT_LESSON_SENTENCES_NOTE),
+            Instead::Reordered => Some(strings::REORDERED_SENTENCE_NOTE),
+            Instead::LessonSameReversed => Some(strings::SAME_REVERSED_NOTE),
+            Instead::Own => None,
+        }
+    }
+
+    /// The status after the learner's sentences are set: what this beat runs.
+    pub(super) fn sentences_status(&self) -> crate::lang::Text {
+        use super::session::Instead;
+        match self.session.instead {
+            Instead::Own => strings::SENTENCES_RUN,
+            Instead::Lesson => strings::SENTENCES_SET_LESSON_RUNS,
+            Instead::Reordered => strings::SENTENCES_RUN_REORDERED,
+            Instead::LessonSameReversed => strings::SENTENCES_SET_SAME_REVERSED,
+        }
     }
 
     pub fn progress(&self) -> &Progress {

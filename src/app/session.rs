@@ -116,4 +116,7 @@ pub enum Instead {
     /// The learner's first sentence and, as batch row 1, its tokens in reverse order
     /// (`sentence = "reordered"`).
     Reordered,
+    /// The lesson's sentences on a beat that reorders, because the learner's first sentence
+    /// reads the same reversed (one token, or a palindrome): its two orders would be one.
+    LessonSameReversed,
 }

@@ -148,7 +148,8 @@ impl App {
         self.session.sentences_generation += 1;
         self.refresh_dial_translations();
         self.enter_beat(self.session.beat);
-        self.view.status = strings::SENTENCES_RUN.into();
+        // what this beat runs: the learner's sentences, or what it must run instead
+        self.view.status = self.sentences_status().into();
         Ok(())
     }
 
@@ -256,13 +257,14 @@ impl App {
 /// A setup's sentences of one side, `;` between batch rows.
 pub(super) fn sentences_of(setup: &Setup, source: bool) -> String {
     let (ids, vocab) = if source { (&setup.src_ids, setup.src_vocab()) } else { (&setup.tgt_ids, setup.tgt_vocab()) };
-    let rows: Vec<String> = ids.rows().into_iter().map(|r| vocab.decode(&strip_pad(r.to_vec()))).collect();
+    let pad = setup.weights.config.pad_idx;
+    let rows: Vec<String> = ids.rows().into_iter().map(|r| vocab.decode(&strip_pad(r.to_vec(), pad))).collect();
     rows.join(" ; ")
 }
 
-/// A row of ids without its `<pad>` tail.
-fn strip_pad(mut ids: Vec<usize>) -> Vec<usize> {
-    while ids.last() == Some(&crate::model::vocab::PAD_ID) {
+/// A row of ids without its tail of `pad` (the model's `<pad>`).
+fn strip_pad(mut ids: Vec<usize>, pad: usize) -> Vec<usize> {
+    while ids.last() == Some(&pad) {
         ids.pop();
     }
     ids

@@ -43,10 +43,8 @@ fn lesson_text_in_language(app: &mut App) -> String {
             &op.where_text(),
         );
         let _ = writeln!(out, "{heading}");
-        if app.shows_lesson_sentences_for_now() {
-            let _ = writeln!(out, "{}", crate::strings::KEPT_LESSON_SENTENCES_NOTE);
-        } else if app.shows_reordered_for_now() {
-            let _ = writeln!(out, "{}", crate::strings::REORDERED_SENTENCE_NOTE);
+        if let Some(note) = app.sentences_note() {
+            let _ = writeln!(out, "{note}");
         }
         for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
             let _ = writeln!(out, "{line}");

@@ -189,8 +189,9 @@ fn check_row(
     let Some(spanned) = row else { return Ok(None) };
     match spanned.get_ref() {
         HeadField::Name(name) if name.trim() == "last" => Ok(Some(facts::markers::LAST_ROW)),
+        HeadField::Name(name) if name.trim() == "moved" => Ok(Some(facts::markers::MOVED_ROW)),
         HeadField::Name(name) => {
-            Err(c.err(spanned, "row", format!("is `{name}`; a row is a number or \"last\" {}", see("row"))))
+            Err(c.err(spanned, "row", format!("is `{name}`; a number, \"last\" or \"moved\" {}", see("row"))))
         }
         HeadField::Index(n) => c.index(&Some(Spanned::new(spanned.span(), *n)), "row", rows, "rows of this tensor"),
     }

@@ -129,6 +129,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::TokenAt { .. }
         | Fact::Length(_)
         | Fact::LastPos(_)
+        | Fact::MovedPos(_)
         | Fact::PadPositions(_)
         | Fact::PaddedLen { .. }
         | Fact::Shortest { .. }
@@ -136,6 +137,8 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::SentenceCount(_)
         | Fact::RnnSteps { .. }
         | Fact::VocabSize { .. }
+        | Fact::TokenUnit { .. }
+        | Fact::TokenUnits { .. }
         | Fact::MaxLen
         | Fact::SqrtDModel
         | Fact::Params { .. }

@@ -5,7 +5,6 @@
 
 use super::program::{Formula, OpKind, Program, Side};
 use super::run::Run;
-use super::vocab::PAD_ID;
 use ndarray::{ArrayD, Ix3};
 
 /// One target position's part of the loss.
@@ -19,12 +18,14 @@ pub struct LossRow {
     pub prob: f64,
     /// −log prob, this position's loss.
     pub nll: f64,
+    /// The model's `<pad>` id (0 on the tutor's models, the loaded translator's own otherwise).
+    pub pad: usize,
 }
 
 impl LossRow {
     /// The loss ignores this position: its label is `<pad>`.
     pub fn ignored(&self) -> bool {
-        self.label == PAD_ID
+        self.label == self.pad
     }
 }
 
@@ -34,6 +35,7 @@ pub fn loss_rows(run: &Run, batch: usize) -> Vec<LossRow> {
     let logits = logits.view().into_dimensionality::<Ix3>().expect("(B, T, V)");
     let labels = run.inputs().labels.as_ref().expect("a training run has labels");
     let ids = run.inputs().tgt_ids.as_ref().expect("a training run reads target ids");
+    let pad = run.weights().config.pad_idx;
     (0..labels.ncols())
         .map(|t| {
             let row = logits.slice(ndarray::s![batch, t, ..]);
@@ -41,14 +43,15 @@ pub fn loss_rows(run: &Run, batch: usize) -> Vec<LossRow> {
             let log_z = max + row.iter().map(|&x| (x as f64 - max).exp()).sum::<f64>().ln();
             let label = labels[[batch, t]];
             let nll = log_z - row[label] as f64;
-            LossRow { input: ids[[batch, t]], label, prob: (-nll).exp(), nll }
+            LossRow { input: ids[[batch, t]], label, prob: (-nll).exp(), nll, pad }
         })
         .collect()
 }
 
 /// How many labels the loss counts (not `<pad>`), over the whole batch: the mean's divisor.
 pub fn label_count(run: &Run) -> usize {
-    run.inputs().labels.as_ref().map_or(0, |l| l.iter().filter(|&&id| id != PAD_ID).count())
+    let pad = run.weights().config.pad_idx;
+    run.inputs().labels.as_ref().map_or(0, |l| l.iter().filter(|&&id| id != pad).count())
 }
 
 /// The loss the run computed: its `loss` operation (no backward pass needed).

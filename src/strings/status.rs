@@ -37,6 +37,10 @@ pub const KEPT_LESSON_SENTENCES_NOTE: Text = Text::id("kept-lesson-sentences-not
 pub const REORDERED_SENTENCE_NOTE: Text = Text::id("reordered-sentence-note");
 pub const OWN_SENTENCES_NOTE: Text = Text::id("own-sentences-note");
 pub const SENTENCES_RUN: Text = Text::id("sentences-run");
+pub const SAME_REVERSED_NOTE: Text = Text::id("same-reversed-note");
+pub const SENTENCES_SET_LESSON_RUNS: Text = Text::id("sentences-set-lesson-runs");
+pub const SENTENCES_RUN_REORDERED: Text = Text::id("sentences-run-reordered");
+pub const SENTENCES_SET_SAME_REVERSED: Text = Text::id("sentences-set-same-reversed");
 pub const YOUR_SENTENCE: Text = Text::id("your-sentence");
 pub const SENTENCE_HINT: Text = Text::id("sentence-hint");
 

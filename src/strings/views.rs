@@ -236,6 +236,19 @@ pub fn embed_scaled(d_model: usize) -> String {
     message_with("embed-scaled", &[("d_model", &d_model)])
 }
 
+/// `{token-unit side=S}` / `{token-units side=S}`: what one token of a side is, in a word.
+pub fn token_unit(tokenizer: crate::model::vocab::Tokenizer, plural: bool) -> Text {
+    use crate::model::vocab::Tokenizer;
+    match (tokenizer, plural) {
+        (Tokenizer::Char, false) => Text::id("token-unit-character"),
+        (Tokenizer::Char, true) => Text::id("token-unit-characters"),
+        (Tokenizer::Word, false) => Text::id("token-unit-word"),
+        (Tokenizer::Word, true) => Text::id("token-unit-words"),
+        (Tokenizer::Pieces, false) => Text::id("token-unit-piece"),
+        (Tokenizer::Pieces, true) => Text::id("token-unit-pieces"),
+    }
+}
+
 /// `{embed-scale}` for a model that adds the positions to the embeddings as they are.
 pub const EMBED_UNSCALED: Text = Text::id("embed-unscaled");
 

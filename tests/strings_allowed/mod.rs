@@ -268,7 +268,6 @@ pub const ALLOWED: &[Allowed] = &[
             "src/setup.rs",
         ],
         literals: &[
-            "<pad>",
             "<bos>",
             "<eos>",
             "<bos> I have a cat <eos>",

@@ -100,11 +100,8 @@ fn text_lines(app: &App, theme: Theme) -> Vec<Line<'static>> {
         lines.push(Line::styled(strings::SENTENCE_HINT, theme.dim()));
         lines.push(Line::from(""));
     }
-    if app.shows_lesson_sentences_for_now() {
-        lines.push(Line::styled(strings::KEPT_LESSON_SENTENCES_NOTE, theme.dim()));
-        lines.push(Line::from(""));
-    } else if app.shows_reordered_for_now() {
-        lines.push(Line::styled(strings::REORDERED_SENTENCE_NOTE, theme.dim()));
+    if let Some(note) = app.sentences_note() {
+        lines.push(Line::styled(note, theme.dim()));
         lines.push(Line::from(""));
     } else if app.own_sentences() {
         lines.push(Line::styled(strings::OWN_SENTENCES_NOTE, theme.dim()));

@@ -1,7 +1,10 @@
 //! `{if-padded side=S [batch=B]}…{else}…{end}`: prose that holds only when the run's sentences
 //! are padded, and its other part when they are not; `{if-tutor-model}…{else}…{end}`: prose whose
 //! point holds only on the tutor's own model (its training run, its character vocabularies, the
-//! notes' mistakes run as programs), and the line a loaded translator shows instead.
+//! notes' mistakes run as programs), and the line a loaded translator shows instead;
+//! `{if-target-pad-mask}…{else}…{end}`: prose that holds only where the decoder's self-attention
+//! masks the target's `<pad>` keys (the tutor's models do; a Marian does not). Passages nest:
+//! an `{if-…}` inside another's part is read only when that part is shown.
 
 use super::{Piece, SEE_FACTS, Sentence};
 use crate::model::program::Side;
@@ -17,6 +20,9 @@ pub enum Condition {
     /// `{if-tutor-model}`: the run is on the tutor's own model (trained, random or a preset), not
     /// a translator loaded with `--model`.
     TutorModel,
+    /// `{if-target-pad-mask}`: the decoder's self-attention masks the target's `<pad>` keys (the
+    /// tutor's models; a Marian has no target padding mask, its start token being `<pad>`).
+    TargetPadMask,
 }
 
 impl Condition {
@@ -25,6 +31,7 @@ impl Condition {
         let pad = |side, (p, id): (usize, &usize)| super::run_rows::is_pad(setup, side, p, *id);
         match self {
             Condition::TutorModel => setup.weights.generation.is_none(),
+            Condition::TargetPadMask => setup.weights.config.conventions.target_pad_mask,
             Condition::AnyPadded(side) => {
                 ids(side).rows().into_iter().any(|r| r.iter().enumerate().any(|x| pad(side, x)))
             }
@@ -37,90 +44,108 @@ impl Condition {
     }
 }
 
-/// Prose as written without the `{else}` part of each `{if-tutor-model}` passage: the line a
+/// Prose as written without the `{else}` part of each `{if-tutor-model}` and
+/// `{if-target-pad-mask}` passage (the tutor's models always mask target padding): the line a
 /// loaded translator shows instead of a beat about the tutor's own model, which must not take a
 /// term's first use (and its gloss) from the tutor's screens.
 pub fn without_loaded_model_lines(text: &str) -> String {
     let mut out = String::new();
+    // the open passages, innermost last: whether each is an `{if-tutor-model}` in its `{else}`
+    let mut open: Vec<bool> = Vec::new();
+    let mut tutor: Vec<bool> = Vec::new();
     let mut rest = text;
-    while let Some(at) = rest.find("{if-tutor-model}") {
-        let passage = &rest[at..];
-        let Some(end) = passage.find("{end}") else { break };
-        let first = match passage[..end].find("{else}") {
-            Some(e) => &passage[..e],
-            None => &passage[..end],
-        };
-        out.push_str(&rest[..at]);
-        out.push_str(first);
-        rest = &passage[end..];
+    while let Some(at) = rest.find('{') {
+        let (before, tail) = rest.split_at(at);
+        if !open.contains(&true) {
+            out.push_str(before);
+        }
+        let tag = tail.find('}').map_or(tail, |e| &tail[..=e]);
+        if tag.starts_with("{if-") {
+            // a Marian's part of a passage about masking target padding is one as well
+            tutor.push(tag == "{if-tutor-model}" || tag == "{if-target-pad-mask}");
+            open.push(false);
+        } else if tag == "{else}" && !open.is_empty() {
+            let last = open.len() - 1;
+            open[last] = tutor[last];
+        } else if tag == "{end}" && !open.is_empty() {
+            open.pop();
+            tutor.pop();
+        }
+        if !open.contains(&true) {
+            out.push_str(tag);
+        }
+        rest = &tail[tag.len()..];
     }
-    out.push_str(rest);
+    if !open.contains(&true) {
+        out.push_str(rest);
+    }
     out
 }
 
-/// `{if-padded side=S [batch=B]}`, `{if-tutor-model}`, `{else}` or `{end}`, checked to nest as one passage at a time
-/// (`open`: inside one, and whether its `{else}` has come); None for a fact.
-pub(super) fn conditional(body: &str, open: &mut Option<bool>, setup: &Setup) -> Result<Option<Piece>, String> {
+/// `{if-padded side=S [batch=B]}`, `{if-tutor-model}`, `{if-target-pad-mask}`, `{else}` or
+/// `{end}`, checked to nest (`open`: the passages open here, innermost last, and whether each's
+/// `{else}` has come); None for a fact.
+pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Result<Option<Piece>, String> {
     let body = body.trim();
-    let misplaced =
-        |what: &str| format!("`{{{what}}}` outside an `{{if-padded …}}` or `{{if-tutor-model}}` passage {SEE_FACTS}");
+    let misplaced = |what: &str| format!("`{{{what}}}` outside an `{{if-…}}` passage {SEE_FACTS}");
+    let name = body.split_whitespace().next();
+    let bare = |name: &str, condition: Condition, open: &mut Vec<bool>| {
+        if body != name {
+            return Err(format!("`{name}` takes no arguments; not `{body}` {SEE_FACTS}"));
+        }
+        open.push(false);
+        Ok(Piece::If(condition))
+    };
     Ok(Some(match body {
-        "else" => match *open {
-            Some(false) => {
-                *open = Some(true);
+        "else" => match open.last_mut() {
+            Some(seen @ false) => {
+                *seen = true;
                 Piece::Else
             }
             Some(true) => return Err(format!("a second `{{else}}` in one `{{if-…}}` passage {SEE_FACTS}")),
             None => return Err(misplaced("else")),
         },
-        "end" => match open.take() {
+        "end" => match open.pop() {
             Some(_) => Piece::End,
             None => return Err(misplaced("end")),
         },
-        _ if body.split_whitespace().next() == Some("if-tutor-model") => {
-            if open.is_some() {
-                return Err(format!(
-                    "an `{{if-tutor-model}}` inside another passage; close the first with `{{end}}` {SEE_FACTS}"
-                ));
-            }
-            if body != "if-tutor-model" {
-                return Err(format!("`if-tutor-model` takes no arguments; not `{body}` {SEE_FACTS}"));
-            }
-            *open = Some(false);
-            Piece::If(Condition::TutorModel)
-        }
-        _ if body.split_whitespace().next() == Some("if-padded") => {
-            if open.is_some() {
-                return Err(format!("an `{{if-padded …}}` inside another; close the first with `{{end}}` {SEE_FACTS}"));
-            }
-            let mut side = None;
-            let mut batch = None;
-            for arg in body.split_whitespace().skip(1) {
-                match arg.split_once('=') {
-                    Some(("side", "src")) => side = Some(Side::Src),
-                    Some(("side", "tgt")) => side = Some(Side::Tgt),
-                    Some(("batch", b)) => {
-                        let b = match super::markers::batch_marker(b) {
-                            Some(marker) => marker,
-                            None => b.parse::<usize>().ok().filter(|&b| b < setup.shape().batch).ok_or(format!(
-                                "`if-padded`: `batch={b}`: a batch row below {}, shortest-src or shortest-tgt {SEE_FACTS}",
-                                setup.shape().batch
-                            ))?,
-                        };
-                        batch = Some(b);
-                    }
-                    _ => return Err(format!("`if-padded` takes side=src|tgt and batch=B; not `{arg}` {SEE_FACTS}")),
-                }
-            }
-            let side = side.ok_or(format!("`if-padded` needs side=src or side=tgt {SEE_FACTS}"))?;
-            *open = Some(false);
-            Piece::If(match batch {
-                Some(batch) => Condition::Padded(Sentence { side, batch }),
-                None => Condition::AnyPadded(side),
-            })
+        _ if name == Some("if-tutor-model") => bare("if-tutor-model", Condition::TutorModel, open)?,
+        _ if name == Some("if-target-pad-mask") => bare("if-target-pad-mask", Condition::TargetPadMask, open)?,
+        _ if name == Some("if-padded") => {
+            let condition = padded(body, setup)?;
+            open.push(false);
+            Piece::If(condition)
         }
         _ => return Ok(None),
     }))
+}
+
+/// `{if-padded side=S [batch=B]}`'s condition.
+fn padded(body: &str, setup: &Setup) -> Result<Condition, String> {
+    let mut side = None;
+    let mut batch = None;
+    for arg in body.split_whitespace().skip(1) {
+        match arg.split_once('=') {
+            Some(("side", "src")) => side = Some(Side::Src),
+            Some(("side", "tgt")) => side = Some(Side::Tgt),
+            Some(("batch", b)) => {
+                let b = match super::markers::batch_marker(b) {
+                    Some(marker) => marker,
+                    None => b.parse::<usize>().ok().filter(|&b| b < setup.shape().batch).ok_or(format!(
+                        "`if-padded`: `batch={b}`: a batch row below {}, shortest-src or shortest-tgt {SEE_FACTS}",
+                        setup.shape().batch
+                    ))?,
+                };
+                batch = Some(b);
+            }
+            _ => return Err(format!("`if-padded` takes side=src|tgt and batch=B; not `{arg}` {SEE_FACTS}")),
+        }
+    }
+    let side = side.ok_or(format!("`if-padded` needs side=src or side=tgt {SEE_FACTS}"))?;
+    Ok(match batch {
+        Some(batch) => Condition::Padded(Sentence { side, batch }),
+        None => Condition::AnyPadded(side),
+    })
 }
 
 #[cfg(test)]
@@ -135,5 +160,16 @@ mod tests {
             without_loaded_model_lines("{if-padded side=src}x{else}y{end}"),
             "{if-padded side=src}x{else}y{end}"
         );
+        // a passage inside another's part: kept with it, left out with it
+        let nested = "a {if-padded side=src}b {if-padded side=tgt}c{else}d{end}{else}e{end} g";
+        assert_eq!(without_loaded_model_lines(nested), nested);
+        let masks =
+            "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
+        assert_eq!(
+            without_loaded_model_lines(masks),
+            "a {if-target-pad-mask}b {if-padded side=tgt}c{else}d{end}{end} g"
+        );
+        let inside = "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
+        assert_eq!(without_loaded_model_lines(inside), "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{end} g");
     }
 }

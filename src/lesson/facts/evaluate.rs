@@ -58,9 +58,13 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::TokenAt { sentence, pos } if *pos == super::markers::LAST_ROW => {
             token(setup, sentence.side, sentence.batch, last_pos(setup, *sentence))
         }
+        Fact::TokenAt { sentence, pos } if *pos == super::markers::MOVED_ROW => {
+            token(setup, sentence.side, sentence.batch, super::markers::moved_pos(setup, sentence.side, sentence.batch))
+        }
         Fact::TokenAt { sentence, pos } => token(setup, sentence.side, sentence.batch, *pos),
         Fact::Length(s) => length(setup, *s).to_string(),
         Fact::LastPos(s) => last_pos(setup, *s).to_string(),
+        Fact::MovedPos(s) => super::markers::moved_pos(setup, s.side, s.batch).to_string(),
         Fact::PadPositions(s) => {
             let pads: Vec<String> = ids_of(setup, *s)
                 .iter()
@@ -83,6 +87,10 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::VocabSize { side } => {
             let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
             v.len().to_string()
+        }
+        Fact::TokenUnit { side } | Fact::TokenUnits { side } => {
+            let v = if *side == Side::Src { setup.src_vocab() } else { setup.tgt_vocab() };
+            crate::strings::token_unit(v.tokenizer, matches!(fact, Fact::TokenUnits { .. })).to_string()
         }
         Fact::MaxLen => setup.weights.config.max_len.to_string(),
         Fact::SqrtDModel => format!("{:.2}", (setup.weights.config.d_model as f32).sqrt()),
@@ -220,7 +228,7 @@ fn fits(fact: &Fact, full: &Run, setup: &Setup) -> bool {
         | Fact::LensWord { at, .. }
         | Fact::LensForms(at)
         | Fact::AblatedWord { at, .. } => at.row < shape.t_tgt,
-        Fact::TokenAt { pos, .. } if *pos == super::markers::LAST_ROW => true,
+        Fact::TokenAt { pos, .. } if *pos == super::markers::LAST_ROW || *pos == super::markers::MOVED_ROW => true,
         Fact::TokenAt { sentence, pos } if sentence.side == Side::Src => *pos < shape.t_src,
         Fact::TokenAt { pos, .. } => *pos < shape.t_tgt,
         Fact::BnTokenMean { op, row, .. } => full.get(op).is_some_and(|t| *row < t.shape()[1]),

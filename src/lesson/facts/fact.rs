@@ -127,6 +127,8 @@ pub enum Fact {
     Length(Sentence),
     /// The position of a sentence's last real token (its length − 1).
     LastPos(Sentence),
+    /// Where `pos=moved`'s token sits in the sentence (`markers::MOVED_ROW`).
+    MovedPos(Sentence),
     /// The positions of a sentence that hold `<pad>`: `6, 7` or `none`.
     PadPositions(Sentence),
     /// How many positions every sentence of a side is padded to, T_src or T_tgt.
@@ -143,6 +145,14 @@ pub enum Fact {
     /// number alone: the prose writes the noun, 个句子).
     SentenceCount(Counted),
     VocabSize {
+        side: Side,
+    },
+    /// What one token of a side is, in a word: `character`, `word`, or a Marian's `piece`; and
+    /// the plural, `token-units`.
+    TokenUnit {
+        side: Side,
+    },
+    TokenUnits {
         side: Side,
     },
     MaxLen,
@@ -321,14 +331,17 @@ impl FactKind {
             FactKind::Translation | FactKind::RnnSteps => (None, &["batch"]),
             FactKind::Shape | FactKind::BnPadShift => (Some("OP"), &[]),
             FactKind::MaskedKeys | FactKind::BnTokenMean => (Some("OP"), &["row", "batch"]),
-            FactKind::Ids | FactKind::Tokens | FactKind::Length | FactKind::LastPos | FactKind::PadPositions => {
-                (None, &["side", "batch"])
-            }
+            FactKind::Ids
+            | FactKind::Tokens
+            | FactKind::Length
+            | FactKind::LastPos
+            | FactKind::MovedPos
+            | FactKind::PadPositions => (None, &["side", "batch"]),
             FactKind::PaddedLen | FactKind::Shortest => (None, &["side"]),
             FactKind::Sentences => (None, &[]),
             FactKind::SentenceCount => (Some("NOUN"), &[]),
             FactKind::TokenAt => (None, &["side", "pos", "batch"]),
-            FactKind::VocabSize => (None, &["side"]),
+            FactKind::VocabSize | FactKind::TokenUnit | FactKind::TokenUnits => (None, &["side"]),
             FactKind::MaxLen | FactKind::SqrtDModel => (None, &[]),
             FactKind::Params => (Some("PREFIX"), &[]),
             FactKind::Rms => (Some("OP"), &["batch"]),

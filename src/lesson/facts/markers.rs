@@ -16,6 +16,38 @@ pub const SHORTEST_TGT: usize = usize::MAX - 1;
 /// sentences, which is a `<pad>` position in the shortest sentence whenever it is padded.
 pub const LAST_ROW: usize = usize::MAX;
 
+/// `pos=moved` (in `token-at`, and `{moved-pos}`) or `row = "moved"` (on a beat): batch row 0's
+/// first token a learner can recognise (a piece with visible text: not a bare `▁` nor a special
+/// token; the first token when none is), at the position it holds in the sentence read. In a
+/// reordered batch row 1, that is where reversing moved it.
+pub const MOVED_ROW: usize = usize::MAX - 1;
+
+/// Where `MOVED_ROW`'s token sits in batch row `batch` of `side`.
+pub fn moved_pos(setup: &crate::setup::Setup, side: crate::model::program::Side, batch: usize) -> usize {
+    use crate::model::program::Side;
+    let (ids, vocab) =
+        if side == Side::Src { (&setup.src_ids, setup.src_vocab()) } else { (&setup.tgt_ids, setup.tgt_vocab()) };
+    let real = |b: usize| -> Vec<usize> {
+        let row = ids.row(b);
+        (0..row.len()).filter(|&p| !super::run_rows::is_pad(setup, side, p, row[p])).collect()
+    };
+    let visible = |id: usize| {
+        let w = vocab.word(id);
+        let special = w.starts_with('<') && w.ends_with('>');
+        !(w.trim_start_matches('▁').is_empty() || special)
+    };
+    let first = real(0);
+    let p = first.iter().copied().find(|&p| visible(ids[[0, p]])).or(first.first().copied()).unwrap_or(0);
+    if batch == 0 || batch >= ids.nrows() {
+        return p;
+    }
+    // the same token in this row: where reversing puts it, else its first place
+    let here = real(batch);
+    let same: Vec<usize> = here.iter().copied().filter(|&q| ids[[batch, q]] == ids[[0, p]]).collect();
+    let reversed = here.len().checked_sub(1 + first.iter().position(|&q| q == p).unwrap_or(0));
+    reversed.filter(|r| same.contains(r)).or(same.first().copied()).unwrap_or(p.min(ids.ncols() - 1))
+}
+
 /// The written name of a batch marker, or None for a row number.
 pub fn batch_marker(name: &str) -> Option<usize> {
     match name {
@@ -38,6 +70,7 @@ impl Fact {
             | Fact::Tokens(s)
             | Fact::Length(s)
             | Fact::LastPos(s)
+            | Fact::MovedPos(s)
             | Fact::PadPositions(s)
             | Fact::TokenAt { sentence: s, .. } => Some(&mut s.batch),
             Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),
@@ -55,6 +88,8 @@ impl Fact {
             | Fact::Sentences
             | Fact::SentenceCount(_)
             | Fact::VocabSize { .. }
+            | Fact::TokenUnit { .. }
+            | Fact::TokenUnits { .. }
             | Fact::MaxLen
             | Fact::SqrtDModel
             | Fact::Params { .. }

@@ -23,7 +23,7 @@ pub use conditional::{Condition, without_loaded_model_lines};
 pub use fact::{ConfigName, Fact, FactKind, HeadChoice, Sentence};
 pub use parse::{SEE_FACTS, parse};
 pub use probes::best_aligned_head;
-pub use run_rows::{decode_steps, real_positions, real_rows, translation};
+pub use run_rows::{decode_steps, is_pad, real_positions, real_rows, translation};
 pub use whereabouts::{PaneLayout, Whereabouts};
 
 use crate::model::Run;
@@ -31,7 +31,7 @@ use crate::setup::Setup;
 
 /// A piece of prose: literal text, a fact to fill in, where a pane is drawn (`{where view}`), or
 /// the start, middle or end of a passage shown only when a condition holds on the run's
-/// sentences (`{if-padded side=S}…{else}…{end}`).
+/// sentences (`{if-padded side=S}…{else}…{end}`); passages nest.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Piece {
     Text(String),
@@ -52,18 +52,24 @@ pub fn render(pieces: &[Piece], full: &Run, setup: &Setup) -> String {
 /// `render` on a screen laid out as `layout` (`{where …}` reads it).
 pub fn render_laid_out(pieces: &[Piece], full: &Run, setup: &Setup, layout: PaneLayout) -> String {
     let mut out = String::new();
-    // inside an {if}: whether the current part is shown
-    let mut shown: Option<bool> = None;
-    let mut holds = false;
+    // the open {if}s, innermost last: whether each one's condition holds, and whether its part
+    // now read is shown; a piece is shown when every open part is
+    let mut open: Vec<(bool, bool)> = Vec::new();
     for p in pieces {
         match p {
             Piece::If(c) => {
-                holds = c.holds(setup);
-                shown = Some(holds);
+                let holds = c.holds(setup);
+                open.push((holds, holds));
             }
-            Piece::Else => shown = Some(!holds),
-            Piece::End => shown = None,
-            _ if shown == Some(false) => {}
+            Piece::Else => {
+                if let Some((holds, shown)) = open.last_mut() {
+                    *shown = !*holds;
+                }
+            }
+            Piece::End => {
+                open.pop();
+            }
+            _ if open.iter().any(|&(_, shown)| !shown) => {}
             Piece::Text(t) => out.push_str(t),
             Piece::Fact(f) => out.push_str(&evaluate::evaluate(f, full, setup)),
             Piece::Where(place) => out.push_str(layout.words(*place)),

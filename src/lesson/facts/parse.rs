@@ -16,8 +16,8 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
     let mut pieces = Vec::new();
     let mut literal = String::new();
     let mut rest = text;
-    // inside `{if-…}`: whether its `{else}` has come
-    let mut open: Option<bool> = None;
+    // the `{if-…}` passages open here, innermost last: whether each's `{else}` has come
+    let mut open: Vec<bool> = Vec::new();
     while let Some(i) = rest.find(['{', '}']) {
         literal.push_str(&rest[..i]);
         let tail = &rest[i..];
@@ -47,7 +47,7 @@ pub fn parse(text: &str, program: &Program, setup: &Setup) -> Result<Vec<Piece>,
         pieces.push(Piece::Fact(fact));
         rest = &tail[end + 1..];
     }
-    if open.is_some() {
+    if !open.is_empty() {
         return Err(format!("an `{{if-…}}` passage with no `{{end}}` after it {SEE_FACTS}"));
     }
     literal.push_str(rest);
@@ -80,6 +80,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Tokens => Fact::Tokens(sentence(&a, batch)?),
         FactKind::Length => Fact::Length(sentence(&a, batch)?),
         FactKind::LastPos => Fact::LastPos(sentence(&a, batch)?),
+        FactKind::MovedPos => Fact::MovedPos(sentence(&a, batch)?),
         FactKind::PadPositions => Fact::PadPositions(sentence(&a, batch)?),
         FactKind::PaddedLen => Fact::PaddedLen { side: a.side()? },
         FactKind::Shortest => Fact::Shortest { side: a.side()? },
@@ -88,13 +89,15 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::TokenAt => {
             let sentence = sentence(&a, batch)?;
             let pos = match a.get("pos") {
-                // the sentence's last real token, found from the run
                 Some("last") => super::markers::LAST_ROW,
+                Some("moved") => super::markers::MOVED_ROW,
                 _ => check::position(sentence.side, a.need("pos", "the position in the sentence")?, setup)?,
             };
             Fact::TokenAt { pos, sentence }
         }
         FactKind::VocabSize => Fact::VocabSize { side: a.side()? },
+        FactKind::TokenUnit => Fact::TokenUnit { side: a.side()? },
+        FactKind::TokenUnits => Fact::TokenUnits { side: a.side()? },
         FactKind::MaxLen => Fact::MaxLen,
         FactKind::SqrtDModel => Fact::SqrtDModel,
         FactKind::Params => Fact::Params { prefix: check::param_prefix(setup, a.bare())? },
@@ -342,10 +345,7 @@ impl<'a> Args<'a> {
 
     /// `row=`: a query row, or `last`, the tensor's last query row on the run's sentences.
     fn row(&self) -> Result<usize, String> {
-        if self.get("row") == Some("last") {
-            return Ok(super::markers::LAST_ROW);
-        }
-        self.need("row", "the query row")
+        if self.get("row") == Some("last") { Ok(super::markers::LAST_ROW) } else { self.need("row", "the query row") }
     }
 
     /// A number the fact cannot do without: "`top-key` needs row=, the query row".

@@ -47,7 +47,7 @@ impl Widget for HeatmapView<'_> {
         let any_masked = d.values.iter().any(|&v| is_masked(v));
         // the -inf what-if fills with -inf, not −1e9: say which
         let minus_inf = d.values.iter().any(|&v| v == f32::NEG_INFINITY);
-        let label_w = label_width(&d.row_labels, nr);
+        let label_w = label_width_in(d, area.width);
         let cols = Columns::fit(area.x.saturating_add(margin(label_w)), nc, area, d.fit_whole);
         // The line after the header: column labels.
         let hy = area.y + top;
@@ -83,6 +83,17 @@ impl Widget for HeatmapView<'_> {
             draw_legend(buf, area, legend_y(area, y), theme, &scale, extra);
         }
     }
+}
+
+/// The row labels' column of `d` in a pane `width` columns wide: the labels whole when the grid
+/// keeps the columns (and their cells) it draws beside them cut, else cut to `LABEL_MAX`.
+pub fn label_width_in(d: &HeatmapData, width: u16) -> usize {
+    let (nr, nc) = d.values.dim();
+    let area = Rect::new(0, 0, width, 1);
+    label_width(&d.row_labels, nr, |w| {
+        let c = Columns::fit(margin(w), nc, area, d.fit_whole);
+        (c.cell, c.n, c.step)
+    })
 }
 
 /// What the legend adds about masked cells: how they are drawn, and whether they hold −∞.

@@ -39,12 +39,10 @@ impl Widget for MaskGridView<'_> {
         }
 
         // Cells wide enough for the longest key label, narrower if the grid would not fit.
-        let label_w = label_width(&d.row_labels, nr);
+        let label_w = label_width_in(d, area.width);
         let gx = area.x.saturating_add(margin(label_w));
         let avail = usize::from(area.right().saturating_sub(gx));
-        let longest = (0..nc).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
-        let want = (longest + 1).clamp(3, CELL_MAX);
-        let cell = (CELL_MIN..=want).rev().find(|&w| nc * w <= avail).unwrap_or(CELL_MIN);
+        let cell = cell_width(d, avail);
         let (ncols, col_note) = fit_columns(nc, cell, avail);
         let field = cell - 1;
         let cx = |j: usize| gx.saturating_add(u16::try_from(j * cell + 1).unwrap_or(u16::MAX));
@@ -90,6 +88,25 @@ impl Widget for MaskGridView<'_> {
 /// The header lines: what the mask is (always), then the shape note and the axis names while
 /// every row still fits (the column labels and, from 4 lines, the legend are kept room for).
 /// Returns the line after them and how many lines are left for rows.
+/// The cell width for the columns of `d` in `avail` columns: wide enough for the longest key
+/// label, narrower if the grid would not fit.
+fn cell_width(d: &MaskData, avail: usize) -> usize {
+    let nc = d.values.ncols();
+    let longest = (0..nc).map(|j| width(&label(&d.col_labels, j))).max().unwrap_or(1);
+    let want = (longest + 1).clamp(3, CELL_MAX);
+    (CELL_MIN..=want).rev().find(|&c| nc * c <= avail).unwrap_or(CELL_MIN)
+}
+
+/// The row labels' column of `d` in a pane `pane_w` columns wide: the labels whole when the grid
+/// keeps its cell width and the columns it draws beside them cut, else cut to `LABEL_MAX`.
+pub fn label_width_in(d: &MaskData, pane_w: u16) -> usize {
+    label_width(&d.row_labels, d.values.nrows(), |w| {
+        let avail = usize::from(pane_w).saturating_sub(usize::from(margin(w)));
+        let cell = cell_width(d, avail);
+        (cell, fit_columns(d.values.ncols(), cell, avail).0)
+    })
+}
+
 fn draw_header(buf: &mut Buffer, area: Rect, d: &MaskData, theme: Theme) -> (u16, usize) {
     let h = usize::from(area.height);
     let nr = d.values.nrows();

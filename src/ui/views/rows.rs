@@ -15,10 +15,29 @@ use ratatui::layout::Rect;
 pub(crate) const LABEL_MAX: usize = 7;
 /// Token labels of the softmax-rows and LayerNorm views are cut to at most this many columns.
 pub(crate) const TOKEN_LABEL_MAX: usize = 6;
+/// A label column is never wider than this, even where the pane has room (`tomorrow` and a
+/// SentencePiece word read whole; a label longer still is cut).
+pub(crate) const LABEL_LONG: usize = 16;
 
 /// Width of a label column: the widest of `labels`, at least 1 and at most `max`.
 pub(crate) fn widest<S: AsRef<str>>(labels: impl IntoIterator<Item = S>, max: usize) -> usize {
     labels.into_iter().map(|l| width(l.as_ref())).max().unwrap_or(1).clamp(1, max)
+}
+
+/// Width of a label column chosen from the pane and the labels' own widths (terminal columns:
+/// a CJK character takes two): the labels whole (up to `LABEL_LONG`) when the view draws all it
+/// would with them cut to `cut`, else the widest that does, and at narrowest cut to `cut`.
+/// `shows(w)` is what the view lays out with labels `w` wide (its columns, its modes): a wider
+/// label never costs a data column the view would draw at the cut width.
+pub(crate) fn fitted_label_width<S: AsRef<str>, T: PartialEq>(
+    labels: impl IntoIterator<Item = S>,
+    cut: usize,
+    shows: impl Fn(usize) -> T,
+) -> usize {
+    let whole = widest(labels, LABEL_LONG);
+    let short = whole.min(cut);
+    let at_cut = shows(short);
+    (short + 1..=whole).rev().find(|&w| shows(w) == at_cut).unwrap_or(short)
 }
 
 /// Label `i` of `labels`, or the index when the list is short.
@@ -26,9 +45,10 @@ pub(crate) fn label(labels: &[String], i: usize) -> String {
     labels.get(i).cloned().unwrap_or_else(|| i.to_string())
 }
 
-/// Width of a grid's row-label column for its `n` rows: the longest label, at most LABEL_MAX.
-pub(crate) fn label_width(labels: &[String], n: usize) -> usize {
-    widest((0..n).map(|i| label(labels, i)), LABEL_MAX)
+/// Width of a grid's row-label column for its `n` rows: the longest label, cut to LABEL_MAX
+/// unless the view draws as much beside it whole (`shows`, as in `fitted_label_width`).
+pub(crate) fn label_width<T: PartialEq>(labels: &[String], n: usize, shows: impl Fn(usize) -> T) -> usize {
+    fitted_label_width((0..n).map(|i| label(labels, i)), LABEL_MAX, shows)
 }
 
 /// The left margin of a grid row: `▶ label   ` (mark, space, label, space). Returns the x after it.

@@ -5,9 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::common::{
-    LEVELS, Pen, TOKEN_LABEL_MAX, bar, cut, decimals, fit, pad_left, shown_rows, width, window_around,
-};
+use super::common::{LEVELS, Pen, bar, cut, decimals, fit, pad_left, shown_rows, width, window_around};
 use super::softmax_rows::{BAR_MAX, Ctx, GridMode, LEAK_MARK, MASK_MARK, SUM_W, Side};
 use crate::app::view_data::SoftmaxRow;
 use crate::strings::{self, more};
@@ -89,7 +87,7 @@ pub(super) fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
         if d.selected_row.is_some() {
             x = pen.put(0, 0, SELECTED_MARK, t.highlight()) + 1;
         }
-        x = pen.put(x, 0, &fit(&row.label, TOKEN_LABEL_MAX), t.highlight());
+        x = pen.put(x, 0, &fit(&row.label, g.label_w), t.highlight());
         x = pen.put(x, 0, " · ", t.dim());
     }
     pen.put(x, 0, &fit(side.label, w.saturating_sub(x)), t.title());

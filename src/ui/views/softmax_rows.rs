@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::common::{Pen, TOKEN_LABEL_MAX, fit, visible, widest, width};
+use super::common::{Pen, TOKEN_LABEL_MAX, fit, fitted_label_width, visible, widest, width};
 use super::softmax_draw::{draw_detail, draw_grid, draw_legend, draw_row_list};
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
 use crate::strings;
@@ -75,7 +75,7 @@ enum Arrange {
     Stacked,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Plan {
     grid: Option<(GridMode, Arrange)>,
     detail: Option<Arrange>,
@@ -103,14 +103,22 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
-    /// The sizes of the view's grid: its keys, its longest side's rows, and the label widths.
-    fn of(d: &SoftmaxData, sides: &[Side]) -> Geometry {
-        Geometry {
+    /// The sizes of the view's grid in `w` x `h` (below the caption): its keys, its longest
+    /// side's rows, and the label widths, whole when the plan that fits stays the one that fits
+    /// with them cut to `TOKEN_LABEL_MAX`.
+    fn of(d: &SoftmaxData, sides: &[Side], w: usize, h: usize) -> Geometry {
+        let rows = || sides.iter().flat_map(|s| s.rows.iter()).map(|r| r.label.as_str());
+        let with = |label_w, key_w| Geometry {
             keys: d.col_labels.len(),
             rows: sides.iter().map(|s| s.rows.len()).max().unwrap_or(0),
-            label_w: widest(sides.iter().flat_map(|s| s.rows.iter()).map(|r| &r.label), TOKEN_LABEL_MAX),
-            key_w: widest(&d.col_labels, TOKEN_LABEL_MAX),
-        }
+            label_w,
+            key_w,
+        };
+        let plan = |g: Geometry| choose(&g, sides.len(), w, h);
+        let cut_label = widest(rows(), TOKEN_LABEL_MAX);
+        let key_w = fitted_label_width(&d.col_labels, TOKEN_LABEL_MAX, |k| plan(with(cut_label, k)));
+        let label_w = fitted_label_width(rows(), TOKEN_LABEL_MAX, |l| plan(with(l, key_w)));
+        with(label_w, key_w)
     }
 
     pub(super) fn grid_w(&self, mode: GridMode) -> usize {
@@ -140,8 +148,8 @@ impl Widget for SoftmaxRowsView<'_> {
         if let Some((label, rows)) = &d.what_if {
             sides.push(Side { label, rows });
         }
-        let g = Geometry::of(d, &sides);
         let (w, h) = (area.width as usize, area.height as usize);
+        let g = Geometry::of(d, &sides, w, h.saturating_sub(usize::from(h >= 4)));
 
         // The caption, unless the area is too short to spare it.
         let mut y = 0;
@@ -261,9 +269,14 @@ fn plan_w(plan: &Plan, g: &Geometry, n_sides: usize) -> usize {
 /// left of the variant in `area` (else above it): the arrangement the view's plan chooses.
 pub fn taught_left(d: &SoftmaxData, area: Rect) -> bool {
     let Some((label, rows)) = &d.what_if else { return false };
-    let g = Geometry::of(d, &[Side { label: &d.label, rows: &d.rows }, Side { label, rows }]);
     // below the caption, as `render` draws
     let (w, h) = (area.width as usize, area.height as usize);
+    let g = Geometry::of(
+        d,
+        &[Side { label: &d.label, rows: &d.rows }, Side { label, rows }],
+        w,
+        h.saturating_sub(usize::from(h >= 4)),
+    );
     let plan = choose(&g, 2, w, h.saturating_sub(usize::from(h >= 4)));
     match plan.grid {
         Some((_, arrange)) => arrange == Arrange::Beside,

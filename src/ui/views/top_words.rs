@@ -5,7 +5,9 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-use super::common::{LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, put, visible, widest, width};
+use super::common::{
+    LEVELS, TOKEN_LABEL_MAX, draw_caption, draw_row_label, fit, fitted_label_width, put, visible, width,
+};
 // rows: one per target position; entries: `▅ word 0.033`, the bar relative to the largest shown
 // (a space after it: a SentencePiece piece starts with ▁, which a bar glyph would run into), then
 // what the words not shown add up to
@@ -29,7 +31,7 @@ impl Widget for TopWordsView<'_> {
         let uniform = 1.0 / d.vocab.max(1) as f32;
         let header = strings::top_words_heading(d.vocab, uniform);
         put(buf, area, area.x, area.y + 1, &header, theme.dim());
-        let label_w = widest(d.rows.iter().map(|r| r.0.as_str()), TOKEN_LABEL_MAX);
+        let label_w = label_width(d, area.width);
         let top = d.rows.iter().flat_map(|r| r.1.iter().map(|w| w.1)).fold(0.0f32, f32::max);
         // as many rows as fit, scrolled so the selected one shows
         let room = usize::from(area.height.saturating_sub(2));
@@ -56,4 +58,40 @@ impl Widget for TopWordsView<'_> {
             }
         }
     }
+}
+
+/// The labels' column of `d` in a pane `pane_w` columns wide: the labels whole when every row
+/// keeps its entries beside them, else cut to `TOKEN_LABEL_MAX`.
+pub fn label_width(d: &TopWordsData, pane_w: u16) -> usize {
+    let area = Rect::new(0, 0, pane_w, 1);
+    fitted_label_width(d.rows.iter().map(|r| r.0.as_str()), TOKEN_LABEL_MAX, |w| entries_shown(d, area, w))
+}
+
+/// How many entries of each row fit beside labels `label_w` wide, and whether its `… rest` does:
+/// what `render` draws.
+fn entries_shown(d: &TopWordsData, area: Rect, label_w: usize) -> Vec<(usize, bool)> {
+    let right = usize::from(area.right());
+    d.rows
+        .iter()
+        .enumerate()
+        .map(|(i, (_, words))| {
+            let mut x = usize::from(area.x) + label_w + 3;
+            let mut shown = 0;
+            for (word, p) in words {
+                let entry = width(&format!(" {} {}", fit(word, 8), strings::probability(*p)));
+                if x + 1 + entry > right {
+                    break;
+                }
+                x += 1 + entry + 2;
+                shown += 1;
+            }
+            let hidden = d.vocab.saturating_sub(words.len());
+            let rest = d
+                .rest
+                .get(i)
+                .filter(|_| hidden > 0)
+                .is_some_and(|&rest| x + width(&strings::top_words_rest(hidden, rest)) <= right);
+            (shown, rest)
+        })
+        .collect()
 }

@@ -60,6 +60,18 @@ fn draw_numbers(buf: &mut Buffer, area: Rect, x: u16, y: u16, values: &[f32], th
     }
 }
 
+/// The row labels' column of `d` in a pane `pane_w` columns wide: the labels whole when as many
+/// values (numbers and strip cells) show beside them as beside labels cut to `LABEL_MAX`.
+pub fn label_width_in(d: &VectorData, pane_w: u16) -> usize {
+    let dim = d.rows.iter().map(|(_, v)| v.len()).max().unwrap_or(0);
+    let labels: Vec<String> = d.rows.iter().map(|(l, _)| l.clone()).collect();
+    label_width(&labels, labels.len(), |w| {
+        let avail = usize::from(pane_w).saturating_sub(usize::from(margin(w)));
+        let numbers = |room: usize| ((room + 1) / NUM_CELL).min(dim);
+        (dim.min(avail), numbers(avail), numbers(avail.saturating_sub(dim + 2)))
+    })
+}
+
 impl Widget for VectorTableView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let Some(area) = visible(area, buf) else { return };
@@ -83,8 +95,7 @@ impl Widget for VectorTableView<'_> {
         }
 
         let scale = Scale::of(d.rows.iter().flat_map(|(_, v)| v.iter().copied()));
-        let labels: Vec<String> = d.rows.iter().map(|(l, _)| l.clone()).collect();
-        let label_w = label_width(&labels, n);
+        let label_w = label_width_in(d, area.width);
         let gx = area.x.saturating_add(margin(label_w));
 
         // The measurements under the table (row lengths, which the prose may quote) come before
