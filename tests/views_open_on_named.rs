@@ -8,6 +8,7 @@ use common::on_screen::screen_parts;
 use std::sync::Arc;
 use transformer_tutor::app::App;
 use transformer_tutor::app::keymap::Action;
+use transformer_tutor::app::view_data::ViewData;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::measure::measure;
@@ -73,7 +74,6 @@ fn up_moves_on_from_the_lines_drawn() {
 /// norm-compare view (InstanceNorm's lines), both below the fold at 80x24 before.
 #[test]
 fn an_answer_opens_the_view_on_the_line_it_reveals() {
-    use transformer_tutor::app::view_data::ViewData;
     use transformer_tutor::lang::Lang;
     for (id, beat) in [("learning", 10), ("add-norm", 16)] {
         for lang in Lang::ALL {
@@ -97,4 +97,27 @@ fn an_answer_opens_the_view_on_the_line_it_reveals() {
             }
         }
     }
+}
+
+/// Stages the prose names further apart than the pane is tall show at once, folded: whole-model
+/// 5 names `enc.out` and `logits` around the ▶ stage; each run of stages skipped is one line
+/// that counts them, and ↑ unfolds the list.
+#[test]
+fn stages_far_apart_open_folded() {
+    let mut app = app_on("whole-model", 5);
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    app.update(Action::Fit(measure(&app, area)));
+    let view = view_at_80x24(&app);
+    for stage in ["enc.out", "logits", "▶ dec.0"] {
+        assert!(view.contains(stage), "{stage} not in\n{view}");
+    }
+    let ViewData::Lines(data) = app.view_data() else { panic!("the pipeline view") };
+    let drawn = (0..data.lines.len()).filter(|&i| view.contains(data.line_text(i).trim())).count();
+    let skipped: usize =
+        view.lines().filter_map(|l| l.split("⋯ ").nth(1)?.split(' ').next()?.parse::<usize>().ok()).sum();
+    assert!(skipped > 0, "folded:\n{view}");
+    assert_eq!(drawn + skipped, data.lines.len(), "every line drawn or counted:\n{view}");
+    app.update(Action::RowUp);
+    app.update(Action::Fit(measure(&app, area)));
+    assert!(!view_at_80x24(&app).contains('⋯'), "↑ scrolls the unfolded list:\n{}", view_at_80x24(&app));
 }
