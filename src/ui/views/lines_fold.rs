@@ -51,12 +51,15 @@ pub(super) fn fold(lines: &Lines, reveal: &[Reveal], height: usize) -> (Vec<Fold
         }
         fits
     };
+    // each with the head of its section when there is room for both (a table's column
+    // heads), else alone
     for r in &order {
-        if try_keep(&mut kept, &[r.line]) {
+        let head = lines.head(r.line).filter(|&h| h > 0);
+        if head.is_some_and(|h| try_keep(&mut kept, &[r.line, h])) || try_keep(&mut kept, &[r.line]) {
             weight += r.weight;
         }
     }
-    // then the head of each section a kept line is in
+    // then the head of each section a kept line is in, the view's first line among them
     let heads: Vec<usize> = order.iter().filter(|r| kept[r.line]).filter_map(|r| lines.head(r.line)).collect();
     for head in heads {
         try_keep(&mut kept, &[head]);
