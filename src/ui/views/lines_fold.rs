@@ -35,8 +35,15 @@ impl Lines<'_> {
 }
 
 /// The fold of `lines` in `height` rows that keeps the most of `reveal`'s weight, heaviest
-/// first; with the weight it keeps.
+/// first; with the weight it keeps. Each line named comes with the head of its section (a
+/// table's column heads) unless that leaves out more of what is named.
 pub(super) fn fold(lines: &Lines, reveal: &[Reveal], height: usize) -> (Vec<Folded>, usize) {
+    let with_heads = greedy(lines, reveal, height, true);
+    let alone = greedy(lines, reveal, height, false);
+    if alone.1 > with_heads.1 { alone } else { with_heads }
+}
+
+fn greedy(lines: &Lines, reveal: &[Reveal], height: usize, heads: bool) -> (Vec<Folded>, usize) {
     let n = lines.rows.len();
     let mut kept = vec![false; n];
     let mut order: Vec<&Reveal> = reveal.iter().filter(|r| r.line < n).collect();
@@ -54,7 +61,7 @@ pub(super) fn fold(lines: &Lines, reveal: &[Reveal], height: usize) -> (Vec<Fold
     // each with the head of its section when there is room for both (a table's column
     // heads), else alone
     for r in &order {
-        let head = lines.head(r.line).filter(|&h| h > 0);
+        let head = lines.head(r.line).filter(|&h| heads && h > 0);
         if head.is_some_and(|h| try_keep(&mut kept, &[r.line, h])) || try_keep(&mut kept, &[r.line]) {
             weight += r.weight;
         }
