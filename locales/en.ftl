@@ -404,6 +404,7 @@ progress-why-too-large = it is { $size } bytes, more than the { $kb } KB a progr
 progress-why-not-utf8 = not UTF-8 text: byte 0x{ $byte } at offset { $at }
 progress-why-not-regular = it is { $kind }, not a regular file; it was not read
 list-beats = { $n } beats
+folded-lines = ⋯ { $n } lines
 more-below-scroll = { $more } (↑/↓)
 progress-other-version = it is version { $version }, this program reads version { $ours }
 progress-newer-version = it is format version { $version }, newer than this program's { $ours }

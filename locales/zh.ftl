@@ -391,6 +391,7 @@ progress-why-too-large = 它有 { $size } 字节，超过了进度文件的上�
 progress-why-not-utf8 = 不是 UTF-8 文本：偏移 { $at } 处的字节 0x{ $byte }
 progress-why-not-regular = 它是{ $kind }，不是普通文件；没有读取
 list-beats = { $n } 页
+folded-lines = ⋯ { $n } 行
 more-below-scroll = { $more }（↑/↓）
 progress-other-version = 它是第 { $version } 版，本程序读第 { $ours } 版
 progress-newer-version = 它的格式版本是 { $version }，比本程序的 { $ours } 新

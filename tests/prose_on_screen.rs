@@ -19,9 +19,12 @@ use transformer_tutor::setup::WeightSource;
 
 /// Learners' sentences: a word the lessons do not use, note 003's pair in one order, a character
 /// the corpus lacks, and two sentences of different lengths. (A sentence longer than any
-/// lesson's, 13 characters, is walked by tests/own_sentences.rs; on it the softmax, vector and
-/// decoding views do not show every weight the prose quotes at 120x40 yet, attention 8 among
-/// them: the next step of issue 38's section 2.)
+/// lesson's, 13 characters, is walked by tests/own_sentences.rs. On 我们明天早上去公园散步吧。
+/// at 120x40 only decoder 7 misses what it quotes, 0.90 and 0.36: thirteen keys leave the
+/// softmax grid glyphs without numbers, and only the ▶ row is drawn in full; at 80x24 the
+/// softmax and heatmap views of attention 8/11/17/20, why-attention 4/8, masks 12, encoder 2/3,
+/// decoder 7 and real-translator 6 miss the weight they quote. A window of keys with their
+/// numbers, opened on the quoted ones, is the next step of issue 38's section 2.)
 const OWN_SENTENCES: [&str; 4] = ["我有一只狗", "猫追老鼠", "我有一只龘", "我有一只狗;你好"];
 
 fn misses_under(weights: Arc<Weights>, own: Option<&str>) -> Vec<String> {
@@ -65,87 +68,24 @@ fn every_quoted_item_is_on_screen_on_a_learners_own_sentence() {
 }
 
 /// What 80x24 cannot show of what a beat quotes, with why: (lesson, beat, the kind of quote as
-/// the check names it, the reason). The compact layout gives the view nine rows and the shape trace two;
-/// a text view opens on its ▶ line and on what the prose quotes (`app::screenful::reveal`), and
-/// where those lie further apart than nine rows the rest is a scroll away, which the view says
-/// (`… N more lines below (↑/↓)`). Each exception must still be a miss (the list cannot go stale).
+/// the check names it, the reason). The compact layout gives the view nine rows and the shape
+/// trace two; a text view opens on its ▶ line and on what the prose quotes
+/// (`app::screenful::reveal`), folded when those lie further apart than its pane is tall (each
+/// run of lines skipped is one `⋯ N lines` line). Each exception must still be a miss (the list
+/// cannot go stale).
 const SMALL_SCREEN_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[
     (
-        "decoder",
-        9,
-        "number",
-        "alignment view: the rows quoted lie more than nine rows apart (`… N more lines below (↑/↓)`)",
-    ),
-    (
-        "decoder",
-        13,
-        "word",
-        "heatmap: `cat`'s row is below the rows around the ▶ row (`… N rows more`; ↓ moves the row)",
-    ),
-    (
-        "add-norm",
-        6,
-        "number",
-        "norm-compare view (a learner's two sentences): with InstanceNorm's lines the value quoted is below the nine rows (↓)",
-    ),
-    (
-        "encoder",
-        9,
-        "number",
-        "dropout view: the layer's program fills the nine rows; the training draw with p and 1/(1 − p) is below (↓)",
-    ),
-    ("embedding", 2, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
-    ("embedding", 5, "number", "vector view: nine rows of a table and its scale; the value quoted is not among them"),
-    ("embedding", 6, "number", "vector view (a learner's sentence): the value quoted is not among the nine rows"),
-    ("learning", 1, "number", "loss view: the per-position table fills the pane; the mean is below (`… (↑/↓)`)"),
-    ("learning", 10, "number", "adam-step view: the weight quoted and the step's lines lie more than nine rows apart"),
-    ("masks", 6, "shape", "the shape is `tgt.causal`'s; the compact trace of `tgt.mask` has no room for its inputs"),
-    ("tokens", 2, "ids", "tokens view: the ▶ row and the target's row of ids lie more than nine rows apart (↑/↓)"),
-    ("tokens", 4, "ids", "tokens view: the ▶ row and the target's row of ids lie more than nine rows apart (↑/↓)"),
-    ("whole-model", 1, "ids", "pipeline view: `tgt ids` and the ▶ stage lie more than nine rows apart (↑/↓)"),
-    ("whole-model", 1, "shape", "the mask's shape is on a stage more than nine rows from the ▶ stage (↑/↓)"),
-    ("whole-model", 4, "shape", "pipeline view: the stage quoted is more than nine rows from the ▶ stage (↑/↓)"),
-    ("whole-model", 5, "shape", "pipeline view: the stage quoted is more than nine rows from the ▶ stage (↑/↓)"),
-    (
         "whole-model",
-        10,
+        1,
         "shape",
-        "pipeline view: the answer's stage, `src.mask`, is more than nine rows above the ▶ one (↑)",
+        "on a learner's sentences the status bar takes a second line and leaves the pipeline eight rows: the ▶ stage, \
+         both rows of ids and `tgt.mask` with a `⋯` line between each need nine (↓ shows it)",
     ),
-    ("workflow", 3, "shape", "pipeline view: `src.mask` is more than nine rows above the ▶ stage (↑)"),
-    ("workflow", 3, "op", "pipeline view: `src.mask` is more than nine rows above the ▶ stage (↑)"),
-    ("workflow", 4, "op", "pipeline view: `enc.out` is eight rows above the ▶ stage, one more than the pane holds (↑)"),
-    ("whole-model", 1, "op", "pipeline view: `tgt.mask` and the ▶ stage lie more than nine rows apart (↑/↓)"),
-    ("whole-model", 5, "op", "pipeline view: `enc.out` and the ▶ stage lie more than nine rows apart (↑/↓)"),
     (
         "whole-model",
-        10,
+        1,
         "op",
-        "pipeline view: the answer's stage, `src.mask`, is more than nine rows above the ▶ one (↑)",
-    ),
-    (
-        "why-attention",
-        2,
-        "op",
-        "rnn view: the header naming `src.x` and the table's last row lie more than nine rows apart (↑)",
-    ),
-    (
-        "why-attention",
-        2,
-        "character",
-        "rnn view: the sentence's header and the table's last row lie more than nine rows apart (↑)",
-    ),
-    (
-        "why-attention",
-        2,
-        "number",
-        "rnn view: the gain columns' header and the table's last row lie more than nine rows apart (↑)",
-    ),
-    (
-        "why-attention",
-        3,
-        "character",
-        "rnn view: the sentence's header and the table row quoted lie more than nine rows apart (↑)",
+        "on a learner's sentences the pipeline has eight rows: `tgt.mask` is the ninth of the fold (↓ shows it)",
     ),
 ];
 

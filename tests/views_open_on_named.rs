@@ -8,6 +8,7 @@ use common::on_screen::screen_parts;
 use std::sync::Arc;
 use transformer_tutor::app::App;
 use transformer_tutor::app::keymap::Action;
+use transformer_tutor::app::view_data::ViewData;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::setup::WeightSource;
 use transformer_tutor::ui::measure::measure;
@@ -66,4 +67,57 @@ fn up_moves_on_from_the_lines_drawn() {
     // and the view is no longer pulled back to the marked stage
     let view = view_at_80x24(&app);
     assert!(view.contains(&format!("{} more lines above", drawn - 1)), "{view}");
+}
+
+/// After an answer, or after giving up, the view opens on the line the answer revealed, in both
+/// languages: learning 10's adam-step view (the loss after the step) and add-norm 16's
+/// norm-compare view (InstanceNorm's lines), both below the fold at 80x24 before.
+#[test]
+fn an_answer_opens_the_view_on_the_line_it_reveals() {
+    use transformer_tutor::lang::Lang;
+    for (id, beat) in [("learning", 10), ("add-norm", 16)] {
+        for lang in Lang::ALL {
+            let mut app = app_on(id, beat);
+            while app.lang() != lang {
+                app.update(Action::NextLanguage);
+            }
+            let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+            app.update(Action::Fit(measure(&app, area)));
+            common::on_screen::give_up(&mut app);
+            app.update(Action::Fit(measure(&app, area)));
+            let view = view_at_80x24(&app);
+            let ViewData::Lines(data) = app.view_data() else { panic!("{id} {beat}: a text view") };
+            let expected = app.expected_answer().expect("a question");
+            let revealed = data.answering(&expected);
+            assert!(!revealed.is_empty(), "{id} {beat}: the view holds the answer's line");
+            for (line, _) in revealed {
+                let text = data.line_text(line);
+                let start: String = text.trim().chars().take(24).collect();
+                assert!(view.contains(&start), "{id} {beat} {lang:?}: `{start}` not in\n{view}");
+            }
+        }
+    }
+}
+
+/// Stages the prose names further apart than the pane is tall show at once, folded: whole-model
+/// 5 names `enc.out` and `logits` around the ▶ stage; each run of stages skipped is one line
+/// that counts them, and ↑ unfolds the list.
+#[test]
+fn stages_far_apart_open_folded() {
+    let mut app = app_on("whole-model", 5);
+    let area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    app.update(Action::Fit(measure(&app, area)));
+    let view = view_at_80x24(&app);
+    for stage in ["enc.out", "logits", "▶ dec.0"] {
+        assert!(view.contains(stage), "{stage} not in\n{view}");
+    }
+    let ViewData::Lines(data) = app.view_data() else { panic!("the pipeline view") };
+    let drawn = (0..data.lines.len()).filter(|&i| view.contains(data.line_text(i).trim())).count();
+    let skipped: usize =
+        view.lines().filter_map(|l| l.split("⋯ ").nth(1)?.split(' ').next()?.parse::<usize>().ok()).sum();
+    assert!(skipped > 0, "folded:\n{view}");
+    assert_eq!(drawn + skipped, data.lines.len(), "every line drawn or counted:\n{view}");
+    app.update(Action::RowUp);
+    app.update(Action::Fit(measure(&app, area)));
+    assert!(!view_at_80x24(&app).contains('⋯'), "↑ scrolls the unfolded list:\n{}", view_at_80x24(&app));
 }

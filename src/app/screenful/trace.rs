@@ -30,7 +30,7 @@ impl TracePane {
         let inputs = app.op_inputs_text();
         if !wide && !inputs.is_empty() && text::width(&formula) + 3 + text::width(&inputs) <= inner_width {
             lines[0].spans.push(Span::styled(" · ", theme.dim()));
-            lines[0].spans.push(Span::styled(inputs, theme.dim()));
+            lines[0].spans.push(Span::styled(inputs.clone(), theme.dim()));
         }
         if wide {
             // room for two lines: the whole trace, broken between steps
@@ -53,7 +53,20 @@ impl TracePane {
                 }
             }
         } else {
-            lines.push(Line::from(fit_trace(app.shape_trace_segments(), inner_width)));
+            let quoted: Vec<String> =
+                super::reveal::shapes(&super::reveal::quoted(app)).into_iter().map(|(_, s)| s).collect();
+            let trace = fit_trace(app.shape_trace_segments(), inner_width, &quoted);
+            // an operand's shape the beat quotes that neither row shows (the chain follows the
+            // first operand): the operands and the result instead of the chain
+            let first_row: String = lines[0].spans.iter().map(|s| s.content.as_ref()).collect();
+            let unshown = |q: &String| !trace.contains(q.as_str()) && !first_row.contains(q.as_str());
+            if quoted.iter().any(|q| unshown(q) && inputs.contains(q.as_str())) {
+                let result = format!("{inputs} → {}", strings::shape_in_title(&op.shape));
+                let row = if text::width(&result) <= inner_width { result } else { inputs };
+                lines.push(Line::styled(row, theme.dim()));
+            } else {
+                lines.push(Line::from(trace));
+            }
         }
         let mut title = if wide { strings::TRACE_TITLE.to_string() } else { strings::trace_title_at(&op.where_text()) };
         if let (false, Some(dial)) = (wide, app.dial_view()) {
@@ -78,13 +91,29 @@ fn pack_trace(segments: Vec<String>, width: usize) -> Vec<String> {
     lines
 }
 
-/// Keep the end of the shape trace (the focused tensor) and drop steps from the front until it fits.
-fn fit_trace(segments: Vec<String>, width: usize) -> String {
+/// Keep the end of the shape trace (the focused tensor) and drop steps from the front until it
+/// fits; when a step dropped shows a shape the beat quotes (`quoted`), keep that step and drop
+/// those after it instead (`…(2, 4, 5, 8) ─·Kᵀ→ … ─softmax→ (2, 4, 5, 5)`).
+fn fit_trace(segments: Vec<String>, width: usize, quoted: &[String]) -> String {
     let width_of = |s: &[String]| s.iter().map(|x| text::width(x)).sum::<usize>();
     let mut start = 0;
     while start + 1 < segments.len() && width_of(&segments[start..]) > width {
         start += 1;
     }
     let tail = segments[start..].concat();
+    let shows = |s: &String| quoted.iter().any(|q| s.contains(q.as_str()));
+    let kept = (!segments[start..].iter().any(shows)).then(|| (0..start).rev().find(|&i| shows(&segments[i])));
+    if let Some(Some(i)) = kept {
+        let head = if i == 0 { segments[0].clone() } else { format!("…{}", segments[i]) };
+        let fits = (i + 1..segments.len())
+            .map(|from| {
+                let gap = if from == i + 1 { "" } else { " …" };
+                format!("{head}{gap}{}", segments[from..].concat())
+            })
+            .find(|s| text::width(s) <= width);
+        if let Some(s) = fits {
+            return s;
+        }
+    }
     if start == 0 { tail } else { format!("…{tail}") }
 }

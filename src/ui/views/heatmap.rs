@@ -61,7 +61,10 @@ impl Widget for HeatmapView<'_> {
         // "more rows" note beside it
         let footer = if h >= 2 + usize::from(legend) + footer.len() + 2 { footer } else { Vec::new() };
         let body = h - 2 - usize::from(legend) - footer.len();
-        let win = if d.fit_whole { every_kth_row(nr, body) } else { row_window(nr, body, 1, d.selected_row) };
+        // a window that must leave rows out keeps the row after the selected one too when it
+        // has room for two: at a decoding step, the word that comes next
+        let context = d.selected_row.map(|s| if body >= 3 { (s + 1).min(nr.saturating_sub(1)) } else { s });
+        let win = if d.fit_whole { every_kth_row(nr, body) } else { row_window(nr, body, 1, context) };
         let mut y = hy + 1;
         for r in win.rows() {
             let selected = d.selected_row == Some(r);

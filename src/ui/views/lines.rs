@@ -9,6 +9,7 @@ use ratatui::widgets::Widget;
 
 use super::LinesScroll;
 use super::common::{Pen, bar};
+use super::lines_fold::{Folded, Lines, fold};
 use super::lines_wrap::wrap_pieces;
 use crate::app::view_data::{LinesData, Piece, Role};
 use crate::strings::{self, more};
@@ -36,10 +37,45 @@ fn rows(data: &LinesData, width: usize) -> (Vec<Vec<Piece>>, Vec<usize>) {
 /// The first row a text view draws in a pane of `area`: `scroll.first`, kept within the rows; or,
 /// when it reveals lines, the first row from which the weights of the lines wholly inside the pane
 /// (below the note of the rows above, above the note of the rows below) add up most, the
-/// topmost of equals; a section a line heads counts double when all of it is inside.
+/// topmost of equals; a section a line heads counts double when all of it is inside. When it
+/// opens folded (`lines_fold`), the first row of its heaviest line: ↑/↓ scroll on from there.
 pub fn first_row(data: &LinesData, area: Rect, scroll: LinesScroll) -> usize {
     let (rows, starts) = rows(data, area.width as usize);
-    first_of(&rows, &starts, area.height as usize, scroll)
+    match plan(data, &rows, &starts, area.height as usize, scroll) {
+        Drawn::Window(first) => first,
+        Drawn::Fold(_) => {
+            let heaviest = scroll.reveal.iter().max_by_key(|r| (r.weight, std::cmp::Reverse(r.line)));
+            let line = heaviest.map_or(0, |r| r.line.min(starts.len() - 1));
+            starts[line].min(rows.len().saturating_sub(area.height as usize) + 1)
+        }
+    }
+}
+
+/// What a text view draws: its rows from one on, or a fold of its lines.
+enum Drawn {
+    Window(usize),
+    Fold(Vec<Folded>),
+}
+
+/// The window a text view draws, unless the lines it reveals do not all fit in one and a fold of
+/// them keeps more of their weight.
+fn plan(data: &LinesData, rows: &[Vec<Piece>], starts: &[usize], height: usize, scroll: LinesScroll) -> Drawn {
+    let first = first_of(rows, starts, height, scroll);
+    if scroll.reveal.is_empty() || rows.len() <= height || height == 0 {
+        return Drawn::Window(first);
+    }
+    let (top, end) = shown_rows(rows.len(), first, height);
+    let line_end = |i: usize| starts.get(i + 1).map_or(rows.len(), |&s| s.max(starts[i] + 1));
+    let inside = |i: usize| i < starts.len() && top <= starts[i] && line_end(i) <= end;
+    let in_window: usize = scroll.reveal.iter().filter(|r| inside(r.line)).map(|r| r.weight).sum();
+    let all: usize = scroll.reveal.iter().filter(|r| r.line < starts.len()).map(|r| r.weight).sum();
+    if in_window >= all {
+        return Drawn::Window(first);
+    }
+    let line_rows: Vec<usize> = (0..starts.len()).map(|i| line_end(i) - starts[i]).collect();
+    let blank: Vec<bool> = (0..starts.len()).map(|i| data.line_text(i).trim().is_empty()).collect();
+    let (folded, weight) = fold(&Lines { rows: &line_rows, blank: &blank }, scroll.reveal, height);
+    if weight > in_window { Drawn::Fold(folded) } else { Drawn::Window(first) }
 }
 
 fn first_of(rows: &[Vec<Piece>], starts: &[usize], height: usize, scroll: LinesScroll) -> usize {
@@ -106,8 +142,11 @@ impl Widget for LinesView<'_> {
         }
         // a line wider than the pane takes more rows (scrolling counts rows)
         let (lines, starts) = rows(self.data, pen.width());
+        let first = match plan(self.data, &lines, &starts, height, self.scroll) {
+            Drawn::Window(first) => first,
+            Drawn::Fold(folded) => return self.draw_fold(&mut pen, &lines, &starts, &folded),
+        };
         // scroll no further than where the last line shows; say what is hidden above and below
-        let first = first_of(&lines, &starts, height, self.scroll);
         let mut y = 0;
         if first > 0 {
             pen.put(0, 0, &more(first, 0, strings::LINES.get()), self.theme.dim());
@@ -116,22 +155,48 @@ impl Widget for LinesView<'_> {
         let rest = lines.len() - first;
         let shown = shown_rows(lines.len(), first, height).1 - first;
         for line in &lines[first..first + shown] {
-            let mut x = 0;
-            for piece in line {
-                x = match piece.role {
-                    Role::Bar { fraction, cells } => {
-                        pen.put(x, y, &bar(fraction, cells, false), self.style(piece.role));
-                        x + cells
-                    }
-                    role => pen.put(x, y, &piece.text, self.style(role)),
-                };
-            }
+            self.draw_row(&mut pen, y, line);
             y += 1;
         }
         if shown < rest {
             let below = more(0, rest - shown, strings::LINES.get());
             let note = if self.scroll.scrollable { strings::more_below_scroll(&below) } else { below };
             pen.put(0, y, &note, self.theme.dim());
+        }
+    }
+}
+
+impl LinesView<'_> {
+    fn draw_row(&self, pen: &mut Pen, y: usize, row: &[Piece]) {
+        let mut x = 0;
+        for piece in row {
+            x = match piece.role {
+                Role::Bar { fraction, cells } => {
+                    pen.put(x, y, &bar(fraction, cells, false), self.style(piece.role));
+                    x + cells
+                }
+                role => pen.put(x, y, &piece.text, self.style(role)),
+            };
+        }
+    }
+
+    /// The lines a fold keeps, each run between them as one dim marker line.
+    fn draw_fold(&self, pen: &mut Pen, rows: &[Vec<Piece>], starts: &[usize], folded: &[Folded]) {
+        let mut y = 0;
+        for f in folded {
+            match *f {
+                Folded::Line(i) => {
+                    let end = starts.get(i + 1).copied().unwrap_or(rows.len());
+                    for row in &rows[starts[i]..end] {
+                        self.draw_row(pen, y, row);
+                        y += 1;
+                    }
+                }
+                Folded::Skipped(n) => {
+                    pen.put(0, y, &strings::folded_lines(n), self.theme.dim());
+                    y += 1;
+                }
+            }
         }
     }
 }

@@ -3,6 +3,7 @@ pub(super) mod common;
 pub mod heatmap;
 pub mod layernorm;
 pub mod lines;
+mod lines_fold;
 mod lines_wrap;
 pub mod mask_grid;
 mod rows;

@@ -126,8 +126,9 @@ impl Widget for VectorTableView<'_> {
             }
         }
         y = win.draw_note(buf, area, y, theme);
-        // the measurements, wrapped, while rows remain above the legend
-        let last = area.bottom().saturating_sub(2 * u16::from(legend));
+        // the measurements, wrapped, while rows remain above the legend (a measurement the
+        // pane needs takes the blank line before it)
+        let last = area.bottom().saturating_sub(u16::from(legend));
         for line in footer {
             if y >= last {
                 break;
