@@ -348,7 +348,7 @@ fn the_dial_keeps_the_head_row_batch_and_cell_the_learner_chose() {
     let weights = Arc::new(WeightSource::Trained.load().expect("the built-in weights load"));
     let catalog = Catalog::built_in(&weights).expect("built-in lessons load");
     let mut app = App::new(catalog.get("attention").expect("an attention lesson").clone(), weights).unwrap();
-    app.go_to_beat(19); // beat 20: layer 1's head 2
+    app.go_to_beat(20); // beat 21: layer 1's head 2
     app.set_checkpoints(Arc::new(short_run()));
     assert_eq!(app.selection().head, 2);
     app.update(Action::NextHead);

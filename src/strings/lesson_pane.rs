@@ -144,7 +144,7 @@ pub const LIST_FOOTER: Text = Text::id("list-footer");
 
 pub const LINES: Text = Text::id("lines");
 
-/// In a folded text view, a run of lines it skips: `⋯ 12 lines`.
+/// In a folded text view, a run of lines it skips: `⋯ 12 lines (↑/↓)`.
 pub fn folded_lines(n: usize) -> String {
     message_with("folded-lines", &[("n", &n)])
 }
