@@ -40,7 +40,7 @@ impl Fact {
             | Fact::LastPos(s)
             | Fact::PadPositions(s)
             | Fact::TokenAt { sentence: s, .. } => Some(&mut s.batch),
-            Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),
+            Fact::DecodeWord(d) | Fact::DecodeProb(d) | Fact::CacheShape(d) => Some(&mut d.batch),
             Fact::Translation { batch }
             | Fact::GreedyTranslation { batch }
             | Fact::BeamTranslation { batch, .. }
