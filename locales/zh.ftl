@@ -961,6 +961,7 @@ view-name =
         [norm-compare] 层归一化与批归一化
         [fused-qkv] 融合的 QKV
         [decode] 逐步解码
+        [kv-cache] 键值缓存
         [loss] 损失
         [grad-flow] 梯度流
         [embed-grad] 词嵌入表的梯度
