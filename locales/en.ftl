@@ -842,6 +842,15 @@ tokenised-by-pieces = by SentencePiece subword pieces
 # The tokens view's heading: $side is the sentence (side-source or side-target), $how one of the
 # tokenised-by-* above, $pad the id of <pad>.
 tokens-view-heading = { $side } · tokenised { $how } · <pad> = { $pad } pads each row
+# The kv-cache view: $source is the source sentence.
+kv-heading = key/value cache, greedy decoding of { $source } (times measured now)
+kv-step = step
+kv-reads = reads
+kv-keys = cached keys (B, H, t, d_k)
+kv-with = with cache
+kv-without = without
+kv-once = computed once, before step 0: the encoder, and each layer's cross-attention keys and values
+kv-query-heading = step { $step }'s one query row against the cached keys, decoder layer 0, mean of heads
 # The decode view's heading: $source is the source sentence, $step the step shown of 0 to $last.
 decode-heading-greedy = greedy decoding of { $source }: step { $step } of 0–{ $last }
 decode-heading-sampled = sampled decoding of { $source }: step { $step } of 0–{ $last }

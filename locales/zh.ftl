@@ -781,6 +781,14 @@ tokenised-by-character = 按字符
 tokenised-by-word = 按词
 tokenised-by-pieces = 按 SentencePiece 子词片段
 tokens-view-heading = { $side } · { $how }切分词元 · 每行用 <pad> = { $pad } 补齐
+kv-heading = { $source } 的贪心解码与键值缓存（时间为现场测量）
+kv-step = 步
+kv-reads = 读入
+kv-keys = 缓存的键 (B, H, t, d_k)
+kv-with = 用缓存
+kv-without = 不用缓存
+kv-once = 在第 0 步之前只算一次：编码器，以及每一层交叉注意力的键和值
+kv-query-heading = 第 { $step } 步的一行查询对缓存的键，解码器第 0 层，各头平均
 decode-heading-greedy = { $source } 的贪心解码：第 { $step } 步（0–{ $last }）
 decode-heading-sampled = { $source } 的采样解码：第 { $step } 步（0–{ $last }）
 position-layout-interleaved = 交错排列：偶数列是 sin，奇数列是 cos
@@ -967,6 +975,7 @@ view-name =
         [norm-compare] 层归一化与批归一化
         [fused-qkv] 融合的 QKV
         [decode] 逐步解码
+        [kv-cache] 键值缓存
         [loss] 损失
         [grad-flow] 梯度流
         [embed-grad] 词嵌入表的梯度

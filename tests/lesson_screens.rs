@@ -2,6 +2,8 @@
 //! beat at 80x24 (`masks` is also snapshotted beat by beat at 80x24 in `screens.rs`). Read every
 //! changed snapshot before accepting it: it is the screen a learner will see.
 
+mod screen_times;
+
 use insta::assert_snapshot;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -18,7 +20,7 @@ fn frame(app: &mut App, width: u16, height: u16) -> String {
     app.update(transformer_tutor::app::keymap::Action::Fit(ui::measure::measure(app, area)));
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
-    terminal.backend().to_string()
+    screen_times::without_times(&terminal.backend().to_string())
 }
 
 fn lessons() -> (Arc<transformer_tutor::model::Weights>, Catalog) {

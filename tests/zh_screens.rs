@@ -20,6 +20,7 @@ use transformer_tutor::strings;
 use transformer_tutor::ui::{self, cuts, theme::Theme};
 
 mod ftl;
+mod screen_times;
 
 /// The screen as the learner reads it: one line per row, a wide character once (the `w` key's
 /// frame text), so a snapshot of Chinese is readable.
@@ -30,7 +31,7 @@ fn frame(app: &mut App, width: u16, height: u16) -> String {
     app.update(transformer_tutor::app::keymap::Action::Fit(ui::measure::measure(app, area)));
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| ui::draw(f, app, Theme::plain())).unwrap();
-    ui::frame::buffer_text(terminal.backend().buffer())
+    screen_times::without_times(&ui::frame::buffer_text(terminal.backend().buffer()))
 }
 
 fn lessons() -> (Arc<transformer_tutor::model::Weights>, Catalog) {

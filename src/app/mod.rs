@@ -20,6 +20,7 @@ pub mod grid_formats;
 pub mod keymap;
 mod navigate;
 pub mod present;
+mod present_cache;
 mod present_compare;
 mod present_grids;
 mod present_learning;

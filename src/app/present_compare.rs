@@ -15,7 +15,7 @@ use ndarray::Ix3;
 
 impl Scene<'_> {
     /// The selected batch row's source tokens, real ones only.
-    fn real_source_tokens(&self) -> Vec<String> {
+    pub(super) fn real_source_tokens(&self) -> Vec<String> {
         let b = self.selection.batch;
         let vocab = self.setup.src_vocab();
         self.setup

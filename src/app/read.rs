@@ -210,7 +210,7 @@ impl App {
         HintContext {
             question_open: self.question().is_some() && !self.attempt().is_done(),
             heads: slices_heads && shape.len() == 4 && shape[1] > 1,
-            decode: self.view.kind == ViewKind::Decode,
+            decode: self.view.kind.steps_decoding(),
             input_for: self.view.input_for,
         }
     }

@@ -216,7 +216,7 @@ impl App {
                 self.session.decoding = next.map_or(Choice::Greedy, |tenths| Choice::Sample { tenths, seed: 0 });
                 self.view.status = strings::decoding_status(self.session.decoding.temperature());
             }
-            Action::NextStep | Action::PrevStep if self.view.kind != ViewKind::Decode => {
+            Action::NextStep | Action::PrevStep if !self.view.kind.steps_decoding() => {
                 self.view.status = strings::DECODE_STEP_ONLY.into()
             }
             Action::NextStep => self.view.selection.row = (self.view.selection.row + 1).min(self.decode_last_step()),

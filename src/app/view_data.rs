@@ -57,6 +57,7 @@ impl Scene<'_> {
             ViewKind::NormCompare => ViewData::Lines(self.norm_compare_lines()),
             ViewKind::FusedQkv => ViewData::Lines(self.fused_qkv_lines()),
             ViewKind::Decode => ViewData::Lines(self.decode_lines()),
+            ViewKind::KvCache => ViewData::Lines(self.kv_cache_lines()),
             ViewKind::Ablation => ViewData::Lines(self.ablation_lines()),
             ViewKind::LogitLens => ViewData::Lines(self.logit_lens_lines()),
             ViewKind::Contributions => ViewData::Lines(self.contributions_lines()),

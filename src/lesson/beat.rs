@@ -260,10 +260,13 @@ fn check_what_if(c: &Checker, what_if: &Option<Spanned<String>>) -> Result<Optio
 fn check_step(cx: &Context, step: &Option<Spanned<i64>>, view: ViewKind) -> Result<Option<usize>, LessonError> {
     match step {
         None => Ok(None),
-        Some(s) if view != ViewKind::Decode => Err(cx.c.err(
+        Some(s) if !view.steps_decoding() => Err(cx.c.err(
             s,
             "step",
-            format!("only a `decode` view has decoding steps; remove `step` or use view = \"decode\" {}", see("step")),
+            format!(
+                "only a `decode` view has decoding steps, and a `kv-cache` view; remove `step` or use view = \"decode\" {}",
+                see("step")
+            ),
         )),
         Some(_) => cx.c.index(step, "step", cx.setup.weights.config.max_len, "decoding steps (max_len)"),
     }

@@ -100,6 +100,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
             same_batch(fact, shown)
         }
         Fact::DecodeWord(at) | Fact::DecodeProb(at) => decode_step(fact, *at, shown),
+        Fact::CacheShape(at) => cache_step(fact, *at, shown),
         Fact::Translation { .. } => {
             views(fact, shown, &[ViewKind::Decode])?;
             same_batch(fact, shown)
@@ -190,6 +191,17 @@ fn masked_keys(fact: &Fact, op: &str, shown: &Shown, program: &Program) -> Resul
     let all_rows = shown.view == ViewKind::Mask && mask_rank_padding(program, op);
     let causal = program.index_of(op).is_some_and(|i| program.op(i).kind == OpKind::CausalMask);
     if all_rows || causal { Ok(()) } else { same_batch(fact, shown) }
+}
+
+/// The kv-cache view lists the first steps of its sentence's decoding, each with its cache's shape.
+fn cache_step(fact: &Fact, at: DecodeAt, shown: &Shown) -> Result<(), String> {
+    views(fact, shown, &[ViewKind::KvCache])?;
+    same_batch(fact, shown)?;
+    let most = crate::model::cache_steps::MAX_STEPS;
+    if at.step < most {
+        return Ok(());
+    }
+    Err(format!("{} is about decoding step {} but the view lists steps 0 to {}", describe(fact), at.step, most - 1))
 }
 
 /// The decode view shows the words chosen up to its step, and the probabilities of its step.

@@ -31,6 +31,9 @@ pub enum ViewKind {
     FusedQkv,
     /// Greedy decoding, one step at a time.
     Decode,
+    /// The key/value cache of greedy decoding: each step's one query row against the cached keys,
+    /// the cache's shape growing, each step's time with and without the cache, measured live.
+    KvCache,
     /// The training loss: each target position's label, its probability and −log p, the mean.
     Loss,
     /// The gradient's norm reaching each layer, with and without the residuals' straight paths.
@@ -85,7 +88,7 @@ impl ViewKind {
             ViewKind::Softmax => kind == OpKind::Softmax && ndim == 4,
             ViewKind::LayerNorm => matches!(kind, OpKind::Add | OpKind::Normalize { .. } | OpKind::ScaleShift(_)),
             ViewKind::Heatmap | ViewKind::Vector => ndim >= 2,
-            ViewKind::TopWords | ViewKind::Decode => kind == OpKind::Softmax && ndim == 3,
+            ViewKind::TopWords | ViewKind::Decode | ViewKind::KvCache => kind == OpKind::Softmax && ndim == 3,
             ViewKind::Tokens => matches!(kind, OpKind::Embed(_)),
             ViewKind::Rnn => kind == OpKind::Embed(Side::Src),
             ViewKind::Pipeline | ViewKind::Params | ViewKind::GradFlow => true,
@@ -118,6 +121,7 @@ impl ViewKind {
                 | ViewKind::Rnn
                 | ViewKind::FusedQkv
                 | ViewKind::Decode
+                | ViewKind::KvCache
                 | ViewKind::Loss
                 | ViewKind::GradFlow
                 | ViewKind::EmbedGrad
@@ -127,6 +131,11 @@ impl ViewKind {
                 | ViewKind::Alignment
                 | ViewKind::Dropout
         )
+    }
+
+    /// Views of greedy decoding whose rows are its steps (`step`; n/p step on).
+    pub fn steps_decoding(self) -> bool {
+        matches!(self, ViewKind::Decode | ViewKind::KvCache)
     }
 
     /// Views that stay on when the learner steps to another operation they can show: a head
@@ -153,7 +162,7 @@ impl ViewKind {
             ViewKind::Rnn => "the source embedding, src.embed",
             ViewKind::NormCompare => "an Add & Norm's sum, e.g. enc.0.norm1.sum",
             ViewKind::FusedQkv => "a q, k or v projection, e.g. enc.0.self_attn.q_proj",
-            ViewKind::Decode | ViewKind::TopWords => "the output probabilities, probs",
+            ViewKind::Decode | ViewKind::TopWords | ViewKind::KvCache => "the output probabilities, probs",
             ViewKind::Loss => "the training loss, loss",
             ViewKind::EmbedGrad => "an embedding (src.embed or tgt.embed)",
             ViewKind::AdamStep => "an operation with weights: a Linear, an embedding or a LayerNorm's γ·x̂ + β",

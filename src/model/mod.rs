@@ -21,6 +21,7 @@ pub mod arch;
 pub mod backward;
 pub mod batch_norm;
 pub mod build;
+pub mod cache_steps;
 pub mod config;
 pub mod conventions;
 pub mod decode;

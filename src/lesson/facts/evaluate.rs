@@ -124,6 +124,11 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::RnnSteps { batch } => real_rows(full, setup, "src.x", *batch).nrows().saturating_sub(1).to_string(),
         Fact::DecodeWord(at) => decoded(setup, *at, |step| setup.tgt_vocab().word(step.chosen)),
         Fact::DecodeProb(at) => decoded(setup, *at, |step| format!("{:.2}", step.probs[step.chosen])),
+        // the step's position is appended to each layer's cache: t + 1 positions after step t
+        Fact::CacheShape(at) => decoded(setup, *at, |_| {
+            let c = &setup.weights.config;
+            crate::model::program::shape_text(&[1, c.n_heads, at.step + 1, c.d_k()])
+        }),
         Fact::BnTokenMean { op, batch, row } => {
             let c = norm_comparison(full, setup, op);
             let (mean, _) = crate::model::batch_norm::token_stats(c.batch.view())[[*batch, *row]];

@@ -184,6 +184,8 @@ pub enum Fact {
     DecodeWord(DecodeAt),
     /// Greedy decoding's probability of its word at a step.
     DecodeProb(DecodeAt),
+    /// The shape of each decoder layer's cached keys after a step of greedy decoding, (1, H, t, d_k).
+    CacheShape(DecodeAt),
     /// A token's feature mean after BatchNorm of an Add & Norm's sum.
     BnTokenMean {
         op: String,
@@ -347,7 +349,7 @@ impl FactKind {
             FactKind::Rms => (Some("OP"), &["batch"]),
             FactKind::EmbedNorm => (None, &["side", "word"]),
             FactKind::RnnGain => (None, &["scale", "batch"]),
-            FactKind::DecodeWord | FactKind::DecodeProb => (None, &["step", "batch"]),
+            FactKind::DecodeWord | FactKind::DecodeProb | FactKind::CacheShape => (None, &["step", "batch"]),
             FactKind::Config => (Some("NAME"), &["times", "div", "minus"]),
             FactKind::Loss => (None, &[]),
             FactKind::LabelProb => (None, &["row", "batch"]),

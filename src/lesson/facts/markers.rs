@@ -73,7 +73,7 @@ impl Fact {
             | Fact::MovedPos(s)
             | Fact::PadPositions(s)
             | Fact::TokenAt { sentence: s, .. } => Some(&mut s.batch),
-            Fact::DecodeWord(d) | Fact::DecodeProb(d) => Some(&mut d.batch),
+            Fact::DecodeWord(d) | Fact::DecodeProb(d) | Fact::CacheShape(d) => Some(&mut d.batch),
             Fact::Translation { batch }
             | Fact::GreedyTranslation { batch }
             | Fact::BeamTranslation { batch, .. }

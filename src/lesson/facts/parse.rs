@@ -111,6 +111,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::RnnSteps => Fact::RnnSteps { batch },
         FactKind::DecodeWord => Fact::DecodeWord(decode_at(&a, batch, setup)?),
         FactKind::DecodeProb => Fact::DecodeProb(decode_at(&a, batch, setup)?),
+        FactKind::CacheShape => Fact::CacheShape(decode_at(&a, batch, setup)?),
         FactKind::BnTokenMean => {
             let op = check::sum_op(program, a.name(), a.bare())?;
             let row = a.need("row", "the token position")?;

@@ -97,3 +97,86 @@ unsafe fn lane_sums_avx(w: *const f32, xs: [*const f32; 4], count: usize, full: 
     }
     out
 }
+
+/// chunk[i · n + r] = W[first + i] · x[r] + b[first + i] for every row of W the chunk holds
+/// (chunk.len() / n of them), x's n rows (1 to 4) each `in_dim` long, a multiple of 16: the
+/// running sums of `lane_sums`, reduced in registers in the portable `total`'s order (lane l and
+/// l + 8, then l and l + 4, l and l + 2, then the two left), then the bias added: the portable
+/// loop's bits, without a call and a reduction in memory per row. False (nothing written) where
+/// the CPU lacks AVX2 and FMA, the portable kernels are forced, n is not 1 to 4 or in_dim is not a
+/// multiple of 16. Panics if a slice is too short for the rows the chunk holds.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+pub fn rows_dot(w: &[f32], b: &[f32], x: &[f32], (n, in_dim): (usize, usize), first: usize, chunk: &mut [f32]) -> bool {
+    if !super::avx2_fma() || !(1..=4).contains(&n) || in_dim == 0 || !in_dim.is_multiple_of(16) {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        assert!(chunk.len().is_multiple_of(n), "whole rows of W");
+        let rows = chunk.len() / n;
+        assert!(w.len() >= (first + rows) * in_dim && b.len() >= first + rows && x.len() >= n * in_dim);
+        let (w, b, x, out) = (w.as_ptr(), b.as_ptr(), x.as_ptr(), chunk.as_mut_ptr());
+        let shape = Rows { in_dim, rows, first };
+        // SAFETY: `avx2_fma()` checked the CPU; the assertions above keep every read inside w
+        // (rows first..first + rows, in_dim each), b and x (n rows), and every write inside chunk
+        unsafe {
+            match n {
+                1 => rows_dot_avx::<1>(w, b, x, shape, out),
+                2 => rows_dot_avx::<2>(w, b, x, shape, out),
+                3 => rows_dot_avx::<3>(w, b, x, shape, out),
+                _ => rows_dot_avx::<4>(w, b, x, shape, out),
+            }
+        }
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// Which rows of W a `rows_dot_avx` call sums, and how long each is.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+struct Rows {
+    in_dim: usize,
+    rows: usize,
+    first: usize,
+}
+
+/// # Safety
+/// The CPU has AVX2 and FMA; `w` holds rows `first..first + rows` of `in_dim` floats (a multiple
+/// of 16), `b` at least `first + rows` floats, `x` N rows of `in_dim`, `out` room for rows · N.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn rows_dot_avx<const N: usize>(w: *const f32, b: *const f32, x: *const f32, shape: Rows, out: *mut f32) {
+    let Rows { in_dim, rows, first } = shape;
+    for i in 0..rows {
+        let o = first + i;
+        // SAFETY: row o of W and every row of x are in_dim long, c + 16 ≤ in_dim, and out has
+        // rows · N floats (the function's contract)
+        unsafe {
+            let w_row = w.add(o * in_dim);
+            let mut lo = [_mm256_setzero_ps(); N];
+            let mut hi = [_mm256_setzero_ps(); N];
+            let mut c = 0;
+            while c < in_dim {
+                _mm_prefetch::<_MM_HINT_T0>(w_row.wrapping_add(c + PREFETCH_AHEAD) as *const i8);
+                let w_lo = _mm256_loadu_ps(w_row.add(c));
+                let w_hi = _mm256_loadu_ps(w_row.add(c + 8));
+                for r in 0..N {
+                    let x_row = x.add(r * in_dim + c);
+                    lo[r] = _mm256_add_ps(lo[r], _mm256_mul_ps(w_lo, _mm256_loadu_ps(x_row)));
+                    hi[r] = _mm256_add_ps(hi[r], _mm256_mul_ps(w_hi, _mm256_loadu_ps(x_row.add(8))));
+                }
+                c += 16;
+            }
+            for r in 0..N {
+                // `total`: sum[l] += sum[l + 8], then + sum[l + 4], + sum[l + 2], + sum[l + 1]
+                let eight = _mm256_add_ps(lo[r], hi[r]);
+                let four = _mm_add_ps(_mm256_castps256_ps128(eight), _mm256_extractf128_ps::<1>(eight));
+                let two = _mm_add_ps(four, _mm_movehl_ps(four, four));
+                let one = _mm_add_ss(two, _mm_shuffle_ps::<1>(two, two));
+                *out.add(i * N + r) = _mm_cvtss_f32(one) + *b.add(o);
+            }
+        }
+    }
+}

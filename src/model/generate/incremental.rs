@@ -8,19 +8,47 @@ use crate::model::kernels;
 use crate::model::program::{AttnBlock, Stack};
 use crate::model::run::eps;
 use crate::model::weights::{Attention, Linear, Norm, Weights};
-use ndarray::{Array2, Array3, ArrayD, Axis, IxDyn, s};
+use ndarray::{Array2, Array3, Array4, ArrayD, Axis, IxDyn, s};
 use std::sync::Arc;
 
-/// One attention block's keys and values, split into heads: (N, H, T, d_k) each.
+/// One attention block's keys and values, split into heads: (N, H, capacity, d_k) each, the first
+/// `len` positions filled. A step appends its position in place; the room doubles when full.
 #[derive(Clone)]
 struct KeyValues {
-    k: ndarray::Array4<f32>,
-    v: ndarray::Array4<f32>,
+    k: Array4<f32>,
+    v: Array4<f32>,
+    len: usize,
+}
+
+impl KeyValues {
+    /// Keys and values already complete (N, H, T, d_k): the source's, for cross-attention.
+    fn full(k: Array4<f32>, v: Array4<f32>) -> KeyValues {
+        let len = k.dim().2;
+        KeyValues { k, v, len }
+    }
+
+    /// Append one position's keys and values, (N, H, 1, d_k) each.
+    fn push(&mut self, k: &Array4<f32>, v: &Array4<f32>) {
+        let (n, h, room, dk) = self.k.dim();
+        if self.len == room {
+            let bigger = |old: &Array4<f32>| {
+                let mut new = Array4::zeros((n, h, (2 * room).max(16), dk));
+                new.slice_mut(s![.., .., ..room, ..]).assign(old);
+                new
+            };
+            self.k = bigger(&self.k);
+            self.v = bigger(&self.v);
+        }
+        self.k.slice_mut(s![.., .., self.len..self.len + 1, ..]).assign(k);
+        self.v.slice_mut(s![.., .., self.len..self.len + 1, ..]).assign(v);
+        self.len += 1;
+    }
 }
 
 /// The decoder's state for N hypotheses: each layer's self-attention cache (grown one position
 /// per step), the cross-attention keys and values of the source (computed once), and which
 /// source row each hypothesis reads.
+#[derive(Clone)]
 pub struct DecoderState {
     weights: Arc<Weights>,
     self_kv: Vec<Option<KeyValues>>,
@@ -30,6 +58,7 @@ pub struct DecoderState {
     position: usize,          // positions already in the cache
     positions: Array2<f32>,   // (max_len, d): the positional table, made once
     last_cross: Array2<f32>,  // (N, T_src): the last layer's cross-attention at the newest position, mean over heads
+    first_self: Array2<f32>,  // (N, t): layer 0's self-attention at the newest position, mean over heads
 }
 
 /// Up to this many rows (hypotheses), a Linear reads each weight row once for all of them.
@@ -112,7 +141,7 @@ impl DecoderState {
                     let y = linear(&flat, l).into_shape_with_order((b, t_src, d)).expect("(B, T_src, d)");
                     split(&y, c.n_heads)
                 };
-                KeyValues { k: project(&a.w_k), v: project(&a.w_v) }
+                KeyValues::full(project(&a.w_k), project(&a.w_v))
             })
             .collect();
         DecoderState {
@@ -124,24 +153,43 @@ impl DecoderState {
             position: 0,
             positions: table(c.max_len.max(1), c),
             last_cross: Array2::zeros((0, t_src)),
+            first_self: Array2::zeros((0, 0)),
         }
     }
 
     /// Keep hypotheses `order` (each an index of the current ones), in that order: beam search
     /// reorders the cache instead of recomputing it.
     pub fn reorder(&mut self, order: &[usize]) {
+        if order.iter().enumerate().all(|(i, &o)| i == o) && order.len() == self.row_of.len() {
+            return; // every hypothesis stays where it is
+        }
         for kv in self.self_kv.iter_mut().flatten() {
             kv.k = kv.k.select(Axis(0), order);
             kv.v = kv.v.select(Axis(0), order);
         }
         self.row_of = order.iter().map(|&i| self.row_of[i]).collect();
         self.last_cross = self.last_cross.select(Axis(0), order);
+        self.first_self = self.first_self.select(Axis(0), order);
     }
 
     /// The last decoder layer's cross-attention weights of the newest position, mean over the
     /// heads, one row per hypothesis: (N, T_src). Empty before the first step.
     pub fn last_cross_attention(&self) -> &Array2<f32> {
         &self.last_cross
+    }
+
+    /// Decoder layer 0's self-attention weights of the newest position over every cached one,
+    /// mean over the heads, one row per hypothesis: (N, t). Empty before the first step.
+    pub fn first_self_attention(&self) -> &Array2<f32> {
+        &self.first_self
+    }
+
+    /// The shape of each layer's cached keys (and values): (N, H, t, d_k), t the positions fed so
+    /// far; None before the first step.
+    pub fn cache_shape(&self) -> Option<[usize; 4]> {
+        let kv = self.self_kv.first()?.as_ref()?;
+        let (n, h, _, dk) = kv.k.dim();
+        Some([n, h, kv.len, dk])
     }
 
     /// Feed one token per hypothesis at the next position; returns the logits there (N, vocab).
@@ -177,15 +225,15 @@ impl DecoderState {
         let (n, d) = x.dim();
         let heads = |y: Array2<f32>| split(&y.into_shape_with_order((n, 1, d)).expect("(N, 1, d)"), h);
         let (q, k, v) = (heads(linear(x, &a.w_q)), heads(linear(x, &a.w_k)), heads(linear(x, &a.w_v)));
-        let kv = match self.self_kv[layer].take() {
-            Some(old) => KeyValues {
-                k: ndarray::concatenate(Axis(2), &[old.k.view(), k.view()]).expect("same heads"),
-                v: ndarray::concatenate(Axis(2), &[old.v.view(), v.view()]).expect("same heads"),
-            },
-            None => KeyValues { k, v },
-        };
-        let (out, _) = attend(&q, &kv.k, &kv.v, |_, _| true, self.weights.config.score_scale());
-        self.self_kv[layer] = Some(kv);
+        let (_, _, _, dk) = k.dim();
+        let kv = self.self_kv[layer]
+            .get_or_insert_with(|| KeyValues::full(Array4::zeros((n, h, 0, dk)), Array4::zeros((n, h, 0, dk))));
+        kv.push(&k, &v);
+        let every: Vec<usize> = (0..n).collect();
+        let (out, weights) = attend(&q, kv, &every, |_, _| true, self.weights.config.score_scale());
+        if layer == 0 {
+            self.first_self = mean_over_heads(&weights);
+        }
         linear(&out, &a.w_o)
     }
 
@@ -193,53 +241,65 @@ impl DecoderState {
         let h = self.weights.config.n_heads;
         let (n, d) = x.dim();
         let q = split(&linear(x, &a.w_q).into_shape_with_order((n, 1, d)).expect("(N, 1, d)"), h);
-        let kv = &self.cross_kv[layer];
-        let k = kv.k.select(Axis(0), &self.row_of);
-        let v = kv.v.select(Axis(0), &self.row_of);
         let rows = &self.row_of;
         let keep = &self.src_keep;
-        let (out, weights) = attend(&q, &k, &v, |i, key| keep[[rows[i], key]], self.weights.config.score_scale());
+        let scale = self.weights.config.score_scale();
+        let (out, weights) = attend(&q, &self.cross_kv[layer], rows, |i, key| keep[[rows[i], key]], scale);
         if layer + 1 == self.weights.config.dec_layers {
-            // (N, H, 1, T_src) -> mean over the heads, (N, T_src)
-            let heads = weights.shape()[1] as f32;
-            let sum = weights.sum_axis(Axis(2)).sum_axis(Axis(1));
-            self.last_cross = (sum / heads).into_dimensionality().expect("(N, T_src)");
+            self.last_cross = mean_over_heads(&weights);
         }
         linear(&out, &a.w_o)
     }
 }
 
-/// softmax(q·kᵀ · scale, masked where `visible` is false)·v for one query per hypothesis:
-/// q (N, H, 1, d_k), k and v (N, H, T, d_k) -> (N, H·d_k), and the weights (N, H, 1, T).
+/// Attention weights (N, H, 1, T) -> the mean over the heads, (N, T).
+fn mean_over_heads(weights: &ArrayD<f32>) -> Array2<f32> {
+    let heads = weights.shape()[1] as f32;
+    let sum = weights.sum_axis(Axis(2)).sum_axis(Axis(1));
+    (sum / heads).into_dimensionality().expect("(N, T)")
+}
+
+/// softmax(q·kᵀ · scale, masked where `visible` is false)·v for one query per hypothesis: q
+/// (N, H, 1, d_k); hypothesis i reads row `rows[i]` of the keys and values, (·, H, T, d_k), their
+/// first `len` positions -> (N, H·d_k), and the weights (N, H, 1, T). Read in place, not copied
+/// per hypothesis.
 fn attend(
-    q: &ndarray::Array4<f32>,
-    k: &ndarray::Array4<f32>,
-    v: &ndarray::Array4<f32>,
+    q: &Array4<f32>,
+    kv: &KeyValues,
+    rows: &[usize],
     visible: impl Fn(usize, usize) -> bool,
     scale: f32,
 ) -> (Array2<f32>, ArrayD<f32>) {
     let (n, h, _, dk) = q.dim();
-    let t = k.dim().2;
-    let mut scores = ArrayD::<f32>::zeros(IxDyn(&[n, h, 1, t])); // (N, H, 1, T)
+    let (t, room) = (kv.len, kv.k.dim().2);
+    let q = q.as_standard_layout();
+    let (qs, ks, vs) = (
+        q.as_slice().expect("standard"),
+        kv.k.as_slice().expect("made standard"),
+        kv.v.as_slice().expect("made standard"),
+    );
+    // the first element of hypothesis i's head `head`, position `key`, in the keys and values
+    let at = |i: usize, head: usize, key: usize| ((rows[i] * h + head) * room + key) * dk;
+    let mut scores = vec![0f32; n * h * t]; // (N, H, 1, T)
     for i in 0..n {
         for head in 0..h {
-            let qi = q.slice(s![i, head, 0, ..]);
+            let qi = &qs[(i * h + head) * dk..][..dk];
             for key in 0..t {
-                let dot: f32 = qi.iter().zip(k.slice(s![i, head, key, ..])).map(|(a, b)| a * b).sum();
-                scores[[i, head, 0, key]] = if visible(i, key) { dot * scale } else { kernels::MASK_FILL };
+                let dot: f32 = qi.iter().zip(&ks[at(i, head, key)..][..dk]).map(|(a, b)| a * b).sum();
+                scores[(i * h + head) * t + key] = if visible(i, key) { dot * scale } else { kernels::MASK_FILL };
             }
         }
     }
-    let weights = kernels::softmax_last(&scores);
+    crate::model::softmax::softmax_rows(&mut scores, t);
     let mut out = Array2::<f32>::zeros((n, h * dk));
     for i in 0..n {
         for head in 0..h {
-            let w = weights.slice(s![i, head, 0, ..]); // (T,)
             let mut ctx = out.slice_mut(s![i, head * dk..(head + 1) * dk]); // (d_k,)
-            for (key, &wk) in w.iter().enumerate() {
-                ctx.scaled_add(wk, &v.slice(s![i, head, key, ..]));
+            for (key, &wk) in scores[(i * h + head) * t..][..t].iter().enumerate() {
+                ctx.scaled_add(wk, &ndarray::ArrayView1::from(&vs[at(i, head, key)..][..dk]));
             }
         }
     }
+    let weights = ArrayD::from_shape_vec(IxDyn(&[n, h, 1, t]), scores).expect("sizes match");
     (out, weights)
 }

@@ -46,6 +46,10 @@ pub fn linear_few_rows(x: ArrayView2<f32>, weight: ArrayView2<f32>, bias: ArrayV
 /// rows four at a time against each row of W, so one load of W feeds four sums.
 #[inline(always)]
 fn rows_into(x: &[f32], w: &[f32], b: &[f32], (n, in_dim): (usize, usize), first: usize, chunk: &mut [f32]) {
+    // the AVX loop over the whole chunk, where it runs: the same sums, the same bits
+    if fast::lane_sums::rows_dot(w, b, x, (n, in_dim), first, chunk) {
+        return;
+    }
     let x_row = |r: usize| &x[r * in_dim..(r + 1) * in_dim];
     for (i, out) in chunk.chunks_mut(n.max(1)).enumerate() {
         let o = first + i;
@@ -192,6 +196,31 @@ mod tests {
             for r in 0..count {
                 assert_eq!(fast[r], dot_sums(w_row, rows[r]), "row {r} of {count}");
                 assert_eq!(fast[r], portable4[r]);
+            }
+        }
+    }
+
+    /// The AVX loop over whole chunks (where this CPU has it) gives the portable loop's bits, row
+    /// by row: `dot_sums`, `total`, then the bias.
+    #[test]
+    fn fast_rows_are_the_portable_rows() {
+        for n in 1..=4 {
+            let x = numbers(n, 96, 9);
+            let w = numbers(37, 96, 10);
+            let b: Vec<f32> = (0..37).map(|o| o as f32 / 7.0 - 2.0).collect();
+            let (xs, ws) = (x.as_slice().expect("row-major"), w.as_slice().expect("row-major"));
+            let first = 5;
+            let mut chunk = vec![0f32; (37 - first) * n];
+            if !fast::lane_sums::rows_dot(ws, &b, xs, (n, 96), first, &mut chunk) {
+                return;
+            }
+            for (i, out) in chunk.chunks(n).enumerate() {
+                let o = first + i;
+                let w_row = &ws[o * 96..(o + 1) * 96];
+                for r in 0..n {
+                    let portable = total(dot_sums(w_row, &xs[r * 96..(r + 1) * 96]), &[], &[]) + b[o];
+                    assert_eq!(out[r].to_bits(), portable.to_bits(), "row {o}, x row {r} of {n}");
+                }
             }
         }
     }

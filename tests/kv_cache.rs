@@ -1,0 +1,73 @@
+//! The key/value cache the output lesson shows (`kv-cache` view, `model::cache_steps`), on the
+//! tutor's model and on the tiny Marian: each step's one query row against the cached keys is
+//! decoder layer 0's self-attention row of the program run over the whole prefix (an independent
+//! computation: the batched kernels, every position at once), the cache grows by one position a
+//! step as (1, H, t, d_k), the step with the cache ranks first the word greedy decoding chose, and
+//! every step was timed.
+
+use std::sync::Arc;
+use transformer_tutor::app::App;
+use transformer_tutor::app::view_data::ViewData;
+use transformer_tutor::lesson::Catalog;
+use transformer_tutor::model::build::{self, RunShape};
+use transformer_tutor::model::cache_steps::cache_steps;
+use transformer_tutor::model::decode::{Choice, decode_steps};
+use transformer_tutor::model::run::{Inputs, Run};
+use transformer_tutor::setup::WeightSource;
+
+fn models() -> Vec<(&'static str, Arc<transformer_tutor::model::Weights>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    [("tutor", WeightSource::Trained), ("marian-tiny", WeightSource::Marian(root.join("weights/marian-tiny")))]
+        .into_iter()
+        .map(|(name, source)| (name, Arc::new(source.load().unwrap_or_else(|e| panic!("{name}: {e}")))))
+        .collect()
+}
+
+#[test]
+fn each_step_reads_the_cache_as_the_whole_program_attends() {
+    for (name, weights) in models() {
+        let catalog = Catalog::built_in(&weights).unwrap();
+        let lesson = catalog.get("output").expect("the output lesson").clone();
+        let beat = lesson.beats.iter().position(|b| b.view.name() == "kv-cache").expect("a kv-cache beat");
+        let mut app = App::new(lesson, weights.clone()).unwrap();
+        app.go_to_beat(beat);
+        let src = app.setup().src_ids.row(0).to_owned().insert_axis(ndarray::Axis(0));
+        let steps = decode_steps(&weights, &src, Choice::Greedy);
+        let mut tokens = steps.last().expect("a step").prefix.clone();
+        tokens.push(steps.last().expect("a step").chosen);
+        let measured = cache_steps(&weights, &src, &tokens[..steps.len()]);
+        assert!(measured.steps.len() >= 4, "{name}: {} steps", measured.steps.len());
+        let c = &weights.config;
+        for (t, step) in measured.steps.iter().enumerate() {
+            assert_eq!(step.keys, [1, c.n_heads, t + 1, c.d_k()], "{name} step {t}");
+            if name == "tutor" {
+                assert_eq!(step.top, tokens[t + 1], "{name} step {t}: the word greedy decoding chose");
+            }
+            assert!(step.with_cache.as_nanos() > 0 && step.without_cache.as_nanos() > 0, "{name} step {t}: timed");
+            // the program over the prefix, every position at once
+            let prefix = &tokens[..=t];
+            let shape = RunShape { batch: 1, t_src: src.ncols(), t_tgt: prefix.len() };
+            let tgt = ndarray::Array2::from_shape_vec((1, prefix.len()), prefix.to_vec()).unwrap();
+            let inputs = Inputs { src_ids: Some(src.clone()), tgt_ids: Some(tgt), ..Default::default() };
+            let mut run = Run::new(Arc::new(build::transformer(c, shape)), weights.clone(), inputs);
+            run.run_all();
+            let a = run.get("dec.0.self_attn.weights").unwrap(); // (1, H, t + 1, t + 1)
+            assert_eq!(step.weights.len(), t + 1);
+            for (key, &w) in step.weights.iter().enumerate() {
+                let mean = (0..c.n_heads).map(|h| a[[0, h, t, key]]).sum::<f32>() / c.n_heads as f32;
+                assert!((w - mean).abs() < 1e-5, "{name} step {t} key {key}: {w} against the program's {mean}");
+            }
+        }
+        // the view lists the same shapes, one row a step
+        let ViewData::Lines(d) = app.view_data().clone() else { panic!("a lines view") };
+        let text: Vec<String> = (0..d.lines.len()).map(|i| d.line_text(i)).collect();
+        for step in &measured.steps {
+            let shape = transformer_tutor::model::program::shape_text(&step.keys);
+            assert!(
+                text.iter().any(|l| l.contains(&shape) && l.contains(" ms")),
+                "{name}: {shape} in\n{}",
+                text.join("\n")
+            );
+        }
+    }
+}
