@@ -1,5 +1,6 @@
 //! The views that take longer than a frame (a head taken out of every run and the held-out
-//! score, patched runs, the held-out alignment: up to two seconds) computed on a worker thread
+//! score, patched runs, the held-out alignment: up to two seconds; the key/value cache's timed
+//! steps, which on a paper-size translator run the whole decoder again per step) computed on a worker thread
 //! in the terminal tutor, so that the keys stay live: the view says it is computing until the
 //! worker is done, and a view computed once comes back at once. Tests, `--print` and the files
 //! the screen writes compute every view where they stand (`on` is false).
@@ -31,7 +32,7 @@ pub struct Background {
 
 /// The views that take longer than a frame to compute.
 pub(super) fn is_slow(kind: ViewKind) -> bool {
-    matches!(kind, ViewKind::Ablation | ViewKind::Patching | ViewKind::Alignment)
+    matches!(kind, ViewKind::Ablation | ViewKind::Patching | ViewKind::Alignment | ViewKind::KvCache)
 }
 
 impl App {

@@ -6,7 +6,7 @@ use super::scene::Scene;
 use super::view_data::{LinesData, Role};
 use crate::lesson::facts::{decode_steps, real_positions, real_rows};
 use crate::model::batch_norm::{NormComparison, token_stats};
-use crate::model::fused_qkv::{fused, max_abs_diff, part};
+use crate::model::fused_qkv::{self, fused, max_abs_diff, part};
 use crate::model::program::{LinearRef, OpKind, Side, shape_text};
 use crate::model::rnn::{GAINS, chain};
 use crate::strings;
@@ -141,13 +141,14 @@ impl Scene<'_> {
             return LinesData::default();
         };
         let prefix = op.name.rsplit_once('.').map(|(p, _)| p).unwrap_or(&op.name).to_string(); // enc.0.self_attn
-        let attn = self.setup.weights.attention(stack, layer, block);
+        // the run's own weights: a what-if's (half-qk's q and k rows cut) where it has its own
+        let attn = self.run.weights().attention(stack, layer, block);
         let x_name = program.op(op.inputs[0]).name.clone();
         let x = self.full.get(&x_name).expect("full run");
-        let f = fused(x, attn);
-        let dm = self.setup.weights.config.d_model;
+        let f = fused(x, attn); // (B, T, d_q + d_k + d_v)
+        let (dm, columns) = (self.setup.weights.config.d_model, fused_qkv::columns(attn));
         let mut d = LinesData::default();
-        d.push(strings::fused_heading(3 * dm, dm), Role::Title);
+        d.push(strings::fused_heading(columns[2].end, dm), Role::Title);
         d.push(strings::fused_product(&x_name, &shape_text(x.shape()), &shape_text(f.shape())), Role::Plain);
         d.gap();
         let names = ["q_proj", "k_proj", "v_proj"].map(|proj| format!("{prefix}.{proj}"));
@@ -155,20 +156,24 @@ impl Scene<'_> {
         let name_w = names.iter().map(|n| crate::text::width(n)).max().unwrap_or(0);
         for (i, name) in names.into_iter().enumerate() {
             let separate = self.full.get(&name).expect("full run");
-            let diff = max_abs_diff(&part(&f, i), separate);
+            let diff = max_abs_diff(&part(&f, attn, i), separate);
             let role = if name == op.name { Role::Strong } else { Role::Plain };
+            let cols = &columns[i];
             d.line()
-                .put(format!("  {}", pad(&strings::fused_columns(i * dm, (i + 1) * dm - 1), 16)), role)
+                .put(format!("  {}", pad(&strings::fused_columns(cols.start, cols.end - 1), 16)), role)
                 .put(format!("= {}  ", pad(&name, name_w)), role)
                 .put(strings::max_diff(diff), if diff < 1e-5 { Role::Good } else { Role::Bad });
         }
         d.gap();
         let shape_of =
             |n: &str| self.full.get(&format!("{prefix}.{n}")).map(|t| shape_text(t.shape())).unwrap_or_default();
-        let dk = self.setup.weights.config.d_k();
+        // each head's widths, read off this run's q and v (B, H, T, d_k): half-qk narrows q alone
+        let width_of = |n: &str| self.full.get(&format!("{prefix}.{n}")).and_then(|t| t.shape().last().copied());
+        let d_k = width_of("q").unwrap_or(self.setup.weights.config.d_k());
+        let d_v = width_of("v").unwrap_or(self.setup.weights.config.d_k());
         d.push(strings::WIDTHS_HEADING, Role::Title);
-        d.push(strings::scores_widths(&shape_of("q"), &shape_of("k"), &shape_of("scores"), dk), Role::Plain);
-        d.push(strings::context_widths(&shape_of("weights"), &shape_of("v"), &shape_of("context"), dk), Role::Plain);
+        d.push(strings::scores_widths(&shape_of("q"), &shape_of("k"), &shape_of("scores"), d_k), Role::Plain);
+        d.push(strings::context_widths(&shape_of("weights"), &shape_of("v"), &shape_of("context"), d_v), Role::Plain);
         d.push(strings::WIDTHS_NOTE, Role::Dim);
         d
     }

@@ -34,7 +34,8 @@ pub struct Cli {
     pub tgt: Option<String>,
 
     /// Run a variant of the model beside the taught one on every beat (`v` cycles them in the
-    /// tutor): no-scale, no-causal, minus-inf, mask-off, multiply-mask, pre-ln, no-norm,
+    /// tutor): no-scale, half-qk (note 002's q, k narrower than v), no-causal, minus-inf, mask-off,
+    /// multiply-mask, pre-ln, no-norm,
     /// no-residual, untrained (the same program with step 0's weights), trained (the trained
     /// model beside the checkpoint --at-step shows), or one of the notes' mistakes (see the
     /// pitfalls lesson).
