@@ -25,7 +25,10 @@ use transformer_tutor::setup::WeightSource;
 /// softmax and heatmap views of attention 8/11/17/20, why-attention 4/8, masks 12, encoder 2/3,
 /// decoder 7 and real-translator 6 miss the weight they quote. A window of keys with their
 /// numbers, opened on the quoted ones, is the next step of issue 38's section 2.)
-const OWN_SENTENCES: [&str; 4] = ["我有一只狗", "猫追老鼠", "我有一只龘", "我有一只狗;你好"];
+const OWN_SENTENCES: [&str; 5] = ["我有一只狗", "猫追老鼠", "我有一只龘", "我有一只狗;你好", LONG_SENTENCE];
+
+/// A sentence longer than any lesson's: 13 keys, more than a softmax grid holds with numbers.
+const LONG_SENTENCE: &str = "我们明天早上去公园散步吧。";
 
 fn misses_under(weights: Arc<Weights>, own: Option<&str>) -> Vec<String> {
     misses_at(weights, own, 120, 40)
@@ -96,7 +99,7 @@ const SMALL_SCREEN_EXCEPTIONS: &[(&str, usize, &str, &str)] = &[
 fn every_quoted_item_is_on_screen_at_80x24() {
     let weights = Arc::new(WeightSource::Trained.load().unwrap());
     let mut misses = Vec::new();
-    for own in [None, Some("我有一只狗;你好")] {
+    for own in [None, Some("我有一只狗;你好"), Some(LONG_SENTENCE)] {
         misses.extend(misses_at(weights.clone(), own, 80, 24).into_iter().map(|m| (own, m)));
     }
     let excepted = |m: &str| {
