@@ -313,9 +313,13 @@ fn choose(g: &Geometry, n_sides: usize, w: usize, h: usize) -> Plan {
     let keys = g.keys;
     let p = |grid, detail, row_list| Plan { grid, detail, row_list, keys };
     // a grid with numbers on a window of its keys, when that is all that fits across (`None`
-    // when every key fits, or too few do)
+    // when every key fits, or too few do). Not beside a what-if's run: a comparison's point is
+    // often at its last keys (a leak into `<pad>`), and its glyph grids show every key.
     let window = |plan: Plan| {
         let (mode, arrange) = plan.grid?;
+        if n_sides > 1 {
+            return None;
+        }
         let one = if n_sides > 1 && arrange == Beside { w.saturating_sub(3) / 2 } else { w };
         let k = g.keys_in(mode, one);
         (MIN_KEYS..g.keys).contains(&k).then_some(Plan { keys: k, ..plan })
