@@ -277,3 +277,23 @@ fn abbrev(s: &str, n: usize) -> String {
         None => cut(s, n),
     }
 }
+
+/// The keys `start..end` a grid of `shown` of `keys` keys draws: around the first of `focus`
+/// (the keys the app wants seen, the most wanted first), grown to take in as many of the others
+/// as fit, in their order.
+pub(super) fn key_window(keys: usize, shown: usize, focus: &[usize]) -> (usize, usize) {
+    let shown = shown.min(keys);
+    let mut wanted = focus.iter().copied().filter(|&j| j < keys);
+    let Some(first) = wanted.next() else { return (0, shown) };
+    let (mut lo, mut hi) = (first, first);
+    for j in wanted {
+        let (l, h) = (lo.min(j), hi.max(j));
+        if h - l < shown {
+            (lo, hi) = (l, h);
+        }
+    }
+    // the spare keys split around the wanted ones
+    let spare = shown - (hi - lo + 1);
+    let start = lo.saturating_sub(spare / 2).min(keys - shown);
+    (start, start + shown)
+}

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{Pen, TOKEN_LABEL_MAX, fit, fitted_label_width, visible, widest, width};
-use super::softmax_draw::{draw_detail, draw_grid, draw_legend, draw_row_list};
+use super::softmax_draw::{draw_detail, draw_grid, draw_legend, draw_row_list, key_window};
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
 use crate::strings;
 use crate::ui::theme::Theme;
@@ -396,24 +396,4 @@ fn split(buf: &mut Buffer, r: Rect, t: Theme) -> (Rect, Rect) {
     }
     let right_x = (left + 3).min(w) as u16;
     (Rect { width: left as u16, ..r }, Rect { x: r.x + right_x, width: r.width - right_x, ..r })
-}
-
-/// The keys `start..end` a grid of `shown` of `keys` keys draws: around the first of `focus`
-/// (the keys the app wants seen, the most wanted first), grown to take in as many of the others
-/// as fit, in their order.
-pub(super) fn key_window(keys: usize, shown: usize, focus: &[usize]) -> (usize, usize) {
-    let shown = shown.min(keys);
-    let mut wanted = focus.iter().copied().filter(|&j| j < keys);
-    let Some(first) = wanted.next() else { return (0, shown) };
-    let (mut lo, mut hi) = (first, first);
-    for j in wanted {
-        let (l, h) = (lo.min(j), hi.max(j));
-        if h - l < shown {
-            (lo, hi) = (l, h);
-        }
-    }
-    // the spare keys split around the wanted ones
-    let spare = shown - (hi - lo + 1);
-    let start = lo.saturating_sub(spare / 2).min(keys - shown);
-    (start, start + shown)
 }
