@@ -1503,3 +1503,10 @@ dropout-counts = zeroed { $zeroed } of { $n }; the other { $kept } × 1/(1 − p
 dropout-before = before
 dropout-after = after
 dropout-means = row mean { $before } before, { $after } after; over { $draws } draws { $average }
+# Under a softmax grid that shows a window of its keys: how many keys are left and right of it.
+more-keys-left = ← { $left } more keys
+more-keys-right = … { $right } more keys →
+more-keys-both = ← { $left } more keys · { $right } more →
+more-keys-left-named = ← { $left } more keys ({ $left_names })
+more-keys-right-named = … { $right } more keys ({ $right_names }) →
+more-keys-both-named = ← { $left } more ({ $left_names }) · { $right } more ({ $right_names }) →

@@ -1296,3 +1296,10 @@ dropout-counts = { $n } 个值里置零 { $zeroed } 个；其余 { $kept } 个 �
 dropout-before = 之前
 dropout-after = 之后
 dropout-means = 这一行的均值：之前 { $before }，之后 { $after }；{ $draws } 次抽样的平均 { $average }
+# 注意力权重表只显示一部分键时，表下方说明左右各还有几个键。
+more-keys-left = ← 左边还有 { $left } 个键
+more-keys-right = … 右边还有 { $right } 个键 →
+more-keys-both = ← 左边还有 { $left } 个键 · 右边还有 { $right } 个 →
+more-keys-left-named = ← 左边还有 { $left } 个键（{ $left_names }）
+more-keys-right-named = … 右边还有 { $right } 个键（{ $right_names }）→
+more-keys-both-named = ← 左边还有 { $left } 个（{ $left_names }）· 右边还有 { $right } 个（{ $right_names }）→

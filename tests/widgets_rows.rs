@@ -61,6 +61,7 @@ fn softmax_data(what_if: bool) -> SoftmaxData {
         caption: "batch 0 · head 0 of 4".to_string(),
         label: "masked_fill(-1e9), as the code does".to_string(),
         what_if: what_if.then(|| ("mask × scores, as note 001 §5.1 says".to_string(), what_if_rows())),
+        key_focus: Vec::new(),
     }
 }
 

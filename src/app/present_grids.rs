@@ -238,8 +238,10 @@ impl Scene<'_> {
             let tw = other.value(index).expect("a variant runs whole");
             (strings::variant_label(w), self.softmax_rows(other, index, tw))
         });
+        let rows = self.softmax_rows(self.run, self.op, t);
         SoftmaxData {
-            rows: self.softmax_rows(self.run, self.op, t),
+            key_focus: key_focus(&rows, self.row()),
+            rows,
             col_labels: self.labels(ca, values_cols),
             selected_row: Some(self.row()),
             caption: self.caption(t),
@@ -250,4 +252,20 @@ impl Scene<'_> {
             what_if,
         }
     }
+}
+
+/// The keys a softmax window opens on: the `selected` row's largest weight, then each other
+/// row's largest in row order (what the prose quotes of a row is its largest weight), once each.
+fn key_focus(rows: &[SoftmaxRow], selected: usize) -> Vec<usize> {
+    let largest = |row: &SoftmaxRow| {
+        row.weights.iter().enumerate().filter(|(_, w)| w.is_finite()).max_by(|a, b| a.1.total_cmp(b.1)).map(|(j, _)| j)
+    };
+    let order = std::iter::once(selected).chain((0..rows.len()).filter(|&i| i != selected));
+    let mut out: Vec<usize> = Vec::new();
+    for j in order.filter_map(|i| rows.get(i).and_then(largest)) {
+        if !out.contains(&j) {
+            out.push(j);
+        }
+    }
+    out
 }

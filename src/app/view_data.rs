@@ -307,6 +307,9 @@ pub struct SoftmaxData {
     pub caption: String,                            // "batch 0 · head 0 of 4"
     pub label: String,                              // "masked_fill(-1e9), as the code does"
     pub what_if: Option<(String, Vec<SoftmaxRow>)>, // ("mask × scores, as note 001 §5.1 says", rows)
+    /// The keys a window of keys opens on when they do not all fit with their numbers, first
+    /// the most wanted: the selected row's largest weight, then each other row's largest.
+    pub key_focus: Vec<usize>,
 }
 
 /// Mean and standard deviation of one token's features.

@@ -100,6 +100,27 @@ pub fn more(above: usize, below: usize, what: &str) -> String {
     }
 }
 
+/// Under a softmax grid that shows keys `left..keys - right`: `← 2 more keys · 5 more →`.
+pub fn more_keys(left: usize, right: usize) -> String {
+    match (left, right) {
+        (0, right) => message_with("more-keys-right", &[("right", &right)]),
+        (left, 0) => message_with("more-keys-left", &[("left", &left)]),
+        (left, right) => message_with("more-keys-both", &[("left", &left), ("right", &right)]),
+    }
+}
+
+/// `more_keys` naming the keys left out: `← 1 more (我) · 2 more (<unk> <unk>) →`.
+pub fn more_keys_named(left: &[String], right: &[String]) -> String {
+    let (l, r) = (left.len(), right.len());
+    let (ln, rn) = (left.join(" "), right.join(" "));
+    let (left_names, right_names) = (("left_names", &ln as &dyn std::fmt::Display), ("right_names", &rn as _));
+    match (l, r) {
+        (0, r) => message_with("more-keys-right-named", &[("right", &r), right_names]),
+        (l, 0) => message_with("more-keys-left-named", &[("left", &l), left_names]),
+        (l, r) => message_with("more-keys-both-named", &[("left", &l), left_names, ("right", &r), right_names]),
+    }
+}
+
 /// Under a cell's derivation cut by a short pane: `… 4 more lines below (PgUp/PgDn)`.
 pub fn derivation_more(above: usize, below: usize) -> String {
     let lines = message("derivation-more");

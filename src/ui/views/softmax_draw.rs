@@ -20,8 +20,10 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
     pen.put(0, 0, &fit(side.label, w), t.title());
     let cw = mode.cell_w();
     let x0 = 3 + g.label_w;
-    for (j, key) in d.col_labels.iter().enumerate() {
-        let x = x0 + j * cw;
+    let (first, last) = cx.keys;
+    let windowed = last - first < g.keys;
+    for (j, key) in d.col_labels.iter().enumerate().take(last).skip(first) {
+        let x = x0 + (j - first) * cw;
         // a wide character does not fit a one-column label; it takes the cell's gap too
         let text = match abbrev(key, cw - 1) {
             a if a.is_empty() => cut(key, cw),
@@ -30,18 +32,18 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
         pen.put(x, 1, &text, t.dim());
     }
     if mode.sum() {
-        pen.put(x0 + g.keys * cw, 1, &pad_left(strings::ROW_SUM.get(), SUM_W), t.dim());
+        pen.put(x0 + (last - first) * cw, 1, &pad_left(strings::ROW_SUM.get(), SUM_W), t.dim());
     }
     let n = side.rows.len();
-    let avail = (r.height as usize).saturating_sub(2);
+    let avail = (r.height as usize).saturating_sub(2 + usize::from(windowed));
     let (start, end) = window_around(n, shown_rows(n, avail), d.selected_row.unwrap_or(0));
     for (line, i) in (start..end).enumerate() {
         let y = 2 + line;
         let row = &side.rows[i];
         pen.row_label(y, &fit(&row.label, g.label_w), d.selected_row == Some(i), t);
         let top = row.weights.iter().copied().filter(|v| v.is_finite()).fold(0.0f32, f32::max);
-        for j in 0..g.keys {
-            let x = x0 + j * cw;
+        for j in first..last {
+            let x = x0 + (j - first) * cw;
             match Cell::of(row, j) {
                 Cell::Missing => {}
                 Cell::Masked => {
@@ -63,12 +65,20 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
             }
         }
         if mode.sum() {
-            pen.put(x0 + g.keys * cw, y, &pad_left(&decimals(row.sum, 3, false), SUM_W), Style::new());
+            pen.put(x0 + (last - first) * cw, y, &pad_left(&decimals(row.sum, 3, false), SUM_W), Style::new());
         }
     }
     let below = n - end;
+    let mut y = 2 + end - start;
     if start > 0 || below > 0 {
-        pen.put(2, 2 + end - start, &more(start, below, strings::ROWS.get()), t.dim());
+        pen.put(2, y, &more(start, below, strings::ROWS.get()), t.dim());
+        y += 1;
+    }
+    if windowed {
+        // the keys left out by name when they fit the line, else how many
+        let named = strings::more_keys_named(&d.col_labels[..first], &d.col_labels[last..]);
+        let marker = if width(&named) + 2 <= w { named } else { strings::more_keys(first, g.keys - last) };
+        pen.put(2, y, &fit(&marker, w.saturating_sub(2)), t.dim());
     }
 }
 
@@ -266,4 +276,24 @@ fn abbrev(s: &str, n: usize) -> String {
         Some(inner) => cut(inner, n),
         None => cut(s, n),
     }
+}
+
+/// The keys `start..end` a grid of `shown` of `keys` keys draws: around the first of `focus`
+/// (the keys the app wants seen, the most wanted first), grown to take in as many of the others
+/// as fit, in their order.
+pub(super) fn key_window(keys: usize, shown: usize, focus: &[usize]) -> (usize, usize) {
+    let shown = shown.min(keys);
+    let mut wanted = focus.iter().copied().filter(|&j| j < keys);
+    let Some(first) = wanted.next() else { return (0, shown) };
+    let (mut lo, mut hi) = (first, first);
+    for j in wanted {
+        let (l, h) = (lo.min(j), hi.max(j));
+        if h - l < shown {
+            (lo, hi) = (l, h);
+        }
+    }
+    // the spare keys split around the wanted ones
+    let spare = shown - (hi - lo + 1);
+    let start = lo.saturating_sub(spare / 2).min(keys - shown);
+    (start, start + shown)
 }

@@ -14,7 +14,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::common::{Pen, TOKEN_LABEL_MAX, fit, fitted_label_width, visible, widest, width};
-use super::softmax_draw::{draw_detail, draw_grid, draw_legend, draw_row_list};
+use super::softmax_draw::{draw_detail, draw_grid, draw_legend, draw_row_list, key_window};
 use crate::app::view_data::{SoftmaxData, SoftmaxRow};
 use crate::strings;
 use crate::ui::theme::Theme;
@@ -81,7 +81,13 @@ struct Plan {
     detail: Option<Arrange>,
     /// A one-line list of the query rows, when no grid shows them.
     row_list: bool,
+    /// How many keys the grid shows: all, or a window of them with a `← 2 more keys · 5 more →`
+    /// line under the grid (`key_window` chooses which).
+    keys: usize,
 }
+
+/// The fewest keys a window of keys shows; fewer draw the glyphs of every key instead.
+const MIN_KEYS: usize = 4;
 
 /// What every part draws from.
 pub(super) struct Ctx<'a> {
@@ -92,6 +98,8 @@ pub(super) struct Ctx<'a> {
     pub(super) detail_row: usize,
     /// Whether the full row's title names the query (`▶ have · label`).
     pub(super) query_in_title: bool,
+    /// The keys the grid shows, `start..end`: all of them, or a window (`Plan::keys`).
+    pub(super) keys: (usize, usize),
 }
 
 /// Sizes shared by every part.
@@ -122,11 +130,23 @@ impl Geometry {
     }
 
     pub(super) fn grid_w(&self, mode: GridMode) -> usize {
-        3 + self.label_w + self.keys * mode.cell_w() + if mode.sum() { SUM_W } else { 0 }
+        self.grid_w_of(mode, self.keys)
     }
 
-    pub(super) fn grid_h(&self) -> usize {
-        2 + self.rows
+    /// The width of a grid of `keys` keys.
+    fn grid_w_of(&self, mode: GridMode, keys: usize) -> usize {
+        3 + self.label_w + keys * mode.cell_w() + if mode.sum() { SUM_W } else { 0 }
+    }
+
+    /// How many keys a grid in `mode` shows in `w` cells, at most all.
+    fn keys_in(&self, mode: GridMode, w: usize) -> usize {
+        let fixed = self.grid_w_of(mode, 0);
+        (w.saturating_sub(fixed) / mode.cell_w()).min(self.keys)
+    }
+
+    /// The height of a grid showing `keys` keys: a window of them takes a line for its marker.
+    fn grid_h(&self, keys: usize) -> usize {
+        2 + self.rows + usize::from(keys < self.keys)
     }
 
     /// The narrowest detail that still shows `masked` in the bar column.
@@ -165,7 +185,8 @@ impl Widget for SoftmaxRowsView<'_> {
         let plan = choose(&g, sides.len(), w, h - y);
         // Without a grid, the row list above names the selected query; the detail titles keep
         // their room for the runs' labels.
-        let cx = Ctx { d, g: &g, t, detail_row, query_in_title: !plan.row_list };
+        let keys = key_window(g.keys, plan.keys, &d.key_focus);
+        let cx = Ctx { d, g: &g, t, detail_row, query_in_title: !plan.row_list, keys };
         let (with_legend, mut spare) = {
             let used = plan_h(&plan, &g, sides.len());
             let spare = (h - y).saturating_sub(used);
@@ -189,7 +210,7 @@ impl Widget for SoftmaxRowsView<'_> {
         let runs = Runs { sides: &sides, area, t };
         if let Some((mode, arrange)) = plan.grid {
             let draw = |buf: &mut Buffer, r: Rect, side: &Side| draw_grid(buf, r, side, &cx, mode);
-            runs.draw(buf, &mut y, g.grid_h(), arrange, &mut gap, &draw);
+            runs.draw(buf, &mut y, g.grid_h(plan.keys), arrange, &mut gap, &draw);
             if keys_line && y < h {
                 let keys = strings::keys_across(&d.col_labels.join(" "));
                 Pen::new(buf, band(area, y, 1)).put(0, 0, &fit(&keys, w), t.dim());
@@ -253,14 +274,14 @@ impl Runs<'_> {
 fn plan_h(plan: &Plan, g: &Geometry, n_sides: usize) -> usize {
     let twice = |a: Arrange| if n_sides > 1 && a == Arrange::Stacked { 2 } else { 1 };
     plan.row_list as usize
-        + plan.grid.map_or(0, |(_, a)| g.grid_h() * twice(a))
+        + plan.grid.map_or(0, |(_, a)| g.grid_h(plan.keys) * twice(a))
         + plan.detail.map_or(0, |a| g.detail_h() * twice(a))
 }
 
 /// Width a plan needs.
 fn plan_w(plan: &Plan, g: &Geometry, n_sides: usize) -> usize {
     let across = |one: usize, a: Arrange| if n_sides > 1 && a == Arrange::Beside { 2 * one + 3 } else { one };
-    let grid = plan.grid.map_or(0, |(m, a)| across(g.grid_w(m), a));
+    let grid = plan.grid.map_or(0, |(m, a)| across(g.grid_w_of(m, plan.keys), a));
     let detail = plan.detail.map_or(0, |a| across(g.detail_min_w(), a));
     grid.max(detail)
 }
@@ -289,8 +310,21 @@ pub fn taught_left(d: &SoftmaxData, area: Rect) -> bool {
 fn choose(g: &Geometry, n_sides: usize, w: usize, h: usize) -> Plan {
     use Arrange::{Beside, Stacked};
     use GridMode::{Compact, Full, NoSum};
-    let p = |grid, detail, row_list| Plan { grid, detail, row_list };
-    let candidates: Vec<Plan> = if n_sides == 1 {
+    let keys = g.keys;
+    let p = |grid, detail, row_list| Plan { grid, detail, row_list, keys };
+    // a grid with numbers on a window of its keys, when that is all that fits across (`None`
+    // when every key fits, or too few do). Not beside a what-if's run: a comparison's point is
+    // often at its last keys (a leak into `<pad>`), and its glyph grids show every key.
+    let window = |plan: Plan| {
+        let (mode, arrange) = plan.grid?;
+        if n_sides > 1 {
+            return None;
+        }
+        let one = if n_sides > 1 && arrange == Beside { w.saturating_sub(3) / 2 } else { w };
+        let k = g.keys_in(mode, one);
+        (MIN_KEYS..g.keys).contains(&k).then_some(Plan { keys: k, ..plan })
+    };
+    let whole: Vec<Plan> = if n_sides == 1 {
         vec![
             p(Some((Full, Beside)), Some(Beside), false),
             p(Some((NoSum, Beside)), Some(Beside), false),
@@ -316,14 +350,28 @@ fn choose(g: &Geometry, n_sides: usize, w: usize, h: usize) -> Plan {
             p(Some((Compact, Stacked)), None, false),
         ]
     };
+    // before each glyph-only grid, the grids with numbers before it on a window of keys
+    let mut candidates: Vec<Plan> = Vec::new();
+    for (i, plan) in whole.iter().enumerate() {
+        if plan.grid.is_some_and(|(m, _)| m == Compact) {
+            let numbered = whole[..i].iter().filter(|c| c.grid.is_some_and(|(m, _)| m != Compact));
+            candidates.extend(numbered.filter(|c| c.detail == plan.detail).filter_map(|&c| window(c)));
+        }
+        candidates.push(*plan);
+    }
     if let Some(plan) = candidates.iter().find(|c| plan_w(c, g, n_sides) <= w && plan_h(c, g, n_sides) <= h) {
         return *plan;
     }
-    // Nothing fits whole: one run's grid with its rows windowed around the selection, or the
-    // selected query of both runs, clipped.
+    // Nothing fits whole: one run's grid with its rows windowed around the selection (and its
+    // keys, when they do not all fit with numbers), or the selected query of both runs, clipped.
     if n_sides == 1 {
-        let mode = [Full, NoSum].into_iter().find(|&m| g.grid_w(m) <= w).unwrap_or(Compact);
-        p(Some((mode, Beside)), None, false)
+        let mode = [Full, NoSum].into_iter().find(|&m| g.grid_w(m) <= w);
+        let windowed = [Full, NoSum].into_iter().find_map(|m| window(p(Some((m, Beside)), None, false)));
+        match (mode, windowed) {
+            (Some(mode), _) => p(Some((mode, Beside)), None, false),
+            (None, Some(plan)) => plan,
+            (None, None) => p(Some((Compact, Beside)), None, false),
+        }
     } else if g.detail_min_w() * 2 + 3 <= w {
         p(None, Some(Beside), h > g.detail_h() + 1)
     } else {
