@@ -113,11 +113,13 @@ pub fn more_keys(left: usize, right: usize) -> String {
 pub fn more_keys_named(left: &[String], right: &[String]) -> String {
     let (l, r) = (left.len(), right.len());
     let (ln, rn) = (left.join(" "), right.join(" "));
-    let (left_names, right_names) = (("left_names", &ln as &dyn std::fmt::Display), ("right_names", &rn as _));
     match (l, r) {
-        (0, r) => message_with("more-keys-right-named", &[("right", &r), right_names]),
-        (l, 0) => message_with("more-keys-left-named", &[("left", &l), left_names]),
-        (l, r) => message_with("more-keys-both-named", &[("left", &l), left_names, ("right", &r), right_names]),
+        (0, r) => message_with("more-keys-right-named", &[("right", &r), ("right_names", &rn)]),
+        (l, 0) => message_with("more-keys-left-named", &[("left", &l), ("left_names", &ln)]),
+        (l, r) => message_with(
+            "more-keys-both-named",
+            &[("left", &l), ("left_names", &ln), ("right", &r), ("right_names", &rn)],
+        ),
     }
 }
 
