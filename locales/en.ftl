@@ -1199,7 +1199,7 @@ which-row-alone-the-sentence = the sentence
 which-row-alone-it = it
 # $give of only-padding, for a sentence of words or of ids.
 only-padding-give-a-word = give it at least one word
-only-padding-give-an-id = give it at least one id other than 0 (<pad>)
+only-padding-give-an-id = give it at least one id other than { $pad } (<pad>)
 # $begin of target-starts-with-pad, for a sentence of words or of ids ($bos: the id of <bos>).
 target-begin-with-a-word = begin it with a word (the model's targets begin with <bos>)
 target-begin-with-an-id = begin it with an id other than 0 (the model's targets begin with <bos>, id { $bos })

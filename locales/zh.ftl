@@ -1052,7 +1052,7 @@ which-row-of-rows = 你输入的 { $rows } 句中的第 { $row } 句
 which-row-alone-the-sentence = 这个句子
 which-row-alone-it = 它
 only-padding-give-a-word = 请至少写一个词
-only-padding-give-an-id = 请至少给一个不是 0（<pad>）的 id
+only-padding-give-an-id = 请至少给一个不是 { $pad }（<pad>）的 id
 target-begin-with-a-word = 请以一个词开头（模型的目标句都以 <bos> 开头）
 target-begin-with-an-id = 请以一个不是 0 的 id 开头（模型的目标句都以 <bos> 开头，它的 id 是 { $bos }）
 

@@ -279,7 +279,7 @@ fn encode(
                 return Err(SetupError::BadSentence { side, message: empty_row_message(empty, rows.len()) });
             }
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
-            if let Some(message) = only_padding(&encoded.ids, rows.len(), false) {
+            if let Some(message) = only_padding(&encoded.ids, rows.len(), false, vocab.pad_id()) {
                 return Err(SetupError::BadSentence { side, message });
             }
             // the vocabulary travels with the weights and has one token per embedding row; check anyway,
@@ -326,11 +326,11 @@ fn encode(
                 }
                 rows.push(ids);
             }
-            let ids = pad_rows(&rows, 0);
+            let ids = pad_rows(&rows, vocab.pad_id()); // the model's own <pad> (a Marian's is not 0)
             if ids.ncols() == 0 {
                 return Err(SetupError::BadIds { side, message: strings::NO_IDS.into() });
             }
-            if let Some(message) = only_padding(&ids, row_count, true) {
+            if let Some(message) = only_padding(&ids, row_count, true, vocab.pad_id()) {
                 return Err(SetupError::BadIds { side, message });
             }
             Ok((ids, Vec::new()))
@@ -339,9 +339,9 @@ fn encode(
 }
 
 /// A row of nothing but `<pad>` would have every key masked: attention there reads nothing.
-fn only_padding(ids: &Array2<usize>, rows: usize, given_as_ids: bool) -> Option<String> {
-    let r = ids.rows().into_iter().position(|row| row.iter().all(|&id| id == PAD_ID))?;
-    Some(strings::only_padding(r + 1, rows, given_as_ids))
+fn only_padding(ids: &Array2<usize>, rows: usize, given_as_ids: bool, pad: usize) -> Option<String> {
+    let r = ids.rows().into_iter().position(|row| row.iter().all(|&id| id == pad))?;
+    Some(strings::only_padding(r + 1, rows, given_as_ids, pad))
 }
 
 /// Row `row` (0-based) of `rows` has nothing in it: an empty `;` row, or a trailing `;`.

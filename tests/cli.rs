@@ -939,3 +939,14 @@ fn usage_errors_from_the_parser_are_said_in_chinese() {
         assert!(!err.contains("error:") && !err.contains("Usage:"), "{args:?}: no English left:\n{err}");
     }
 }
+
+/// `--src-ids` on a Marian pads with the model's own `<pad>` (the tiny one's is 243, its
+/// config's pad_token_id) and takes its id 0, `</s>`, as a token like any other.
+#[test]
+fn src_ids_on_a_marian_use_its_own_pad_id() {
+    ok(&["--model", "weights/marian-tiny", "trace", "--src-ids", "0"]);
+    let refused = fails(&["--model", "weights/marian-tiny", "trace", "--src-ids", "243"]);
+    assert_contains(&refused, "other than 243 (<pad>)");
+    let padded = ok(&["--model", "weights/marian-tiny", "trace", "--src-ids", "5;7,9"]);
+    assert_contains(&stdout(&padded), "src.embed");
+}

@@ -62,10 +62,14 @@ fn which_row(row: usize, rows: usize, alone: &str) -> String {
     }
 }
 
-/// A row of nothing but `<pad>` (row 1-based, of `rows`).
-pub fn only_padding(row: usize, rows: usize, ids: bool) -> String {
+/// A row of nothing but `<pad>` (row 1-based, of `rows`; `pad` the model's `<pad>` id).
+pub fn only_padding(row: usize, rows: usize, ids: bool, pad: usize) -> String {
     let which = which_row(row, rows, "which-row-alone-the-sentence");
-    let give = message(if ids { "only-padding-give-an-id" } else { "only-padding-give-a-word" });
+    let give = if ids {
+        message_with("only-padding-give-an-id", &[("pad", &pad)])
+    } else {
+        message("only-padding-give-a-word").to_string()
+    };
     message_with("only-padding", &[("which", &which), ("give", &give)])
 }
 
