@@ -149,9 +149,13 @@ impl Setup {
     ) -> Result<Setup, SetupError> {
         let cfg = &weights.config;
         let vocabs = weights.vocabs.clone();
-        let (src_ids, unknown_src) = encode(&vocabs.src, src, strings::SIDE_SOURCE.get(), cfg.src_vocab, cfg.max_len)?;
+        let src_side = Side { name: strings::SIDE_SOURCE.get(), pad_masked: true };
+        let (src_ids, unknown_src) = encode(&vocabs.src, src, src_side, cfg.src_vocab, cfg.max_len)?;
+        // a Marian masks no target <pad>: its decoder starts from <pad>, so a row of it alone is
+        // its start token, not a row attention cannot read
+        let tgt_side = Side { name: strings::SIDE_TARGET.get(), pad_masked: cfg.conventions.target_pad_mask };
         let (tgt_ids, unknown_tgt) = match tgt {
-            Some(tgt) => encode(&vocabs.tgt, tgt, strings::SIDE_TARGET.get(), cfg.tgt_vocab, cfg.max_len)?,
+            Some(tgt) => encode(&vocabs.tgt, tgt, tgt_side, cfg.tgt_vocab, cfg.max_len)?,
             None => (translated_target(&weights, &src_ids), Vec::new()),
         };
         // a causal row 0 sees only position 0: a <pad> there leaves it nothing to read
@@ -265,13 +269,24 @@ fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<
     pad_rows(&rows, PAD_ID)
 }
 
+/// One side of the input: its name in messages, and whether its padding mask hides `<pad>` keys
+/// (so that a row of nothing but `<pad>` would leave attention nothing to read).
+#[derive(Clone, Copy)]
+struct Side {
+    name: &'static str,
+    pad_masked: bool,
+}
+
 fn encode(
     vocab: &Vocab,
     input: &TokenInput,
-    side: &'static str,
+    Side { name: side, pad_masked }: Side,
     vocab_size: usize,
     max_len: usize,
 ) -> Result<(Array2<usize>, Vec<UnknownWord>), SetupError> {
+    let only_padding = |ids: &Array2<usize>, rows: usize, given_as_ids: bool| {
+        if pad_masked { only_padding(ids, rows, given_as_ids, vocab.pad_id()) } else { None }
+    };
     match input {
         TokenInput::Sentences(text) => {
             let rows: Vec<&str> = text.split(';').map(str::trim).collect();
@@ -279,7 +294,7 @@ fn encode(
                 return Err(SetupError::BadSentence { side, message: empty_row_message(empty, rows.len()) });
             }
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
-            if let Some(message) = only_padding(&encoded.ids, rows.len(), false, vocab.pad_id()) {
+            if let Some(message) = only_padding(&encoded.ids, rows.len(), false) {
                 return Err(SetupError::BadSentence { side, message });
             }
             // the vocabulary travels with the weights and has one token per embedding row; check anyway,
@@ -330,7 +345,7 @@ fn encode(
             if ids.ncols() == 0 {
                 return Err(SetupError::BadIds { side, message: strings::NO_IDS.into() });
             }
-            if let Some(message) = only_padding(&ids, row_count, true, vocab.pad_id()) {
+            if let Some(message) = only_padding(&ids, row_count, true) {
                 return Err(SetupError::BadIds { side, message });
             }
             Ok((ids, Vec::new()))
