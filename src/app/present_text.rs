@@ -8,6 +8,9 @@ use crate::model::program::{Side, shape_text};
 use crate::strings;
 use crate::text::{pad, thousands, width};
 
+/// The pipeline's two mask stages, source and target.
+const MASK_STAGES: [&str; 2] = ["src.mask", "tgt.mask"];
+
 impl Scene<'_> {
     /// `tokens`: both sides of every batch row as tokens over their ids, padded; then the sizes.
     pub(super) fn tokens_lines(&self) -> LinesData {
@@ -71,33 +74,7 @@ impl Scene<'_> {
     /// `pipeline`: the stages of the forward pass, as note 001 §1 draws them, with their shapes.
     pub(super) fn pipeline_lines(&self) -> LinesData {
         let program = self.run.program();
-        let (setup, config) = (self.setup, &self.setup.weights.config);
-        let (n, n_dec, shape) = (config.n_layers, config.dec_layers, setup.shape());
-        let src_ids = strings::stage_src_ids(setup.src_vocab().pad_id());
-        let tgt_ids = strings::stage_tgt_ids(&setup.tgt_vocab().word(config.conventions.start_id));
-        let mut stages: Vec<(String, String, String)> =
-            vec![("src ids".into(), shape_text(&[shape.batch, shape.t_src]), src_ids)];
-        let op_stage = |name: &str, what: String, stages: &mut Vec<(String, String, String)>| {
-            if let Some(i) = program.index_of(name) {
-                stages.push((name.to_string(), shape_text(&program.op(i).shape), what));
-            }
-        };
-        op_stage("src.embed", strings::STAGE_EMBED.into(), &mut stages);
-        op_stage("src.x", strings::STAGE_X.into(), &mut stages);
-        op_stage("src.mask", strings::STAGE_SRC_MASK.into(), &mut stages);
-        for l in 0..n {
-            op_stage(&format!("enc.{l}.norm2.out"), strings::stage_encoder(l, n), &mut stages);
-        }
-        op_stage("enc.out", strings::STAGE_MEMORY.into(), &mut stages);
-        stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), tgt_ids));
-        op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
-        op_stage("tgt.x", strings::STAGE_X.into(), &mut stages);
-        op_stage("tgt.mask", strings::STAGE_TGT_MASK.into(), &mut stages);
-        for l in 0..n_dec {
-            op_stage(&format!("dec.{l}.norm3.out"), strings::stage_decoder(l, n_dec), &mut stages);
-        }
-        op_stage("logits", strings::STAGE_LOGITS.into(), &mut stages);
-        op_stage("probs", strings::STAGE_PROBS.into(), &mut stages);
+        let stages = self.pipeline_stages();
         // a stage is done when its last operation is computed; the current one holds the focused op
         let here = self.op;
         let end_of = |name: &str| -> usize {
@@ -111,6 +88,9 @@ impl Scene<'_> {
         let shape_w = stages.iter().map(|s| width(&s.1)).max().unwrap_or(0);
         let mut d = LinesData::default();
         d.push(strings::PIPELINE_HEADING, Role::Title);
+        // the masks' shapes are withheld together: a question may ask which mask a step uses
+        let is_mask = |name: &str| MASK_STAGES.contains(&name);
+        let mask_shapes: Vec<String> = stages.iter().filter(|s| is_mask(&s.0)).map(|s| s.1.clone()).collect();
         let mut previous_end = 0;
         let mut current_marked = false;
         for (name, shape, what) in &stages {
@@ -128,9 +108,13 @@ impl Scene<'_> {
                 .put(mark, role)
                 .put(format!("{}  ", pad(name, name_w)), role)
                 .put(format!("{}  ", pad(shape, shape_w)), role)
-                .put(what.clone(), Role::Dim)
-                // a question may ask for a stage's shape
-                .answer_value(shape.clone());
+                .put(what.clone(), Role::Dim);
+            let stage_line = d.lines.len() - 1;
+            // a question may ask for a stage's shape
+            match is_mask(name) {
+                true => d.answer_value_among(shape.clone(), &mask_shapes),
+                false => d.answer_value(shape.clone()),
+            };
             // the ids themselves, one line per batch row, under their stage
             let ids = match name.as_str() {
                 "src ids" => Some(&self.setup.src_ids),
@@ -141,13 +125,46 @@ impl Scene<'_> {
                 Some(ids) => {
                     for (b, row) in ids.rows().into_iter().enumerate() {
                         let row: Vec<String> = row.iter().map(usize::to_string).collect();
-                        d.line().put(strings::ids_row(b, &row.join(" ")), Role::Dim);
+                        d.line().put(strings::ids_row(b, &row.join(" ")), Role::Dim).belongs_to(stage_line);
                     }
                 }
                 None => previous_end = end + 1,
             }
         }
         d
+    }
+
+    /// The pipeline's stages, in order: (name, shape, what it is).
+    fn pipeline_stages(&self) -> Vec<(String, String, String)> {
+        let program = self.run.program();
+        let (setup, config) = (self.setup, &self.setup.weights.config);
+        let (n, n_dec, shape) = (config.n_layers, config.dec_layers, setup.shape());
+        let src_ids = strings::stage_src_ids(setup.src_vocab().pad_id());
+        let tgt_ids = strings::stage_tgt_ids(&setup.tgt_vocab().word(config.conventions.start_id));
+        let mut stages: Vec<(String, String, String)> =
+            vec![("src ids".into(), shape_text(&[shape.batch, shape.t_src]), src_ids)];
+        let op_stage = |name: &str, what: String, stages: &mut Vec<(String, String, String)>| {
+            if let Some(i) = program.index_of(name) {
+                stages.push((name.to_string(), shape_text(&program.op(i).shape), what));
+            }
+        };
+        op_stage("src.embed", strings::STAGE_EMBED.into(), &mut stages);
+        op_stage("src.x", strings::STAGE_X.into(), &mut stages);
+        op_stage(MASK_STAGES[0], strings::STAGE_SRC_MASK.into(), &mut stages);
+        for l in 0..n {
+            op_stage(&format!("enc.{l}.norm2.out"), strings::stage_encoder(l, n), &mut stages);
+        }
+        op_stage("enc.out", strings::STAGE_MEMORY.into(), &mut stages);
+        stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), tgt_ids));
+        op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
+        op_stage("tgt.x", strings::STAGE_X.into(), &mut stages);
+        op_stage(MASK_STAGES[1], strings::STAGE_TGT_MASK.into(), &mut stages);
+        for l in 0..n_dec {
+            op_stage(&format!("dec.{l}.norm3.out"), strings::stage_decoder(l, n_dec), &mut stages);
+        }
+        op_stage("logits", strings::STAGE_LOGITS.into(), &mut stages);
+        op_stage("probs", strings::STAGE_PROBS.into(), &mut stages);
+        stages
     }
 
     /// `params`: how many numbers each block holds, from the loaded weights.

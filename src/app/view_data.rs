@@ -103,6 +103,9 @@ pub struct LinesData {
     /// The lines that state what a question about this view asks (the line under a table that
     /// names its conclusion): withheld while the beat's question is unanswered.
     pub answer_lines: Vec<(usize, AnswerLine)>,
+    /// Lines that mean little without another line: (line, the line it belongs to), as the ids
+    /// of a batch row under their stage. A fold keeps them together or leaves both out.
+    pub belongs: Vec<(usize, usize)>,
 }
 
 /// How a line of a text view may state a question's answer.
@@ -114,6 +117,10 @@ pub enum AnswerLine {
     /// The line shows this value (a shape, a loss): withheld, that value only, when it is the
     /// answer to the beat's question.
     Value(String),
+    /// The line shows `value`, one of a group that a question may have to choose among (the
+    /// two masks' shapes): withheld, that value only, when any of the group is the answer, so
+    /// that the placeholder does not name which line holds it.
+    Among { value: String, group: Vec<String> },
     /// The line shows this value, where a change ends (the loss after a step): withheld, that
     /// value only, when it is the answer or when the answer is which way the change went.
     Moved(String),
@@ -171,6 +178,23 @@ impl LinesData {
         self
     }
 
+    /// The current line means little without line `owner` (the ids under their stage).
+    pub fn belongs_to(&mut self, owner: usize) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.belongs.push((last, owner));
+        }
+        self
+    }
+
+    /// The current line shows `value`, one of `group`: withheld while a question whose answer is
+    /// any of the group stays unanswered.
+    pub fn answer_value_among(&mut self, value: impl Into<String>, group: &[String]) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Among { value: value.into(), group: group.to_vec() }));
+        }
+        self
+    }
+
     /// The current line shows `value`, where a change ends: withheld while a question asks for
     /// it, or for which way the change went.
     pub fn answer_moved(&mut self, value: impl Into<String>) -> &mut Self {
@@ -196,6 +220,10 @@ impl LinesData {
             .filter_map(|(i, how)| match how {
                 AnswerLine::Whole => Some((*i, None)),
                 AnswerLine::Value(v) => crate::lesson::question::is_right(v, expected).then(|| (*i, Some(v.clone()))),
+                AnswerLine::Among { value, group } => group
+                    .iter()
+                    .any(|g| crate::lesson::question::is_right(g, expected))
+                    .then(|| (*i, Some(value.clone()))),
                 AnswerLine::Moved(v) => (crate::lesson::question::is_right(v, expected)
                     || crate::lesson::direction::of(expected).is_some())
                 .then(|| (*i, Some(v.clone()))),
