@@ -602,7 +602,7 @@ token-unit-words = words
 token-unit-piece = piece
 token-unit-pieces = pieces
 row-label = row { $b }
-ids-row = {"    "}row { $b }: { $ids }
+ids-row = {"    "}{ $stage }, row { $b }: { $ids }
 stage-src-ids = source ids, <pad> = { $pad }
 stage-tgt-ids = target ids, from { $start }
 stage-encoder = encoder layer { $layer } of 0–{ $last }

@@ -579,7 +579,7 @@ token-unit-words = 词
 token-unit-piece = 子词片段
 token-unit-pieces = 子词片段
 row-label = 第{ $b }句
-ids-row = {"    "}批次中的第 { $b } 句：{ $ids }
+ids-row = {"    "}{ $stage }，批次中的第 { $b } 句：{ $ids }
 stage-src-ids = 源句 id，<pad> = { $pad }
 stage-tgt-ids = 目标句 id，从 { $start } 开始
 stage-encoder = 编码器第 { $layer } 层（0–{ $last }）

@@ -109,7 +109,6 @@ impl Scene<'_> {
                 .put(format!("{}  ", pad(name, name_w)), role)
                 .put(format!("{}  ", pad(shape, shape_w)), role)
                 .put(what.clone(), Role::Dim);
-            let stage_line = d.lines.len() - 1;
             // a question may ask for a stage's shape
             match is_mask(name) {
                 true => d.answer_value_among(shape.clone(), &mask_shapes),
@@ -125,7 +124,7 @@ impl Scene<'_> {
                 Some(ids) => {
                     for (b, row) in ids.rows().into_iter().enumerate() {
                         let row: Vec<String> = row.iter().map(usize::to_string).collect();
-                        d.line().put(strings::ids_row(b, &row.join(" ")), Role::Dim).belongs_to(stage_line);
+                        d.line().put(strings::ids_row(name, b, &row.join(" ")), Role::Dim);
                     }
                 }
                 None => previous_end = end + 1,

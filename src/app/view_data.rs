@@ -103,9 +103,6 @@ pub struct LinesData {
     /// The lines that state what a question about this view asks (the line under a table that
     /// names its conclusion): withheld while the beat's question is unanswered.
     pub answer_lines: Vec<(usize, AnswerLine)>,
-    /// Lines that mean little without another line: (line, the line it belongs to), as the ids
-    /// of a batch row under their stage. A fold keeps them together or leaves both out.
-    pub belongs: Vec<(usize, usize)>,
 }
 
 /// How a line of a text view may state a question's answer.
@@ -174,14 +171,6 @@ impl LinesData {
     pub fn answer_value(&mut self, value: impl Into<String>) -> &mut Self {
         if let Some(last) = self.lines.len().checked_sub(1) {
             self.answer_lines.push((last, AnswerLine::Value(value.into())));
-        }
-        self
-    }
-
-    /// The current line means little without line `owner` (the ids under their stage).
-    pub fn belongs_to(&mut self, owner: usize) -> &mut Self {
-        if let Some(last) = self.lines.len().checked_sub(1) {
-            self.belongs.push((last, owner));
         }
         self
     }

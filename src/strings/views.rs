@@ -28,9 +28,10 @@ pub fn row_label(b: usize) -> String {
     message_with("row-label", &[("b", &b)])
 }
 
-/// One batch row's token ids under the pipeline's ids stage: `row 1: 9 20 57 0 0`.
-pub fn ids_row(b: usize, ids: &str) -> String {
-    message_with("ids-row", &[("b", &b), ("ids", &ids)])
+/// One batch row's token ids under the pipeline's ids stage, naming it (a fold may show the row
+/// alone): `src ids, row 1: 9 20 57 0 0`.
+pub fn ids_row(stage: &str, b: usize, ids: &str) -> String {
+    message_with("ids-row", &[("stage", &stage), ("b", &b), ("ids", &ids)])
 }
 
 /// What `{masked-keys}` says when a mask hides no key from the row (answered as `none`, 无 or 没有).

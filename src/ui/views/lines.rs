@@ -74,8 +74,7 @@ fn plan(data: &LinesData, rows: &[Vec<Piece>], starts: &[usize], height: usize, 
     }
     let line_rows: Vec<usize> = (0..starts.len()).map(|i| line_end(i) - starts[i]).collect();
     let blank: Vec<bool> = (0..starts.len()).map(|i| data.line_text(i).trim().is_empty()).collect();
-    let lines = Lines { rows: &line_rows, blank: &blank, belongs: &data.belongs };
-    let (folded, weight) = fold(&lines, scroll.reveal, height);
+    let (folded, weight) = fold(&Lines { rows: &line_rows, blank: &blank }, scroll.reveal, height);
     if weight > in_window { Drawn::Fold(folded) } else { Drawn::Window(first) }
 }
 

@@ -13,13 +13,10 @@ pub enum Folded {
     Skipped(usize),
 }
 
-/// The lines of a view, as a fold needs them: the rows each takes, whether it is blank, and
-/// which lines mean little without another (line, the line it belongs to: the ids under their
-/// stage).
+/// The lines of a view, as a fold needs them: the rows each takes, and whether it is blank.
 pub(super) struct Lines<'a> {
     pub rows: &'a [usize],
     pub blank: &'a [bool],
-    pub belongs: &'a [(usize, usize)],
 }
 
 impl Lines<'_> {
@@ -34,11 +31,6 @@ impl Lines<'_> {
     fn head(&self, line: usize) -> Option<usize> {
         let head = (0..=line).rev().find(|&i| i == 0 || self.blank[i - 1])?;
         (head != line && !self.blank[head]).then_some(head)
-    }
-
-    /// The line `line` belongs to, if it belongs to one.
-    fn parent(&self, line: usize) -> Option<usize> {
-        self.belongs.iter().find(|(l, _)| *l == line).map(|(_, owner)| *owner)
     }
 }
 
@@ -68,12 +60,9 @@ fn greedy(lines: &Lines, reveal: &[Reveal], height: usize, heads: bool) -> (Vec<
     };
     // each with the head of its section when there is room for both (a table's column
     // heads), else alone
-    // (a line that belongs to another comes with it, or not at all)
     for r in &order {
-        let parent: Vec<usize> = lines.parent(r.line).into_iter().collect();
-        let head = lines.head(r.line).filter(|&h| heads && h > 0 && !parent.contains(&h));
-        let with = |extra: &[usize]| [&[r.line][..], &parent, extra].concat();
-        if head.is_some_and(|h| try_keep(&mut kept, &with(&[h]))) || try_keep(&mut kept, &with(&[])) {
+        let head = lines.head(r.line).filter(|&h| heads && h > 0);
+        if head.is_some_and(|h| try_keep(&mut kept, &[r.line, h])) || try_keep(&mut kept, &[r.line]) {
             weight += r.weight;
         }
     }
@@ -120,7 +109,7 @@ mod tests {
         let rows = vec![1; 30];
         let mut blank = vec![false; 30];
         blank[9] = true;
-        let lines = Lines { rows: &rows, blank: &blank, belongs: &[] };
+        let lines = Lines { rows: &rows, blank: &blank };
         // line 2 (under line 0) and line 25 (in the section headed by line 10), in eight rows
         let (fold, weight) = fold(&lines, &[at(2, 100), at(25, 5)], 8);
         assert_eq!(weight, 105);
@@ -136,19 +125,10 @@ mod tests {
     fn a_fold_that_cannot_hold_everything_keeps_the_heaviest() {
         let rows = vec![1; 20];
         let blank = vec![false; 20];
-        let lines = Lines { rows: &rows, blank: &blank, belongs: &[] };
+        let lines = Lines { rows: &rows, blank: &blank };
         // three lines apart need five rows; three hold the heaviest line between two markers
         let (fold, weight) = fold(&lines, &[at(0, 1), at(10, 50), at(19, 2)], 3);
         assert_eq!(weight, 50, "{fold:?}");
         assert!(fold.contains(&Folded::Line(10)), "{fold:?}");
-    }
-
-    #[test]
-    fn a_line_comes_with_the_line_it_belongs_to() {
-        let rows = vec![1; 20];
-        let blank = vec![false; 20];
-        let lines = Lines { rows: &rows, blank: &blank, belongs: &[(11, 10)] };
-        let (fold, _) = fold(&lines, &[at(0, 10), at(11, 5)], 5);
-        assert!(fold.contains(&Folded::Line(10)) && fold.contains(&Folded::Line(11)), "{fold:?}");
     }
 }
