@@ -259,6 +259,20 @@ fn reset_clears_the_file_and_says_whether_there_was_anything() {
     assert_eq!(progress::reset(&path), Ok(Reset::Nothing { saved: vec![] }), "nothing left to clear");
 }
 
+/// A count at the largest TOML integer stays there: a reset neither panics nor writes a file
+/// the tutor cannot read back.
+#[test]
+fn a_reset_at_the_largest_count_keeps_the_file_readable() {
+    let dir = temp_dir("reset-max");
+    let path = dir.join("progress.toml");
+    let text = format!("version = 1\nresets = {}\n[lessons.masks]\nseen = [0, 1]\n", i64::MAX);
+    std::fs::write(&path, text).unwrap();
+    assert_eq!(progress::reset(&path), Ok(Reset::Cleared));
+    let (after, note) = progress::load(&path);
+    assert_eq!(note, None, "the file it wrote reads back");
+    assert_eq!(after.resets, i64::MAX as u64);
+}
+
 #[test]
 fn reset_of_one_lesson_keeps_the_others() {
     let dir = temp_dir("reset-lesson");

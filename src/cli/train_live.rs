@@ -93,8 +93,7 @@ impl Live {
         v.elapsed = self.start.elapsed();
         let secs = v.elapsed.as_secs_f64();
         v.steps_per_sec = if secs > 0.0 { trainer.step as f64 / secs } else { 0.0 };
-        v.left = (trainer.step > 0 && v.steps_per_sec > 0.0)
-            .then(|| Duration::from_secs_f64((v.total - v.step.min(v.total)) as f64 / v.steps_per_sec));
+        v.left = (trainer.step > 0).then(|| time_left(v.total, v.step, v.steps_per_sec)).flatten();
     }
 
     fn evaluate(&mut self, trainer: &Trainer, corpus: &Corpus) -> Evaluation {
@@ -291,4 +290,23 @@ pub fn attention_view(weights: &Arc<Weights>) -> Option<AttentionView> {
     let translation = weights.vocabs.tgt.decode(&decoded.words[0]);
     let reference = EXAMPLE_TGT.trim_start_matches("<bos>").trim_end_matches("<eos>").trim().to_string();
     Some(AttentionView { src, tgt, weights: weights_grid, heads, layer: layers - 1, translation, reference })
+}
+
+/// The time the remaining steps take at this pace; none when there is no pace yet, or when it is
+/// more than a `Duration` holds (`--steps` near `usize::MAX` below a step a second).
+fn time_left(total: usize, step: usize, steps_per_sec: f64) -> Option<Duration> {
+    (steps_per_sec > 0.0).then_some(())?;
+    Duration::try_from_secs_f64((total - step.min(total)) as f64 / steps_per_sec).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_left_is_none_where_a_duration_cannot_hold_it() {
+        assert_eq!(time_left(100, 50, 10.0), Some(Duration::from_secs(5)));
+        assert_eq!(time_left(usize::MAX, 1, 0.5), None);
+        assert_eq!(time_left(100, 0, 0.0), None);
+    }
 }

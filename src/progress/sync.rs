@@ -176,7 +176,8 @@ fn reset_where(path: &Path, lesson: Option<&str>) -> Result<Reset, String> {
     if !removed {
         return Ok(Reset::Nothing { saved: now.lessons.keys().cloned().collect() });
     }
-    now.resets += 1;
+    // a TOML integer holds at most i64::MAX: a count there stays there (and the file stays valid)
+    now.resets = (now.resets + 1).min(i64::MAX as u64);
     save(&now, path)?;
     Ok(Reset::Cleared)
 }
