@@ -174,12 +174,14 @@ fn resolve(path: &Path) -> io::Result<PathBuf> {
 }
 
 /// A fresh name beside `target`: `.NAME.tmp-PID-N`, in the same directory so the rename stays on
-/// one filesystem.
+/// one filesystem. NAME is cut to its first 100 bytes (at a character's edge), so that a legal
+/// 255-byte name still has a legal temporary one.
 fn temporary_beside(target: &Path) -> PathBuf {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let cut = (0..=name.len().min(100)).rev().find(|&i| name.is_char_boundary(i)).unwrap_or(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    target.with_file_name(format!(".{name}.tmp-{}-{n}", std::process::id()))
+    target.with_file_name(format!(".{}.tmp-{}-{n}", &name[..cut], std::process::id()))
 }
 
 #[cfg(test)]
@@ -199,6 +201,17 @@ mod tests {
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.contains(".tmp-"))
             .collect()
+    }
+
+    #[test]
+    fn a_name_of_255_bytes_is_written() {
+        let dir = scratch("long-name");
+        // 84 three-byte characters and `.npz`: 256 bytes is one too many, so 83 and a letter
+        let target = dir.join(format!("{}ab.npz", "猫".repeat(83)));
+        assert_eq!(target.file_name().unwrap().len(), 255);
+        write_bytes(&target, b"x").unwrap();
+        assert_eq!(fs::read(&target).unwrap(), b"x");
+        assert!(leftovers(&dir).is_empty());
     }
 
     #[test]
