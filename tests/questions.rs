@@ -153,6 +153,18 @@ fn a_wrong_answer_shows_the_hint_and_a_second_the_explanation() {
     assert_snapshot!("quiz_after_second_wrong_80x24", frame(&app, 80, 24));
 }
 
+/// Zero-width characters take no column, yet the answer line holds at most 60 of any kind (50,000
+/// U+200B once made a 150 KB answer and froze the screen).
+#[test]
+fn the_answer_line_caps_characters_as_well_as_columns() {
+    let mut app = quiz(trained());
+    app.update(Action::Answer);
+    for _ in 0..1000 {
+        app.update(Action::Type('\u{200B}'));
+    }
+    assert_eq!(app.input().map(|t| t.chars().count()), Some(60));
+}
+
 #[test]
 fn typing_keys_do_not_move_the_lesson_and_esc_closes_the_line() {
     let mut app = quiz(trained());

@@ -99,7 +99,8 @@ impl App {
                     InputFor::Answer => strings::ANSWER_MAX_WIDTH,
                     InputFor::Sentence => strings::SENTENCE_MAX_WIDTH,
                 };
-                if crate::text::width(&text) < limit && !c.is_control() {
+                // the cap counts columns and characters: zero-width ones take no column
+                if crate::text::width(&text) < limit && text.chars().count() < limit && !c.is_control() {
                     text.push(c);
                 }
                 self.view.input = Some(text);
