@@ -1372,6 +1372,7 @@ vocab-token-empty = is empty
 # $c: the control character, written out (\x1b).
 vocab-token-control = `{ $token }` holds the control character { $c }
 vocab-token-whitespace = `{ $token }` holds whitespace, where the tokenizer splits
+vocab-token-invisible = `{ $token }` takes no column on screen: only zero-width characters, so no one could see it
 vocab-token-twice = `{ $token }` is token { $first } as well
 
 ## src/strings/npz_archive.rs (part 2)

@@ -1186,6 +1186,7 @@ vocab-token = 词元 { $id }（第 { $line } 行）{ $fault }；每个词元都�
 vocab-token-empty = 是空的
 vocab-token-control = `{ $token }` 含有控制字符 { $c }
 vocab-token-whitespace = `{ $token }` 含有空白，而分词器正是在空白处切分
+vocab-token-invisible = `{ $token }` 在屏幕上不占任何列：只有零宽字符，谁也看不见它
 vocab-token-twice = `{ $token }` 也是词元 { $first }
 
 ## src/strings/npz_archive.rs (part 2)

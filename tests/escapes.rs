@@ -46,6 +46,12 @@ fn vocabulary_tokens_with_control_characters_whitespace_or_twice_are_refused() {
         &["--weights", &path, "translate", "我有一只猫"],
         &["`c\\u{202e}at` holds the control character \\u{202e}"],
     );
+    // U+061C ARABIC LETTER MARK is a bidirectional control too; a token of zero-width characters
+    // only would be invisible on screen
+    let path = edit("vocab-alm.npz", "c\u{061c}at");
+    refused(&["--weights", &path, "translate", "我有一只猫"], &["holds the control character \\u{061c}"]);
+    let path = edit("vocab-invisible.npz", "\u{200b}\u{200b}");
+    refused(&["--weights", &path, "translate", "我有一只猫"], &["`\\u{200b}\\u{200b}` takes no column on screen"]);
     let path = edit("vocab-space.npz", "a cat");
     refused(&["--weights", &path, "translate", "我有一只猫"], &["`a cat` holds whitespace"]);
     let path = edit("vocab-empty.npz", "");

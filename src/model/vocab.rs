@@ -105,6 +105,8 @@ pub enum TokenFault {
     Control { token: String, c: String },
     /// The token holds whitespace, where the tokenizers split.
     Whitespace { token: String },
+    /// The token takes no column on screen (zero-width characters only): it would be invisible.
+    Invisible { token: String },
     /// The token is token `first` as well.
     Twice { token: String, first: usize },
 }
@@ -305,6 +307,10 @@ fn token_fault(token: &str, earlier: Option<usize>) -> Option<TokenFault> {
     }
     if token.chars().any(char::is_whitespace) {
         return Some(TokenFault::Whitespace { token: shown() });
+    }
+    if crate::text::width(token) == 0 {
+        let written: String = token.chars().map(|c| format!("\\u{{{:04x}}}", c as u32)).collect();
+        return Some(TokenFault::Invisible { token: written });
     }
     earlier.map(|first| TokenFault::Twice { token: shown(), first })
 }

@@ -34,6 +34,7 @@ impl fmt::Display for TokenFault {
             TokenFault::Empty => message("vocab-token-empty").to_string(),
             TokenFault::Control { token, c } => message_with("vocab-token-control", &[("token", token), ("c", c)]),
             TokenFault::Whitespace { token } => message_with("vocab-token-whitespace", &[("token", token)]),
+            TokenFault::Invisible { token } => message_with("vocab-token-invisible", &[("token", token)]),
             TokenFault::Twice { token, first } => {
                 message_with("vocab-token-twice", &[("token", token), ("first", first)])
             }
