@@ -1386,6 +1386,7 @@ npz-not-npy = array `{ $name }`: not a .npy array: { $reason }
 npz-shape-too-large = array `{ $name }` declares shape { $shape }, too large to exist
 npz-short-data = array `{ $name }` declares shape { $shape } ({ $data } bytes) but the file holds only { $room } bytes of it
 npz-too-many-arrays = the file holds { $count } arrays; a weights file holds at most { $most }
+export-too-many-arrays = this export would hold { $count } arrays, and a weights file the tutor reads back holds at most { $most }: nothing was written
 # $limit: as "256 MB".
 npz-unpacks-too-large = its arrays would unpack to { $total } bytes, more than the { $limit } this program unpacks; nothing was unpacked
 npy-no-magic = no .npy magic

@@ -1198,6 +1198,7 @@ npz-not-npy = 数组 `{ $name }` 不是 .npy 数组：{ $reason }
 npz-shape-too-large = 数组 `{ $name }` 声明的形状 { $shape } 大到不可能存在
 npz-short-data = 数组 `{ $name }` 声明的形状是 { $shape }（{ $data } 字节），但文件里只有它的 { $room } 字节
 npz-too-many-arrays = 文件里有 { $count } 个数组；权重文件最多只能有 { $most } 个
+export-too-many-arrays = 这次导出会有 { $count } 个数组，而本教程能读回的权重文件最多只能有 { $most } 个：什么也没有写
 npz-unpacks-too-large = 它的数组解压后共 { $total } 字节，超过本程序解压的上限 { $limit }；什么都没有解压
 npy-no-magic = 没有 .npy 的开头标记
 npy-unknown-version = 未知的 .npy 版本 { $version }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 /// op name, the weights under their PyTorch names, the `config.*` scalars, and `src_ids` / `tgt_ids` (int64).
 pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     run.run_all();
+    readable_as_weights(run.named_values().count() + run.weights().npz_members() + 2)?;
     // built in memory and written at once: a full disk is one clear error, never a half file
     // (and never the zip writer's complaint when it is dropped unfinished)
     let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
@@ -54,6 +55,7 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
         labels: Some(labels.clone()),
         ..Default::default()
     };
+    readable_as_weights(2 * setup.weights.npz_members() + 4)?;
     let mut run = Run::new(program, setup.weights.clone(), inputs);
     run.run_all();
     let grads = run.backward();
@@ -83,4 +85,14 @@ pub fn export_grads(setup: &Setup, path: &Path) -> Result<usize, String> {
 /// failure; a target that is not a regular file, or is read-only, is refused.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
     crate::atomic_file::write_bytes(path, bytes).map_err(|e| crate::strings::cannot_write(path.display(), e))
+}
+
+/// An export is read back as a weights file (`--weights`): refused before it is written when it
+/// would hold more arrays than one may.
+fn readable_as_weights(members: usize) -> Result<(), String> {
+    let most = crate::model::npz_guard::MAX_MEMBERS;
+    match members > most {
+        true => Err(crate::strings::export_too_many_arrays(members, most)),
+        false => Ok(()),
+    }
 }

@@ -30,6 +30,13 @@ impl Weights {
     }
 
     /// The integer scalars saved beside the weights.
+    /// How many arrays `write_weights` writes for these weights.
+    pub fn npz_members(&self) -> usize {
+        let mut n = 0;
+        self.visit(|_, _| n += 1);
+        n + self.config_scalars().len() + 2
+    }
+
     pub fn config_scalars(&self) -> Vec<(&'static str, i64)> {
         vec![
             (N_HEADS, self.config.n_heads as i64),

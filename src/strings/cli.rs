@@ -175,6 +175,11 @@ pub fn samples_heading(split: &str) -> String {
 
 pub const GRADS_NEED_TWO_TOKENS: Text = Text::id("grads-need-two-tokens");
 
+/// `export` would write more arrays than `--weights` reads back.
+pub fn export_too_many_arrays(count: usize, most: usize) -> String {
+    message_with("export-too-many-arrays", &[("count", &count), ("most", &most)])
+}
+
 /// `--print`'s two sentences.
 pub fn print_sentences(src: &str, tgt: &str) -> String {
     message_with("print-sentences", &[("src", &src), ("tgt", &tgt)])
