@@ -434,7 +434,7 @@ pub const ALLOWED: &[Allowed] = &[
     },
     Allowed {
         files: &["src/atomic_file.rs"],
-        literals: &[".{name}.tmp-{}-{n}"],
+        literals: &[".{}.tmp-{}-{n}"],
         why: "the name of the temporary file written beside the target, then renamed over it",
     },
     Allowed {
