@@ -400,6 +400,7 @@ progress-kept-newer = progress file { $path } was written by a newer transformer
 progress-blocked = cannot read progress file { $path } ({ $why }); it is left as it is, and progress is not saved until it can be read
 progress-not-kept = progress file { $path } is unreadable ({ $why }) and could not be moved aside ({ $error }); it is left as it is, and progress is not saved
 progress-why-unreadable = cannot open it: { $error }
+progress-too-large-to-write = it would be { $size } bytes, more than the { $kb } KB a progress file can be; the file there is left as it was
 progress-why-too-large = it is { $size } bytes, more than the { $kb } KB a progress file can be; it was not read
 progress-why-not-utf8 = not UTF-8 text: byte 0x{ $byte } at offset { $at }
 progress-why-not-regular = it is { $kind }, not a regular file; it was not read

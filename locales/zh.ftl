@@ -387,6 +387,7 @@ progress-kept-newer = 进度文件 { $path } 是较新版本的 transformer-tuto
 progress-blocked = 无法读取进度文件 { $path }（{ $why }）；文件保持原样，在能读取之前不会保存进度
 progress-not-kept = 进度文件 { $path } 无法读取（{ $why }），也无法移到一旁（{ $error }）；文件保持原样，进度不会保存
 progress-why-unreadable = 无法打开：{ $error }
+progress-too-large-to-write = 它会有 { $size } 字节，超过进度文件最多能有的 { $kb } KB；原来的文件保持不变
 progress-why-too-large = 它有 { $size } 字节，超过了进度文件的上限 { $kb } KB；没有读取
 progress-why-not-utf8 = 不是 UTF-8 文本：偏移 { $at } 处的字节 0x{ $byte }
 progress-why-not-regular = 它是{ $kind }，不是普通文件；没有读取

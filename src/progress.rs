@@ -57,8 +57,10 @@ pub struct LessonProgress {
     /// Beats shown, 0-based.
     #[serde(default)]
     pub seen: BTreeSet<usize>,
-    /// Answers to the lesson's questions, by beat (as a string key: TOML tables need them).
-    #[serde(default)]
+    /// Answers to the lesson's questions, by beat (as a string key: TOML tables need them);
+    /// not written while there are none (an empty table per lesson once grew a valid file past
+    /// `MAX_BYTES`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub answers: BTreeMap<String, AnswerRecord>,
     /// Keys this version does not know: kept.
     #[serde(skip)]
@@ -328,6 +330,13 @@ fn directory(path: &Path) -> Result<&Path, String> {
 /// through and stays a link; a read-only or non-regular target is refused).
 pub fn save(progress: &Progress, path: &Path) -> Result<(), String> {
     directory(path)?;
-    crate::atomic_file::write_bytes(path, progress.to_toml().as_bytes())
+    let text = progress.to_toml();
+    // what the tutor writes, it must read back: a file over the cap is not written (the one
+    // there stays as it was)
+    if text.len() as u64 > MAX_BYTES {
+        let why = crate::strings::progress_too_large_to_write(text.len() as u64, MAX_BYTES);
+        return Err(crate::strings::progress_cannot_save(&path.display().to_string(), &why));
+    }
+    crate::atomic_file::write_bytes(path, text.as_bytes())
         .map_err(|e| crate::strings::progress_cannot_save(&path.display().to_string(), &e.to_string()))
 }

@@ -273,6 +273,37 @@ fn a_reset_at_the_largest_count_keeps_the_file_readable() {
     assert_eq!(after.resets, i64::MAX as u64);
 }
 
+/// What the tutor writes, it reads back: a valid file of 30,000 lessons seen once stays as large
+/// when saved (each once gained an empty answers table, and at 1.6 MB the next start set it
+/// aside), and progress that would be over the cap is not written over the file there.
+#[test]
+fn a_save_never_writes_a_file_the_tutor_cannot_read() {
+    let dir = temp_dir("cap");
+    let path = dir.join("progress.toml");
+    let mut text = String::from("version = 1\nresets = 0\n");
+    for i in 0..30_000 {
+        text.push_str(&format!("[lessons.l{i}]\nseen = [0]\n"));
+    }
+    std::fs::write(&path, &text).unwrap();
+    let (read, note) = progress::load(&path);
+    assert_eq!((read.lessons.len(), note), (30_000, None));
+    progress::save(&read, &path).unwrap();
+    let saved = std::fs::metadata(&path).unwrap().len();
+    // (a blank line between tables is all it adds)
+    assert!(saved <= text.len() as u64 * 11 / 10, "{saved} bytes written from {}", text.len());
+    assert_eq!(progress::load(&path).1, None, "read back");
+    // a hundred answers of 60 characters on each of 300 beats: 1.9 MB, not written
+    let mut big = read.clone();
+    for beat in 0..300 {
+        for _ in 0..100 {
+            big.answer("masks", beat, &"x".repeat(60), Attempt::WrongOnce);
+        }
+    }
+    let refused = progress::save(&big, &path).unwrap_err();
+    assert!(refused.contains("more than the 1024 KB"), "{refused}");
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), saved, "the file there is left as it was");
+}
+
 #[test]
 fn reset_of_one_lesson_keeps_the_others() {
     let dir = temp_dir("reset-lesson");

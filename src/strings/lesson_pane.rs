@@ -112,6 +112,11 @@ pub fn progress_why_unreadable(error: &str) -> String {
     message_with("progress-why-unreadable", &[("error", &error)])
 }
 
+pub fn progress_too_large_to_write(size: u64, limit: u64) -> String {
+    let kb = limit >> 10;
+    message_with("progress-too-large-to-write", &[("size", &size), ("kb", &kb)])
+}
+
 pub fn progress_why_too_large(size: u64, limit: u64) -> String {
     let kb = limit >> 10;
     message_with("progress-why-too-large", &[("size", &size), ("kb", &kb)])
