@@ -346,6 +346,7 @@ pub const ALLOWED: &[Allowed] = &[
             "resets",
             "language",
             "Option::is_none",
+            "BTreeMap::is_empty",
             "seen",
             "given",
             "state",
