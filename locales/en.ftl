@@ -547,6 +547,7 @@ train-finished = finished; wrote { $out }. Press any key to close
 stopped-by-signal-number = signal { $n }
 and-more = {" "}and { $n } more
 fine-tune-lacks-tokens = cannot fine-tune { $label }: its vocabularies lack { $missing } of the corpus's tokens ({ $shown }{ $more }); `train --weights` needs a model whose vocabularies hold the corpus (`transformer-tutor corpus` lists them)
+cannot-score-too-long = { $command } cannot score this model: its max_len is { $max_len }, but the held-out pairs' longest sentence takes { $longest } positions
 fine-tune-too-long = cannot fine-tune { $label }: its max_len is { $max_len }, but the corpus's longest sentence takes { $longest } positions
 train-start = { $what }: { $params } parameters, { $steps } steps of { $batch } pairs, seed { $seed }
 train-progress = step { $step }/{ $steps }  loss { $mean }  lr { $lr }  { $rate } steps/s  { $elapsed }s elapsed, { $left }s left

@@ -530,6 +530,7 @@ train-finished = 完成；已写入 { $out }。按任意键关闭
 stopped-by-signal-number = 信号 { $n }
 and-more = {" "}等另外 { $n } 个
 fine-tune-lacks-tokens = 无法微调 { $label }：它的词表缺少语料中的 { $missing } 个词元（{ $shown }{ $more }）；`train --weights` 需要词表涵盖整个语料的模型（`transformer-tutor corpus` 会列出这些词元）
+cannot-score-too-long = { $command } 无法给这个模型打分：它的 max_len 是 { $max_len }，但留出的句对中最长的句子要占 { $longest } 个位置
 fine-tune-too-long = 无法微调 { $label }：它的 max_len 是 { $max_len }，但语料中最长的句子要占 { $longest } 个位置
 train-start = { $what }：{ $params } 个参数，{ $steps } 步，每步 { $batch } 个句对，种子 { $seed }
 train-progress = 第 { $step }/{ $steps } 步  损失 { $mean }  lr { $lr }  { $rate } 步/秒  已用 { $elapsed }s，剩余 { $left }s

@@ -92,6 +92,25 @@ fn a_deep_models_export_reads_back_as_weights() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
+/// A model made for two positions cannot be scored on the held-out pairs: `train --eval`, `probe
+/// heads` and `probe align` say so and fail (align printed 100% error over 0 pairs, exit 0).
+#[test]
+fn a_model_too_short_for_the_held_out_pairs_is_not_scored() {
+    use transformer_tutor::setup::WeightSource;
+    let trained = WeightSource::Trained.load().unwrap();
+    let config = transformer_tutor::model::Config { max_len: 2, ..trained.config.clone() };
+    let short = temp("short.npz");
+    transformer_tutor::model::Weights::init(&config, 3).with_vocabs(trained.vocabs.clone()).save_npz(&short).unwrap();
+    let short = short.to_str().unwrap();
+    for args in [
+        vec!["train", "--eval", short],
+        vec!["--weights", short, "probe", "heads"],
+        vec!["--weights", short, "probe", "align"],
+    ] {
+        refused(&args, &["cannot score this model: its max_len is 2"]);
+    }
+}
+
 #[test]
 fn a_weight_given_as_a_scalar_is_a_misshaped_array() {
     let scalar = || Npy::F32(ndarray::arr0(1.0f32).into_dyn());

@@ -126,6 +126,18 @@ pub fn eval_text_problem(weights: &Arc<Weights>, corpus: &Corpus, command: &str)
         }
         return Err(strings::cannot_score(&lacks, command));
     }
+    // a model made for shorter sentences would be scored past its positions (or, by a probe
+    // that skips them, on nothing at all): refused, as train refuses to fine-tune it
+    let max_len = weights.config.max_len;
+    let longest = corpus
+        .heldout
+        .iter()
+        .map(|p| weights.vocabs.src.tokenize(&p.zh).len().max(weights.vocabs.tgt.tokenize(&p.en).len() + 2))
+        .max()
+        .unwrap_or(0);
+    if longest > max_len {
+        return Err(strings::cannot_score_too_long(command, max_len, longest));
+    }
     // weights that overflow give NaN scores: a table of them would look like a result
     if let Some(op) = crate::train::eval::first_non_finite_op(weights, &corpus.heldout) {
         return Err(strings::cannot_score_overflow(&strings::non_finite_at(&op)));

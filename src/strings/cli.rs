@@ -175,6 +175,11 @@ pub fn samples_heading(split: &str) -> String {
 
 pub const GRADS_NEED_TWO_TOKENS: Text = Text::id("grads-need-two-tokens");
 
+/// The held-out pairs do not fit the model's positions.
+pub fn cannot_score_too_long(command: &str, max_len: usize, longest: usize) -> String {
+    message_with("cannot-score-too-long", &[("command", &command), ("max_len", &max_len), ("longest", &longest)])
+}
+
 /// `export` would write more arrays than `--weights` reads back.
 pub fn export_too_many_arrays(count: usize, most: usize) -> String {
     message_with("export-too-many-arrays", &[("count", &count), ("most", &most)])
