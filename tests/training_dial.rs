@@ -57,7 +57,14 @@ fn checkpoints_saved_are_read_back_and_other_options_are_not() {
     let other = TrainOptions { seed: 2, ..short_options() };
     assert!(Checkpoints::load(&dir, other, &KEPT).is_err());
     assert!(Checkpoints::load(&dir, short_options(), &[0, 5]).is_err());
-    // a damaged checkpoint is refused (load_or_make then remakes them)
+    // a valid model of other sizes, put where a checkpoint was, is refused: the dial panicked
+    // on it (load_or_make then remakes them)
+    let seeded = transformer_tutor::setup::seeded(transformer_tutor::model::Preset::Tutor, 1);
+    let deeper = transformer_tutor::model::Config { n_layers: 3, ..seeded.config.clone() };
+    let other_model = transformer_tutor::model::Weights::init(&deeper, 1).with_vocabs(seeded.vocabs.clone());
+    other_model.save_npz(&dir.join("step-0005.npz")).unwrap();
+    assert!(Checkpoints::load(&dir, short_options(), &KEPT).is_err());
+    // a damaged checkpoint is refused too
     std::fs::write(dir.join("step-0005.npz"), b"not a zip").unwrap();
     assert!(Checkpoints::load(&dir, short_options(), &KEPT).is_err());
     // no temporary files are left beside them

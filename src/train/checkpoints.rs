@@ -94,9 +94,12 @@ impl Checkpoints {
         if manifest != expected.manifest() {
             return Err("made by other options".into());
         }
+        // each must be a step of the run's own model: its sizes and vocabularies (a valid model
+        // of another put there panicked the dial, and a large one took gigabytes first)
+        let model = crate::setup::seeded(crate::model::Preset::Tutor, options.seed);
         let mut weights = Vec::new();
         for step in steps {
-            weights.push(Arc::new(Weights::load_npz(&dir.join(file_name(*step))).map_err(|e| e.to_string())?));
+            weights.push(Arc::new(load_step(&dir.join(file_name(*step)), &model)?));
         }
         let loss_limit = 1024 + 4 * expected.last_step() as u64; // the .npy header, then one f32 a step
         let bytes =
@@ -134,6 +137,19 @@ impl Checkpoints {
             o.smoothing_permille,
             self.steps
         )
+    }
+}
+
+/// The most bytes a kept checkpoint may take: the run's own model is about 210 KB.
+const STEP_FILE_LIMIT: u64 = 4 << 20;
+
+/// A checkpoint of `model`'s run read from `path`, or why it is not one.
+fn load_step(path: &Path, model: &Weights) -> Result<Weights, String> {
+    let bytes = crate::user_file::read_file(path, STEP_FILE_LIMIT).map_err(|e| e.to_string())?;
+    let step = Weights::load_npz_bytes(&bytes, &path.display().to_string()).map_err(|e| e.to_string())?;
+    match step.config == model.config && step.vocabs == model.vocabs {
+        true => Ok(step),
+        false => Err("a model of other sizes or vocabularies".into()),
     }
 }
 
