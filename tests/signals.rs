@@ -251,3 +251,54 @@ fn a_terminal_that_disappears_ends_trains_screen_with_129_and_writes_nothing() {
     assert!(!out.exists(), "a stopped run writes nothing");
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Ctrl-Z (`kill -TSTP`, what job control sends): the tutor gives the terminal back as it found
+/// it and stops; on SIGCONT (`fg`) it takes the terminal again, redraws, and its keys work.
+#[test]
+fn sigtstp_suspends_the_tutor_with_the_terminal_restored_and_sigcont_resumes_it() {
+    let token = format!("TT_SIGNAL_TEST=tstp-{}", std::process::id());
+    let data = std::env::temp_dir().join(format!("tt-signals-tstp-{}", std::process::id()));
+    std::fs::create_dir_all(&data).unwrap();
+    let script = format!("stty rows 40 cols 120; '{BIN}' --lesson masks; echo \"rc=$?\"; stty -a");
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", &script])
+        .env("TERM", "xterm-256color")
+        .env("TRANSFORMER_TUTOR_DATA_DIR", &data)
+        .env(token.split('=').next().unwrap(), token.split('=').nth(1).unwrap());
+    let mut session = rexpect::session::spawn_command(command, Some(60_000)).expect("a pty");
+    session.exp_string("Masks: no peeking").expect("the screen is drawn");
+    let start = Instant::now();
+    let pid = loop {
+        if let Some(pid) = find_tutor(&token) {
+            break pid;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the program's process was not found");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let kill =
+        |signal: &str| assert!(Command::new("kill").args(["-s", signal, &pid.to_string()]).status().unwrap().success());
+    let state = || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        stat.rsplit(')').next().and_then(|rest| rest.split_whitespace().next()).unwrap_or("").to_string()
+    };
+    kill("TSTP");
+    // the screen is left (the alternate screen, the cursor, mouse reporting) and the process stops
+    session.exp_string("\x1b[?1049l").expect("the alternate screen is left");
+    let start = Instant::now();
+    while state() != "T" {
+        assert!(start.elapsed() < Duration::from_secs(10), "the tutor did not stop: state {}", state());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    kill("CONT");
+    session.exp_string("\x1b[?1049h").expect("the alternate screen is taken again");
+    session.exp_string("Masks: no peeking").expect("the screen is redrawn");
+    // its keys work: raw mode is back (a cooked tty would hold `q` until Enter)
+    session.send("q").unwrap();
+    session.flush().unwrap();
+    let rest = session.exp_eof().expect("the shell finishes");
+    assert!(rest.contains("rc=0"), "quit after resuming:\n{rest}");
+    let stty = &rest[rest.find("rc=").unwrap()..];
+    assert!(stty.split(|c: char| c.is_whitespace() || c == ';').any(|m| m == "icanon"), "{stty}");
+    let _ = std::fs::remove_dir_all(&data);
+}

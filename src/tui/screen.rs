@@ -10,7 +10,7 @@
 use super::terminal::{close_screen, let_go, open_screen, watch_for_lost_terminal_then};
 use crate::signals;
 use crate::strings;
-use ratatui::crossterm::event::{self, EnableMouseCapture, Event};
+use ratatui::crossterm::event::{self, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use ratatui::{CompletedFrame, DefaultTerminal, Frame};
@@ -111,7 +111,11 @@ fn rounds<S: Screen>(terminal: &mut DefaultTerminal, screen: &mut S, signal: &At
         if let ControlFlow::Break(end) = screen.before_frame(signals::caught(signal))? {
             return Ok(end);
         }
-        if screen.frame_due() {
+        let resumed = signals::suspend_requested();
+        if resumed {
+            suspend(terminal, screen.mouse()).map_err(|e| terminal_error(screen, e))?;
+        }
+        if resumed || screen.frame_due() {
             // the size the frame is drawn at (after a resize, the new one): an input to `fit`
             terminal.autoresize().map_err(|e| terminal_error(screen, e))?;
             screen.fit(terminal.get_frame().area());
@@ -122,6 +126,24 @@ fn rounds<S: Screen>(terminal: &mut DefaultTerminal, screen: &mut S, signal: &At
             return Ok(end);
         }
     }
+}
+
+/// Ctrl-Z: give the terminal back as it was found (raw mode off, the alternate screen left, the
+/// cursor shown, mouse reporting off), stop until SIGCONT (`fg`), then take it again; the caller
+/// redraws the whole screen.
+fn suspend(terminal: &mut DefaultTerminal, mouse: bool) -> std::io::Result<()> {
+    let _ = terminal.show_cursor();
+    close_screen();
+    signals::stop_until_continued()?;
+    ratatui::crossterm::terminal::enable_raw_mode()?;
+    execute!(stdout(), ratatui::crossterm::terminal::EnterAlternateScreen)?;
+    if mouse {
+        execute!(stdout(), EnableMouseCapture)?;
+    }
+    // a fresh terminal has drawn nothing, so the next frame is drawn whole (`clear` would ask
+    // the terminal where its cursor is, a question not every terminal answers)
+    *terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
+    Ok(())
 }
 
 /// A failure of the terminal, in the screen's language.
@@ -140,9 +162,18 @@ fn read_input<S: Screen>(screen: &mut S) -> std::io::Result<()> {
     if !event::poll(wait)? {
         return Ok(());
     }
-    screen.update(&event::read()?);
+    pass_on(screen, event::read()?);
     while input == Input::AllWaiting && event::poll(Duration::ZERO)? {
-        screen.update(&event::read()?);
+        pass_on(screen, event::read()?);
     }
     Ok(())
+}
+
+/// An event to the screen; Ctrl-Z, which raw mode delivers as a key, suspends instead.
+fn pass_on<S: Screen>(screen: &mut S, event: Event) {
+    let ctrl_z = KeyEvent::new(KeyCode::Char('z'), KeyModifiers::CONTROL);
+    match event {
+        Event::Key(key) if key.code == ctrl_z.code && key.modifiers == ctrl_z.modifiers => signals::request_suspend(),
+        event => screen.update(&event),
+    }
 }
