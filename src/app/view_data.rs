@@ -127,6 +127,10 @@ pub enum AnswerLine {
     /// The line is drawn stronger because it is the conclusion (the logit lens's row where the
     /// answer forms): drawn plain while withheld.
     Emphasis,
+    /// These pieces of the line (a column of a table and its bar: what each key adds) state the
+    /// answer: blanked while a question about this view is unanswered (with `when`, only when
+    /// that value is its answer), the rest of the line drawn.
+    Pieces { pieces: Vec<usize>, when: Option<String> },
 }
 
 impl LinesData {
@@ -204,6 +208,25 @@ impl LinesData {
         self
     }
 
+    /// Pieces `pieces` of the current line state the answer to a question about this view (one
+    /// column of a table): blanked while it is unanswered.
+    pub fn answer_pieces(&mut self, pieces: &[usize]) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Pieces { pieces: pieces.to_vec(), when: None }));
+        }
+        self
+    }
+
+    /// Pieces `pieces` of the current line show `value` (a table's cell): blanked while a
+    /// question whose answer it is stays unanswered.
+    pub fn answer_pieces_if(&mut self, pieces: &[usize], value: impl Into<String>) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            let when = Some(value.into());
+            self.answer_lines.push((last, AnswerLine::Pieces { pieces: pieces.to_vec(), when }));
+        }
+        self
+    }
+
     /// The current line's emphasis states the view's conclusion: drawn plain while withheld.
     pub fn answer_emphasis(&mut self) -> &mut Self {
         if let Some(last) = self.lines.len().checked_sub(1) {
@@ -227,7 +250,7 @@ impl LinesData {
                 AnswerLine::Moved(v) => (crate::lesson::question::is_right(v, expected)
                     || crate::lesson::direction::of(expected).is_some())
                 .then(|| (*i, Some(v.clone()))),
-                AnswerLine::Emphasis => None,
+                AnswerLine::Emphasis | AnswerLine::Pieces { .. } => None,
             })
             .collect()
     }
@@ -241,15 +264,34 @@ impl LinesData {
     /// by one dim piece, a value by the placeholder where it stands.
     pub fn withholding(mut self, expected: &str, placeholder: &str) -> LinesData {
         for (i, how) in &self.answer_lines {
-            if *how == AnswerLine::Emphasis
-                && let Some(line) = self.lines.get_mut(*i)
-            {
-                line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain);
+            let Some(line) = self.lines.get_mut(*i) else { continue };
+            match how {
+                AnswerLine::Emphasis => {
+                    line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain)
+                }
+                // a number becomes `?` in its width, a bar an empty one
+                AnswerLine::Pieces { pieces, when }
+                    if when.as_ref().is_none_or(|v| crate::lesson::question::is_right(v, expected)) =>
+                {
+                    for &k in pieces {
+                        let Some(piece) = line.get_mut(k) else { continue };
+                        match &mut piece.role {
+                            Role::Bar { fraction, .. } => *fraction = 0.0,
+                            _ => piece.text = crate::text::pad_left("?", crate::text::width(piece.text.trim_end()))
+                                + &" ".repeat(piece.text.len() - piece.text.trim_end().len()),
+                        }
+                    }
+                }
+                _ => {}
             }
         }
+        let mut previous = None;
         for (i, value) in self.answering(expected) {
             let Some(line) = self.lines.get_mut(i) else { continue };
+            let whole = value.is_none();
             match value {
+                // a run of withheld lines (a list's rows) shows one placeholder, then blanks
+                None if previous == Some(i.wrapping_sub(1)) => *line = Vec::new(),
                 None => *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }],
                 Some(v) => {
                     for piece in line.iter_mut().filter(|p| p.text.contains(&v)) {
@@ -257,6 +299,7 @@ impl LinesData {
                     }
                 }
             }
+            previous = whole.then_some(i);
         }
         self
     }

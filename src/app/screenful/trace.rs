@@ -61,7 +61,7 @@ impl TracePane {
             let first_row: String = lines[0].spans.iter().map(|s| s.content.as_ref()).collect();
             let unshown = |q: &String| !trace.contains(q.as_str()) && !first_row.contains(q.as_str());
             if quoted.iter().any(|q| unshown(q) && inputs.contains(q.as_str())) {
-                let result = format!("{inputs} → {}", strings::shape_in_title(&op.shape));
+                let result = format!("{inputs} → {}", app.shape_shown(&op.shape));
                 let row = if text::width(&result) <= inner_width { result } else { inputs };
                 lines.push(Line::styled(row, theme.dim()));
             } else {
