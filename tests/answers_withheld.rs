@@ -198,7 +198,12 @@ fn titles_traces_rows_and_cells_that_answer_are_withheld_too() {
         for (id, beat, piece) in [("probes", 5, 3), ("add-norm", 14, 4)] {
             let mut app = open(id, beat);
             let cells = |app: &App| match app.view_data() {
-                ViewData::Lines(l) => l.lines.iter().filter_map(|line| line.get(piece)).map(|p| p.text.trim().to_string()).collect::<Vec<_>>(),
+                ViewData::Lines(l) => l
+                    .lines
+                    .iter()
+                    .filter_map(|line| line.get(piece))
+                    .map(|p| p.text.trim().to_string())
+                    .collect::<Vec<_>>(),
                 _ => panic!("a lines view"),
             };
             assert!(cells(&app).iter().any(|c| c == "?"), "{id} {beat}: a cell withheld: {:?}", cells(&app));

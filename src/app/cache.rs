@@ -137,7 +137,8 @@ impl App {
         // the pane's title and the shape trace
         let said = crate::lang::with(self.view.lang, || self.what_if_lines());
         let op = &self.run().program().op(self.op()).shape;
-        let titled = crate::strings::shape_in_title(op) == expected || self.shape_trace_unwithheld().contains(&expected);
+        let titled =
+            crate::strings::shape_in_title(op) == expected || self.shape_trace_unwithheld().contains(&expected);
         if is_shape(&expected) && (titled || said.iter().any(|(text, _)| text.contains(&expected))) {
             withheld.push(expected);
         }

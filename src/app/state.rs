@@ -125,8 +125,10 @@ impl App {
     /// piece the vocabulary lacks shows as `<unk>` (a Marian's decoding leaves it out).
     pub fn sentences_as_read(&self, source: bool) -> String {
         let setup = &self.session.setup;
-        let (ids, vocab) = if source { (&setup.src_ids, setup.src_vocab()) } else { (&setup.tgt_ids, setup.tgt_vocab()) };
-        let unk = vocab.id(crate::model::vocab::UNK).filter(|_| vocab.tokenizer == crate::model::vocab::Tokenizer::Pieces);
+        let (ids, vocab) =
+            if source { (&setup.src_ids, setup.src_vocab()) } else { (&setup.tgt_ids, setup.tgt_vocab()) };
+        let unk =
+            vocab.id(crate::model::vocab::UNK).filter(|_| vocab.tokenizer == crate::model::vocab::Tokenizer::Pieces);
         let Some(unk) = unk else { return self.sentences(source) };
         let pad = setup.weights.config.pad_idx;
         let row = |r: Vec<usize>| {

@@ -277,8 +277,10 @@ impl LinesData {
                         let Some(piece) = line.get_mut(k) else { continue };
                         match &mut piece.role {
                             Role::Bar { fraction, .. } => *fraction = 0.0,
-                            _ => piece.text = crate::text::pad_left("?", crate::text::width(piece.text.trim_end()))
-                                + &" ".repeat(piece.text.len() - piece.text.trim_end().len()),
+                            _ => {
+                                piece.text = crate::text::pad_left("?", crate::text::width(piece.text.trim_end()))
+                                    + &" ".repeat(piece.text.len() - piece.text.trim_end().len())
+                            }
                         }
                     }
                 }

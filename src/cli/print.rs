@@ -24,7 +24,11 @@ fn lesson_text_in_language(app: &mut App) -> String {
     if let Some(ideas) = crate::strings::lesson_ideas(&app.lesson().ideas) {
         let _ = writeln!(out, "{ideas}");
     }
-    let _ = writeln!(out, "{}", crate::strings::print_sentences(&app.sentences_as_read(true), &app.sentences_as_read(false)));
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::strings::print_sentences(&app.sentences_as_read(true), &app.sentences_as_read(false))
+    );
     if app.own_sentences() {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);
     }
