@@ -239,7 +239,7 @@ impl App {
     }
 
     /// `text` (a shape trace) with the shape a question asks for left out while it is unanswered.
-    pub(super) fn shapes_withheld(&self, text: String) -> String {
+    pub fn shapes_withheld(&self, text: String) -> String {
         match self.withheld_answer().filter(|e| is_shape(e)) {
             Some(expected) => text.replace(&expected, &crate::strings::ANSWER_FIRST.to_string()),
             None => text,

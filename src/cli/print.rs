@@ -53,7 +53,7 @@ fn lesson_text_in_language(app: &mut App) -> String {
         for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
             let _ = writeln!(out, "{line}");
         }
-        let _ = writeln!(out, "\n  {}\n  {}\n", op.formula, app.shape_trace());
+        let _ = writeln!(out, "\n  {}\n  {}\n", app.shapes_withheld(op.formula.to_string()), app.shape_trace());
         if let Some(note) = app.non_finite_note() {
             for line in wrap(&note, PRINT_WIDTH as usize) {
                 let _ = writeln!(out, "{line}");
