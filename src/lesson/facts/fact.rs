@@ -394,10 +394,4 @@ impl Fact {
     }
 }
 
-/// What a `{sentence-count NOUN}` counts: `sentence`, `pair` (sentence pairs) or `row`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Counted {
-    Sentence,
-    Pair,
-    Row,
-}
+pub use super::check::Counted;
