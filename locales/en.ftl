@@ -647,6 +647,8 @@ what-if-pane-title = {" "}what if: { $title_v } · v/V{" "}
 forked-at = forked at op { $kept } `{ $first }`: { $kept } tensors before it kept, { $recomputed } computed anew
 cannot-run = this variant cannot run: { $message }
 before-the-fork = `{ $name }` comes before the fork at op { $kept }: the variant kept this very tensor (step on with . to where they differ)
+forked-nowhere = no fork: on this model the variant's program is the taught one's, all { $kept } tensors kept
+same-program = `{ $name }` is the taught model's own: on this model the variant changes no operation
 variant-has-no-op = this variant has no `{ $name }`
 hidden-weight = { $name }: weight per row on keys the taught mask hides { $taught } → { $variant }
 nan-spread = NaN first in { $first } ({ $first_nan } of { $first_len }); { $ops } ops hold NaN; probs: { $probs_nan } of { $probs_len } NaN
@@ -712,9 +714,9 @@ purpose-the-tokenizer-s-settings = the tokenizer's settings
 
 ## src/strings/probe.rs
 
-alignment-how-word-the-character-weighted = word → the character weighted most by the row that predicts it
+alignment-how-word-the-character-weighted = word → the source token weighted most by the row that predicts it
 best-in-layer-best-head-in-layer = ← best head in layer
-patching-needs-two-patching-needs-two-source = Patching needs two source sentences (e: 我有一只猫 ; 你有一只猫)
+patching-needs-two-patching-needs-two-source = Patching needs two source sentences (e: 他有一只猫 ; 你有一只猫)
 
 ## src/strings/status.rs
 

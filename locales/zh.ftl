@@ -623,6 +623,8 @@ what-if-pane-title = {" "}what-if：{ $title_v } · v/V{" "}
 forked-at = 在操作 { $kept } `{ $first }` 处分叉：之前的 { $kept } 个张量保留，{ $recomputed } 个重新计算
 cannot-run = 这个变体无法运行：{ $message }
 before-the-fork = `{ $name }` 在操作 { $kept } 的分叉点之前：变体保留的正是这个张量（按 . 前进到两者不同的地方）
+forked-nowhere = 没有分叉：在这个模型上，变体的程序和所教的模型完全一样，{ $kept } 个张量全部保留
+same-program = `{ $name }` 就是所教模型自己的张量：在这个模型上，变体没有改动任何操作
 variant-has-no-op = 这个变体没有 `{ $name }`
 hidden-weight = { $name }：每行落在原掩码遮住的键上的权重 { $taught } → { $variant }
 nan-spread = NaN 最早出现在 { $first }（{ $first_len } 个中有 { $first_nan } 个）；{ $ops } 个操作含 NaN；probs：{ $probs_len } 个中有 { $probs_nan } 个 NaN
@@ -686,9 +688,9 @@ purpose-the-tokenizer-s-settings = 分词器的设置
 
 ## src/strings/probe.rs
 
-alignment-how-word-the-character-weighted = 英文单词 → 它那一行（预测它的那一行）权重最大的汉字
+alignment-how-word-the-character-weighted = 英文单词 → 它那一行（预测它的那一行）权重最大的源语言词元
 best-in-layer-best-head-in-layer = ← 本层最准的单头
-patching-needs-two-patching-needs-two-source = 修补需要两个源句（e：我有一只猫 ; 你有一只猫）
+patching-needs-two-patching-needs-two-source = 修补需要两个源句（e：他有一只猫 ; 你有一只猫）
 
 ## src/strings/status.rs
 

@@ -228,8 +228,8 @@ fn probe_questions_accept_the_forms_their_screens_show() {
     let patch = beat_of("patching").expect("a patching question");
     let (_, expected) = answered(patch, "?");
     let position: usize = expected.split(',').next().unwrap().trim().parse().expect("positions");
-    let token = ["我", "有", "一", "只", "猫"][position];
+    let token = ["他", "有", "一", "只", "猫"][position];
     assert_eq!(answered(patch, &format!("{expected} ({token})")).0, Attempt::Right { tries: 1 }, "{expected}");
-    let other = ["我", "有", "一", "只", "猫"][(position + 1) % 5];
+    let other = ["他", "有", "一", "只", "猫"][(position + 1) % 5];
     assert_eq!(answered(patch, &format!("{expected} ({other})")).0, Attempt::WrongOnce, "another character");
 }

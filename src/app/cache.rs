@@ -99,7 +99,7 @@ impl App {
         let w = self.session.what_if.as_ref()?;
         // the variant's view: the same presenters as the taught model's, on the variant's run
         let other = self.variant_stage()?.map(|stage| VariantView {
-            title: stage.title(),
+            title: self.shapes_withheld(stage.title()),
             kind: stage.kind,
             data: withholding(stage.scene(self.scene()).compute_view_data(), withheld),
         });
@@ -133,9 +133,13 @@ impl App {
                 .collect(),
             _ => Vec::new(),
         });
-        // a what-if's measured line that states it (note 002's qk_dim: the scores' shape)
+        // a what-if's measured line that states it (note 002's qk_dim: the scores' shape), or
+        // the pane's title and the shape trace
         let said = crate::lang::with(self.view.lang, || self.what_if_lines());
-        if is_shape(&expected) && said.iter().any(|(text, _)| text.contains(&expected)) {
+        let op = &self.run().program().op(self.op()).shape;
+        let titled =
+            crate::strings::shape_in_title(op) == expected || self.shape_trace_unwithheld().contains(&expected);
+        if is_shape(&expected) && (titled || said.iter().any(|(text, _)| text.contains(&expected))) {
             withheld.push(expected);
         }
         withheld
@@ -181,12 +185,64 @@ fn is_shape(answer: &str) -> bool {
     answer.starts_with('(') && answer.ends_with(')') && answer.contains(", ")
 }
 
-/// `data` with the lines that state `expected` replaced by `… (answer first)`.
+/// `data` with the lines that state `expected` replaced by `… (answer first)`, and a shape
+/// that is the answer left out of the view's caption.
 fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
-    match (expected, data) {
-        (Some(expected), ViewData::Lines(lines)) => {
-            ViewData::Lines(lines.withholding(expected, &crate::strings::ANSWER_FIRST.to_string()))
+    let placeholder = crate::strings::ANSWER_FIRST.to_string();
+    let Some(expected) = expected else { return data };
+    let caption = |c: String| if is_shape(expected) { c.replace(expected, &placeholder) } else { c };
+    match data {
+        ViewData::Lines(lines) => ViewData::Lines(lines.withholding(expected, &placeholder)),
+        ViewData::Heatmap(mut d) => {
+            d.caption = caption(d.caption);
+            ViewData::Heatmap(d)
         }
-        (_, data) => data,
+        ViewData::Softmax(mut d) => {
+            d.caption = caption(d.caption);
+            // the selected query's weights, when the key it weights most is the answer: the row
+            // is drawn without them (`… (answer first)`) until the question is answered
+            if let Some(row) = d.selected_row.and_then(|i| d.rows.get_mut(i)) {
+                let top = crate::model::decode::argmax(row.weights.iter().copied());
+                if d.col_labels.get(top).is_some_and(|k| crate::lesson::question::is_right(k, expected)) {
+                    row.weights.clear();
+                    row.masked.clear();
+                }
+            }
+            ViewData::Softmax(d)
+        }
+        ViewData::LayerNorm(mut d) => {
+            d.caption = caption(d.caption);
+            ViewData::LayerNorm(d)
+        }
+        ViewData::TopWords(mut d) => {
+            d.caption = caption(d.caption);
+            ViewData::TopWords(d)
+        }
+        ViewData::Vector(mut d) => {
+            d.caption = caption(d.caption);
+            ViewData::Vector(d)
+        }
+        data => data,
+    }
+}
+
+impl App {
+    /// A shape as the pane titles and the shape trace write it: `… (answer first)` while the
+    /// beat's question asks for that shape and is unanswered (a shape question's answer would
+    /// otherwise stand in the title of the tensor it is about).
+    pub fn shape_shown(&self, shape: &[usize]) -> String {
+        let text = crate::strings::shape_in_title(shape);
+        match self.withheld_answer().filter(|e| is_shape(e)) {
+            Some(expected) => text.replace(&expected, &crate::strings::ANSWER_FIRST.to_string()),
+            None => text,
+        }
+    }
+
+    /// `text` (a shape trace) with the shape a question asks for left out while it is unanswered.
+    pub fn shapes_withheld(&self, text: String) -> String {
+        match self.withheld_answer().filter(|e| is_shape(e)) {
+            Some(expected) => text.replace(&expected, &crate::strings::ANSWER_FIRST.to_string()),
+            None => text,
+        }
     }
 }

@@ -42,6 +42,7 @@ mod update;
 mod update_modes;
 pub mod view_data;
 mod view_state;
+mod view_withhold;
 
 pub use fit::Fit;
 pub use keymap::Action;

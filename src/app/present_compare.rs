@@ -111,6 +111,10 @@ impl Scene<'_> {
                 .put(format!("  {}", pad(&ms(before[[b, p]]), 17)), role)
                 .put(format!("  {}", pad(&ms(after_ln[[b, p]]), 17)), role)
                 .put(format!("  {}", pad(&ms(after_bn[[b, p]]), 17)), role);
+            if selected {
+                // the selected token's mean after BatchNorm is what a question may ask
+                d.answer_pieces_if(&[4], fix(after_bn[[b, p]].0));
+            }
         }
         d.gap();
         let (feature, shift) = c
@@ -216,12 +220,15 @@ impl Scene<'_> {
         for &w in &shown {
             let p = step.probs[w];
             let role = if w == step.chosen { Role::Strong } else { Role::Plain };
+            // the top of the list is the word appended: its words, numbers and bars are withheld
+            // while a question asks for it
             d.line()
                 .put(if w == step.chosen { "▶ " } else { "  " }, role)
                 .put(pad(&vocab.word(w), ww), role)
                 // a drawn word from below the five keeps its digits (0.0045, not 0.00)
                 .put(format!(" {} ", pad_left(&prob_text(p, w == step.chosen && p < 0.005), 4)), role)
-                .bar(p, 30);
+                .bar(p, 30)
+                .answer_pieces(&[1, 2, 3]);
         }
         let chosen = vocab.word(step.chosen);
         d.line().put(strings::CHOSEN, Role::Dim).put(chosen.clone(), Role::Strong);

@@ -159,7 +159,9 @@ impl Scene<'_> {
                 .bar(k.weight, 12)
                 .put(format!("  {:>6.2} ", k.norm), Role::Plain)
                 .bar((k.norm / most) as f32, 12)
-                .put(format!("  {:>6.2}", k.value_norm), Role::Dim);
+                .put(format!("  {:>6.2}", k.value_norm), Role::Dim)
+                // what each key adds is what the question asks: α times the last column, to work out
+                .answer_pieces(&[3, 4]);
         }
         d.gap();
         let top_weight = crate::model::decode::argmax(keys.iter().map(|k| k.weight));
@@ -184,18 +186,25 @@ impl Scene<'_> {
         let base = [0, 1].map(|b| self.words(&ablation::translation(full, b, None)));
         d.push(strings::patching_base(&src(0), &base[0], &src(1), &base[1]), Role::Dim);
         let focused = &full.program().op(self.op).name;
+        // `  p to ← from`, padded to the widest of them (a piece may be two wide characters)
+        let labels: Vec<String> = (0..setup.shape().t_src)
+            .map(|p| strings::patching_position(p, &self.token(Side::Src, 0, p), &self.token(Side::Src, 1, p)))
+            .collect();
+        let width = labels.iter().map(|l| crate::text::width(l) + 2).max().unwrap_or(0).max(14);
         for op in patch::layer_outputs(setup.weights.config.n_layers) {
             d.gap();
             let role = if op == *focused { Role::Strong } else { Role::Plain };
             d.push(strings::patching_after(&op), role);
-            for p in 0..setup.shape().t_src {
+            for (p, label) in labels.iter().enumerate() {
                 let Some(words) = patch::patched_translation(full, &op, 1, 0, p) else { continue };
-                let (to, from) = (self.token(Side::Src, 0, p), self.token(Side::Src, 1, p));
                 let words = self.words(&words);
                 let changed = words != base[0];
+                // which patches change the translation is what a question here asks: each
+                // patched line is withheld until it is answered
                 d.line()
-                    .put(strings::patching_position(p, &to, &from), Role::Plain)
-                    .put(words, if changed { Role::Bad } else { Role::Dim });
+                    .put(crate::text::pad(label, width), Role::Plain)
+                    .put(words, if changed { Role::Bad } else { Role::Dim })
+                    .answer_line();
             }
         }
         d

@@ -105,7 +105,8 @@ impl Scene<'_> {
 
     /// Under an embedding: each row's length ‖row‖ (as `{embed-norm}` computes it); under an
     /// embedding, PE or their sum: the root mean square of the real positions of the operation
-    /// and of what it reads (as `{rms}` computes it).
+    /// and of what it reads (as `{rms}` computes it), and of the embedding itself where what it
+    /// reads is the embedding scaled by √d_model (a Marian's `src.scaled`).
     fn vector_footer(&self, values: &Array2<f32>, labels: &[String]) -> Vec<String> {
         let program = self.run.program();
         let op = program.op(self.op);
@@ -120,7 +121,14 @@ impl Scene<'_> {
             footer.push(strings::row_lengths(&lengths));
         }
         if matches!(op.kind, OpKind::Embed(_) | OpKind::PositionalEncoding | OpKind::AddPositional) {
-            let mut names: Vec<String> = op.inputs.iter().map(|&i| program.op(i).name.clone()).collect();
+            let mut names: Vec<String> = Vec::new();
+            for &i in &op.inputs {
+                let input = program.op(i);
+                if matches!(input.kind, OpKind::EmbedScale { .. }) {
+                    names.extend(input.inputs.iter().map(|&j| program.op(j).name.clone()));
+                }
+                names.push(input.name.clone());
+            }
             names.push(op.name.clone());
             let rms: Vec<(String, String)> = names
                 .into_iter()

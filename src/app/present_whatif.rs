@@ -56,6 +56,9 @@ impl App {
         let Some(index) = run.program().index_of(name) else {
             return Some(Err(strings::variant_has_no_op(name)));
         };
+        if w.kept >= run.program().ops().len() {
+            return Some(Err(strings::same_program(name)));
+        }
         if index < w.kept {
             return Some(Err(strings::before_the_fork(name, w.kept)));
         }
@@ -94,6 +97,7 @@ impl App {
             (Variant::Untrained, Some(0)) => return vec![(strings::UNTRAINED_IS_THE_DIAL.into(), Role::Bad)],
             (Variant::Trained, Some(step)) => strings::trained_beside(computed, step),
             (v, _) if v.swaps_weights() => strings::other_weights(computed, crate::train::TrainOptions::default().seed),
+            _ if w.kept >= computed => strings::forked_nowhere(w.kept),
             _ => strings::forked_at(w.kept, first, recomputed(run, w.kept)),
         };
         let mut lines = vec![(opening, Role::Dim)];

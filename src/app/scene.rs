@@ -70,12 +70,17 @@ impl App {
 
     /// How the focused tensor got its shape: `(2, 6, 32) ─W_q→ (2, 6, 32) ─split→ …`.
     pub fn shape_trace(&self) -> String {
+        self.shapes_withheld(self.scene().shape_trace())
+    }
+
+    /// The shape trace as computed, a shape a question asks for included.
+    pub(super) fn shape_trace_unwithheld(&self) -> String {
         self.scene().shape_trace()
     }
 
     /// The shape trace in pieces: the first shape, then one ` ─label→ shape` per operation.
     pub fn shape_trace_segments(&self) -> Vec<String> {
-        self.scene().shape_trace_segments()
+        self.scene().shape_trace_segments().into_iter().map(|s| self.shapes_withheld(s)).collect()
     }
 
     /// The what-if's shape trace to the focused operation, in pieces, when its shapes differ.
@@ -85,7 +90,7 @@ impl App {
 
     /// "reads dec.0.self_attn.q (2, 4, 6, 8), dec.0.self_attn.k (2, 4, 6, 8)"
     pub fn op_inputs_text(&self) -> String {
-        self.scene().op_inputs_text()
+        self.shapes_withheld(self.scene().op_inputs_text())
     }
 
     /// Cell mode's grid: the numbers of eight columns around the cursor, the cursor's cell marked.

@@ -121,6 +121,32 @@ impl App {
         sentences_of(&self.session.setup, source)
     }
 
+    /// The sentences being run as the model reads them, for a heading: like `sentences`, but a
+    /// piece the vocabulary lacks shows as `<unk>` (a Marian's decoding leaves it out).
+    pub fn sentences_as_read(&self, source: bool) -> String {
+        let setup = &self.session.setup;
+        let (ids, vocab) =
+            if source { (&setup.src_ids, setup.src_vocab()) } else { (&setup.tgt_ids, setup.tgt_vocab()) };
+        let unk =
+            vocab.id(crate::model::vocab::UNK).filter(|_| vocab.tokenizer == crate::model::vocab::Tokenizer::Pieces);
+        let Some(unk) = unk else { return self.sentences(source) };
+        let pad = setup.weights.config.pad_idx;
+        let row = |r: Vec<usize>| {
+            let parts: Vec<&[usize]> = r.split(|&id| id == unk).collect();
+            let mut text = vocab.decode(parts[0]);
+            for part in &parts[1..] {
+                text.push_str(crate::model::vocab::UNK);
+                // a piece that starts a word keeps its space after the `<unk>`
+                if part.first().is_some_and(|&id| vocab.word(id).starts_with('▁')) {
+                    text.push(' ');
+                }
+                text.push_str(&vocab.decode(part));
+            }
+            text
+        };
+        ids.rows().into_iter().map(|r| row(strip_pad(r.to_vec(), pad))).collect::<Vec<_>>().join(" ; ")
+    }
+
     /// Run the current lesson on other sentences (`;` between batch rows): with no target, the
     /// model's own greedy translation. The run restarts at the current beat; the lesson's prose
     /// stays, its facts read from the new run (and say so where the new sentences lack a row).

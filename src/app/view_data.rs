@@ -105,26 +105,7 @@ pub struct LinesData {
     pub answer_lines: Vec<(usize, AnswerLine)>,
 }
 
-/// How a line of a text view may state a question's answer.
-#[derive(Debug, Clone, PartialEq)]
-pub enum AnswerLine {
-    /// The whole line is the view's conclusion (`appended: have`, `cat tops the list from …`):
-    /// withheld whenever the beat's question about this view is unanswered.
-    Whole,
-    /// The line shows this value (a shape, a loss): withheld, that value only, when it is the
-    /// answer to the beat's question.
-    Value(String),
-    /// The line shows `value`, one of a group that a question may have to choose among (the
-    /// two masks' shapes): withheld, that value only, when any of the group is the answer, so
-    /// that the placeholder does not name which line holds it.
-    Among { value: String, group: Vec<String> },
-    /// The line shows this value, where a change ends (the loss after a step): withheld, that
-    /// value only, when it is the answer or when the answer is which way the change went.
-    Moved(String),
-    /// The line is drawn stronger because it is the conclusion (the logit lens's row where the
-    /// answer forms): drawn plain while withheld.
-    Emphasis,
-}
+pub use super::view_withhold::AnswerLine;
 
 impl LinesData {
     /// Start a new line.
@@ -201,53 +182,9 @@ impl LinesData {
         self
     }
 
-    /// The lines that would answer a question whose expected answer is `expected`, as they read
-    /// (a value line: the value alone; an emphasis is no text and is not listed).
-    pub fn answering(&self, expected: &str) -> Vec<(usize, Option<String>)> {
-        self.answer_lines
-            .iter()
-            .filter_map(|(i, how)| match how {
-                AnswerLine::Whole => Some((*i, None)),
-                AnswerLine::Value(v) => crate::lesson::question::is_right(v, expected).then(|| (*i, Some(v.clone()))),
-                AnswerLine::Among { value, group } => group
-                    .iter()
-                    .any(|g| crate::lesson::question::is_right(g, expected))
-                    .then(|| (*i, Some(value.clone()))),
-                AnswerLine::Moved(v) => (crate::lesson::question::is_right(v, expected)
-                    || crate::lesson::direction::of(expected).is_some())
-                .then(|| (*i, Some(v.clone()))),
-                AnswerLine::Emphasis => None,
-            })
-            .collect()
-    }
-
     /// The text of line `i`, its pieces joined.
     pub fn line_text(&self, i: usize) -> String {
         self.lines.get(i).map(|l| l.iter().map(|p| p.text.as_str()).collect()).unwrap_or_default()
-    }
-
-    /// These lines with what answers `expected` replaced by `placeholder`: a whole answer line
-    /// by one dim piece, a value by the placeholder where it stands.
-    pub fn withholding(mut self, expected: &str, placeholder: &str) -> LinesData {
-        for (i, how) in &self.answer_lines {
-            if *how == AnswerLine::Emphasis
-                && let Some(line) = self.lines.get_mut(*i)
-            {
-                line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain);
-            }
-        }
-        for (i, value) in self.answering(expected) {
-            let Some(line) = self.lines.get_mut(i) else { continue };
-            match value {
-                None => *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }],
-                Some(v) => {
-                    for piece in line.iter_mut().filter(|p| p.text.contains(&v)) {
-                        piece.text = piece.text.replace(&v, placeholder);
-                    }
-                }
-            }
-        }
-        self
     }
 }
 

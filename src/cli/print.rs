@@ -24,7 +24,11 @@ fn lesson_text_in_language(app: &mut App) -> String {
     if let Some(ideas) = crate::strings::lesson_ideas(&app.lesson().ideas) {
         let _ = writeln!(out, "{ideas}");
     }
-    let _ = writeln!(out, "{}", crate::strings::print_sentences(&app.sentences(true), &app.sentences(false)));
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::strings::print_sentences(&app.sentences_as_read(true), &app.sentences_as_read(false))
+    );
     if app.own_sentences() {
         let _ = writeln!(out, "{}\n", crate::strings::OWN_SENTENCES_NOTE);
     }
@@ -39,7 +43,7 @@ fn lesson_text_in_language(app: &mut App) -> String {
             i + 1,
             app.beat_count(),
             &op.name,
-            &crate::strings::shape_in_title(&op.shape),
+            &app.shape_shown(&op.shape),
             &op.where_text(),
         );
         let _ = writeln!(out, "{heading}");
@@ -49,7 +53,7 @@ fn lesson_text_in_language(app: &mut App) -> String {
         for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
             let _ = writeln!(out, "{line}");
         }
-        let _ = writeln!(out, "\n  {}\n  {}\n", op.formula, app.shape_trace());
+        let _ = writeln!(out, "\n  {}\n  {}\n", app.shapes_withheld(op.formula.to_string()), app.shape_trace());
         if let Some(note) = app.non_finite_note() {
             for line in wrap(&note, PRINT_WIDTH as usize) {
                 let _ = writeln!(out, "{line}");

@@ -148,6 +148,7 @@ pub fn check(fact: &Fact, shown: &Shown, program: &Program) -> Result<(), String
         | Fact::Activation
         | Fact::Positions
         | Fact::StartToken
+        | Fact::EndToken
         | Fact::EmbedScale
         | Fact::Vocabulary
         | Fact::OutputWeights => Ok(()),
@@ -224,8 +225,14 @@ fn decode_step(fact: &Fact, at: DecodeAt, shown: &Shown) -> Result<(), String> {
 /// `rms` is shown by a vector view of its operation or of one that reads it.
 fn rms(fact: &Fact, op: &str, shown: &Shown, program: &Program) -> Result<(), String> {
     views(fact, shown, &[ViewKind::Vector])?;
-    let reads =
-        program.index_of(shown.op).is_some_and(|i| program.op(i).inputs.iter().any(|&j| program.op(j).name == op));
+    // what the shown op reads, and what an embedding scaled by √d_model it reads was (the vector
+    // footer lists both: a Marian's src.x reads src.scaled, which reads src.embed)
+    let read = |j: usize| {
+        let input = program.op(j);
+        input.name == op
+            || matches!(input.kind, OpKind::EmbedScale { .. }) && input.inputs.iter().any(|&k| program.op(k).name == op)
+    };
+    let reads = program.index_of(shown.op).is_some_and(|i| program.op(i).inputs.iter().any(|&j| read(j)));
     if op != shown.op && !reads {
         return Err(format!(
             "{} is about `{}`, but the view shows `{}`, which does not read it; show `{}` or an operation that reads it",

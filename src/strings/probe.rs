@@ -223,7 +223,7 @@ pub fn patching_after(op: &str) -> String {
 }
 
 pub fn patching_position(p: usize, to: &str, from: &str) -> String {
-    crate::text::pad(&format!("  {p} {to} ← {from}"), 14)
+    format!("  {p} {to} ← {from}")
 }
 
 /// `C` where there are no attention weights to probe.

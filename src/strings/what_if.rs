@@ -71,6 +71,17 @@ pub fn before_the_fork(name: &str, kept: usize) -> String {
     message_with("before-the-fork", &[("name", &name), ("kept", &kept)])
 }
 
+/// A variant whose program is the taught one's on this model (note 002's target mask without its
+/// padding part, on a model with no target padding mask): nothing forks.
+pub fn forked_nowhere(kept: usize) -> String {
+    message_with("forked-nowhere", &[("kept", &kept)])
+}
+
+/// `name` on a variant that forks nowhere: the same tensor as the taught one's.
+pub fn same_program(name: &str) -> String {
+    message_with("same-program", &[("name", &name)])
+}
+
 pub fn variant_has_no_op(name: &str) -> String {
     message_with("variant-has-no-op", &[("name", &name)])
 }

@@ -70,7 +70,7 @@ impl TensorPane {
             let name = if app.shows_gradient() { strings::gradient_of(&op.name) } else { op.name.clone() };
             // the question and the tensor's name; a long name drops the shape (the caption has
             // it), then the question, before the name itself is cut
-            let shape = strings::shape_in_title(&op.shape);
+            let shape = app.shape_shown(&op.shape);
             let title =
                 [strings::cell_title(&name, &shape), strings::cell_title(&name, ""), format!(" {name} {shape} ")]
                     .into_iter()
@@ -84,10 +84,10 @@ impl TensorPane {
             Some(w) => strings::what_if_pane_title(w.variant),
             None if app.shows_gradient() => strings::tensor_title(
                 &strings::gradient_of(&op.name),
-                &strings::shape_in_title(&op.shape),
+                &app.shape_shown(&op.shape),
                 app.view_kind().name(),
             ),
-            None => strings::tensor_title(&op.name, &strings::shape_in_title(&op.shape), app.view_kind().name()),
+            None => strings::tensor_title(&op.name, &app.shape_shown(&op.shape), app.view_kind().name()),
         };
         let inner = non_finite(app, theme, inner, &mut pieces);
         if app.what_if().is_some() {

@@ -23,7 +23,7 @@ impl TracePane {
     pub(super) fn of(app: &App, theme: Theme, area: Rect, wide: bool) -> TracePane {
         let op = app.run().program().op(app.op());
         let inner_width = area.width.saturating_sub(2) as usize;
-        let formula = op.formula.to_string();
+        let formula = app.shapes_withheld(op.formula.to_string());
         let mut lines = vec![Line::from(vec![Span::styled(formula.clone(), theme.highlight())])];
         // the compact pane has two rows: the operands' shapes (which the prose may quote) go
         // after the formula when both fit on its row
@@ -61,7 +61,7 @@ impl TracePane {
             let first_row: String = lines[0].spans.iter().map(|s| s.content.as_ref()).collect();
             let unshown = |q: &String| !trace.contains(q.as_str()) && !first_row.contains(q.as_str());
             if quoted.iter().any(|q| unshown(q) && inputs.contains(q.as_str())) {
-                let result = format!("{inputs} → {}", strings::shape_in_title(&op.shape));
+                let result = format!("{inputs} → {}", app.shape_shown(&op.shape));
                 let row = if text::width(&result) <= inner_width { result } else { inputs };
                 lines.push(Line::styled(row, theme.dim()));
             } else {

@@ -22,7 +22,7 @@ pub(super) fn pieces(app: &App, theme: Theme, area: Rect, pieces: &mut Vec<Piece
     let short = area.height < SHORT_PANE; // 80x24
     let rest = summary(&w.lines, theme, area, short, pieces);
     let op = app.run().program().op(app.op());
-    let taught_title = strings::tensor_title(&op.name, &strings::shape_in_title(&op.shape), app.view_kind().name());
+    let taught_title = strings::tensor_title(&op.name, &app.shape_shown(&op.shape), app.view_kind().name());
     if w.beside {
         // one softmax view holds both runs' rows
         let body = title_line(taught_title.trim().to_string(), rest, theme, pieces);

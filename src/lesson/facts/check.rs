@@ -114,8 +114,7 @@ pub fn takes_text(kind: super::fact::FactKind) -> String {
 }
 
 /// What `{sentence-count NOUN}` counts: `sentence`, `pair` or `row`.
-pub fn counted(noun: &str) -> Result<super::fact::Counted, String> {
-    use super::fact::Counted;
+pub fn counted(noun: &str) -> Result<Counted, String> {
     match noun {
         "sentence" => Ok(Counted::Sentence),
         "pair" => Ok(Counted::Pair),
@@ -124,4 +123,12 @@ pub fn counted(noun: &str) -> Result<super::fact::Counted, String> {
             Err(format!("`sentence-count {other}`: it counts `sentence`, `pair` or `row` {}", super::parse::SEE_FACTS))
         }
     }
+}
+
+/// What a `{sentence-count NOUN}` counts: `sentence`, `pair` (sentence pairs) or `row`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Counted {
+    Sentence,
+    Pair,
+    Row,
 }

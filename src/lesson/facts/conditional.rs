@@ -3,8 +3,10 @@
 //! point holds only on the tutor's own model (its training run, its character vocabularies, the
 //! notes' mistakes run as programs), and the line a loaded translator shows instead;
 //! `{if-target-pad-mask}…{else}…{end}`: prose that holds only where the decoder's self-attention
-//! masks the target's `<pad>` keys (the tutor's models do; a Marian does not). Passages nest:
-//! an `{if-…}` inside another's part is read only when that part is shown.
+//! masks the target's `<pad>` keys (the tutor's models do; a Marian does not);
+//! `{if-sentence batch=B}…{else}…{end}`: prose that needs sentence B (a second sentence to
+//! compare), and the line a learner's fewer sentences show instead. Passages nest: an `{if-…}`
+//! inside another's part is read only when that part is shown.
 
 use super::{Piece, SEE_FACTS, Sentence};
 use crate::model::program::Side;
@@ -23,6 +25,8 @@ pub enum Condition {
     /// `{if-target-pad-mask}`: the decoder's self-attention masks the target's `<pad>` keys (the
     /// tutor's models; a Marian has no target padding mask, its start token being `<pad>`).
     TargetPadMask,
+    /// `{if-sentence batch=B}`: the run's sentences have batch row B (a learner may give one).
+    Sentence(usize),
 }
 
 impl Condition {
@@ -32,6 +36,7 @@ impl Condition {
         match self {
             Condition::TutorModel => setup.weights.generation.is_none(),
             Condition::TargetPadMask => setup.weights.config.conventions.target_pad_mask,
+            Condition::Sentence(b) => b < setup.shape().batch,
             Condition::AnyPadded(side) => {
                 ids(side).rows().into_iter().any(|r| r.iter().enumerate().any(|x| pad(side, x)))
             }
@@ -111,6 +116,11 @@ pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Re
         },
         _ if name == Some("if-tutor-model") => bare("if-tutor-model", Condition::TutorModel, open)?,
         _ if name == Some("if-target-pad-mask") => bare("if-target-pad-mask", Condition::TargetPadMask, open)?,
+        _ if name == Some("if-sentence") => {
+            let condition = sentence(body)?;
+            open.push(false);
+            Piece::If(condition)
+        }
         _ if name == Some("if-padded") => {
             let condition = padded(body, setup)?;
             open.push(false);
@@ -118,6 +128,18 @@ pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Re
         }
         _ => return Ok(None),
     }))
+}
+
+/// `{if-sentence batch=B}`'s condition: any row number (a learner's sentences may be fewer).
+fn sentence(body: &str) -> Result<Condition, String> {
+    match body.split_whitespace().skip(1).collect::<Vec<_>>()[..] {
+        [arg] => arg
+            .strip_prefix("batch=")
+            .and_then(|b| b.parse::<usize>().ok())
+            .map(Condition::Sentence)
+            .ok_or(format!("`if-sentence` takes batch=B, a batch row number; not `{arg}` {SEE_FACTS}")),
+        _ => Err(format!("`if-sentence` takes one argument, batch=B; not `{body}` {SEE_FACTS}")),
+    }
 }
 
 /// `{if-padded side=S [batch=B]}`'s condition.

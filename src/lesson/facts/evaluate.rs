@@ -185,6 +185,7 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
             crate::strings::position_layout(setup.weights.config.conventions.positions, d.div_ceil(2), d / 2)
         }
         Fact::StartToken => setup.tgt_vocab().word(setup.weights.config.conventions.start_id),
+        Fact::EndToken => setup.tgt_vocab().word(setup.weights.config.conventions.eos_id),
         Fact::PadId => setup.weights.config.pad_idx.to_string(),
         Fact::EmbedScale => match setup.weights.config.conventions.embed_scale {
             true => crate::strings::embed_scaled(setup.weights.config.d_model),

@@ -281,6 +281,8 @@ pub enum Fact {
     Positions,
     /// The token every target starts with: `<bos>`, or a Marian's `<pad>`.
     StartToken,
+    /// The token that ends every sentence: `<eos>`, or a Marian's `</s>`.
+    EndToken,
     /// The id of `<pad>`: 0 in the tutor's vocabularies, a Marian's own (its last piece).
     PadId,
     /// What is done to the token embeddings before the positions are added: multiplied by
@@ -369,6 +371,7 @@ impl FactKind {
             FactKind::Activation
             | FactKind::Positions
             | FactKind::StartToken
+            | FactKind::EndToken
             | FactKind::PadId
             | FactKind::EmbedScale
             | FactKind::Vocabulary
@@ -391,10 +394,4 @@ impl Fact {
     }
 }
 
-/// What a `{sentence-count NOUN}` counts: `sentence`, `pair` (sentence pairs) or `row`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Counted {
-    Sentence,
-    Pair,
-    Row,
-}
+pub use super::check::Counted;

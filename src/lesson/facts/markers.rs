@@ -108,6 +108,7 @@ impl Fact {
             | Fact::Activation
             | Fact::Positions
             | Fact::StartToken
+            | Fact::EndToken
             | Fact::PadId
             | Fact::EmbedScale
             | Fact::Vocabulary

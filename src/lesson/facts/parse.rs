@@ -171,6 +171,7 @@ fn parse_fact(body: &str, program: &Program, setup: &Setup) -> Result<Fact, Stri
         FactKind::Activation => Fact::Activation,
         FactKind::Positions => Fact::Positions,
         FactKind::StartToken => Fact::StartToken,
+        FactKind::EndToken => Fact::EndToken,
         FactKind::PadId => Fact::PadId,
         FactKind::EmbedScale => Fact::EmbedScale,
         FactKind::Vocabulary => Fact::Vocabulary,

@@ -41,6 +41,11 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
         let y = 2 + line;
         let row = &side.rows[i];
         pen.row_label(y, &fit(&row.label, g.label_w), d.selected_row == Some(i), t);
+        if row.weights.is_empty() {
+            // a row withheld until the beat's question is answered
+            pen.put(x0, y, &fit(strings::ANSWER_FIRST.get(), w.saturating_sub(x0)), t.dim());
+            continue;
+        }
         let top = row.weights.iter().copied().filter(|v| v.is_finite()).fold(0.0f32, f32::max);
         for j in first..last {
             let x = x0 + (j - first) * cw;
@@ -101,6 +106,11 @@ pub(super) fn draw_detail(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx) {
         x = pen.put(x, 0, " · ", t.dim());
     }
     pen.put(x, 0, &fit(side.label, w.saturating_sub(x)), t.title());
+    if row.weights.is_empty() {
+        // withheld until the beat's question is answered
+        pen.put(2, 1, &fit(strings::ANSWER_FIRST.get(), w.saturating_sub(2)), t.dim());
+        return;
+    }
 
     let bar_x = g.key_w + 2;
     let bar_w = w.saturating_sub(bar_x + 1 + 5).min(BAR_MAX);

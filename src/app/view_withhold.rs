@@ -1,0 +1,116 @@
+//! How a text view withholds what answers a beat's question until it is answered: which lines
+//! (or pieces of a line) state an answer, and the lines as drawn while it is withheld.
+
+use super::view_data::{LinesData, Piece, Role};
+
+/// How a line of a text view may state a question's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnswerLine {
+    /// The whole line is the view's conclusion (`appended: have`, `cat tops the list from …`):
+    /// withheld whenever the beat's question about this view is unanswered.
+    Whole,
+    /// The line shows this value (a shape, a loss): withheld, that value only, when it is the
+    /// answer to the beat's question.
+    Value(String),
+    /// The line shows `value`, one of a group that a question may have to choose among (the
+    /// two masks' shapes): withheld, that value only, when any of the group is the answer, so
+    /// that the placeholder does not name which line holds it.
+    Among { value: String, group: Vec<String> },
+    /// The line shows this value, where a change ends (the loss after a step): withheld, that
+    /// value only, when it is the answer or when the answer is which way the change went.
+    Moved(String),
+    /// The line is drawn stronger because it is the conclusion (the logit lens's row where the
+    /// answer forms): drawn plain while withheld.
+    Emphasis,
+    /// These pieces of the line (a column of a table and its bar: what each key adds) state the
+    /// answer: blanked while a question about this view is unanswered (with `when`, only when
+    /// that value is its answer), the rest of the line drawn.
+    Pieces { pieces: Vec<usize>, when: Option<String> },
+}
+
+impl LinesData {
+    /// Pieces `pieces` of the current line state the answer to a question about this view (one
+    /// column of a table): blanked while it is unanswered.
+    pub fn answer_pieces(&mut self, pieces: &[usize]) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Pieces { pieces: pieces.to_vec(), when: None }));
+        }
+        self
+    }
+
+    /// Pieces `pieces` of the current line show `value` (a table's cell): blanked while a
+    /// question whose answer it is stays unanswered.
+    pub fn answer_pieces_if(&mut self, pieces: &[usize], value: impl Into<String>) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            let when = Some(value.into());
+            self.answer_lines.push((last, AnswerLine::Pieces { pieces: pieces.to_vec(), when }));
+        }
+        self
+    }
+
+    /// The lines that would answer a question whose expected answer is `expected`, as they read
+    /// (a value line: the value alone; an emphasis is no text and is not listed).
+    pub fn answering(&self, expected: &str) -> Vec<(usize, Option<String>)> {
+        self.answer_lines
+            .iter()
+            .filter_map(|(i, how)| match how {
+                AnswerLine::Whole => Some((*i, None)),
+                AnswerLine::Value(v) => crate::lesson::question::is_right(v, expected).then(|| (*i, Some(v.clone()))),
+                AnswerLine::Among { value, group } => group
+                    .iter()
+                    .any(|g| crate::lesson::question::is_right(g, expected))
+                    .then(|| (*i, Some(value.clone()))),
+                AnswerLine::Moved(v) => (crate::lesson::question::is_right(v, expected)
+                    || crate::lesson::direction::of(expected).is_some())
+                .then(|| (*i, Some(v.clone()))),
+                AnswerLine::Emphasis | AnswerLine::Pieces { .. } => None,
+            })
+            .collect()
+    }
+
+    /// These lines with what answers `expected` replaced by `placeholder`: a whole answer line
+    /// by one dim piece, a value by the placeholder where it stands.
+    pub fn withholding(mut self, expected: &str, placeholder: &str) -> LinesData {
+        for (i, how) in &self.answer_lines {
+            let Some(line) = self.lines.get_mut(*i) else { continue };
+            match how {
+                AnswerLine::Emphasis => {
+                    line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain)
+                }
+                // a number becomes `?` in its width, a bar an empty one
+                AnswerLine::Pieces { pieces, when }
+                    if when.as_ref().is_none_or(|v| crate::lesson::question::is_right(v, expected)) =>
+                {
+                    for &k in pieces {
+                        let Some(piece) = line.get_mut(k) else { continue };
+                        match &mut piece.role {
+                            Role::Bar { fraction, .. } => *fraction = 0.0,
+                            _ => {
+                                piece.text = crate::text::pad_left("?", crate::text::width(piece.text.trim_end()))
+                                    + &" ".repeat(piece.text.len() - piece.text.trim_end().len())
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut previous = None;
+        for (i, value) in self.answering(expected) {
+            let Some(line) = self.lines.get_mut(i) else { continue };
+            let whole = value.is_none();
+            match value {
+                // a run of withheld lines (a list's rows) shows one placeholder, then blanks
+                None if previous == Some(i.wrapping_sub(1)) => *line = Vec::new(),
+                None => *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }],
+                Some(v) => {
+                    for piece in line.iter_mut().filter(|p| p.text.contains(&v)) {
+                        piece.text = piece.text.replace(&v, placeholder);
+                    }
+                }
+            }
+            previous = whole.then_some(i);
+        }
+        self
+    }
+}
