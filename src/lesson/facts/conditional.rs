@@ -214,7 +214,9 @@ mod tests {
         assert_eq!(without_loaded_model_lines(inside), "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{end} g");
         // a passage whose first part is a Marian's: that part is left out, its `{else}` kept
         assert_eq!(
-            without_loaded_model_lines("a {if-shared-table}one table{else}two tables{end} b {if-pad-row-zero}z{else}n{end}"),
+            without_loaded_model_lines(
+                "a {if-shared-table}one table{else}two tables{end} b {if-pad-row-zero}z{else}n{end}"
+            ),
             "a {if-shared-table}{else}two tables{end} b {if-pad-row-zero}z{end}"
         );
     }
