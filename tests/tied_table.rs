@@ -67,13 +67,21 @@ fn through_the_output_linear_every_row_of_the_tied_table_gets_a_gradient() {
     let run = app.full();
     let grads = run.gradients().expect("a training run");
     // ∂L/∂W_out[r] = Σ over counted positions of (p[r] − [r = label]) · h / N, h the output's input
-    let probs = run.get("probs").unwrap().view().into_dimensionality::<Ix3>().unwrap().to_owned();
+    // softmax of the run's logits, in f64 (the training program has no `probs`)
+    let logits = run.get("logits").unwrap().view().into_dimensionality::<Ix3>().unwrap().to_owned();
+    let mut probs = logits.mapv(|x| x as f64);
+    for mut row in probs.lanes_mut(ndarray::Axis(2)) {
+        let max = row.fold(f64::NEG_INFINITY, |m, &x| m.max(x));
+        row.mapv_inplace(|x| (x - max).exp());
+        let sum = row.sum();
+        row.mapv_inplace(|x| x / sum);
+    }
     let last = format!("dec.{}.norm3.out", weights.config.dec_layers - 1);
     let h = run.get(&last).unwrap().view().into_dimensionality::<Ix3>().unwrap().to_owned();
     let labels = run.inputs().labels.clone().unwrap();
-    let (pad, n) = (weights.config.pad_idx, learning::label_count(run) as f32);
+    let (pad, n) = (weights.config.pad_idx, learning::label_count(run) as f64);
     let (v, d) = (probs.shape()[2], h.shape()[2]);
-    let mut reference = Array2::<f32>::zeros((v, d));
+    let mut reference = Array2::<f64>::zeros((v, d));
     for ((b, t), &label) in labels.indexed_iter() {
         if label == pad {
             continue;
@@ -81,14 +89,14 @@ fn through_the_output_linear_every_row_of_the_tied_table_gets_a_gradient() {
         for r in 0..v {
             let dlogit = (probs[[b, t, r]] - if r == label { 1.0 } else { 0.0 }) / n;
             for j in 0..d {
-                reference[[r, j]] += dlogit * h[[b, t, j]];
+                reference[[r, j]] += dlogit * h[[b, t, j]] as f64;
             }
         }
     }
     let backward = &grads.params.fc_out.weight;
-    let scale = reference.iter().fold(0f32, |m, x| m.max(x.abs()));
-    for (a, b) in backward.iter().zip(reference.iter()) {
-        assert!((a - b).abs() <= 1e-4 * scale, "backward {a} vs written out {b}");
+    let scale = reference.iter().fold(0f64, |m, x| m.max(x.abs()));
+    for (&a, &b) in backward.iter().zip(reference.iter()) {
+        assert!((a as f64 - b).abs() <= 1e-4 * scale, "backward {a} vs written out {b}");
     }
     let reached = reference.rows().into_iter().filter(|r| r.iter().any(|&x| x != 0.0)).count();
     assert_eq!(reached, v, "every row's logit is scored, so every row gets a gradient");
