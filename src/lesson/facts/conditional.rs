@@ -96,6 +96,8 @@ pub fn without_loaded_model_lines(text: &str) -> String {
             out.push_str(before);
         }
         let tag = tail.find('}').map_or(tail, |e| &tail[..=e]);
+        // a passage's opening tag is kept wherever the text around it is, even when its first part is not
+        let opens_shown = tag.starts_with("{if-") && !open.contains(&true);
         if tag.starts_with("{if-") {
             let name = tag.strip_prefix('{').and_then(|t| t.strip_suffix('}')).unwrap_or(tag);
             // Some(true): the `{else}` is left out; Some(false): the first part
@@ -109,7 +111,7 @@ pub fn without_loaded_model_lines(text: &str) -> String {
             open.pop();
             tutor.pop();
         }
-        if !open.contains(&true) {
+        if opens_shown || !open.contains(&true) {
             out.push_str(tag);
         }
         rest = &tail[tag.len()..];
