@@ -357,6 +357,7 @@ logits-grad-pad-row = row `{ $row }`: its label is <pad>, which the loss ignores
 embed-grad-title = ∂L/∂ the { $side } embedding table ({ $rows }, { $d }): the rows the batch gives a gradient
 embed-grad-zero-word = { $word } ×{ $positions } (arriving at its positions: { $arriving })
 embed-grad-count = { $with } of { $rows } rows get a gradient; the other { $rows_with } get exactly 0
+embed-grad-count-tied = { $with } of { $rows } rows get a gradient through the lookups; the output Linear's weight is this same table (tied), and with its gradient { $all } of { $rows } rows get one
 
 ## src/strings/lesson_pane.rs
 
@@ -575,12 +576,14 @@ sizes-heading = vocab_size: tokens known · max_len: longest sentence
 pipeline-heading = the forward pass, note 001 §1 (✓ computed · ▶ here · not yet)
 stage-embed = a table row per id
 stage-x = X = embedding + PE
+stage-x-scaled = X = embedding·√d + PE
 stage-tgt-mask = padding AND causal
 stage-memory = memory C, read by cross-attn
 stage-logits = Linear to the vocabulary
 stage-probs = softmax: next-word odds
 params-heading = parameters per block (PyTorch names), counted from the loaded weights
 total = total
+params-same-table = { $name } is { $first }, one table counted once
 rnn-formula = an RNN: h_t = tanh(W_x·x_t + W_h·h_{"{"}t−1{"}"}), one step per token
 rnn-table-heading = ‖∂h_T/∂h_{"{"}T−k{"}"}‖: how much h_{"{"}T−k{"}"} can still move h_T
 rnn-log-scale = bars: 1e-6 (empty) … 1e2 (full)
@@ -893,6 +896,7 @@ embed-grad-column-positions = positions
 # The words the batch reads whose gradient is exactly 0: $words, each an embed-grad-zero-word,
 # joined by embed-grad-zero-separator.
 embed-grad-zero-words = read by the batch, gradient exactly 0: { $words }
+embed-grad-zero-words-tied = read by the batch, no gradient through the lookups: { $words }
 embed-grad-zero-separator = {", "}
 # The adam-step view, line by line. Its title: $param is the weight tensor, $at the weight's
 # index in it (-cursor: the cursor is on; -chosen: chosen with it; -largest: the largest gradient).

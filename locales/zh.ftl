@@ -346,6 +346,7 @@ logits-grad-pad-row = `{ $row }` 这一行：标签是 <pad>，损失忽略它�
 embed-grad-title = ∂L/∂（{ $side }词嵌入表 ({ $rows }, { $d })）：这个批次给了梯度的行
 embed-grad-zero-word = { $word } ×{ $positions }（到达它所在位置的梯度：{ $arriving }）
 embed-grad-count = { $rows } 行里有 { $with } 行得到梯度；其余 { $rows_with } 行恰好是 0
+embed-grad-count-tied = 通过查表，{ $rows } 行里有 { $with } 行得到梯度；输出线性层的权重就是这同一张表（共享权重），算上它的梯度，{ $rows } 行里有 { $all } 行得到梯度
 
 ## src/strings/lesson_pane.rs
 
@@ -555,12 +556,14 @@ sizes-heading = vocab_size：已知词元数 · max_len：句子的最大长度
 pipeline-heading = 前向计算，笔记 001 §1（✓ 已算 · ▶ 当前 · 未算）
 stage-embed = 每个 id 取表中一行
 stage-x = X = 词嵌入 + PE
+stage-x-scaled = X = 词嵌入·√d + PE
 stage-tgt-mask = 填充 AND 因果
 stage-memory = 编码矩阵 C，供交叉注意力读取
 stage-logits = Linear 映射到词表
 stage-probs = softmax：下一个词的概率
 params-heading = 每个模块的参数（PyTorch 名称），按载入的权重统计
 total = 合计
+params-same-table = { $name } 就是 { $first }，同一张表只算一次
 rnn-formula = RNN：h_t = tanh(W_x·x_t + W_h·h_{"{"}t−1{"}"})，每个词元一步
 rnn-table-heading = ‖∂h_T/∂h_{"{"}T−k{"}"}‖：h_{"{"}T−k{"}"} 还能影响 h_T 多少
 rnn-log-scale = 条形：1e-6（空）… 1e2（满）
@@ -819,6 +822,7 @@ embed-grad-column-id = id
 embed-grad-column-word = 词
 embed-grad-column-positions = 出现次数
 embed-grad-zero-words = 批次里读到了、梯度却恰好是 0：{ $words }
+embed-grad-zero-words-tied = 批次里读到了、通过查表得到的梯度却恰好是 0：{ $words }
 embed-grad-zero-separator = ；
 adam-step-title-cursor = { $param }{ $at } 走一步：光标所在的权重（←↑↓→ 移动光标）
 adam-step-title-chosen = { $param }{ $at } 走一步：你选的权重（按 c 换一个）

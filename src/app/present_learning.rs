@@ -147,10 +147,12 @@ impl Scene<'_> {
             })
             .collect();
         d.gap();
+        // a table the output Linear also reads (tied) gets a gradient there too, in every row
+        let tied = learning::output_reads_table(full, side).then(|| learning::table_grad_rows(full, side));
         if !zero.is_empty() {
-            d.push(strings::embed_grad_zero(&zero), Role::Strong);
+            d.push(strings::embed_grad_zero(&zero, tied.is_some()), Role::Strong);
         }
-        d.push(strings::embed_grad_count(rows.len(), table.nrows()), Role::Plain).answer_line();
+        d.push(strings::embed_grad_count(rows.len(), table.nrows(), tied), Role::Plain).answer_line();
         d
     }
 }

@@ -148,7 +148,9 @@ impl Scene<'_> {
             }
         };
         op_stage("src.embed", strings::STAGE_EMBED.into(), &mut stages);
-        op_stage("src.x", strings::STAGE_X.into(), &mut stages);
+        // X is the embedding plus PE, or on a model that scales its embeddings, embedding·√d + PE
+        let stage_x = if config.conventions.embed_scale { strings::STAGE_X_SCALED } else { strings::STAGE_X };
+        op_stage("src.x", stage_x.into(), &mut stages);
         op_stage(MASK_STAGES[0], strings::STAGE_SRC_MASK.into(), &mut stages);
         for l in 0..n {
             op_stage(&format!("enc.{l}.norm2.out"), strings::stage_encoder(l, n), &mut stages);
@@ -156,7 +158,7 @@ impl Scene<'_> {
         op_stage("enc.out", strings::STAGE_MEMORY.into(), &mut stages);
         stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), tgt_ids));
         op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
-        op_stage("tgt.x", strings::STAGE_X.into(), &mut stages);
+        op_stage("tgt.x", stage_x.into(), &mut stages);
         op_stage(MASK_STAGES[1], strings::STAGE_TGT_MASK.into(), &mut stages);
         for l in 0..n_dec {
             op_stage(&format!("dec.{l}.norm3.out"), strings::stage_decoder(l, n_dec), &mut stages);
@@ -168,18 +170,26 @@ impl Scene<'_> {
 
     /// `params`: how many numbers each block holds, from the loaded weights.
     pub(super) fn params_lines(&self) -> LinesData {
-        // (block, part, count) in visiting order: "encoder.layers.0", "self_attn", 4224
+        // (block, part, count) in visiting order: "encoder.layers.0", "self_attn", 4224; a table
+        // the model ties is counted once, where it is first visited, and named where it recurs
         let mut parts: Vec<(String, String, usize)> = Vec::new();
-        self.setup.weights.visit(|name, v| {
+        let mut same: Vec<(String, String)> = Vec::new(); // (block, "weight: src_embed.weight, …")
+        self.setup.weights.visit_stored(|name, v, tied| {
             let pieces: Vec<&str> = name.split('.').collect();
             let (block, part) = match pieces.as_slice() {
                 [stack, "layers", i, part, ..] => (format!("{stack}.layers.{i}"), part.to_string()),
                 [block, ..] => (block.to_string(), String::new()),
                 [] => (String::new(), String::new()),
             };
+            let n = if let Some(first) = tied {
+                same.push((block.clone(), strings::params_same_table(name, first)));
+                0
+            } else {
+                v.len()
+            };
             match parts.last_mut() {
-                Some(last) if last.0 == block && last.1 == part => last.2 += v.len(),
-                _ => parts.push((block, part, v.len())),
+                Some(last) if last.0 == block && last.1 == part => last.2 += n,
+                _ => parts.push((block, part, n)),
             }
         });
         let focused = self.focused_block();
@@ -196,8 +206,9 @@ impl Scene<'_> {
             let sum: usize = parts[i..j].iter().map(|p| p.2).sum();
             let role = if focused.as_deref() == Some(block.as_str()) { Role::Strong } else { Role::Plain };
             d.line().put(format!("{}  {}", pad(&block, 18), pad_num(sum)), role);
-            let detail: Vec<String> =
+            let mut detail: Vec<String> =
                 parts[i..j].iter().filter(|p| !p.1.is_empty()).map(|p| format!("{} {}", p.1, thousands(p.2))).collect();
+            detail.extend(same.iter().filter(|(b, _)| *b == block).map(|(_, s)| s.clone()));
             if !detail.is_empty() {
                 d.put(format!("   {}", detail.join(" · ")), Role::Dim);
             }

@@ -34,6 +34,8 @@ pub struct Lesson {
 
 /// Parse and validate a lesson against the engine that will run it.
 pub fn load_lesson(file: &str, text: &str, weights: &Arc<Weights>) -> Result<Lesson, LessonError> {
+    // `dec.last.…` names this model's last decoder layer (lines unchanged: errors keep theirs)
+    let text = &super::last_layer::resolve(text, &weights.config);
     let c = Checker { file, text, loaded_model: weights.generation.is_some() };
     // the version first: a lesson of another format may have other fields
     let version: FormatOnly = toml::from_str(text).map_err(|e| from_toml(file, text, &e))?;

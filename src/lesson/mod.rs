@@ -8,6 +8,7 @@
 //! - `facts`: weight-dependent facts in prose, `{next-word row=1}`, filled in from the run
 //! - `coherence`: each fact is about what its beat's view shows
 //! - `question`: checking a learner's answer against the run's; `number_words`: `sixty-four`, 六十四
+//! - `last_layer`: `dec.last` and `enc.last`, the model's last layers, resolved at load
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
 
 pub mod beat;
@@ -21,6 +22,7 @@ pub mod error;
 pub mod facts;
 pub mod file;
 pub mod glossary;
+mod last_layer;
 pub mod load;
 pub mod number_words;
 pub mod question;

@@ -115,6 +115,31 @@ pub fn embed_grad_rows(run: &Run, side: Side) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// How many rows of a side's embedding table get a gradient from every place the model reads
+/// the table: its lookups, and where the model ties it (a Marian's one table), the other side's
+/// lookups and the output Linear, whose weight it is. On an untied model, `embed_grad_rows`'s.
+pub fn table_grad_rows(run: &Run, side: Side) -> usize {
+    let Some(grads) = run.gradients() else { return 0 };
+    let w = run.weights();
+    let table = if side == Side::Src { &w.src_embed } else { &w.tgt_embed };
+    let g = &grads.params;
+    let mut total = if side == Side::Src { g.src_embed.to_owned() } else { g.tgt_embed.to_owned() };
+    if w.src_embed.as_ptr() == w.tgt_embed.as_ptr() {
+        total += if side == Side::Src { &g.tgt_embed } else { &g.src_embed };
+    }
+    if w.fc_out.weight.as_ptr() == table.as_ptr() {
+        total += &g.fc_out.weight;
+    }
+    total.rows().into_iter().filter(|r| r.iter().any(|&x| x != 0.0)).count()
+}
+
+/// Whether the output Linear's weight is this side's embedding table itself (tied).
+pub fn output_reads_table(run: &Run, side: Side) -> bool {
+    let w = run.weights();
+    let table = if side == Side::Src { &w.src_embed } else { &w.tgt_embed };
+    w.fc_out.weight.as_ptr() == table.as_ptr()
+}
+
 /// The length of one row of a side's embedding-table gradient (0 when the batch gives it none).
 pub fn embed_grad_norm(run: &Run, side: Side, id: usize) -> f64 {
     embed_grad_rows(run, side).into_iter().find(|&(i, _)| i == id).map_or(0.0, |(_, n)| n)

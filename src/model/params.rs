@@ -71,6 +71,28 @@ impl Weights {
         visit_params!(self, &mut f, view, iter);
     }
 
+    /// Visit every parameter as the weights file stores it, in the same order as `visit`: a table
+    /// the model ties (a Marian's one embedding, read by the source, the target and the output)
+    /// is one array, so each later name of it comes with the name it was first visited under,
+    /// and counting numbers counts it once.
+    pub fn visit_stored<'a>(&'a self, mut f: impl FnMut(&str, ArrayViewD<'a, f32>, Option<&str>)) {
+        let mut seen: Vec<(*const f32, String)> = Vec::new();
+        self.visit(|name, v| {
+            let first = seen.iter().find(|(p, _)| !v.is_empty() && *p == v.as_ptr()).map(|(_, n)| n.clone());
+            if first.is_none() {
+                seen.push((v.as_ptr(), name.to_string()));
+            }
+            f(name, v, first.as_deref());
+        });
+    }
+
+    /// How many numbers the weights file stores: `visit_stored`'s, a tied table once.
+    pub fn stored_count(&self) -> usize {
+        let mut n = 0;
+        self.visit_stored(|_, a, tied| n += if tied.is_some() { 0 } else { a.len() });
+        n
+    }
+
     /// Visit every parameter mutably, by name, in the same order as `visit`.
     pub fn visit_mut<'a>(&'a mut self, mut f: impl FnMut(&str, ArrayViewMutD<'a, f32>)) {
         visit_params!(self, &mut f, view_mut, iter_mut);

@@ -142,9 +142,11 @@ pub fn embed_grad_columns() -> [&'static str; 4] {
 }
 
 /// `read by the batch, gradient exactly 0: <pad> ×2 (arriving 0), …`.
-pub fn embed_grad_zero(words: &[String]) -> String {
+/// On a table the output Linear also reads (`tied`), the lookups' gradient only.
+pub fn embed_grad_zero(words: &[String], tied: bool) -> String {
     let words = words.join(message("embed-grad-zero-separator"));
-    message_with("embed-grad-zero-words", &[("words", &words)])
+    let id = if tied { "embed-grad-zero-words-tied" } else { "embed-grad-zero-words" };
+    message_with(id, &[("words", &words)])
 }
 
 /// One of those words: how many positions read it, and ‖∂L/∂x‖ arriving at them.
@@ -153,8 +155,12 @@ pub fn embed_grad_zero_word(word: &str, positions: usize, arriving: &str) -> Str
 }
 
 /// `9 of 47 rows get a gradient; the other 38 get exactly 0`.
-pub fn embed_grad_count(with: usize, rows: usize) -> String {
-    message_with("embed-grad-count", &[("with", &with), ("rows", &rows), ("rows_with", &(rows - with))])
+/// On a table the output Linear also reads, `tied` is how many rows get one counting that path too.
+pub fn embed_grad_count(with: usize, rows: usize, tied: Option<usize>) -> String {
+    match tied {
+        None => message_with("embed-grad-count", &[("with", &with), ("rows", &rows), ("rows_with", &(rows - with))]),
+        Some(all) => message_with("embed-grad-count-tied", &[("with", &with), ("rows", &rows), ("all", &all)]),
+    }
 }
 
 /// The adam-step view's lines, in order (numbers already written out).

@@ -57,6 +57,7 @@ pub fn stage_tgt_ids(start: &str) -> String {
 }
 pub const STAGE_EMBED: Text = Text::id("stage-embed");
 pub const STAGE_X: Text = Text::id("stage-x");
+pub const STAGE_X_SCALED: Text = Text::id("stage-x-scaled");
 pub const STAGE_SRC_MASK: &str = "ids != <pad>";
 pub const STAGE_TGT_MASK: Text = Text::id("stage-tgt-mask");
 pub const STAGE_MEMORY: Text = Text::id("stage-memory");
@@ -79,6 +80,11 @@ pub fn stage_decoder(layer: usize, n: usize) -> String {
 
 pub const PARAMS_HEADING: Text = Text::id("params-heading");
 pub const TOTAL: Text = Text::id("total");
+
+/// `tgt_embed.weight = src_embed.weight, counted once`: a tied table where it recurs.
+pub fn params_same_table(name: &str, first: &str) -> String {
+    message_with("params-same-table", &[("name", &name), ("first", &first)])
+}
 
 // ---------------------------------------------------------------------------------------------
 // rnn view

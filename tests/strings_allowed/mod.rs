@@ -9,6 +9,7 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
         "CSV and SVG markup and the CSV's `masked` token, a file format for reports; titles and labels come from src/strings",
     ),
     ("src/lesson/file.rs", "the lesson file's TOML shape, for lesson authors"),
+    ("src/lesson/last_layer.rs", "lesson op names (`dec.last`), resolved at load, never shown"),
     ("src/lesson/coherence.rs", "the lesson loader's checks of prose against the model, for lesson authors"),
     ("src/lesson/error.rs", "the lesson loader's messages, for lesson authors (file:line:field)"),
     ("src/lesson/beat.rs", "the lesson loader's checks of one beat, for lesson authors"),

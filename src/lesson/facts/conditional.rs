@@ -5,8 +5,11 @@
 //! `{if-target-pad-mask}…{else}…{end}`: prose that holds only where the decoder's self-attention
 //! masks the target's `<pad>` keys (the tutor's models do; a Marian does not);
 //! `{if-sentence batch=B}…{else}…{end}`: prose that needs sentence B (a second sentence to
-//! compare), and the line a learner's fewer sentences show instead. Passages nest: an `{if-…}`
-//! inside another's part is read only when that part is shown.
+//! compare), and the line a learner's fewer sentences show instead;
+//! `{if-pad-row-zero}`, `{if-shared-table}`, `{if-tied-output}`, `{if-embed-scaled}`: prose that
+//! holds only where the embedding tables are built that way (the tutor's: a zero `<pad>` row, a
+//! table per side, an output matrix of its own, no scaling; a Marian's: none of these). Passages
+//! nest: an `{if-…}` inside another's part is read only when that part is shown.
 
 use super::{Piece, SEE_FACTS, Sentence};
 use crate::model::program::Side;
@@ -27,7 +30,28 @@ pub enum Condition {
     TargetPadMask,
     /// `{if-sentence batch=B}`: the run's sentences have batch row B (a learner may give one).
     Sentence(usize),
+    /// `{if-pad-row-zero}`: the `<pad>` row of every embedding table is all zeros (the tutor's,
+    /// `padding_idx`; a Marian's trained `<pad>` row is not).
+    PadRowZero,
+    /// `{if-shared-table}`: the source and the target read one embedding table (a Marian's).
+    SharedTable,
+    /// `{if-tied-output}`: the output Linear's weight is the target embedding table itself.
+    TiedOutput,
+    /// `{if-embed-scaled}`: the token embeddings are multiplied by √d_model before the positions
+    /// are added (a Marian's).
+    EmbedScaled,
 }
+
+/// The passages whose condition is a property of the model, and whether it holds on the tutor's
+/// own (trained, random, a preset): the part it does not show is a loaded translator's.
+const MODEL_PASSAGES: [(&str, Condition, bool); 6] = [
+    ("if-tutor-model", Condition::TutorModel, true),
+    ("if-target-pad-mask", Condition::TargetPadMask, true),
+    ("if-pad-row-zero", Condition::PadRowZero, true),
+    ("if-shared-table", Condition::SharedTable, false),
+    ("if-tied-output", Condition::TiedOutput, false),
+    ("if-embed-scaled", Condition::EmbedScaled, false),
+];
 
 impl Condition {
     pub(super) fn holds(self, setup: &Setup) -> bool {
@@ -37,6 +61,17 @@ impl Condition {
             Condition::TutorModel => setup.weights.generation.is_none(),
             Condition::TargetPadMask => setup.weights.config.conventions.target_pad_mask,
             Condition::Sentence(b) => b < setup.shape().batch,
+            Condition::PadRowZero => {
+                let w = &setup.weights;
+                let pad = w.config.pad_idx;
+                [&w.src_embed, &w.tgt_embed].iter().all(|t| t.row(pad).iter().all(|&x| x == 0.0))
+            }
+            Condition::SharedTable => setup.weights.src_embed.as_ptr() == setup.weights.tgt_embed.as_ptr(),
+            Condition::TiedOutput => {
+                let w = &setup.weights;
+                w.fc_out.weight.as_ptr() == w.tgt_embed.as_ptr() || w.fc_out.weight == w.tgt_embed
+            }
+            Condition::EmbedScaled => setup.weights.config.conventions.embed_scale,
             Condition::AnyPadded(side) => {
                 ids(side).rows().into_iter().any(|r| r.iter().enumerate().any(|x| pad(side, x)))
             }
@@ -49,15 +84,16 @@ impl Condition {
     }
 }
 
-/// Prose as written without the `{else}` part of each `{if-tutor-model}` and
-/// `{if-target-pad-mask}` passage (the tutor's models always mask target padding): the line a
-/// loaded translator shows instead of a beat about the tutor's own model, which must not take a
-/// term's first use (and its gloss) from the tutor's screens.
+/// Prose as written without the part of each passage about the model (`MODEL_PASSAGES`) that the
+/// tutor's own model does not show (the `{else}` of `{if-tutor-model}`, the first part of
+/// `{if-shared-table}`): the lines a loaded translator shows, which must not take a term's first
+/// use (and its gloss) from the tutor's screens.
 pub fn without_loaded_model_lines(text: &str) -> String {
     let mut out = String::new();
-    // the open passages, innermost last: whether each is an `{if-tutor-model}` in its `{else}`
+    // the open passages, innermost last: whether the part now read is left out, and which part
+    // (the first, or the `{else}`) each one leaves out
     let mut open: Vec<bool> = Vec::new();
-    let mut tutor: Vec<bool> = Vec::new();
+    let mut tutor: Vec<Option<bool>> = Vec::new();
     let mut rest = text;
     while let Some(at) = rest.find('{') {
         let (before, tail) = rest.split_at(at);
@@ -65,18 +101,22 @@ pub fn without_loaded_model_lines(text: &str) -> String {
             out.push_str(before);
         }
         let tag = tail.find('}').map_or(tail, |e| &tail[..=e]);
+        // a passage's opening tag is kept wherever the text around it is, even when its first part is not
+        let opens_shown = tag.starts_with("{if-") && !open.contains(&true);
         if tag.starts_with("{if-") {
-            // a Marian's part of a passage about masking target padding is one as well
-            tutor.push(tag == "{if-tutor-model}" || tag == "{if-target-pad-mask}");
-            open.push(false);
+            let name = tag.strip_prefix('{').and_then(|t| t.strip_suffix('}')).unwrap_or(tag);
+            // Some(true): the `{else}` is left out; Some(false): the first part
+            let leaves_out = MODEL_PASSAGES.iter().find(|(n, _, _)| *n == name).map(|&(_, _, holds)| holds);
+            open.push(leaves_out == Some(false));
+            tutor.push(leaves_out);
         } else if tag == "{else}" && !open.is_empty() {
             let last = open.len() - 1;
-            open[last] = tutor[last];
+            open[last] = tutor[last] == Some(true);
         } else if tag == "{end}" && !open.is_empty() {
             open.pop();
             tutor.pop();
         }
-        if !open.contains(&true) {
+        if opens_shown || !open.contains(&true) {
             out.push_str(tag);
         }
         rest = &tail[tag.len()..];
@@ -101,6 +141,7 @@ pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Re
         open.push(false);
         Ok(Piece::If(condition))
     };
+    let model_passage = MODEL_PASSAGES.iter().find(|(n, _, _)| Some(*n) == name).copied();
     Ok(Some(match body {
         "else" => match open.last_mut() {
             Some(seen @ false) => {
@@ -114,12 +155,14 @@ pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Re
             Some(_) => Piece::End,
             None => return Err(misplaced("end")),
         },
-        _ if name == Some("if-tutor-model") => bare("if-tutor-model", Condition::TutorModel, open)?,
-        _ if name == Some("if-target-pad-mask") => bare("if-target-pad-mask", Condition::TargetPadMask, open)?,
         _ if name == Some("if-sentence") => {
             let condition = sentence(body)?;
             open.push(false);
             Piece::If(condition)
+        }
+        _ if model_passage.is_some() => {
+            let (n, condition, _) = model_passage.expect("found");
+            bare(n, condition, open)?
         }
         _ if name == Some("if-padded") => {
             let condition = padded(body, setup)?;
@@ -193,5 +236,12 @@ mod tests {
         );
         let inside = "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{else}e {if-padded side=tgt}f{end}{end} g";
         assert_eq!(without_loaded_model_lines(inside), "a {if-tutor-model}b {if-padded side=tgt}c{else}d{end}{end} g");
+        // a passage whose first part is a Marian's: that part is left out, its `{else}` kept
+        assert_eq!(
+            without_loaded_model_lines(
+                "a {if-shared-table}one table{else}two tables{end} b {if-pad-row-zero}z{else}n{end}"
+            ),
+            "a {if-shared-table}{else}two tables{end} b {if-pad-row-zero}z{end}"
+        );
     }
 }

@@ -95,9 +95,10 @@ pub fn evaluate(fact: &Fact, full: &Run, setup: &Setup) -> String {
         Fact::MaxLen => setup.weights.config.max_len.to_string(),
         Fact::SqrtDModel => format!("{:.2}", (setup.weights.config.d_model as f32).sqrt()),
         Fact::Params { prefix } => {
+            // as the weights file stores them: a tied table once, under its first name
             let mut n = 0;
-            setup.weights.visit(|name, v| {
-                if name.starts_with(prefix.as_str()) {
+            setup.weights.visit_stored(|name, v, tied| {
+                if name.starts_with(prefix.as_str()) && tied.is_none() {
                     n += v.len()
                 }
             });
