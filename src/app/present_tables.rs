@@ -124,7 +124,7 @@ impl Scene<'_> {
             let mut names: Vec<String> = Vec::new();
             for &i in &op.inputs {
                 let input = program.op(i);
-                if matches!(input.kind, OpKind::EmbedScale { .. }) {
+                if matches!(input.kind, OpKind::EmbedScale) {
                     names.extend(input.inputs.iter().map(|&j| program.op(j).name.clone()));
                 }
                 names.push(input.name.clone());

@@ -230,7 +230,7 @@ fn rms(fact: &Fact, op: &str, shown: &Shown, program: &Program) -> Result<(), St
     let read = |j: usize| {
         let input = program.op(j);
         input.name == op
-            || matches!(input.kind, OpKind::EmbedScale { .. }) && input.inputs.iter().any(|&k| program.op(k).name == op)
+            || matches!(input.kind, OpKind::EmbedScale) && input.inputs.iter().any(|&k| program.op(k).name == op)
     };
     let reads = program.index_of(shown.op).is_some_and(|i| program.op(i).inputs.iter().any(|&j| read(j)));
     if op != shown.op && !reads {
