@@ -37,10 +37,18 @@ fn the_pipeline_opens_on_its_marked_stage() {
 
 #[test]
 fn the_patching_view_opens_on_the_section_the_question_names() {
-    let app = app_on("probes", 7);
+    let mut app = app_on("probes", 7);
+    let view = view_at_80x24(&app);
+    // the heading of the section the question names, its rows withheld until it is answered
+    assert!(view.contains("after enc.1.norm2.out"), "{view}");
+    // given up (two wrong answers), the rows of its section under it
+    for _ in 0..2 {
+        app.update(Action::Answer);
+        app.update(Action::Type('9'));
+        app.update(Action::Answer);
+    }
     let view = view_at_80x24(&app);
     let section: Vec<&str> = view.lines().skip_while(|l| !l.contains("after enc.1.norm2.out")).collect();
-    // the heading and the rows of its section under it
     assert!(section.len() > 4, "{view}");
     assert!(section[1].contains('0') && section[1].contains('←'), "{view}");
 }
