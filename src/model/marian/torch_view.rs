@@ -58,7 +58,7 @@ pub(super) fn materialise(
     float: Float,
     bytes: &[u8],
     budget: &mut Budget,
-    release: &dyn Fn(&[u8]),
+    release: &(dyn Fn(&[u8]) + Sync),
 ) -> Result<Tensor, FileFault> {
     let outside = || FileFault::OutsideStorage { tensor: name.to_string() };
     let Checked { shape, elements, storage } = check(name, tensor, float, bytes.len() as u64)?;
