@@ -90,10 +90,22 @@ pub(super) struct BeamScores {
     pub candidates: Vec<(usize, usize, f32)>,
 }
 
+/// Room for each row's exponentials, kept from step to step (allocated here, on the thread that
+/// runs the search, not on the engine's helper: a second thread's heap would hold memory of its
+/// own).
+pub(super) struct BeamRoom(Vec<Mutex<Vec<f32>>>);
+
+impl BeamRoom {
+    pub(super) fn new(beams: usize, vocab: usize) -> BeamRoom {
+        BeamRoom((0..beams).map(|_| Mutex::new(Vec::with_capacity(vocab))).collect())
+    }
+}
+
 pub(super) fn beam_scores(
     logits: &Array2<f32>,
     running: &[f32],
     keep: usize,
+    room: &BeamRoom,
     process: impl Fn(&mut [f32], &mut Vec<f32>) + Sync,
 ) -> BeamScores {
     let (beams, vocab) = logits.dim();
@@ -101,15 +113,16 @@ pub(super) fn beam_scores(
     let results: Vec<Mutex<Option<RowResult>>> = (0..beams).map(|_| Mutex::new(None)).collect();
     let mut rows = vec![0f32; beams * vocab];
     parallel::for_each_chunk_mut(&mut rows, vocab.max(1), |i, row| {
-        let mut terms = Vec::new();
+        let mut terms = room.0[i].lock().expect("each row's room is locked by its row alone");
+        let terms = &mut *terms;
         row.copy_from_slice(logits.row(i).as_slice().expect("logits are row-major"));
-        process(row, &mut terms);
-        let softmax = Softmax::of(row, &mut terms);
+        process(row, terms);
+        let softmax = Softmax::of(row, terms);
         // this row's part of the accumulated scores, and its best `keep`
         for (t, &v) in terms.iter_mut().zip(row.iter()) {
             *t = v + running[i];
         }
-        let best = top_k(&terms, keep).into_iter().map(|j| (terms[j], i * vocab + j)).collect();
+        let best = top_k(terms, keep).into_iter().map(|j| (terms[j], i * vocab + j)).collect();
         if let Ok(mut slot) = results[i].lock() {
             *slot = Some((softmax, best));
         }
@@ -204,7 +217,8 @@ mod tests {
         logits[[1, 10]] = 25.0; // a tie within a row, at the top
         logits[[1, 11]] = 25.0;
         let running = [0.0, -0.5, -1.25, -1e9];
-        let scores = beam_scores(&logits, &running, 8, |row, terms| log_softmax(row, terms));
+        let room = BeamRoom::new(beams, base.len());
+        let scores = beam_scores(&logits, &running, 8, &room, |row, terms| log_softmax(row, terms));
         let mut end_to_end = Vec::new();
         for (i, row) in scores.rows.chunks(base.len()).enumerate() {
             end_to_end.extend(row.iter().map(|&v| v + running[i]));

@@ -4,7 +4,7 @@
 //! and the same stopping rules. Scores are float32, as there.
 
 use super::incremental::{DecoderState, encode};
-use super::scores::{BeamScores, Softmax, argmax, beam_scores, log_softmax};
+use super::scores::{BeamRoom, BeamScores, Softmax, argmax, beam_scores, log_softmax};
 use crate::model::top_k::top_k;
 use crate::model::weights::Weights;
 use ndarray::{Array2, Axis};
@@ -213,6 +213,7 @@ fn beam(
         (0..beams).map(|_| (Hypothesis { ids: vec![], probs: vec![], score: -1e9 }, false)).collect();
     let mut improvable = true;
     let mut cur_len = 1;
+    let room = BeamRoom::new(beams, weights.config.tgt_vocab);
     loop {
         let last: Vec<usize> = running.iter().map(|h| *h.ids.last().expect("a start token")).collect();
         let logits = state.step(&last); // (beams, vocab)
@@ -220,7 +221,7 @@ fn beam(
         let scores: Vec<f32> = running.iter().map(|h| h.score).collect();
         // each beam's row log-softmaxed and processed, the rows shared out between the cores
         let BeamScores { rows: processed, softmaxes, candidates } =
-            beam_scores(&logits, &scores, keep, |row, terms| {
+            beam_scores(&logits, &scores, keep, &room, |row, terms| {
                 log_softmax(row, terms);
                 process(row, cur_len, config, terms);
             });

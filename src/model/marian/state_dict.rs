@@ -289,22 +289,18 @@ impl Float {
         }
     }
 
-    /// `extend`, a part at a time on the engine's threads (each new page of `out` is zeroed by the
-    /// system as it is first written, which at 300 MB costs as much as the copy: two cores take
-    /// half the time), each part handed to `release` once converted.
-    pub(super) fn extend_releasing(self, bytes: &[u8], out: &mut Vec<f32>, release: &(dyn Fn(&[u8]) + Sync)) {
+    /// The elements of `bytes`, converted a part at a time on the engine's threads (each new page
+    /// of the result is zeroed by the system as it is first written, which at 300 MB costs as
+    /// much as the copy: two cores take half the time), each part handed to `release` once
+    /// converted. The result is allocated once, here (a second allocation of the same size left
+    /// unused still moves where everything after it lands).
+    pub(super) fn converted_releasing(self, bytes: &[u8], release: &(dyn Fn(&[u8]) + Sync)) -> Vec<f32> {
         let per_part = RELEASE_CHUNK / self.size(); // elements
-        let converted =
-            crate::model::fast::parallel::zeroed_in_parts(bytes.len() / self.size(), per_part, |i, chunk| {
-                let part = &bytes[i * RELEASE_CHUNK..][..chunk.len() * self.size()];
-                self.convert(part, chunk);
-                release(part);
-            });
-        if out.is_empty() {
-            *out = converted;
-        } else {
-            out.extend_from_slice(&converted);
-        }
+        crate::model::fast::parallel::zeroed_in_parts(bytes.len() / self.size(), per_part, |i, chunk| {
+            let part = &bytes[i * RELEASE_CHUNK..][..chunk.len() * self.size()];
+            self.convert(part, chunk);
+            release(part);
+        })
     }
 }
 
