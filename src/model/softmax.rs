@@ -54,7 +54,7 @@ const GLIBC_FMA_EXPF: bool = cfg!(all(target_arch = "x86_64", target_os = "linux
 /// code, where that is glibc's FMA build; else by `f32::exp` itself), for the search's
 /// log-softmax of 65,001 scores, which must give the bits of transformers' choice every time.
 pub fn exp_shifted_exact(xs: &[f32], shift: f32, out: &mut [f32]) {
-    assert_eq!(xs.len(), out.len(), "one output per input");
+    assert_eq!(xs.len(), out.len());
     if GLIBC_FMA_EXPF && fast::avx2_fma() {
         fast::with_avx2_fma(
             #[inline(always)]
