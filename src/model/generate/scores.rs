@@ -218,7 +218,7 @@ mod tests {
         logits[[1, 11]] = 25.0;
         let running = [0.0, -0.5, -1.25, -1e9];
         let room = BeamRoom::new(beams, base.len());
-        let scores = beam_scores(&logits, &running, 8, &room, |row, terms| log_softmax(row, terms));
+        let scores = beam_scores(&logits, &running, 8, &room, log_softmax);
         let mut end_to_end = Vec::new();
         for (i, row) in scores.rows.chunks(base.len()).enumerate() {
             end_to_end.extend(row.iter().map(|&v| v + running[i]));
