@@ -379,3 +379,32 @@ fn whole_model_gradients_match_finite_differences_of_the_reference() {
     }
     println!("{checked} parameter gradients match; largest relative difference {:e} at {}", worst.0, worst.1);
 }
+
+/// Where a gradient reaches, as the lesson loader asks it without a backward pass
+/// (`backward::gradient_reaches`, from the program's shape), is where the backward pass itself
+/// leaves one: every operation of the training program of the tutor's model and of the shipped
+/// tiny Marian.
+#[test]
+fn gradient_reaches_is_where_backward_leaves_a_gradient() {
+    use transformer_tutor::setup::{Setup, TokenInput, WeightSource, shipped_marian_dir};
+    let sources = [WeightSource::Trained, WeightSource::Marian(shipped_marian_dir())];
+    for (source, (src, tgt)) in sources.iter().zip([("我 爱 你", "i love you"), ("我爱你。", "I love you.")]) {
+        let weights = Arc::new(source.load().expect("the shipped weights load"));
+        let setup =
+            Setup::with_weights(weights, &TokenInput::Sentences(src.into()), Some(&TokenInput::Sentences(tgt.into())))
+                .expect("known words")
+                .for_training(true);
+        let mut run = setup.run();
+        run.run_all();
+        let gradients = run.gradients().expect("a training run has a loss");
+        let reaches = transformer_tutor::model::backward::gradient_reaches(run.program());
+        let mut some = 0;
+        for (i, op) in run.program().ops().iter().enumerate() {
+            let has = gradients.tensor(&op.name).is_some();
+            assert_eq!(reaches[i], has, "{source:?}: {} ({:?})", op.name, op.kind);
+            some += usize::from(has);
+        }
+        // not a vacuous agreement: most operations have a gradient, the masks and ids none
+        assert!(some > run.program().len() / 2 && some < run.program().len(), "{source:?}: {some}");
+    }
+}

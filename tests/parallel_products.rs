@@ -155,3 +155,59 @@ fn a_product_split_by_rows_is_bit_identical_to_one_gemm_call() {
         assert!(same_bits(&split, &whole), "transposed {m}x{k}x{n}");
     }
 }
+
+/// Σ_p a[i, p]·W[j, p] as one fused multiply-add chain from zero in the order p = 0, 1, …, then
+/// the bias: what the packed kernel computes, and `gemm` too but for a single row or k over 512,
+/// where it takes another order (the packed kernel, which the engine ran there, keeps this one).
+fn fma_chain(a: ndarray::ArrayView2<f32>, w: &Array2<f32>, bias: Option<&Array1<f32>>) -> Array2<f32> {
+    Array2::from_shape_fn((a.nrows(), w.nrows()), |(i, j)| {
+        let sum = a.row(i).iter().zip(w.row(j)).fold(0.0f32, |acc, (&x, &y)| x.mul_add(y, acc));
+        bias.map_or(sum, |b| sum + b[j])
+    })
+}
+
+/// A Linear of a few rows against a large weight (a lesson's run or `translate`'s encoder on a
+/// paper-size translator) takes the unpacked kernel where the CPU has AVX2 and FMA: the bits of
+/// the chain above, with the bias and without, for 1 to 64 rows (one and two passes over W,
+/// every width of the kernel's row blocks, columns not a multiple of its groups), and of one
+/// `gemm` call where it computes that chain.
+#[test]
+fn a_few_rows_against_a_large_weight_are_the_fma_chain() {
+    for (seed, (m, k, n)) in [
+        (16, 512, 20_000),
+        (1, 512, 2048),
+        (3, 2048, 512),
+        (9, 100, 3001),
+        (24, 512, 1027),
+        (31, 64, 1000),
+        (64, 512, 2048),
+        (40, 300, 4099),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let seed = 50 + seed as u32;
+        let a = random((m, k), seed);
+        let w = random((n, k), seed + 100);
+        let bias = Array1::from_iter(random((1, n), seed + 200));
+        let expected = fma_chain(a.view(), &w, Some(&bias));
+        let mut fused = Array2::from_elem((m, n), f32::NAN); // not read
+        matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut fused.view_mut());
+        assert!(same_bits(&fused, &expected), "linear {m}x{k}x{n}");
+        if m > 1 && k <= 512 {
+            let mut whole = Array2::from_shape_fn((m, n), |(_, j)| bias[j]);
+            gemm_into(1.0, a.view(), w.t(), 1.0, &mut whole.view_mut());
+            assert!(same_bits(&fused, &whole), "linear {m}x{k}x{n} against gemm");
+        }
+        let mut thin = Array2::from_elem((m, n), f32::NAN);
+        matmul_into(1.0, a.view(), w.t(), 0.0, &mut thin.view_mut());
+        assert!(same_bits(&thin, &fma_chain(a.view(), &w, None)), "no bias {m}x{k}x{n}");
+        // rows of a and c further apart than their length (every other row of a, half of c's)
+        let tall = random((2 * m, k), seed + 300);
+        let mut wide = Array2::from_elem((m, 2 * n), f32::NAN);
+        let mut c = wide.slice_mut(ndarray::s![.., ..n]);
+        matmul_into(1.0, tall.slice(ndarray::s![..;2, ..]), w.t(), 0.0, &mut c);
+        let expected = fma_chain(tall.slice(ndarray::s![..;2, ..]), &w, None);
+        assert!(same_bits(&c.to_owned(), &expected), "strided {m}x{k}x{n}");
+    }
+}

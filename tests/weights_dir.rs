@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
-use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use transformer_tutor::lang::{Lang, with};
 
 use transformer_tutor::model::marian::state_dict::{
@@ -87,8 +87,10 @@ fn skipped_tensors_are_left_out_and_the_rest_read_the_same() {
 #[test]
 fn the_bytes_copied_out_are_released() {
     for (name, bytes, safetensors) in fixture_files() {
-        let released = Cell::new(0usize);
-        let release = |part: &[u8]| released.set(released.get() + part.len());
+        let released = AtomicUsize::new(0);
+        let release = |part: &[u8]| {
+            released.fetch_add(part.len(), Ordering::Relaxed);
+        };
         let reading = Reading { skip: &duplicate, release: &release };
         let tensors = if safetensors {
             safetensors_file::read_with(&bytes, &reading).unwrap()
@@ -99,8 +101,9 @@ fn the_bytes_copied_out_are_released() {
         // each tensor's bytes once (the small files' views: the storage they were gathered from,
         // at least as many bytes as their elements)
         let copied: usize = tensors.values().map(|t| t.data.len() * 4).sum();
-        assert!(released.get() >= copied / 2, "{name}: {} released, {copied} copied as f32", released.get());
-        assert!(released.get() <= bytes.len() * 4, "{name}");
+        let released = released.into_inner();
+        assert!(released >= copied / 2, "{name}: {released} released, {copied} copied as f32");
+        assert!(released <= bytes.len() * 4, "{name}");
     }
 }
 

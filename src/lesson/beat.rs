@@ -78,7 +78,7 @@ impl Question {
 }
 
 /// What every beat of one lesson is checked against: its program, its sentences, and the whole
-/// program run once (a question's answer, a gradient).
+/// program run once, when a question's answer needs it (never on a loaded translator).
 pub struct Context<'a> {
     pub c: &'a Checker<'a>,
     pub program: &'a Program,

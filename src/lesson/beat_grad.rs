@@ -42,8 +42,9 @@ pub(super) fn check_grad(cx: &Context, b: &BeatFile, op_name: &str, view: ViewKi
             format!("a gradient is drawn as a `heatmap` or a `vector`, not `{}` {}", view.name(), see("grad")),
         ));
     }
-    let full = cx.full();
-    if full.gradients().and_then(|g| g.tensor(op_name)).is_none() {
+    // from the program's shape: a backward pass would take seconds on a paper-size model
+    let reaches = crate::model::backward::gradient_reaches(cx.program);
+    if !cx.program.index_of(op_name).is_some_and(|i| reaches[i]) {
         return Err(cx.c.err(
             grad,
             "grad",

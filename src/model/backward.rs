@@ -90,6 +90,44 @@ fn residual_skip(op: &super::program::Op) -> Option<usize> {
     (op.kind == OpKind::Add && residual).then(|| op.inputs[0])
 }
 
+/// Which operations' outputs a gradient of the loss reaches, from the program's shape alone (no
+/// numbers computed): exactly where `Gradients::tensor` is Some after `Run::backward` (the test
+/// below compares them on every operation of the tutor's and a Marian's training programs). The
+/// lesson loader asks it for a `grad = true` beat: at opus-mt's size a backward pass takes seconds.
+pub fn gradient_reaches(program: &Program) -> Vec<bool> {
+    let needs = needs_gradient(program);
+    let mut reaches = vec![false; program.len()];
+    let Some(last) = program.len().checked_sub(1) else { return reaches };
+    reaches[last] = matches!(program.op(last).kind, OpKind::CrossEntropy { .. });
+    for index in (0..program.len()).rev() {
+        if !reaches[index] {
+            continue;
+        }
+        let op = program.op(index);
+        for (slot, &input) in op.inputs.iter().enumerate() {
+            if needs[input] && passes_gradient(op.kind, slot) {
+                reaches[input] = true;
+            }
+        }
+    }
+    reaches
+}
+
+/// Whether `OpKind::backward` of `kind` hands back a gradient for its input `slot` (the masks,
+/// a mask fill's mask and the leaves hand back none).
+fn passes_gradient(kind: OpKind, slot: usize) -> bool {
+    match kind {
+        OpKind::Input | OpKind::PositionalEncoding | OpKind::Embed(_) => false,
+        OpKind::PaddingMask(_)
+        | OpKind::PaddingMaskQK { .. }
+        | OpKind::CausalMask
+        | OpKind::OnesMask
+        | OpKind::MaskAnd => false,
+        OpKind::MaskFill(_) => slot == 0,
+        _ => true,
+    }
+}
+
 /// Which operations' outputs depend on a parameter (only those need a gradient).
 fn needs_gradient(program: &Program) -> Vec<bool> {
     let mut needs = vec![false; program.len()];

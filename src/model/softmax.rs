@@ -50,6 +50,27 @@ pub fn softmax_rows(rows: &mut [f32], n: usize) {
 /// there), whose bits `expf_fma` reproduces.
 const GLIBC_FMA_EXPF: bool = cfg!(all(target_arch = "x86_64", target_os = "linux", target_env = "gnu"));
 
+/// `out[i] = e^(xs[i] − shift)` with the bits of the standard `f32::exp` (by `expf_fma`, in vector
+/// code, where that is glibc's FMA build; else by `f32::exp` itself), for the search's
+/// log-softmax of 65,001 scores, which must give the bits of transformers' choice every time.
+pub fn exp_shifted_exact(xs: &[f32], shift: f32, out: &mut [f32]) {
+    assert_eq!(xs.len(), out.len());
+    if GLIBC_FMA_EXPF && fast::avx2_fma() {
+        fast::with_avx2_fma(
+            #[inline(always)]
+            || {
+                for (o, &x) in out.iter_mut().zip(xs) {
+                    *o = expf_fma(x - shift);
+                }
+            },
+        )
+    } else {
+        for (o, &x) in out.iter_mut().zip(xs) {
+            *o = (x - shift).exp();
+        }
+    }
+}
+
 /// As `softmax_rows`, compiled for the target's baseline whatever the CPU: the portable path,
 /// which the tests hold to the same bits.
 #[cfg(test)]

@@ -9,6 +9,8 @@
 //!   and a new tensor zeroed part by part by the thread that fills it
 //! - `products`: the large matrix products, by the packed kernel or by the `gemm` crate
 //! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only)
+//! - `thin`: the AVX2 + FMA kernel for a Linear of a few rows against a large weight, without
+//!   packing it (x86_64 only)
 //! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
 //! - `alloc`: mimalloc's option that keeps freed pages for the next pass
 //! - `mapped_file`: a weights file mapped into memory read-only (memmap2's `Mmap::map`)
@@ -35,6 +37,8 @@ pub mod products;
 
 #[cfg(target_arch = "x86_64")]
 mod packed;
+#[cfg(target_arch = "x86_64")]
+mod thin;
 
 use std::sync::OnceLock;
 

@@ -256,8 +256,9 @@ pub fn zeroed_in_parts(len: usize, chunk_len: usize, fill: impl Fn(usize, &mut [
 /// outside it, nothing can wrap a value that is not safe to share.
 #[derive(Clone, Copy)]
 pub(super) struct Shared<T: Copy>(pub(super) T);
-// SAFETY: `Shared` is only built in this module (`for_each_chunk_mut`) and in `products`, around
-// raw pointers whose users share out disjoint parts to write (chunks; rows or panels of c) and
+// SAFETY: `Shared` is only built in this module (`for_each_chunk_mut`), in `products` and in
+// `thin`, around raw pointers whose users share out disjoint parts to write (chunks; rows, panels
+// or columns of c) and
 // only read the rest, within one call that outlives every thread's use
 unsafe impl<T: Copy> Sync for Shared<T> {}
 // SAFETY: as for `Sync` above

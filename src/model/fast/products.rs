@@ -83,6 +83,62 @@ fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend:
     });
 }
 
+/// c = a (m, k) · b (k, n) + addend for a of at most `thin::MAX_ROWS` rows and b a transposed
+/// nn.Linear weight (b[p, j] = W[j, p], W's rows contiguous), by the unpacked AVX2 + FMA kernel
+/// on the engine's threads: the same bits as `packed` and `gemm` (tests/parallel_products.rs).
+/// Returns false, having computed nothing, where it does not run: not `avx2_fma()`, alpha not
+/// 1, a `Dst` addend, more rows, an empty side, or other strides.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+pub fn thin(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) -> bool {
+    let (m, k) = a.dim();
+    let n = b.ncols();
+    assert_eq!(b.nrows(), k, "a (m, k) · b (k, n)");
+    assert_eq!(c.dim(), (m, n), "c (m, n)");
+    #[cfg(target_arch = "x86_64")]
+    {
+        let rows_forward = |strides: &[isize]| strides[1] == 1 && strides[0] >= 0;
+        let bias = match addend {
+            Addend::Nothing => None,
+            Addend::Row(bias) => {
+                assert_eq!(bias.len(), n, "a bias row of n");
+                Some(bias.as_ptr())
+            }
+            Addend::Dst => return false,
+        };
+        let fits = super::avx2_fma()
+            && alpha == 1.0
+            && (1..=super::thin::MAX_ROWS).contains(&m)
+            && n > 0
+            && k > 0
+            && rows_forward(a.strides())
+            && rows_forward(c.strides())
+            && b.strides()[0] == 1
+            && b.strides()[1] > 0;
+        if fits {
+            let product = super::thin::Thin {
+                a: a.as_ptr(),
+                a_stride: a.strides()[0] as usize,
+                w: b.as_ptr(),
+                w_stride: b.strides()[1] as usize,
+                bias,
+                c: c.as_mut_ptr(),
+                c_stride: c.strides()[0] as usize,
+                m,
+                k,
+                n,
+            };
+            // SAFETY: `avx2_fma()` checked the CPU; a, b (W transposed: row j of W is column j of
+            // b, k values one apart from b's pointer plus j times its column stride) and c are
+            // live views of the shapes asserted above at the strides given, c borrowed mutably
+            // (so it overlaps neither a nor b); the bias, when there is one, holds n values;
+            // 1 ≤ m ≤ MAX_ROWS, k, n ≥ 1
+            unsafe { super::thin::product(product) };
+            return true;
+        }
+    }
+    false
+}
+
 /// c = alpha · a · b + beta · c by the `gemm` crate, for any strides; beta is 0 or 1.
 pub fn gemm(
     alpha: f32,

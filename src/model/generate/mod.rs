@@ -4,6 +4,7 @@
 //! names (`<pad>` never generated, `</s>` forced at the last position, scores renormalised).
 
 mod incremental;
+mod scores;
 mod search;
 
 pub use incremental::{DecoderState, encode};

@@ -4,9 +4,10 @@
 //! and the same stopping rules. Scores are float32, as there.
 
 use super::incremental::{DecoderState, encode};
+use super::scores::{BeamRoom, BeamScores, Softmax, argmax, beam_scores, log_softmax};
 use crate::model::top_k::top_k;
 use crate::model::weights::Weights;
-use ndarray::{Array1, Array2, Axis};
+use ndarray::{Array2, Axis};
 use std::sync::Arc;
 
 /// transformers' `early_stopping`: False (its default) stops when no running beam can beat the
@@ -76,23 +77,10 @@ pub fn generate_from(
     }
 }
 
-/// log_softmax over the last axis, in float32 as torch computes it: x − max − log Σ exp(x − max).
-fn log_softmax(row: &mut [f32]) {
-    let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-    if !max.is_finite() {
-        return;
-    }
-    let sum: f32 = row.iter().map(|&v| (v - max).exp()).sum();
-    let log_sum = sum.ln();
-    for v in row.iter_mut() {
-        *v = *v - max - log_sum;
-    }
-}
-
 /// The logits processors of a Marian generation config, in transformers' order, on one row of
 /// scores for a sequence `cur_len` long: bad words to −∞, `</s>` forced at max_length − 1, then
 /// renormalised.
-fn process(scores: &mut [f32], cur_len: usize, config: &GenerationConfig) {
+fn process(scores: &mut [f32], cur_len: usize, config: &GenerationConfig, terms: &mut Vec<f32>) {
     for &bad in &config.bad_ids {
         if bad != config.eos_id && bad < scores.len() {
             scores[bad] = f32::NEG_INFINITY;
@@ -106,35 +94,8 @@ fn process(scores: &mut [f32], cur_len: usize, config: &GenerationConfig) {
         scores[eos] = 0.0;
     }
     if config.renormalize {
-        log_softmax(scores);
+        log_softmax(scores, terms);
     }
-}
-
-/// softmax of processed scores at `index`.
-fn probability(scores: &[f32], index: usize) -> f32 {
-    Softmax::of(scores).at(scores, index)
-}
-
-/// A row's softmax, its maximum and sum computed once for any number of entries.
-struct Softmax {
-    max: f32,
-    sum: f32,
-}
-
-impl Softmax {
-    fn of(scores: &[f32]) -> Softmax {
-        let max = scores.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let sum: f32 = scores.iter().map(|&v| (v - max).exp()).sum();
-        Softmax { max, sum }
-    }
-
-    fn at(&self, scores: &[f32], index: usize) -> f32 {
-        (scores[index] - self.max).exp() / self.sum
-    }
-}
-
-fn argmax(scores: &[f32]) -> usize {
-    crate::model::decode::argmax(scores.iter().copied())
 }
 
 /// Greedy search for a batch: each row appends its best token until it writes `</s>`; finished
@@ -151,6 +112,7 @@ fn greedy(
         (0..batch).map(|_| Generated { ids: vec![config.start_id], step_probs: vec![], score: None }).collect();
     let mut finished = vec![false; batch];
     let mut cur_len = 1;
+    let mut terms = Vec::new(); // room for a row's exponentials
     while cur_len < config.max_length && !finished.iter().all(|&f| f) {
         let last: Vec<usize> = out.iter().map(|g| *g.ids.last().expect("a start token")).collect();
         let logits = state.step(&last); // (B, vocab)
@@ -160,9 +122,9 @@ fn greedy(
                 continue;
             }
             let mut scores: Vec<f32> = logits.index_axis(Axis(0), b).to_vec();
-            process(&mut scores, cur_len, config);
+            process(&mut scores, cur_len, config, &mut terms);
             let token = argmax(&scores);
-            g.step_probs.push(probability(&scores, token));
+            g.step_probs.push(Softmax::of(&scores, &mut terms).at(&scores, token));
             g.ids.push(token);
             finished[b] = token == config.eos_id;
         }
@@ -175,25 +137,6 @@ fn greedy(
         }
     }
     out
-}
-
-/// Each beam's row of logits (beams, vocab) log-softmaxed and processed, the rows shared out
-/// between the cores, with each row's softmax (for the probability of the piece chosen from it).
-fn processed_rows(logits: &Array2<f32>, cur_len: usize, config: &GenerationConfig) -> (Vec<f32>, Vec<Softmax>) {
-    let (beams, vocab) = logits.dim();
-    let softmaxes: Vec<std::sync::Mutex<Option<Softmax>>> = (0..beams).map(|_| std::sync::Mutex::new(None)).collect();
-    let mut rows = vec![0f32; beams * vocab];
-    crate::model::fast::parallel::for_each_chunk_mut(&mut rows, vocab, |i, row| {
-        row.iter_mut().zip(logits.row(i)).for_each(|(r, &v)| *r = v);
-        log_softmax(row);
-        process(row, cur_len, config);
-        if let Ok(mut slot) = softmaxes[i].lock() {
-            *slot = Some(Softmax::of(row));
-        }
-    });
-    let softmaxes =
-        softmaxes.into_iter().map(|slot| slot.into_inner().ok().flatten().expect("every row was processed")).collect();
-    (rows, softmaxes)
 }
 
 /// One running or finished hypothesis.
@@ -270,22 +213,18 @@ fn beam(
         (0..beams).map(|_| (Hypothesis { ids: vec![], probs: vec![], score: -1e9 }, false)).collect();
     let mut improvable = true;
     let mut cur_len = 1;
+    let room = BeamRoom::new(beams, weights.config.tgt_vocab);
     loop {
         let last: Vec<usize> = running.iter().map(|h| *h.ids.last().expect("a start token")).collect();
         let logits = state.step(&last); // (beams, vocab)
         let vocab = logits.ncols();
-        let (processed, softmaxes) = processed_rows(&logits, cur_len, config); // (beams · vocab)
-        let mut accumulated = Array1::<f32>::zeros(beams * vocab);
-        for (i, h) in running.iter().enumerate() {
-            for (acc, &v) in
-                accumulated.slice_mut(ndarray::s![i * vocab..(i + 1) * vocab]).iter_mut().zip(&processed[i * vocab..])
-            {
-                *acc = v + h.score;
-            }
-        }
-        let acc = accumulated.as_slice().expect("contiguous");
-        let top = top_k(acc, keep);
-        let candidates: Vec<(usize, usize, f32)> = top.iter().map(|&ix| (ix / vocab, ix % vocab, acc[ix])).collect();
+        let scores: Vec<f32> = running.iter().map(|h| h.score).collect();
+        // each beam's row log-softmaxed and processed, the rows shared out between the cores
+        let BeamScores { rows: processed, softmaxes, candidates } =
+            beam_scores(&logits, &scores, keep, &room, |row, terms| {
+                log_softmax(row, terms);
+                process(row, cur_len, config, terms);
+            });
         // a candidate hits a stopping criterion when it wrote </s> or reached max_length
         let hits: Vec<bool> = candidates
             .iter()

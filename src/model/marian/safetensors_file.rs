@@ -47,8 +47,7 @@ pub fn read_with(bytes: &[u8], reading: &Reading) -> Result<BTreeMap<String, Ten
             continue;
         }
         budget.take(name, elements, held)?;
-        let mut values = Vec::with_capacity(data.len() / float.size());
-        float.extend_releasing(data, &mut values, reading.release);
+        let values = float.converted_releasing(data, reading.release);
         tensors.insert(name.to_string(), Tensor { shape: view.shape().to_vec(), data: values });
     }
     Ok(tensors)

@@ -58,7 +58,7 @@ pub(super) fn materialise(
     float: Float,
     bytes: &[u8],
     budget: &mut Budget,
-    release: &dyn Fn(&[u8]),
+    release: &(dyn Fn(&[u8]) + Sync),
 ) -> Result<Tensor, FileFault> {
     let outside = || FileFault::OutsideStorage { tensor: name.to_string() };
     let Checked { shape, elements, storage } = check(name, tensor, float, bytes.len() as u64)?;
@@ -68,15 +68,16 @@ pub(super) fn materialise(
     budget.take(name, elements, tensor.storage.numel)?;
     let storage_bytes = bytes.get(storage).ok_or_else(outside)?;
     let size = float.size() as u64;
-    let mut data = Vec::with_capacity(elements as usize);
     let start = (tensor.offset * size) as usize;
-    if row_major(&tensor.shape, &tensor.stride) {
+    let data = if row_major(&tensor.shape, &tensor.stride) {
         let end = start + (elements * size) as usize;
-        float.extend_releasing(storage_bytes.get(start..end).ok_or_else(outside)?, &mut data, release);
+        float.converted_releasing(storage_bytes.get(start..end).ok_or_else(outside)?, release)
     } else {
+        let mut data = Vec::with_capacity(elements as usize);
         gather(tensor, elements, float, storage_bytes, &mut data).ok_or_else(outside)?;
         release(storage_bytes);
-    }
+        data
+    };
     Ok(Tensor { shape, data })
 }
 

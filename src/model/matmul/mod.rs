@@ -2,7 +2,8 @@
 //! model's attention, 6×6×8) go through a plain dot-product loop the compiler vectorises (`small`);
 //! products under a million multiply-adds (the tutor model's Linears, note 000's 64×64×64
 //! attention blocks) through the `gemm` crate on one core; larger ones through the packed AVX2
-//! kernel shared out between the engine's threads (`fast::products::packed`), or where it cannot
+//! kernel shared out between the engine's threads (`fast::products::packed`; a Linear of at most
+//! 64 rows through `fast::products::thin`, which reads the weight in place), or where it cannot
 //! run (another CPU, the portable kernels forced, rows not contiguous) through `gemm`, one block
 //! of rows per thread. All of these but the plain loop give the same bits.
 
@@ -39,7 +40,10 @@ fn product(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c
     debug_assert_eq!(b.nrows(), k);
     debug_assert_eq!(c.dim(), (m, n));
     let work = m * n * k;
-    if work >= PARALLEL && PACKED.load(Ordering::Relaxed) && products::packed(alpha, a, b, addend, c) {
+    if work >= PARALLEL
+        && PACKED.load(Ordering::Relaxed)
+        && (products::thin(alpha, a, b, addend, c) || products::packed(alpha, a, b, addend, c))
+    {
         return;
     }
     let beta = start_from(addend, c.view_mut());
