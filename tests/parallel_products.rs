@@ -173,6 +173,7 @@ fn fma_chain(a: ndarray::ArrayView2<f32>, w: &Array2<f32>, bias: Option<&Array1<
 /// `gemm` call where it computes that chain.
 #[test]
 fn a_few_rows_against_a_large_weight_are_the_fma_chain() {
+    let fast_kernels = transformer_tutor::model::fast::avx2_fma();
     for (seed, (m, k, n)) in [
         (16, 512, 20_000),
         (1, 512, 2048),
@@ -193,21 +194,34 @@ fn a_few_rows_against_a_large_weight_are_the_fma_chain() {
         let expected = fma_chain(a.view(), &w, Some(&bias));
         let mut fused = Array2::from_elem((m, n), f32::NAN); // not read
         matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut fused.view_mut());
-        assert!(same_bits(&fused, &expected), "linear {m}x{k}x{n}");
-        if m > 1 && k <= 512 {
+        assert!(chain(&fused, &expected), "linear {m}x{k}x{n}");
+        if m > 1 && k <= 512 && fast_kernels {
             let mut whole = Array2::from_shape_fn((m, n), |(_, j)| bias[j]);
             gemm_into(1.0, a.view(), w.t(), 1.0, &mut whole.view_mut());
             assert!(same_bits(&fused, &whole), "linear {m}x{k}x{n} against gemm");
         }
         let mut thin = Array2::from_elem((m, n), f32::NAN);
         matmul_into(1.0, a.view(), w.t(), 0.0, &mut thin.view_mut());
-        assert!(same_bits(&thin, &fma_chain(a.view(), &w, None)), "no bias {m}x{k}x{n}");
+        assert!(chain(&thin, &fma_chain(a.view(), &w, None)), "no bias {m}x{k}x{n}");
         // rows of a and c further apart than their length (every other row of a, half of c's)
         let tall = random((2 * m, k), seed + 300);
         let mut wide = Array2::from_elem((m, 2 * n), f32::NAN);
         let mut c = wide.slice_mut(ndarray::s![.., ..n]);
         matmul_into(1.0, tall.slice(ndarray::s![..;2, ..]), w.t(), 0.0, &mut c);
         let expected = fma_chain(tall.slice(ndarray::s![..;2, ..]), &w, None);
-        assert!(same_bits(&c.to_owned(), &expected), "strided {m}x{k}x{n}");
+        assert!(chain(&c.to_owned(), &expected), "strided {m}x{k}x{n}");
     }
+}
+
+/// Whether `got` is the FMA chain `expected`: its bits where the unpacked AVX2+FMA kernel runs;
+/// on the portable kernels (`TRANSFORMER_TUTOR_PORTABLE=1`, another CPU), whose sums take other
+/// orders, within 1e-5 relative to the row's largest magnitude.
+fn chain(got: &Array2<f32>, expected: &Array2<f32>) -> bool {
+    if transformer_tutor::model::fast::avx2_fma() {
+        return same_bits(got, expected);
+    }
+    got.rows().into_iter().zip(expected.rows()).all(|(g, e)| {
+        let scale = e.iter().fold(1e-30f32, |m, v| m.max(v.abs()));
+        g.iter().zip(e).all(|(x, y)| (x - y).abs() <= 1e-5 * scale)
+    })
 }
