@@ -34,6 +34,30 @@ enum Screen {
     Train,
 }
 
+/// A shell in a pty runs the program with `args` in the foreground, then reports its exit code
+/// and the terminal's modes as the program left them; returns the session once `drawn` is on
+/// screen (rexpect reads bytes as Latin-1: ASCII only) and the program's pid (`token` is in its
+/// environment to find it).
+fn start_in_pty(token: &str, data: &std::path::Path, args: &str, drawn: &str) -> (rexpect::session::PtySession, u32) {
+    let script = format!("stty rows 40 cols 120; '{BIN}' {args}; echo \"rc=$?\"; stty -a");
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", &script])
+        .env("TERM", "xterm-256color")
+        .env("TRANSFORMER_TUTOR_DATA_DIR", data)
+        .env(token.split('=').next().unwrap(), token.split('=').nth(1).unwrap());
+    let mut session = rexpect::session::spawn_command(command, Some(60_000)).expect("a pty");
+    session.exp_string(drawn).expect("the screen is drawn");
+    let start = Instant::now();
+    loop {
+        if let Some(pid) = find_tutor(token) {
+            return (session, pid);
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "the program's process was not found");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 fn end_with(screen: Screen, signal: &str, number: i32) {
     let token = format!("TT_SIGNAL_TEST={screen:?}-{signal}-{}", std::process::id());
     let data = std::env::temp_dir().join(format!("tt-signals-{screen:?}-{signal}-{}", std::process::id()));
@@ -42,25 +66,7 @@ fn end_with(screen: Screen, signal: &str, number: i32) {
         Screen::Tutor => ("--lesson masks".to_string(), "Masks: no peeking"),
         Screen::Train => (format!("train --steps 100000 --out '{}'", data.join("w.npz").display()), "gradient norm"),
     };
-    // a shell in the pty runs the program in the foreground, then reports its exit code and the
-    // terminal's modes as the program left them
-    let script = format!("stty rows 40 cols 120; '{BIN}' {args}; echo \"rc=$?\"; stty -a");
-    let mut command = Command::new("sh");
-    command
-        .args(["-c", &script])
-        .env("TERM", "xterm-256color")
-        .env("TRANSFORMER_TUTOR_DATA_DIR", &data)
-        .env(token.split('=').next().unwrap(), token.split('=').nth(1).unwrap());
-    let mut session = rexpect::session::spawn_command(command, Some(60_000)).expect("a pty");
-    session.exp_string(drawn).expect("the screen is drawn"); // rexpect reads bytes as Latin-1: ASCII only
-    let start = Instant::now();
-    let pid = loop {
-        if let Some(pid) = find_tutor(&token) {
-            break pid;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "the program's process was not found");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let (mut session, pid) = start_in_pty(&token, &data, &args, drawn);
     let killed = Command::new("kill").args(["-s", signal, &pid.to_string()]).status().expect("kill runs");
     assert!(killed.success());
     let rest = session.exp_eof().expect("the shell finishes");
@@ -259,23 +265,7 @@ fn sigtstp_suspends_the_tutor_with_the_terminal_restored_and_sigcont_resumes_it(
     let token = format!("TT_SIGNAL_TEST=tstp-{}", std::process::id());
     let data = std::env::temp_dir().join(format!("tt-signals-tstp-{}", std::process::id()));
     std::fs::create_dir_all(&data).unwrap();
-    let script = format!("stty rows 40 cols 120; '{BIN}' --lesson masks; echo \"rc=$?\"; stty -a");
-    let mut command = Command::new("sh");
-    command
-        .args(["-c", &script])
-        .env("TERM", "xterm-256color")
-        .env("TRANSFORMER_TUTOR_DATA_DIR", &data)
-        .env(token.split('=').next().unwrap(), token.split('=').nth(1).unwrap());
-    let mut session = rexpect::session::spawn_command(command, Some(60_000)).expect("a pty");
-    session.exp_string("Masks: no peeking").expect("the screen is drawn");
-    let start = Instant::now();
-    let pid = loop {
-        if let Some(pid) = find_tutor(&token) {
-            break pid;
-        }
-        assert!(start.elapsed() < Duration::from_secs(10), "the program's process was not found");
-        std::thread::sleep(Duration::from_millis(50));
-    };
+    let (mut session, pid) = start_in_pty(&token, &data, "--lesson masks", "Masks: no peeking");
     let kill =
         |signal: &str| assert!(Command::new("kill").args(["-s", signal, &pid.to_string()]).status().unwrap().success());
     let state = || {

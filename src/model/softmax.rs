@@ -111,10 +111,10 @@ fn softmax_rows_with(rows: &mut [f32], n: usize, exp: impl Fn(f32) -> f32 + Copy
     }
 }
 
-/// e^(x − max) in place, max the row's largest value. The maximum is found in eight lanes (it is
-/// the same number in any order).
+/// The largest value of `row`, NaN ignored, found in eight lanes (it is the same number in any
+/// order; of +0 and −0 either may come out, and every use subtracts it, where the two agree).
 #[inline(always)]
-fn exp_shifted(row: &mut [f32], exp: impl Fn(f32) -> f32) {
+pub(crate) fn row_max(row: &[f32]) -> f32 {
     let mut lanes = [f32::NEG_INFINITY; 8];
     let chunks = row.chunks_exact(8);
     let mut max = f32::NEG_INFINITY;
@@ -129,6 +129,13 @@ fn exp_shifted(row: &mut [f32], exp: impl Fn(f32) -> f32) {
     for v in lanes {
         max = max.max(v);
     }
+    max
+}
+
+/// e^(x − max) in place, max the row's largest value (`row_max`).
+#[inline(always)]
+fn exp_shifted(row: &mut [f32], exp: impl Fn(f32) -> f32) {
+    let max = row_max(row);
     for v in row.iter_mut() {
         *v = exp(*v - max);
     }

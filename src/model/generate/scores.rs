@@ -7,30 +7,10 @@
 //! rows are shared out between the cores, each row's best candidates found beside it.
 
 use crate::model::fast::parallel;
-use crate::model::softmax::exp_shifted_exact;
+use crate::model::softmax::{exp_shifted_exact, row_max};
 use crate::model::top_k::top_k;
 use ndarray::Array2;
 use std::sync::Mutex;
-
-/// The largest value of `row`, NaN ignored, as a fold of `f32::max` from −∞ finds it (which of
-/// +0 and −0 may differ: every use subtracts it, where the two give the same numbers).
-pub(super) fn row_max(row: &[f32]) -> f32 {
-    let mut lanes = [f32::NEG_INFINITY; 8];
-    let chunks = row.chunks_exact(8);
-    let mut max = f32::NEG_INFINITY;
-    for &v in chunks.remainder() {
-        max = max.max(v);
-    }
-    for chunk in chunks {
-        for l in 0..8 {
-            lanes[l] = lanes[l].max(chunk[l]);
-        }
-    }
-    for v in lanes {
-        max = max.max(v);
-    }
-    max
-}
 
 /// The index of the first largest value (NaN never; 0 when none is above −∞), as
 /// `decode::argmax` finds it in one pass.
