@@ -77,7 +77,8 @@ impl LinesData {
                 AnswerLine::Emphasis => {
                     line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain)
                 }
-                // a number becomes `?` in its width, a bar an empty one
+                // a number becomes `?` where it ends, a word `?` where it starts (so that every
+                // row's `?` stands in one column), a bar an empty one
                 AnswerLine::Pieces { pieces, when }
                     if when.as_ref().is_none_or(|v| crate::lesson::question::is_right(v, expected)) =>
                 {
@@ -85,10 +86,7 @@ impl LinesData {
                         let Some(piece) = line.get_mut(k) else { continue };
                         match &mut piece.role {
                             Role::Bar { fraction, .. } => *fraction = 0.0,
-                            _ => {
-                                piece.text = crate::text::pad_left("?", crate::text::width(piece.text.trim_end()))
-                                    + &" ".repeat(piece.text.len() - piece.text.trim_end().len())
-                            }
+                            _ => piece.text = question_mark_in(&piece.text),
                         }
                     }
                 }
@@ -112,5 +110,23 @@ impl LinesData {
             previous = whole.then_some(i);
         }
         self
+    }
+}
+
+/// `?` in the place of `text`, as wide: at a number's end (numbers line up on the right), at a
+/// word's start (words line up on the left).
+fn question_mark_in(text: &str) -> String {
+    let shown = text.trim();
+    let numeric = shown.starts_with(|c: char| c.is_ascii_digit() || "+-−.".contains(c));
+    let width = crate::text::width(text);
+    match numeric {
+        true => {
+            let end = crate::text::width(text.trim_end());
+            crate::text::pad(&crate::text::pad_left("?", end), width)
+        }
+        false => {
+            let start = width - crate::text::width(text.trim_start());
+            crate::text::pad(&format!("{}?", " ".repeat(start)), width)
+        }
     }
 }
