@@ -4,6 +4,7 @@
 
 use ndarray::Array2;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 pub use super::segmenter::Segmenter;
 
@@ -43,8 +44,10 @@ impl Tokenizer {
 /// Token <-> id for one side.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Vocab {
-    tokens: Vec<String>,
-    ids: HashMap<String, usize>,
+    /// Shared with the tokenizer and the other side on a loaded model (opus-mt's 65,001 pieces
+    /// are one list; a copy per side was 5 MB each of peak memory).
+    tokens: Arc<Vec<String>>,
+    ids: Arc<HashMap<String, usize>>,
     pub tokenizer: Tokenizer,
     /// The segmenter of a vocabulary of pieces (None for the tutor's characters and words).
     pub segmenter: Option<Segmenter>,
@@ -130,16 +133,12 @@ impl Vocab {
                 kept.push(t);
             }
         }
-        Vocab { tokens: kept, ids: seen, tokenizer, segmenter: None }
+        Vocab { tokens: Arc::new(kept), ids: Arc::new(seen), tokenizer, segmenter: None }
     }
 
-    /// A loaded model's vocabulary: its pieces in id order (its own special tokens among them),
-    /// cut from sentences by `segmenter`.
-    pub fn from_pieces(tokens: Vec<String>, segmenter: Segmenter) -> Vocab {
-        let mut ids = HashMap::with_capacity(tokens.len());
-        for (i, t) in tokens.iter().enumerate() {
-            ids.entry(t.clone()).or_insert(i);
-        }
+    /// A loaded model's vocabulary: its pieces in id order (its own special tokens among them)
+    /// and the id of each piece, the tokenizer's own tables, cut from sentences by `segmenter`.
+    pub fn from_pieces(tokens: Arc<Vec<String>>, ids: Arc<HashMap<String, usize>>, segmenter: Segmenter) -> Vocab {
         Vocab { tokens, ids, tokenizer: Tokenizer::Pieces, segmenter: Some(segmenter) }
     }
 

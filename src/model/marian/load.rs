@@ -82,11 +82,11 @@ impl MarianModel {
         if !dict.tensors.contains_key("model.shared.weight") && !dict.tensors.contains_key("shared.weight") {
             dict = read_weights(dir).map_err(MarianError::Weights)?;
         }
-        let pieces = tokenizer.pieces().to_vec();
+        let (pieces, ids) = tokenizer.tables();
         let side = |source| Segmenter::new(tokenizer.clone(), source);
         let vocabs = Arc::new(Vocabs {
-            src: Vocab::from_pieces(pieces.clone(), side(true)),
-            tgt: Vocab::from_pieces(pieces, side(false)),
+            src: Vocab::from_pieces(pieces.clone(), ids.clone(), side(true)),
+            tgt: Vocab::from_pieces(pieces, ids, side(false)),
         });
         let mut weights = Tensors { dict, config: &config }.weights(vocabs)?;
         weights.generation = Some(generation);

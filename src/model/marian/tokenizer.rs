@@ -22,8 +22,9 @@ mod normalizer;
 mod spm;
 mod vocab_json;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
+use std::sync::Arc;
 
 use sentencepiece_model::SentencePieceModel;
 
@@ -224,6 +225,12 @@ impl MarianTokenizer {
     }
 
     /// Every piece, in id order.
+    /// vocab.json's pieces in id order and the id of each piece, shared (both sides' vocabularies
+    /// are these tables, not copies).
+    pub fn tables(&self) -> (Arc<Vec<String>>, Arc<HashMap<String, usize>>) {
+        (self.vocab.pieces.clone(), self.vocab.ids.clone())
+    }
+
     pub fn pieces(&self) -> &[String] {
         &self.vocab.pieces
     }

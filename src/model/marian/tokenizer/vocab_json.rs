@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Deserializer;
 use serde::de::{self, MapAccess, Visitor};
@@ -16,8 +17,8 @@ pub const MOST_ENTRIES: usize = 1_000_000;
 /// A vocabulary: the piece of every id, in id order, and the id of every piece.
 #[derive(Debug, Clone, Default)]
 pub struct VocabJson {
-    pub pieces: Vec<String>,
-    pub ids: HashMap<String, usize>,
+    pub pieces: Arc<Vec<String>>,
+    pub ids: Arc<HashMap<String, usize>>,
 }
 
 /// Parses vocab.json's `text`: ids must be 0 to n-1, each used once.
@@ -55,7 +56,7 @@ pub fn parse(text: &str) -> Result<VocabJson, TokenizerError> {
     // n pieces in n slots, none twice: every slot is filled
     let pieces: Vec<String> = pieces.into_iter().flatten().collect();
     let ids = ids.into_iter().map(|(p, id)| (p, id as usize)).collect();
-    Ok(VocabJson { pieces, ids })
+    Ok(VocabJson { pieces: Arc::new(pieces), ids: Arc::new(ids) })
 }
 
 /// Reads the object's entries, stopping at the first that is not `"piece": id`.
@@ -100,7 +101,7 @@ mod tests {
     #[test]
     fn a_dense_object_is_a_vocabulary() {
         let v = parse(r#"{"</s>": 0, "<unk>": 1, "▁猫": 2}"#).unwrap();
-        assert_eq!(v.pieces, ["</s>", "<unk>", "▁猫"]);
+        assert_eq!(*v.pieces, ["</s>", "<unk>", "▁猫"]);
         assert_eq!(v.ids["▁猫"], 2);
     }
 
@@ -120,6 +121,6 @@ mod tests {
 
     #[test]
     fn a_piece_written_twice_keeps_its_last_id() {
-        assert_eq!(parse(r#"{"a": 5, "a": 0}"#).unwrap().pieces, ["a"]);
+        assert_eq!(parse(r#"{"a": 5, "a": 0}"#).unwrap().pieces[..], ["a"]);
     }
 }
