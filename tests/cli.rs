@@ -950,3 +950,38 @@ fn src_ids_on_a_marian_use_its_own_pad_id() {
     let padded = ok(&["--model", "weights/marian-tiny", "trace", "--src-ids", "5;7,9"]);
     assert_contains(&stdout(&padded), "src.embed");
 }
+
+/// `translate --timings` on a Marian: encode, decode, the first piece's time (within the decode
+/// time: it is the first step's, with the cross-attention's keys and values) and the time of each
+/// piece after it, greedy and with beams, in both languages.
+#[test]
+fn translate_timings_give_the_first_piece_and_each_after() {
+    let number_before = |text: &str, unit_after: &str| -> f64 {
+        let at = text.find(unit_after).unwrap_or_else(|| panic!("{unit_after:?} in {text}"));
+        let digits: String =
+            text[at + unit_after.len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        digits.parse().unwrap_or_else(|_| panic!("a number after {unit_after:?} in {text}"))
+    };
+    for beams in ["1", "4"] {
+        let out = ok(&["translate", "--model", "weights/marian-tiny", "我有一只猫", "--timings", "--beams", beams]);
+        let line = stderr(&out);
+        let decode = number_before(&line, "decode ");
+        let first = number_before(&line, "the first piece ");
+        let each = number_before(&line, "then ");
+        assert!(first > 0.0 && first <= decode, "first piece {first} within decode {decode}: {line}");
+        assert!(each <= decode, "each piece {each} within decode {decode}: {line}");
+        let zh = stderr(&ok(&[
+            "--lang",
+            "zh",
+            "translate",
+            "--model",
+            "weights/marian-tiny",
+            "我有一只猫",
+            "--timings",
+            "--beams",
+            beams,
+        ]));
+        assert!(number_before(&zh, "第一个片段 ") > 0.0, "{zh}");
+        assert!(zh.contains("之后每个片段"), "{zh}");
+    }
+}

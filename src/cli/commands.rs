@@ -108,7 +108,14 @@ fn translate_marian_command(
     }
     write_out(&out.text)?;
     if timings {
-        eprintln_escaped!("{}", strings::translate_timings(loaded, out.encode, out.decode, out.tokens));
+        let times = strings::TranslateTimes {
+            load: loaded,
+            encode: out.encode,
+            decode: out.decode,
+            first_token: out.first_token,
+            tokens: out.tokens,
+        };
+        eprintln_escaped!("{}", strings::translate_timings(&times));
     }
     Ok(None)
 }

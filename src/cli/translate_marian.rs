@@ -3,7 +3,7 @@
 //! its max_length; `--beams N` overrides), then each piece with its probability.
 
 use crate::model::Weights;
-use crate::model::generate::{GenerationConfig, encode, generate_from};
+use crate::model::generate::{FirstToken, GenerationConfig, encode, generate_timed};
 use crate::setup::{Setup, TokenInput};
 use crate::strings;
 use std::fmt::Write;
@@ -19,6 +19,9 @@ pub struct MarianTranslation {
     pub notes: Vec<String>,
     pub encode: Duration,
     pub decode: Duration,
+    /// From the start of decoding to the first piece chosen (it also fills the cross-attention's
+    /// cache).
+    pub first_token: Duration,
     /// Pieces generated (the start token left out, `</s>` counted).
     pub tokens: usize,
 }
@@ -45,7 +48,8 @@ pub fn translate_marian(
     let memory = encode(&weights, &setup.src_ids);
     let encoded = started.elapsed();
     let started = Instant::now();
-    let out = generate_from(&weights, &memory, &setup.src_ids, &config).into_iter().next();
+    let mut first = FirstToken::start();
+    let out = generate_timed(&weights, &memory, &setup.src_ids, &config, &mut first).into_iter().next();
     let out = out.ok_or_else(|| strings::TRANSLATE_EMPTY.to_string())?;
     let decode = started.elapsed();
     let vocab = &weights.vocabs.tgt;
@@ -56,5 +60,7 @@ pub fn translate_marian(
         .map(|(&id, p)| format!("{} ({})", vocab.word(id), super::translate::probability(*p)))
         .collect();
     let _ = writeln!(text, "{}{}", strings::translate_search(config.num_beams), pieces.join(" "));
-    Ok(MarianTranslation { text, notes: setup.unknown_report(), encode: encoded, decode, tokens: out.ids.len() - 1 })
+    let first_token = first.after.unwrap_or(decode);
+    let tokens = out.ids.len() - 1;
+    Ok(MarianTranslation { text, notes: setup.unknown_report(), encode: encoded, decode, first_token, tokens })
 }

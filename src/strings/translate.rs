@@ -58,23 +58,33 @@ pub fn translate_search(beams: usize) -> String {
     }
 }
 
-/// `--timings`: load, encode and decode times, and the decoder's pieces per second.
-pub fn translate_timings(
-    load: std::time::Duration,
-    encode: std::time::Duration,
-    decode: std::time::Duration,
-    tokens: usize,
-) -> String {
+/// How long `translate --model`'s parts took: decoding's whole time, the first piece's share
+/// (it also fills the cross-attention's cache) and the pieces generated.
+#[derive(Debug, Clone, Copy)]
+pub struct TranslateTimes {
+    pub load: std::time::Duration,
+    pub encode: std::time::Duration,
+    pub decode: std::time::Duration,
+    pub first_token: std::time::Duration,
+    pub tokens: usize,
+}
+
+/// `--timings`: load, encode and decode times, the decoder's pieces per second, the first
+/// piece's time and the mean time of each piece after it.
+pub fn translate_timings(t: &TranslateTimes) -> String {
     let ms = |d: std::time::Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
-    let rate = tokens as f64 / decode.as_secs_f64().max(1e-9);
+    let rate = t.tokens as f64 / t.decode.as_secs_f64().max(1e-9);
+    let rest = t.decode.saturating_sub(t.first_token).as_secs_f64() / t.tokens.saturating_sub(1).max(1) as f64;
     message_with(
         "translate-timings",
         &[
-            ("ms_load", &ms(load)),
-            ("ms_encode", &ms(encode)),
-            ("ms_decode", &ms(decode)),
-            ("tokens", &tokens),
+            ("ms_load", &ms(t.load)),
+            ("ms_encode", &ms(t.encode)),
+            ("ms_decode", &ms(t.decode)),
+            ("tokens", &t.tokens),
             ("rate", &format!("{:.1}", rate)),
+            ("ms_first", &ms(t.first_token)),
+            ("ms_each", &format!("{:.1} ms", rest * 1000.0)),
         ],
     )
 }

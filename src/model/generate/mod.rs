@@ -8,4 +8,4 @@ mod scores;
 mod search;
 
 pub use incremental::{DecoderState, encode};
-pub use search::{EarlyStopping, Generated, GenerationConfig, generate, generate_from};
+pub use search::{EarlyStopping, FirstToken, Generated, GenerationConfig, generate, generate_from, generate_timed};

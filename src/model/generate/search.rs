@@ -64,14 +64,45 @@ pub fn generate_from(
     src_ids: &Array2<usize>,
     config: &GenerationConfig,
 ) -> Vec<Generated> {
+    generate_timed(weights, memory, src_ids, config, &mut FirstToken::start())
+}
+
+/// When the first piece was chosen, counted from the start of decoding: that step also fills
+/// the cross-attention's cache of the source's keys and values, so it takes longer than the rest
+/// (`translate --timings`).
+#[derive(Debug, Clone, Copy)]
+pub struct FirstToken {
+    started: std::time::Instant,
+    pub after: Option<std::time::Duration>,
+}
+
+impl FirstToken {
+    pub fn start() -> FirstToken {
+        FirstToken { started: std::time::Instant::now(), after: None }
+    }
+
+    /// A piece was chosen: the first one sets the time.
+    fn chosen(&mut self) {
+        self.after.get_or_insert_with(|| self.started.elapsed());
+    }
+}
+
+/// `generate_from`, noting in `first` when the first piece was chosen.
+pub fn generate_timed(
+    weights: &Arc<Weights>,
+    memory: &ndarray::Array3<f32>,
+    src_ids: &Array2<usize>,
+    config: &GenerationConfig,
+    first: &mut FirstToken,
+) -> Vec<Generated> {
     if config.num_beams <= 1 {
-        greedy(weights, memory, src_ids, config)
+        greedy(weights, memory, src_ids, config, first)
     } else {
         (0..src_ids.nrows())
             .map(|row| {
                 let src = src_ids.slice(ndarray::s![row..row + 1, ..]).to_owned();
                 let mem = memory.slice(ndarray::s![row..row + 1, .., ..]).to_owned();
-                beam(weights, &mem, &src, config)
+                beam(weights, &mem, &src, config, first)
             })
             .collect()
     }
@@ -105,6 +136,7 @@ fn greedy(
     memory: &ndarray::Array3<f32>,
     src_ids: &Array2<usize>,
     config: &GenerationConfig,
+    first: &mut FirstToken,
 ) -> Vec<Generated> {
     let batch = src_ids.nrows();
     let mut state = DecoderState::new(weights, memory, src_ids, 1);
@@ -128,6 +160,7 @@ fn greedy(
             g.ids.push(token);
             finished[b] = token == config.eos_id;
         }
+        first.chosen();
         cur_len += 1;
     }
     // rows that finished early carry <pad> after their </s>, as the batch's padding
@@ -200,6 +233,7 @@ fn beam(
     memory: &ndarray::Array3<f32>,
     src_ids: &Array2<usize>,
     config: &GenerationConfig,
+    first: &mut FirstToken,
 ) -> Generated {
     let beams = config.num_beams;
     let keep = 2 * beams; // max(2, 1 + one eos) · beams
@@ -255,6 +289,7 @@ fn beam(
         finished = update_finished(finished, extended, &hits, beams, length.powf(penalty), improvable);
         let order: Vec<usize> = next.iter().map(|&i| candidates[i].0).collect();
         state.reorder(&order);
+        first.chosen();
         running = next_running;
         cur_len += 1;
         let all_done = finished.iter().all(|f| f.1);
