@@ -445,6 +445,11 @@ align-footer =
     The best single head: { $block } head { $head }, AER { $aer }%.
     One link per word can at best reach { $one_link_best }%: a two-character
     word such as 他们 or 喜欢 has two sure links.
+align-footer-pieces =
+    The best single head: { $block } head { $head }, AER { $aer }%.
+    One link per word can at best reach { $one_link_best }%: the gold links join
+    characters to words; here each joins the piece that holds the character, so
+    a word whose characters fall in two pieces keeps two sure links.
 wrote-csv = wrote { $rows } rows to { $path }
 ablation-title = { $head_block } ([ and ] choose the head)
 ablation-grid-title = Head { $head } of { $block } taken out, and kept alone

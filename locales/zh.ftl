@@ -431,6 +431,11 @@ align-footer =
     对得最准的单个头：{ $block } 的头 { $head }，AER { $aer }%。
     每个词只连一条线，最好也只能到 { $one_link_best }%：
     像“他们”“喜欢”这样的两字词有两条“确定”连线。
+align-footer-pieces =
+    对得最准的单个头：{ $block } 的头 { $head }，AER { $aer }%。
+    每个词只连一条线，最好也只能到 { $one_link_best }%：标准对齐连的是字和词，
+    这里每条线改连到包含那个字的片段上，所以一个词的几个字若落在两个片段里，
+    它仍有两条“确定”连线。
 wrote-csv = 已把 { $rows } 行写入 { $path }
 ablation-title = { $head_block }（[ 和 ] 换头）
 ablation-grid-title = 去掉 { $block } 的头 { $head }，以及只留它一个

@@ -195,6 +195,7 @@ fn the_adam_step_on_screen_is_one_step_of_the_trainer() {
         src: inputs.src_ids.clone().expect("source ids"),
         tgt_in: inputs.tgt_ids.clone().expect("target ids"),
         labels: inputs.labels.clone().expect("labels"),
+        pad: transformer_tutor::model::vocab::PAD_ID,
     };
     let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
     let mut trainer = Trainer::from_weights(&corpus, TrainOptions::default(), (*weights).clone());

@@ -221,13 +221,8 @@ fn alignment_error_rates_match_the_reference_one_pair_at_a_time() {
         [WeightSource::Trained, WeightSource::Seeded { preset: transformer_tutor::model::Preset::Tutor, seed: 5 }]
     {
         let weights = Arc::new(source.load().unwrap());
-        let ids = |vocab: &transformer_tutor::model::Vocab, text: &str| -> Vec<usize> {
-            vocab.tokenize(text).iter().map(|t| vocab.id(t).unwrap()).collect()
-        };
-        let engine_pairs: Vec<_> = pairs
-            .iter()
-            .map(|p| (ids(&weights.vocabs.src, &p.zh), ids(&weights.vocabs.tgt, &p.en), &p.align))
-            .collect();
+        let engine_pairs: Vec<_> =
+            pairs.iter().map(|p| transformer_tutor::probe::read_pair::read_pair(&weights, p).unwrap()).collect();
         // the engine scores them in one padded batch; the reference one at a time
         let engine = score(&weights, &engine_pairs);
         let reference = reference_aer(&Params::of(&weights), &weights, &pairs);
@@ -283,4 +278,58 @@ fn a_patched_translation_is_the_references_greedy_decode_under_the_patch() {
         }
     }
     assert!(some_changed, "some patch changes the translation (else the test could not tell a patch was kept)");
+}
+
+/// On a model that reads pieces (the tiny Marian), each held-out pair's gold links are carried
+/// from characters to the pieces that hold them, and each word is read at the row of its first
+/// piece: checked here from the pieces' text, pair by pair.
+#[test]
+fn gold_links_are_carried_to_a_marians_pieces() {
+    use transformer_tutor::probe::read_pair::read_pair;
+    let weights = WeightSource::Marian("weights/marian-tiny".into()).load().unwrap();
+    let corpus = transformer_tutor::corpus::generate(transformer_tutor::corpus::DEFAULT_SEED);
+    let mut read = 0;
+    for pair in &corpus.heldout {
+        let Some(r) = read_pair(&weights, pair) else { continue };
+        read += 1;
+        let chars: Vec<char> = pair.zh.chars().filter(|c| !c.is_whitespace()).collect();
+        // each source piece's text: vocab.json's piece, or what the tokenizer cut where it has none
+        let cut = weights.vocabs.src.segmenter.as_ref().unwrap().encode(&pair.zh);
+        let mut texts: Vec<String> = cut.pieces.iter().map(|p| p.replace('▁', "")).collect();
+        for (&at, text) in cut.unknown.iter().zip(&cut.unknown_text) {
+            texts[at] = text.replace('▁', "");
+        }
+        assert_eq!(cut.ids, r.src);
+        assert_eq!(r.src.last(), Some(&weights.config.conventions.eos_id), "{}: the source ends with </s>", pair.zh);
+        assert_eq!(r.src_tokens, r.src.len() - 1);
+        // the pieces before each character's piece hold exactly the characters before it
+        for &(c, w) in pair.align.sure.iter() {
+            let linked = r.gold.sure.iter().find(|l| {
+                l.1 == w && {
+                    let before: usize = texts[..l.0].iter().map(|t| t.chars().count()).sum();
+                    (before..before + texts[l.0].chars().count()).contains(&c)
+                }
+            });
+            assert!(
+                linked.is_some(),
+                "{}: character {} ({}) of word {w} has no link from its piece",
+                pair.zh,
+                c,
+                chars[c]
+            );
+        }
+        let words: Vec<&str> = pair.en.split_whitespace().collect();
+        assert_eq!(r.word_rows.len(), words.len());
+        for (j, &row) in r.word_rows.iter().enumerate() {
+            // row `row` predicts target token `row`: the word's first piece
+            let first = weights.vocabs.tgt.word(r.tgt[row]);
+            assert!(
+                first.starts_with('▁') && words[j].starts_with(first.trim_start_matches('▁')),
+                "{}: word {j} {} read at {first}",
+                pair.en,
+                words[j]
+            );
+        }
+    }
+    assert!(read * 10 >= corpus.heldout.len() * 9, "only {read} of {} held-out pairs read", corpus.heldout.len());
 }

@@ -243,6 +243,7 @@ impl Scene<'_> {
                 overall.head.unwrap_or(0),
                 aer(&overall.counts),
                 aer(&scores.one_link_best),
+                scores.pieces,
             );
             for line in footer.lines() {
                 d.push(line, Role::Accent);

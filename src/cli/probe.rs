@@ -91,6 +91,7 @@ pub fn align_text(scores: &AlignmentScores) -> String {
                 best.head.unwrap_or(0),
                 100.0 * best.counts.aer(),
                 100.0 * scores.one_link_best.aer(),
+                scores.pieces,
             )
         );
     }

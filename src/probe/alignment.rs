@@ -6,9 +6,10 @@
 //! `<bos>`, and predicts word j). AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|), P including S; 0 is
 //! perfect.
 
+use super::read_pair::ReadPair;
 use crate::corpus::{Alignment, Link};
 use crate::model::build::{self, RunShape};
-use crate::model::vocab::{PAD_ID, pad_rows};
+use crate::model::vocab::pad_rows;
 use crate::model::{Inputs, Run, Weights};
 use ndarray::Axis;
 use std::sync::Arc;
@@ -89,6 +90,9 @@ pub struct AlignmentScores {
     /// The best any one-link-per-word aligner can do: each word linked to a sure partner (or a
     /// possible one). Not 0: a two-character word (他们, 喜欢) has two sure links.
     pub one_link_best: AerCounts,
+    /// The model reads SentencePiece pieces: the gold links were carried from characters to
+    /// pieces (`read_pair`).
+    pub pieces: bool,
 }
 
 impl AlignmentScores {
@@ -104,12 +108,16 @@ impl AlignmentScores {
     }
 }
 
-/// Each target word linked to the source character its row weights most. `weights`:
-/// (T_tgt, T_src) of one head (or the mean), `src_len` the sentence's characters without padding.
-pub fn argmax_links(weights: ndarray::ArrayView2<f32>, src_len: usize, words: usize) -> Vec<Link> {
-    (0..words.min(weights.nrows()))
-        .map(|j| {
-            let row = weights.row(j);
+/// Each target word linked to the source token its row weights most. `weights`: (T_tgt, T_src)
+/// of one head (or the mean), `src_len` the sentence's own source tokens (not padding, not a
+/// Marian's `</s>`), `word_rows` the row that predicts each word (its first token).
+pub fn argmax_links(weights: ndarray::ArrayView2<f32>, src_len: usize, word_rows: &[usize]) -> Vec<Link> {
+    word_rows
+        .iter()
+        .enumerate()
+        .filter(|&(_, &r)| r < weights.nrows())
+        .map(|(j, &r)| {
+            let row = weights.row(r);
             let best = (0..src_len.min(row.len())).max_by(|&a, &b| row[a].total_cmp(&row[b]).then(b.cmp(&a)));
             (best.unwrap_or(0), j)
         })
@@ -119,8 +127,9 @@ pub fn argmax_links(weights: ndarray::ArrayView2<f32>, src_len: usize, words: us
 /// Pairs scored at once.
 const BATCH: usize = 64;
 
-/// Teacher-force each pair (`<bos>` and its words in) and score every cross-attention head.
-pub fn score(weights: &Arc<Weights>, pairs: &[(Vec<usize>, Vec<usize>, &Alignment)]) -> AlignmentScores {
+/// Teacher-force each pair (the start token and its target tokens in) and score every
+/// cross-attention head.
+pub fn score(weights: &Arc<Weights>, pairs: &[ReadPair]) -> AlignmentScores {
     let (layers, n_heads) = (weights.config.dec_layers, weights.config.n_heads);
     let mut heads: Vec<HeadAlignment> = (0..layers)
         .flat_map(|layer| {
@@ -132,32 +141,34 @@ pub fn score(weights: &Arc<Weights>, pairs: &[(Vec<usize>, Vec<usize>, &Alignmen
         })
         .collect();
     let mut one_link_best = AerCounts::default();
-    for (_, words, gold) in pairs {
-        one_link_best.add(AerCounts::of(&gold_one_link(gold, words.len()), gold));
+    for p in pairs {
+        one_link_best.add(AerCounts::of(&gold_one_link(&p.gold, p.word_rows.len()), &p.gold));
     }
+    let start = weights.config.conventions.start_id;
+    let (src_pad, tgt_pad) = (weights.vocabs.src.pad_id(), weights.vocabs.tgt.pad_id());
     for chunk in pairs.chunks(BATCH) {
-        let src = pad_rows(&chunk.iter().map(|p| p.0.clone()).collect::<Vec<_>>(), PAD_ID);
+        let src = pad_rows(&chunk.iter().map(|p| p.src.clone()).collect::<Vec<_>>(), src_pad);
         let tgt_in: Vec<Vec<usize>> =
-            chunk.iter().map(|p| std::iter::once(crate::model::vocab::BOS_ID).chain(p.1.clone()).collect()).collect();
-        let tgt = pad_rows(&tgt_in, PAD_ID);
+            chunk.iter().map(|p| std::iter::once(start).chain(p.tgt.iter().copied()).collect()).collect();
+        let tgt = pad_rows(&tgt_in, tgt_pad);
         let shape = RunShape { batch: src.nrows(), t_src: src.ncols(), t_tgt: tgt.ncols() };
         let inputs = Inputs { src_ids: Some(src), tgt_ids: Some(tgt), ..Default::default() };
         let mut run = Run::new(Arc::new(build::transformer(&weights.config, shape)), weights.clone(), inputs);
         run.run_all();
         for h in heads.iter_mut() {
             let Some(attention) = run.get(&format!("dec.{}.cross_attn.weights", h.layer)) else { continue };
-            for (b, (src_ids, words, gold)) in chunk.iter().enumerate() {
+            for (b, p) in chunk.iter().enumerate() {
                 let per_head = attention.index_axis(Axis(0), b); // (H, T_tgt, T_src)
                 let grid = match h.head {
                     Some(head) => per_head.index_axis(Axis(0), head).to_owned(),
                     None => per_head.mean_axis(Axis(0)).expect("heads"),
                 }; // (T_tgt, T_src)
                 let grid = grid.into_dimensionality::<ndarray::Ix2>().expect("(T_tgt, T_src)");
-                h.counts.add(AerCounts::of(&argmax_links(grid.view(), src_ids.len(), words.len()), gold));
+                h.counts.add(AerCounts::of(&argmax_links(grid.view(), p.src_tokens, &p.word_rows), &p.gold));
             }
         }
     }
-    AlignmentScores { pairs: pairs.len(), heads, one_link_best }
+    AlignmentScores { pairs: pairs.len(), heads, one_link_best, pieces: weights.vocabs.src.segmenter.is_some() }
 }
 
 /// Each word's first sure link, or its first possible link.
@@ -192,6 +203,8 @@ mod tests {
     #[test]
     fn argmax_links_skip_padding_and_take_the_first_on_a_tie() {
         let w = ndarray::arr2(&[[0.1, 0.6, 0.3, 0.9], [0.4, 0.4, 0.2, 0.0]]);
-        assert_eq!(argmax_links(w.view(), 3, 2), vec![(1, 0), (0, 1)]);
+        assert_eq!(argmax_links(w.view(), 3, &[0, 1]), vec![(1, 0), (0, 1)]);
+        // a word read at a later row (its first piece), and a row past the grid left out
+        assert_eq!(argmax_links(w.view(), 3, &[1, 0, 5]), vec![(0, 0), (1, 1)]);
     }
 }

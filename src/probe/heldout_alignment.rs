@@ -3,9 +3,9 @@
 //! teacher-forced pass over the held-out set.
 
 use super::alignment::{AlignmentScores, score};
+use super::read_pair::{ReadPair, read_pair};
 use crate::corpus::{DEFAULT_SEED, generate};
 use crate::model::Weights;
-use crate::model::vocab::UNK_ID;
 use crate::weak_cache::WeakCache;
 use std::sync::Arc;
 
@@ -19,15 +19,12 @@ pub fn heldout_alignment(weights: &Arc<Weights>) -> Arc<AlignmentScores> {
 /// Score without keeping (tests; `probe align`).
 pub fn score_heldout(weights: &Arc<Weights>) -> AlignmentScores {
     let corpus = generate(DEFAULT_SEED);
-    let ids = |vocab: &crate::model::Vocab, text: &str| -> Vec<usize> {
-        vocab.tokenize(text).iter().map(|t| vocab.id(t).unwrap_or(UNK_ID)).collect()
-    };
-    let pairs: Vec<_> = corpus
+    let pairs: Vec<ReadPair> = corpus
         .heldout
         .iter()
-        .map(|p| (ids(&weights.vocabs.src, &p.zh), ids(&weights.vocabs.tgt, &p.en), &p.align))
+        .filter_map(|p| read_pair(weights, p))
         // a model made for shorter sentences scores the pairs it can read
-        .filter(|(src, tgt, _)| src.len() <= weights.config.max_len && tgt.len() < weights.config.max_len)
+        .filter(|p| p.src.len() <= weights.config.max_len && p.tgt.len() < weights.config.max_len)
         .collect();
     score(weights, &pairs)
 }

@@ -18,5 +18,6 @@ pub mod contribution;
 mod heldout_alignment;
 pub mod lens;
 pub mod patch;
+pub mod read_pair;
 
 pub use heldout_alignment::{heldout_alignment, score_heldout};

@@ -74,10 +74,11 @@ pub const ALIGNMENT_HOW: crate::lang::Text = crate::lang::Text::id("alignment-ho
 /// Beside the best head of the layer the beat is on.
 pub const BEST_IN_LAYER: crate::lang::Text = crate::lang::Text::id("best-in-layer-best-head-in-layer");
 
-/// The line under the table: the best single head.
-pub fn align_footer(block: &str, head: usize, aer: f64, one_link_best: f64) -> String {
+/// The line under the table: the best single head, and why one link per word cannot reach 0
+/// (on a model that reads pieces, the links carried over from characters).
+pub fn align_footer(block: &str, head: usize, aer: f64, one_link_best: f64, pieces: bool) -> String {
     message_with(
-        "align-footer",
+        if pieces { "align-footer-pieces" } else { "align-footer" },
         &[
             ("block", &block),
             ("head", &head),

@@ -2,13 +2,15 @@
 
 use crate::corpus::Pair;
 use crate::model::Vocabs;
-use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, UNK_ID, pad_rows};
+use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, pad_rows};
 use ndarray::Array2;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-/// One pair as ids: the source characters, and the target words without `<bos>`/`<eos>`.
+/// One pair as ids: the source as the encoder reads it (the tutor's characters; a loaded
+/// Marian's pieces and the `</s>` its tokenizer ends every source with), and the target's words
+/// or pieces without a start or an end token.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Example {
     pub src: Vec<usize>,
@@ -18,10 +20,28 @@ pub struct Example {
 /// Encode pairs with the model's vocabularies. The corpus's own vocabularies hold every token;
 /// another model's may not (`missing_tokens` says which), and a token it lacks becomes `<unk>`.
 pub fn encode_pairs(pairs: &[Pair], vocabs: &Vocabs) -> Vec<Example> {
-    let ids = |vocab: &crate::model::Vocab, text: &str| -> Vec<usize> {
-        vocab.tokenize(text).iter().map(|t| vocab.id(t).unwrap_or(UNK_ID)).collect()
-    };
-    pairs.iter().map(|p| Example { src: ids(&vocabs.src, &p.zh), tgt: ids(&vocabs.tgt, &p.en) }).collect()
+    pairs.iter().map(|p| Example { src: vocabs.src.source_ids(&p.zh), tgt: vocabs.tgt.token_ids(&p.en) }).collect()
+}
+
+/// The ids a batch is made with: the token a target starts with, the one that ends it, and the
+/// one rows are padded with (the tutor's `<bos>`, `<eos>` and `<pad>`; a Marian's `<pad>`,
+/// `</s>` and `<pad>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Specials {
+    pub start: usize,
+    pub eos: usize,
+    pub pad: usize,
+}
+
+impl Specials {
+    /// The tutor's own models.
+    pub const TUTOR: Specials = Specials { start: BOS_ID, eos: EOS_ID, pad: PAD_ID };
+
+    /// A model's own.
+    pub fn of(weights: &crate::model::Weights) -> Specials {
+        let c = &weights.config.conventions;
+        Specials { start: c.start_id, eos: c.eos_id, pad: weights.vocabs.tgt.pad_id() }
+    }
 }
 
 /// The tokens of the pairs that the vocabularies lack, source side then target side, each once,
@@ -46,6 +66,8 @@ pub struct Batch {
     pub src: Array2<usize>,    // (B, T_src)
     pub tgt_in: Array2<usize>, // (B, T_tgt): tgt[:, :-1]
     pub labels: Array2<usize>, // (B, T_tgt): tgt[:, 1:], <pad> where there is no word
+    /// The id rows are padded with (a label the loss does not count).
+    pub pad: usize,
 }
 
 impl Batch {
@@ -55,7 +77,7 @@ impl Batch {
         let part = |rows: std::ops::Range<usize>| {
             let used = |a: &Array2<usize>| {
                 let a = a.slice(ndarray::s![rows.clone(), ..]);
-                let width = a.rows().into_iter().map(|r| r.iter().rposition(|&id| id != PAD_ID).map_or(0, |i| i + 1));
+                let width = a.rows().into_iter().map(|r| r.iter().rposition(|&id| id != self.pad).map_or(0, |i| i + 1));
                 width.max().unwrap_or(0).max(1)
             };
             let cut = |a: &Array2<usize>, width: usize| a.slice(ndarray::s![rows.clone(), ..width]).to_owned();
@@ -64,6 +86,7 @@ impl Batch {
                 src: cut(&self.src, used(&self.src)),
                 tgt_in: cut(&self.tgt_in, tgt_width),
                 labels: cut(&self.labels, tgt_width),
+                pad: self.pad,
             }
         };
         let n = self.src.nrows();
@@ -72,19 +95,26 @@ impl Batch {
 
     /// The labels the loss counts (not `<pad>`).
     pub fn label_count(&self) -> usize {
-        self.labels.iter().filter(|&&l| l != PAD_ID).count()
+        self.labels.iter().filter(|&&l| l != self.pad).count()
     }
 }
 
+/// A batch of the tutor's own model.
 pub fn make_batch(examples: &[&Example]) -> Batch {
+    make_batch_with(examples, Specials::TUTOR)
+}
+
+/// A batch with a model's own start, end and padding ids.
+pub fn make_batch_with(examples: &[&Example], ids: Specials) -> Batch {
     let src: Vec<Vec<usize>> = examples.iter().map(|e| e.src.clone()).collect();
     let full: Vec<Vec<usize>> = examples
         .iter()
-        .map(|e| std::iter::once(BOS_ID).chain(e.tgt.iter().copied()).chain(std::iter::once(EOS_ID)).collect())
+        .map(|e| std::iter::once(ids.start).chain(e.tgt.iter().copied()).chain(std::iter::once(ids.eos)).collect())
         .collect();
     let tgt_in: Vec<Vec<usize>> = full.iter().map(|t| t[..t.len() - 1].to_vec()).collect();
     let labels: Vec<Vec<usize>> = full.iter().map(|t| t[1..].to_vec()).collect();
-    Batch { src: pad_rows(&src, PAD_ID), tgt_in: pad_rows(&tgt_in, PAD_ID), labels: pad_rows(&labels, PAD_ID) }
+    let pad = ids.pad;
+    Batch { src: pad_rows(&src, pad), tgt_in: pad_rows(&tgt_in, pad), labels: pad_rows(&labels, pad), pad }
 }
 
 /// Draws batches without replacement, reshuffling every epoch, from a seeded generator.
@@ -140,6 +170,7 @@ mod tests {
             src: ndarray::array![[4, 5], [6, 0]],
             tgt_in: ndarray::array![[2, 7, 3], [2, 3, 0]],
             labels: ndarray::array![[7, 3, 0], [3, 0, 0]],
+            pad: PAD_ID,
         };
         let (a, b) = batch.split(1);
         assert_eq!((a.tgt_in.dim(), a.labels.dim()), ((1, 3), (1, 3)));

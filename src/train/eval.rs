@@ -1,10 +1,11 @@
 //! How well a model translates: greedy decoding of every pair, compared with the reference.
 
+use super::data::Specials;
 use crate::corpus::Pair;
 use crate::model::Weights;
 use crate::model::build::{self, RunShape};
 use crate::model::decode::greedy_with;
-use crate::model::vocab::{EOS_ID, PAD_ID, pad_rows};
+use crate::model::vocab::pad_rows;
 use crate::model::{Arch, Inputs, Run};
 use std::sync::Arc;
 
@@ -41,14 +42,15 @@ pub fn evaluate(weights: &Arc<Weights>, pairs: &[Pair]) -> Evaluation {
 /// The same with the model built as `arch` says (a head taken out: `probe heads`).
 pub fn evaluate_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> Evaluation {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
+    let ids = Specials::of(weights);
     let mut e = Evaluation { pairs: pairs.len(), exact: 0, tokens_right: 0, tokens: 0 };
     for chunk in examples.chunks(EVAL_BATCH) {
         let src: Vec<Vec<usize>> = chunk.iter().map(|x| x.src.clone()).collect();
-        let decoded = greedy_with(weights, &pad_rows(&src, PAD_ID), arch);
+        let decoded = greedy_with(weights, &pad_rows(&src, weights.vocabs.src.pad_id()), arch);
         for (example, words) in chunk.iter().zip(&decoded.words) {
             e.exact += usize::from(*words == example.tgt);
-            let reference = example.tgt.iter().chain(std::iter::once(&EOS_ID));
-            let produced = words.iter().chain(std::iter::once(&EOS_ID));
+            let reference = example.tgt.iter().chain(std::iter::once(&ids.eos));
+            let produced = words.iter().chain(std::iter::once(&ids.eos));
             e.tokens_right += reference.clone().zip(produced).filter(|(a, b)| a == b).count();
             e.tokens += reference.count();
         }
@@ -62,10 +64,10 @@ pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
     let (mut total, mut count) = (0.0f64, 0usize);
     for chunk in examples.chunks(EVAL_BATCH) {
-        let batch = super::data::make_batch(&chunk.iter().collect::<Vec<_>>());
+        let batch = super::data::make_batch_with(&chunk.iter().collect::<Vec<_>>(), Specials::of(weights));
         let run = teacher_forced(weights, &batch, arch);
         let probs = run.get("probs").expect("computed"); // (B, T_tgt, vocab)
-        for ((b, t), &label) in batch.labels.indexed_iter().filter(|(_, l)| **l != PAD_ID) {
+        for ((b, t), &label) in batch.labels.indexed_iter().filter(|(_, l)| **l != batch.pad) {
             total -= (probs[[b, t, label]] as f64).max(f64::MIN_POSITIVE).ln();
             count += 1;
         }
@@ -77,7 +79,7 @@ pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
 /// (teacher-forced), by name: weights that overflow make every score meaningless.
 pub fn first_non_finite_op(weights: &Arc<Weights>, pairs: &[Pair]) -> Option<String> {
     let examples = super::data::encode_pairs(pairs.get(..1)?, &weights.vocabs);
-    let batch = super::data::make_batch(&examples.iter().collect::<Vec<_>>());
+    let batch = super::data::make_batch_with(&examples.iter().collect::<Vec<_>>(), Specials::of(weights));
     let run = teacher_forced(weights, &batch, &Arch::default());
     run.first_non_finite().map(|i| run.program().op(i).name.clone())
 }
