@@ -232,7 +232,7 @@ impl Scene<'_> {
         }
         let chosen = vocab.word(step.chosen);
         d.line().put(strings::CHOSEN, Role::Dim).put(chosen.clone(), Role::Strong);
-        if step.chosen == crate::model::vocab::EOS_ID {
+        if step.chosen == self.setup.weights.config.conventions.eos_id {
             d.put(strings::DECODING_ENDS, Role::Dim);
         } else {
             d.put(format!("  →  {} {chosen}", words.join(" ")), Role::Plain);

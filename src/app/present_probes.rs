@@ -200,11 +200,12 @@ impl Scene<'_> {
                 let words = self.words(&words);
                 let changed = words != base[0];
                 // which patches change the translation is what a question here asks: each
-                // patched line is withheld until it is answered
+                // patched translation (and its colour) is withheld until it is answered, its
+                // position left in place
                 d.line()
                     .put(crate::text::pad(label, width), Role::Plain)
                     .put(words, if changed { Role::Bad } else { Role::Dim })
-                    .answer_line();
+                    .answer_pieces(&[1]);
             }
         }
         d

@@ -86,7 +86,11 @@ impl LinesData {
                         let Some(piece) = line.get_mut(k) else { continue };
                         match &mut piece.role {
                             Role::Bar { fraction, .. } => *fraction = 0.0,
-                            _ => piece.text = question_mark_in(&piece.text),
+                            // its colour could tell the answer too (a changed translation is red)
+                            _ => {
+                                piece.text = question_mark_in(&piece.text);
+                                piece.role = Role::Dim;
+                            }
                         }
                     }
                 }
