@@ -280,6 +280,8 @@ empty-id-piece = row { $row } has a comma with no id beside it (as in `1,,2` or 
 only-padding = { $which } holds only <pad>: the padding mask would hide every position of it, so attention would have nothing to read; { $give }
 target-starts-with-pad = { $which } begins with <pad>: under the causal mask its first position may read only itself, and the padding mask hides that too, so it would have nothing to read; { $begin }
 empty-row = row { $row } of { $rows } is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`
+too-many-rows = { $rows } batch rows is more than the { $cap } a run takes (this program refuses more, before running anything, so that a long `;` list cannot take gigabytes); give at most { $cap } `;`-separated rows
+too-many-tokens = the rows hold { $tokens } tokens together, more than the { $cap } a run takes (this program refuses more, before running anything); give fewer or shorter rows
 
 ## src/strings/keys.rs
 
@@ -386,6 +388,8 @@ progress-no-free-name = no free name to keep it under
 list-footer = Enter opens a lesson at its first beat not yet seen, or else at its first open question
 lines = lines
 no-lesson-files = no *.toml lesson files in this directory
+too-many-lesson-files = the directory holds more than { $cap } *.toml lesson files, the most a lessons directory may hold; nothing was read
+lessons-dir-too-large = the lesson files hold more than { $cap } MB together, the most a lessons directory may hold; reading stopped at this file
 lesson-file = lesson file
 # What the progress file is called in a read error.
 progress-file = progress file

@@ -289,10 +289,15 @@ fn encode(
     };
     match input {
         TokenInput::Sentences(text) => {
+            let bad = |message| SetupError::BadSentence { side, message };
+            // the caps first, before a row is tokenized or a tensor allocated
+            within_caps(text.split(';').count(), 0).map_err(bad)?;
             let rows: Vec<&str> = text.split(';').map(str::trim).collect();
-            if let Some(empty) = rows.iter().position(|r| vocab.tokenize(r).is_empty()) {
-                return Err(SetupError::BadSentence { side, message: empty_row_message(empty, rows.len()) });
+            let lengths: Vec<usize> = rows.iter().map(|r| vocab.tokenize(r).len()).collect();
+            if let Some(empty) = lengths.iter().position(|&n| n == 0) {
+                return Err(bad(empty_row_message(empty, rows.len())));
             }
+            within_caps(rows.len(), lengths.iter().sum()).map_err(bad)?;
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
             if let Some(message) = only_padding(&encoded.ids, rows.len(), false) {
                 return Err(SetupError::BadSentence { side, message });
@@ -310,6 +315,8 @@ fn encode(
         TokenInput::Ids(text) => {
             let mut rows = Vec::new();
             let row_count = text.split(';').count();
+            let bad = |message| SetupError::BadIds { side, message };
+            within_caps(row_count, text.split([',', ';']).filter(|p| !p.trim().is_empty()).count()).map_err(bad)?;
             for (r, row) in text.split(';').enumerate() {
                 let mut ids = Vec::new();
                 let pieces: Vec<&str> = row.split(',').map(str::trim).collect();
@@ -351,6 +358,24 @@ fn encode(
             Ok((ids, Vec::new()))
         }
     }
+}
+
+/// The most `;` rows one run takes: a learner's batch is a handful of sentences, and each row
+/// multiplies every tensor of the run (32,000 rows of `我` took 7 GB before this cap).
+pub const MAX_BATCH_ROWS: usize = 64;
+
+/// The most tokens one run takes over all its rows together (before padding).
+pub const MAX_TOKENS: usize = 4096;
+
+/// `rows` rows holding `tokens` tokens together are within the caps, or the message saying which is not.
+fn within_caps(rows: usize, tokens: usize) -> Result<(), String> {
+    if rows > MAX_BATCH_ROWS {
+        return Err(strings::too_many_rows(rows, MAX_BATCH_ROWS));
+    }
+    if tokens > MAX_TOKENS {
+        return Err(strings::too_many_tokens(tokens, MAX_TOKENS));
+    }
+    Ok(())
 }
 
 /// A row of nothing but `<pad>` would have every key masked: attention there reads nothing.

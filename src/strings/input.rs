@@ -87,3 +87,13 @@ pub fn empty_row(row: usize, rows: usize) -> String {
     message_with("empty-row", &[("row", &row), ("rows", &rows)])
 }
 pub const BUILT_IN_WEIGHTS: Text = Text::id("built-in-weights");
+
+/// More `;` rows than a run takes (`cap` is `setup::MAX_BATCH_ROWS`).
+pub fn too_many_rows(rows: usize, cap: usize) -> String {
+    message_with("too-many-rows", &[("rows", &rows), ("cap", &cap)])
+}
+
+/// More tokens over all rows than a run takes (`cap` is `setup::MAX_TOKENS`).
+pub fn too_many_tokens(tokens: usize, cap: usize) -> String {
+    message_with("too-many-tokens", &[("tokens", &tokens), ("cap", &cap)])
+}
