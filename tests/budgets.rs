@@ -142,3 +142,46 @@ fn lesson_files_are_parsed_one_at_a_time() {
     let err = refused(&["--lessons-dir", dir.to_str().unwrap(), "--list"], &["a.toml"]);
     assert!(!err.contains("z.toml"), "{err}");
 }
+
+/// The `tokens` lesson with `n` short beats on `src.embed`.
+fn lesson_of_beats(n: usize) -> String {
+    let lesson = built_in("tokens.toml");
+    let head = &lesson[..lesson.find("[[beat]]").unwrap()];
+    let beat =
+        "[[beat]]\nop = \"src.embed\"\nview = \"tokens\"\nbatch = 0\ntext = \"Tokens.\"\ntext_zh = \"词元。\"\n\n";
+    format!("{head}{}", beat.repeat(n))
+}
+
+#[test]
+fn print_works_in_proportion_to_the_beats_and_streams_them() {
+    use std::sync::Arc;
+    use transformer_tutor::app::App;
+    use transformer_tutor::cli::print;
+    use transformer_tutor::lesson::Catalog;
+    use transformer_tutor::lesson::glossary::Glossary;
+    let weights = Arc::new(transformer_tutor::setup::WeightSource::Trained.load().unwrap());
+    let app_of = |n: usize| {
+        let catalog = Catalog::from_files(vec![("tokens.toml".into(), lesson_of_beats(n))], &weights).unwrap();
+        App::new(catalog.lessons[0].clone(), weights.clone()).unwrap()
+    };
+    // the texts scanned for glossary terms while printing N and 4N beats: 4 times as many, not 16
+    let scanned = |n: usize| {
+        let mut app = app_of(n);
+        let before = Glossary::texts_scanned();
+        let text = print::lesson_text(&mut app);
+        assert!(text.matches("Tokens").count() >= n, "every beat printed");
+        Glossary::texts_scanned() - before
+    };
+    let (n, four_n) = (scanned(60), scanned(240));
+    assert!(four_n <= 5 * n, "60 beats scanned {n} texts, 240 beats {four_n}: more than in proportion");
+    // the heading and the first beat are handed out before the second beat is made
+    let mut app = app_of(240);
+    let mut parts = Vec::new();
+    print::print_lesson(&mut app, &mut |part| {
+        parts.push(part.to_string());
+        parts.len() < 2
+    });
+    assert_eq!(parts.len(), 2, "printing stopped when the reader did");
+    assert!(parts[0].contains("tokens") && parts[1].contains("Tokens"), "{parts:?}");
+    assert!(app.beat() < 2, "beat {} was made after the reader stopped at the first", app.beat());
+}
