@@ -282,6 +282,12 @@ target-starts-with-pad = { $which } begins with <pad>: under the causal mask its
 empty-row = row { $row } of { $rows } is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`
 too-many-rows = { $rows } batch rows is more than the { $cap } a run takes (this program refuses more, before running anything, so that a long `;` list cannot take gigabytes); give at most { $cap } `;`-separated rows
 too-many-tokens = the rows hold { $tokens } tokens together, more than the { $cap } a run takes (this program refuses more, before running anything); give fewer or shorter rows
+budget-part-logits = the logits and probabilities (batch rows × target positions × target vocabulary)
+budget-part-attention-maps = the attention maps (batch rows × heads × positions × positions)
+budget-part-vectors = the token vectors (batch rows × positions × width)
+budget-largest = the largest part is { $part }: { $tensors } tensors, the largest { $shape } numbers × 4 bytes, { $bytes } together
+over-memory-budget = this run would keep { $total } in memory (every named tensor of the run, twice: the run and a what-if's twin beside it), more than the { $budget } this program allows; { $largest }. It was refused before anything ran: give a shorter sentence or fewer rows, or use a smaller model
+over-work-budget = translating would run the decoder again for each of up to { $steps } positions, writing { $total } in all, more than the { $budget } this program allows; in each run { $largest }. It was refused before anything ran: give a shorter sentence, or use a model with a smaller vocabulary or max_len
 
 ## src/strings/keys.rs
 

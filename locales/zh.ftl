@@ -275,6 +275,12 @@ target-starts-with-pad = { $which }以 <pad> 开头，而因果掩码下第一�
 empty-row = { $rows } 句中的第 { $row } 句是空的（两个 `;` 之间没有内容，或末尾多了一个 `;`）；请给每一句写上词，或删掉这个 `;`
 too-many-rows = 一共 { $rows } 句，超过了一次运行最多接受的 { $cap } 句（为了不让一长串 `;` 占用几个 GB 的内存，程序在运行之前就拒绝）；请最多给 { $cap } 句，用 `;` 分隔
 too-many-tokens = 这些句子一共有 { $tokens } 个词元，超过了一次运行最多接受的 { $cap } 个（程序在运行之前就拒绝）；请少给几句，或把句子写短些
+budget-part-logits = logits 和概率（句数 × 目标句位置数 × 目标词表大小）
+budget-part-attention-maps = 注意力图（句数 × 头数 × 位置数 × 位置数）
+budget-part-vectors = 词元向量（句数 × 位置数 × 宽度）
+budget-largest = 其中最大的部分是{ $part }：{ $tensors } 个张量，最大的一个有 { $shape } 个数 × 4 字节，合计 { $bytes }
+over-memory-budget = 这次运行要在内存里保存 { $total }（运行中每个有名字的张量，而且是两份：运行本身，和旁边“如果……会怎样”的孪生运行），超过了本程序允许的 { $budget }；{ $largest }。程序在运行之前就拒绝了：请给短一些的句子或少几句，或者换一个小一些的模型
+over-work-budget = 翻译时每生成一个位置都要重新运行一遍解码器，最多 { $steps } 个位置，一共要写 { $total }，超过了本程序允许的 { $budget }；每次运行中{ $largest }。程序在运行之前就拒绝了：请给短一些的句子，或者换一个词表或 max_len 小一些的模型
 
 ## src/strings/keys.rs
 

@@ -3,6 +3,7 @@
 //! Above the model: seeded weights take the corpus vocabularies, so this reads `corpus` (the model
 //! itself imports nothing above it).
 
+use crate::model::budget;
 use crate::model::build::{self, RunShape};
 use crate::model::config::Preset;
 use crate::model::npz::WeightsError;
@@ -117,6 +118,8 @@ pub enum SetupError {
         side: &'static str,
         message: String,
     },
+    /// The run would pass the memory or work budget (`model::budget`): refused before it started.
+    Budget(crate::model::budget::OverBudget),
 }
 
 impl std::fmt::Display for SetupError {
@@ -127,6 +130,7 @@ impl std::fmt::Display for SetupError {
             SetupError::TooLong { side, err } => f.write_str(&strings::side_error(side, err)),
             SetupError::BadIds { side, message } => f.write_str(&strings::bad_ids(side, message)),
             SetupError::BadSentence { side, message } => f.write_str(&strings::side_error(side, message)),
+            SetupError::Budget(over) => f.write_str(&strings::over_budget(over)),
         }
     }
 }
@@ -156,7 +160,15 @@ impl Setup {
         let tgt_side = Side { name: strings::SIDE_TARGET.get(), pad_masked: cfg.conventions.target_pad_mask };
         let (tgt_ids, unknown_tgt) = match tgt {
             Some(tgt) => encode(&vocabs.tgt, tgt, tgt_side, cfg.tgt_vocab, cfg.max_len)?,
-            None => (translated_target(&weights, &src_ids), Vec::new()),
+            None => {
+                // the longest translation's run, and (the tutor's models re-run the decoder at
+                // each step) every step's, within the budgets before decoding starts
+                let (batch, t_src) = src_ids.dim();
+                let positions = crate::model::decode::positions(&weights, t_src);
+                budget::check_decode(cfg, batch, t_src, positions, weights.generation.is_none())
+                    .map_err(SetupError::Budget)?;
+                (translated_target(&weights, &src_ids), Vec::new())
+            }
         };
         // a causal row 0 sees only position 0: a <pad> there leaves it nothing to read
         if let Some(tgt) = tgt
@@ -178,6 +190,8 @@ impl Setup {
                 message: strings::rows_differ(src_ids.nrows(), tgt_ids.nrows()),
             });
         }
+        let shape = RunShape { batch: src_ids.nrows(), t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
+        budget::check_run(cfg, shape).map_err(SetupError::Budget)?;
         Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt, training: false })
     }
 
