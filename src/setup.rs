@@ -270,12 +270,14 @@ fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<
         return pad_rows(&rows, weights.config.pad_idx);
     }
     let decoded = crate::model::decode::greedy(weights, src_ids);
+    // as long as decoding may reach (max_len, or less for a short sentence on a long max_len)
+    let positions = crate::model::decode::positions(weights, src_ids.ncols());
     let rows: Vec<Vec<usize>> = decoded
         .words
         .iter()
         .map(|w| {
             let mut row = vec![BOS_ID];
-            row.extend(w.iter().copied().take(weights.config.max_len.saturating_sub(2)));
+            row.extend(w.iter().copied().take(positions.saturating_sub(2)));
             row.push(EOS_ID);
             row
         })
