@@ -11,9 +11,13 @@ use crate::model::run::{Inputs, Run};
 use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
 use crate::model::weights::Weights;
 use crate::strings;
+use caps::within_caps;
+pub use caps::{MAX_BATCH_ROWS, MAX_TOKENS};
 use ndarray::Array2;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+mod caps;
 
 /// The source and target sentences used when none are given: note 001's example and a
 /// question, a batch of two, so the shorter rows pad.
@@ -374,24 +378,6 @@ fn encode(
             Ok((ids, Vec::new()))
         }
     }
-}
-
-/// The most `;` rows one run takes: a learner's batch is a handful of sentences, and each row
-/// multiplies every tensor of the run (32,000 rows of `我` took 7 GB before this cap).
-pub const MAX_BATCH_ROWS: usize = 64;
-
-/// The most tokens one run takes over all its rows together (before padding).
-pub const MAX_TOKENS: usize = 4096;
-
-/// `rows` rows holding `tokens` tokens together are within the caps, or the message saying which is not.
-fn within_caps(rows: usize, tokens: usize) -> Result<(), String> {
-    if rows > MAX_BATCH_ROWS {
-        return Err(strings::too_many_rows(rows, MAX_BATCH_ROWS));
-    }
-    if tokens > MAX_TOKENS {
-        return Err(strings::too_many_tokens(tokens, MAX_TOKENS));
-    }
-    Ok(())
 }
 
 /// A row of nothing but `<pad>` would have every key masked: attention there reads nothing.
