@@ -16,8 +16,11 @@ struct Key {
 }
 
 /// For each beat, the terms whose first use in the lesson is there.
+type Table = Arc<Vec<Vec<usize>>>;
+
+/// The table of the lesson and language it was worked out for.
 #[derive(Debug, Default)]
-pub struct FirstUses(Mutex<Option<(Key, Arc<Vec<Vec<usize>>>)>>);
+pub struct FirstUses(Mutex<Option<(Key, Table)>>);
 
 impl App {
     /// The glossary terms the lesson uses for the first time in beat `i` (the screen's language).
