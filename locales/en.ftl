@@ -280,6 +280,14 @@ empty-id-piece = row { $row } has a comma with no id beside it (as in `1,,2` or 
 only-padding = { $which } holds only <pad>: the padding mask would hide every position of it, so attention would have nothing to read; { $give }
 target-starts-with-pad = { $which } begins with <pad>: under the causal mask its first position may read only itself, and the padding mask hides that too, so it would have nothing to read; { $begin }
 empty-row = row { $row } of { $rows } is empty (two `;` with nothing between them, or a `;` at the end); give every batch row some words, or remove the `;`
+too-many-rows = { $rows } batch rows is more than the { $cap } a run takes (this program refuses more, before running anything, so that a long `;` list cannot take gigabytes); give at most { $cap } `;`-separated rows
+too-many-tokens = the rows hold { $tokens } tokens together, more than the { $cap } a run takes (this program refuses more, before running anything); give fewer or shorter rows
+budget-part-logits = the logits and probabilities (batch rows × target positions × target vocabulary)
+budget-part-attention-maps = the attention maps (batch rows × heads × positions × positions)
+budget-part-vectors = the token vectors (batch rows × positions × width)
+budget-largest = the largest part is { $part }: { $tensors } tensors, the largest { $shape } numbers × 4 bytes, { $bytes } together
+over-memory-budget = this run would keep { $total } in memory (every named tensor of the run, twice: the run and a what-if's twin beside it), more than the { $budget } this program allows; { $largest }. It was refused before anything ran: give a shorter sentence or fewer rows, or use a smaller model
+over-work-budget = translating would run the decoder again for each of up to { $steps } positions, writing { $total } in all, more than the { $budget } this program allows; in each run { $largest }. It was refused before anything ran: give a shorter sentence, or use a model with a smaller vocabulary or max_len
 
 ## src/strings/keys.rs
 
@@ -386,6 +394,8 @@ progress-no-free-name = no free name to keep it under
 list-footer = Enter opens a lesson at its first beat not yet seen, or else at its first open question
 lines = lines
 no-lesson-files = no *.toml lesson files in this directory
+too-many-lesson-files = the directory holds more than { $cap } *.toml lesson files, the most a lessons directory may hold; nothing was read
+lessons-dir-too-large = the lesson files hold more than { $cap } MB together, the most a lessons directory may hold; reading stopped at this file
 lesson-file = lesson file
 # What the progress file is called in a read error.
 progress-file = progress file

@@ -273,6 +273,14 @@ empty-id-piece = 第 { $row } 行有一个逗号旁边没有 id（比如 `1,,2` 
 only-padding = { $which }只有 <pad>：填充掩码会把它的每个位置都遮住，注意力就无从读取；{ $give }
 target-starts-with-pad = { $which }以 <pad> 开头，而因果掩码下第一个位置只能读它自己，填充掩码又把它遮住了，于是无从读取；{ $begin }
 empty-row = { $rows } 句中的第 { $row } 句是空的（两个 `;` 之间没有内容，或末尾多了一个 `;`）；请给每一句写上词，或删掉这个 `;`
+too-many-rows = 一共 { $rows } 句，超过了一次运行最多接受的 { $cap } 句（为了不让一长串 `;` 占用几个 GB 的内存，程序在运行之前就拒绝）；请最多给 { $cap } 句，用 `;` 分隔
+too-many-tokens = 这些句子一共有 { $tokens } 个词元，超过了一次运行最多接受的 { $cap } 个（程序在运行之前就拒绝）；请少给几句，或把句子写短些
+budget-part-logits = logits 和概率（句数 × 目标句位置数 × 目标词表大小）
+budget-part-attention-maps = 注意力图（句数 × 头数 × 位置数 × 位置数）
+budget-part-vectors = 词元向量（句数 × 位置数 × 宽度）
+budget-largest = 其中最大的部分是{ $part }：{ $tensors } 个张量，最大的一个有 { $shape } 个数 × 4 字节，合计 { $bytes }
+over-memory-budget = 这次运行要在内存里保存 { $total }（运行中每个有名字的张量，而且是两份：运行本身，和旁边“如果……会怎样”的孪生运行），超过了本程序允许的 { $budget }；{ $largest }。程序在运行之前就拒绝了：请给短一些的句子或少几句，或者换一个小一些的模型
+over-work-budget = 翻译时每生成一个位置都要重新运行一遍解码器，最多 { $steps } 个位置，一共要写 { $total }，超过了本程序允许的 { $budget }；每次运行中{ $largest }。程序在运行之前就拒绝了：请给短一些的句子，或者换一个词表或 max_len 小一些的模型
 
 ## src/strings/keys.rs
 
@@ -374,6 +382,8 @@ progress-no-free-name = 找不到可用的文件名来另存它
 list-footer = Enter 打开课程：从第一个没看过的页开始，都看过则从第一个未完成的问题开始
 lines = 行
 no-lesson-files = 这个目录里没有 *.toml 课程文件
+too-many-lesson-files = 这个目录里的 *.toml 课程文件超过了 { $cap } 个，这是一个课程目录最多能有的数量；一个文件也没有读
+lessons-dir-too-large = 这些课程文件加起来超过了 { $cap } MB，这是一个课程目录最多能有的大小；读到这个文件时停了下来
 lesson-file = 课程文件
 progress-file = 进度文件
 beat-title = {" "}第 { $beat }/{ $beats } 页 · { $title }{" "}

@@ -177,7 +177,17 @@ fn print_lesson(
     }
     app.pin_what_if(cli.what_if);
     at_training_step(cli, &mut app)?;
-    write_out(&print::lesson_text(&mut app))
+    // each beat is written as soon as it is made; a reader that went away ends it quietly
+    let mut failed = None;
+    print::print_lesson(&mut app, &mut |part| match output::write_stdout(part) {
+        Ok(output::Written::All) => true,
+        Ok(output::Written::PipeClosed) => false,
+        Err(e) => {
+            failed = Some(e);
+            false
+        }
+    });
+    failed.map_or(Ok(()), Err)
 }
 
 /// `--at-step K`: the checkpoints read (or made now, counting the steps on stderr), the dial at K.

@@ -3,6 +3,7 @@
 //! Above the model: seeded weights take the corpus vocabularies, so this reads `corpus` (the model
 //! itself imports nothing above it).
 
+use crate::model::budget;
 use crate::model::build::{self, RunShape};
 use crate::model::config::Preset;
 use crate::model::npz::WeightsError;
@@ -10,9 +11,13 @@ use crate::model::run::{Inputs, Run};
 use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, TooLong, UnknownWord, Vocab, pad_rows};
 use crate::model::weights::Weights;
 use crate::strings;
+use caps::within_caps;
+pub use caps::{MAX_BATCH_ROWS, MAX_TOKENS};
 use ndarray::Array2;
 use std::path::PathBuf;
 use std::sync::Arc;
+
+mod caps;
 
 /// The source and target sentences used when none are given: note 001's example and a
 /// question, a batch of two, so the shorter rows pad.
@@ -117,6 +122,8 @@ pub enum SetupError {
         side: &'static str,
         message: String,
     },
+    /// The run would pass the memory or work budget (`model::budget`): refused before it started.
+    Budget(crate::model::budget::OverBudget),
 }
 
 impl std::fmt::Display for SetupError {
@@ -127,6 +134,7 @@ impl std::fmt::Display for SetupError {
             SetupError::TooLong { side, err } => f.write_str(&strings::side_error(side, err)),
             SetupError::BadIds { side, message } => f.write_str(&strings::bad_ids(side, message)),
             SetupError::BadSentence { side, message } => f.write_str(&strings::side_error(side, message)),
+            SetupError::Budget(over) => f.write_str(&strings::over_budget(over)),
         }
     }
 }
@@ -156,7 +164,15 @@ impl Setup {
         let tgt_side = Side { name: strings::SIDE_TARGET.get(), pad_masked: cfg.conventions.target_pad_mask };
         let (tgt_ids, unknown_tgt) = match tgt {
             Some(tgt) => encode(&vocabs.tgt, tgt, tgt_side, cfg.tgt_vocab, cfg.max_len)?,
-            None => (translated_target(&weights, &src_ids), Vec::new()),
+            None => {
+                // the longest translation's run, and (the tutor's models re-run the decoder at
+                // each step) every step's, within the budgets before decoding starts
+                let (batch, t_src) = src_ids.dim();
+                let positions = crate::model::decode::positions(&weights, t_src);
+                budget::check_decode(cfg, batch, t_src, positions, weights.generation.is_none())
+                    .map_err(SetupError::Budget)?;
+                (translated_target(&weights, &src_ids), Vec::new())
+            }
         };
         // a causal row 0 sees only position 0: a <pad> there leaves it nothing to read
         if let Some(tgt) = tgt
@@ -178,6 +194,8 @@ impl Setup {
                 message: strings::rows_differ(src_ids.nrows(), tgt_ids.nrows()),
             });
         }
+        let shape = RunShape { batch: src_ids.nrows(), t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
+        budget::check_run(cfg, shape).map_err(SetupError::Budget)?;
         Ok(Setup { weights, src_ids, tgt_ids, unknown_src, unknown_tgt, training: false })
     }
 
@@ -256,12 +274,14 @@ fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<
         return pad_rows(&rows, weights.config.pad_idx);
     }
     let decoded = crate::model::decode::greedy(weights, src_ids);
+    // as long as decoding may reach (max_len, or less for a short sentence on a long max_len)
+    let positions = crate::model::decode::positions(weights, src_ids.ncols());
     let rows: Vec<Vec<usize>> = decoded
         .words
         .iter()
         .map(|w| {
             let mut row = vec![BOS_ID];
-            row.extend(w.iter().copied().take(weights.config.max_len.saturating_sub(2)));
+            row.extend(w.iter().copied().take(positions.saturating_sub(2)));
             row.push(EOS_ID);
             row
         })
@@ -289,10 +309,15 @@ fn encode(
     };
     match input {
         TokenInput::Sentences(text) => {
+            let bad = |message| SetupError::BadSentence { side, message };
+            // the caps first, before a row is tokenized or a tensor allocated
+            within_caps(text.split(';').count(), 0).map_err(bad)?;
             let rows: Vec<&str> = text.split(';').map(str::trim).collect();
-            if let Some(empty) = rows.iter().position(|r| vocab.tokenize(r).is_empty()) {
-                return Err(SetupError::BadSentence { side, message: empty_row_message(empty, rows.len()) });
+            let lengths: Vec<usize> = rows.iter().map(|r| vocab.tokenize(r).len()).collect();
+            if let Some(empty) = lengths.iter().position(|&n| n == 0) {
+                return Err(bad(empty_row_message(empty, rows.len())));
             }
+            within_caps(rows.len(), lengths.iter().sum()).map_err(bad)?;
             let encoded = vocab.encode_batch(&rows, max_len).map_err(|err| SetupError::TooLong { side, err })?;
             if let Some(message) = only_padding(&encoded.ids, rows.len(), false) {
                 return Err(SetupError::BadSentence { side, message });
@@ -310,6 +335,8 @@ fn encode(
         TokenInput::Ids(text) => {
             let mut rows = Vec::new();
             let row_count = text.split(';').count();
+            let bad = |message| SetupError::BadIds { side, message };
+            within_caps(row_count, text.split([',', ';']).filter(|p| !p.trim().is_empty()).count()).map_err(bad)?;
             for (r, row) in text.split(';').enumerate() {
                 let mut ids = Vec::new();
                 let pieces: Vec<&str> = row.split(',').map(str::trim).collect();

@@ -14,6 +14,7 @@ pub mod background;
 pub mod bindings;
 pub mod cache;
 pub mod dial;
+mod first_uses;
 mod fit;
 pub mod grid_export;
 pub mod grid_formats;

@@ -26,6 +26,8 @@ pub struct App {
     pub(super) background: super::background::Background,
     /// The current beat's words, filled in from the run when they change.
     pub(super) beat_words: super::text_cache::BeatText,
+    /// Which glossary terms each beat uses first, for the open lesson in the screen's language.
+    pub(super) first_uses: super::first_uses::FirstUses,
 }
 
 impl App {
@@ -53,6 +55,7 @@ impl App {
             cache: ViewCache::default(),
             background: Default::default(),
             beat_words: Default::default(),
+            first_uses: Default::default(),
         };
         app.go_to_beat(beat);
         Ok(app)
@@ -242,13 +245,7 @@ impl App {
         let (full, setup) = (&self.session.full, &self.session.setup);
         let text = crate::lesson::facts::render_laid_out(beats[i].prose(lang), full, setup, self.view.layout);
         let glossary = crate::lesson::glossary::Glossary::built_in();
-        // which terms are new here is decided on the prose as written (the same in every run),
-        // less the lines a loaded translator shows in place of a beat about the tutor's own model
-        let written: Vec<String> =
-            beats[..=i].iter().map(|b| crate::lesson::facts::without_loaded_model_lines(b.text_in(lang))).collect();
-        let written: Vec<&str> = written.iter().map(String::as_str).collect();
-        let new_here = glossary.first_uses(&written, lang).pop().unwrap_or_default();
-        let terms: Vec<usize> = new_here.iter().map(|&(_, t)| t).collect();
+        let terms = self.terms_new_at(i);
         glossary.annotate_terms(&text, &terms, lang)
     }
 

@@ -14,10 +14,22 @@ pub const PRINT_WIDTH: u16 = 100;
 
 /// Every beat of the app's lesson: heading, prose, formula, shape trace, and the view drawn as text.
 pub fn lesson_text(app: &mut App) -> String {
-    crate::lang::with(app.lang(), || lesson_text_in_language(app))
+    let mut out = String::new();
+    print_lesson(app, &mut |part| {
+        out.push_str(part);
+        true
+    });
+    out
 }
 
-fn lesson_text_in_language(app: &mut App) -> String {
+/// The same, handed to `emit` a part at a time as it is made (the heading, then each beat), so
+/// the first beat is out before the last is worked out; `emit` returns false to stop (the reader
+/// went away).
+pub fn print_lesson(app: &mut App, emit: &mut dyn FnMut(&str) -> bool) {
+    crate::lang::with(app.lang(), || print_in_language(app, emit))
+}
+
+fn print_in_language(app: &mut App, emit: &mut dyn FnMut(&str) -> bool) {
     app.lay_out_as_printed(); // the view is printed below each beat's text
     let mut out = String::new();
     let _ = writeln!(out, "{} — {}", app.lesson().id, app.lesson().title_in(app.lang()));
@@ -37,6 +49,9 @@ fn lesson_text_in_language(app: &mut App) -> String {
         let _ = writeln!(out, "{title}: {step} · {}", crate::strings::dial_loss(dial.loss));
     }
     for i in 0..app.beat_count() {
+        if !emit(&std::mem::take(&mut out)) {
+            return;
+        }
         app.go_to_beat(i);
         let op = app.run().program().op(app.op()).clone();
         let heading = crate::strings::print_beat_heading(
@@ -69,7 +84,7 @@ fn lesson_text_in_language(app: &mut App) -> String {
         let _ = writeln!(out, "{}\n", text.trim_end());
         what_if_text(app, &mut out);
     }
-    out
+    emit(&out);
 }
 
 /// A beat's what-if: its measured lines, then the variant's view (or why there is none).

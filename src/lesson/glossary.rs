@@ -47,7 +47,16 @@ pub struct Glossary {
     pub terms: Vec<Term>,
 }
 
+/// How many texts `uses` has scanned in this process: the work of printing a lesson, which a
+/// test counts for lessons of N and 4N beats (linear, not the N² of scanning every earlier beat again).
+static TEXTS_SCANNED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
 impl Glossary {
+    /// How many texts have been scanned for terms so far in this process.
+    pub fn texts_scanned() -> usize {
+        TEXTS_SCANNED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// The built-in glossary (`glossary.toml`, checked by tests/glossary.rs), parsed once.
     pub fn built_in() -> &'static Glossary {
         static BUILT_IN: std::sync::OnceLock<Glossary> = std::sync::OnceLock::new();
@@ -63,6 +72,7 @@ impl Glossary {
     /// comes just before it. Longer spellings win (`causal mask` before `mask`, 因果掩码 before 掩码); an
     /// English use is a whole word; nothing inside a `code span` counts.
     pub fn uses(&self, text: &str, lang: Lang) -> Vec<(usize, usize, usize)> {
+        TEXTS_SCANNED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut spellings: Vec<(&str, usize)> =
             self.terms.iter().enumerate().flat_map(|(i, t)| t.spellings(lang).map(move |s| (s, i))).collect();
         spellings.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));

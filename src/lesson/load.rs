@@ -131,7 +131,7 @@ fn check_sentences(
                 SetupError::TooLong { side, .. }
                 | SetupError::BadIds { side, .. }
                 | SetupError::BadSentence { side, .. } => *side == crate::strings::SIDE_TARGET.get(),
-                SetupError::Weights(_) | SetupError::Marian(_) => false,
+                SetupError::Weights(_) | SetupError::Marian(_) | SetupError::Budget(_) => false,
             };
             if target { c.err(&raw.tgt, "tgt", e.to_string()) } else { c.err(&raw.src, "src", e.to_string()) }
         })?;

@@ -177,7 +177,7 @@ fn decode_observed(
     };
     let mut rng = choice.generator();
     let batch = src_ids.nrows();
-    let tokens = Tokens::of(weights);
+    let tokens = Tokens::of(weights, src_ids.ncols());
     let mut rows: Vec<Vec<usize>> = vec![vec![tokens.start]; batch];
     let mut finished = vec![false; batch];
     let mut run: Option<Run> = None;
@@ -227,7 +227,7 @@ fn decode_observed(
 }
 
 /// The tokens decoding starts, ends and pads with, and how long it may run: the tutor's `<bos>`,
-/// `<eos>`, `<pad>` and max_len; a loaded translator's as its generate() has them (its start
+/// `<eos>`, `<pad>` and max_len (less for a short sentence on a long max_len); a loaded translator's as its generate() has them (its start
 /// token, `</s>`, `<pad>` never chosen, `</s>` forced at max_length − 1), so that the screens
 /// decode what `translate --model` prints greedily.
 pub(super) struct Tokens {
@@ -239,8 +239,15 @@ pub(super) struct Tokens {
     forced_eos: bool,
 }
 
+/// How many target positions (the start token included) decoding `t_src` source tokens may
+/// reach: a loaded translator's max_length, the tutor's models' max_len or less
+/// (`budget::decode_limit`).
+pub fn positions(weights: &Weights, t_src: usize) -> usize {
+    Tokens::of(weights, t_src).max_len
+}
+
 impl Tokens {
-    pub(super) fn of(weights: &Weights) -> Tokens {
+    pub(super) fn of(weights: &Weights, t_src: usize) -> Tokens {
         let c = &weights.config;
         match &weights.generation {
             Some(g) => Tokens {
@@ -255,7 +262,7 @@ impl Tokens {
                 start: c.conventions.start_id,
                 eos: c.conventions.eos_id,
                 pad: c.pad_idx,
-                max_len: c.max_len,
+                max_len: super::budget::decode_limit(c.max_len, t_src),
                 never: Vec::new(),
                 forced_eos: false,
             },

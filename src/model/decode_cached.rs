@@ -22,7 +22,7 @@ pub(super) fn decode_cached(
     mut observe: impl FnMut(DecodeStep),
 ) -> Decoded {
     let batch = src_ids.nrows();
-    let tokens = Tokens::of(weights);
+    let tokens = Tokens::of(weights, src_ids.ncols());
     let mut rng = choice.generator();
     let memory = encode(weights, src_ids); // (B, T_src, d)
     let mut state = DecoderState::new(weights, &memory, src_ids, 1);

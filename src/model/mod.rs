@@ -20,6 +20,7 @@ pub mod adam;
 pub mod arch;
 pub mod backward;
 pub mod batch_norm;
+pub mod budget;
 pub mod build;
 pub mod cache_steps;
 pub mod config;

@@ -87,3 +87,51 @@ pub fn empty_row(row: usize, rows: usize) -> String {
     message_with("empty-row", &[("row", &row), ("rows", &rows)])
 }
 pub const BUILT_IN_WEIGHTS: Text = Text::id("built-in-weights");
+
+/// More `;` rows than a run takes (`cap` is `setup::MAX_BATCH_ROWS`).
+pub fn too_many_rows(rows: usize, cap: usize) -> String {
+    message_with("too-many-rows", &[("rows", &rows), ("cap", &cap)])
+}
+
+/// More tokens over all rows than a run takes (`cap` is `setup::MAX_TOKENS`).
+pub fn too_many_tokens(tokens: usize, cap: usize) -> String {
+    message_with("too-many-tokens", &[("tokens", &tokens), ("cap", &cap)])
+}
+
+/// A run refused before it started (`model::budget`): what it would take, and its largest part.
+pub fn over_budget(o: &crate::model::budget::OverBudget) -> String {
+    use crate::model::budget::Part;
+    let part = message(match o.largest.part {
+        Part::Logits => "budget-part-logits",
+        Part::AttentionMaps => "budget-part-attention-maps",
+        Part::Vectors => "budget-part-vectors",
+    });
+    let shape: Vec<String> = o.largest.shape.iter().map(usize::to_string).collect();
+    let largest = message_with(
+        "budget-largest",
+        &[
+            ("part", &part),
+            ("tensors", &o.largest.tensors),
+            ("shape", &shape.join(" × ")),
+            ("bytes", &bytes_text(o.largest.bytes)),
+        ],
+    );
+    let (total, budget) = (bytes_text(o.bytes), bytes_text(o.budget));
+    match o.steps {
+        0 => message_with("over-memory-budget", &[("total", &total), ("budget", &budget), ("largest", &largest)]),
+        steps => message_with(
+            "over-work-budget",
+            &[("steps", &steps), ("total", &total), ("budget", &budget), ("largest", &largest)],
+        ),
+    }
+}
+
+/// `8.2 GB`, `350.0 MB`, `12.0 KB` (powers of 1000).
+fn bytes_text(bytes: u64) -> String {
+    let b = bytes as f64;
+    match bytes {
+        1_000_000_000.. => format!("{:.1} GB", b / 1e9),
+        1_000_000.. => format!("{:.1} MB", b / 1e6),
+        _ => format!("{:.1} KB", b / 1e3),
+    }
+}

@@ -211,6 +211,16 @@ pub fn cannot_read_lessons_dir(e: impl std::fmt::Display) -> String {
 }
 
 pub const NO_LESSON_FILES: Text = Text::id("no-lesson-files");
+
+/// A lessons directory of more `*.toml` files than the catalog takes (`count` is at least `cap` + 1).
+pub fn too_many_lesson_files(cap: usize) -> String {
+    message_with("too-many-lesson-files", &[("cap", &cap)])
+}
+
+/// A lessons directory whose files hold more bytes together than the catalog reads (in MB).
+pub fn lessons_dir_too_large(cap_mb: u64) -> String {
+    message_with("lessons-dir-too-large", &[("cap", &cap_mb)])
+}
 pub const LESSON_FILE: Text = Text::id("lesson-file");
 
 pub fn duplicate_lesson_id(id: &str, other_file: &str) -> String {
