@@ -31,6 +31,7 @@
 pub mod app;
 pub mod atomic_file;
 pub mod cli;
+pub mod code;
 pub mod corpus;
 pub mod explore;
 pub mod file_kind;

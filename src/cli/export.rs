@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// op name, the weights under their PyTorch names, the `config.*` scalars, and `src_ids` / `tgt_ids` (int64).
 pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     run.run_all();
-    readable_as_weights(run.named_values().count() + run.weights().npz_members() + 2)?;
+    readable_as_weights(run.named_values().count() + run.weights().npz_members() + 3)?;
     // built in memory and written at once: a full disk is one clear error, never a half file
     // (and never the zip writer's complaint when it is dropped unfinished)
     let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
@@ -30,6 +30,9 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     }
     if let Some(ids) = &run.inputs().tgt_ids {
         npz.add_array("tgt_ids", &as_i64(ids)).map_err(fail)?;
+    }
+    if let Some(labels) = &run.inputs().labels {
+        npz.add_array("labels", &as_i64(labels)).map_err(fail)?;
     }
     let bytes = npz.finish().map_err(fail)?.into_inner();
     write_file(path, &bytes)?;
@@ -95,4 +98,27 @@ fn readable_as_weights(members: usize) -> Result<(), String> {
         true => Err(crate::strings::export_too_many_arrays(members, most)),
         false => Ok(()),
     }
+}
+
+/// Where `export --numpy` and `--pytorch` write their scripts, if asked, and the what-if
+/// exported instead of the taught model.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scripts<'a> {
+    pub numpy: Option<&'a Path>,
+    pub pytorch: Option<&'a Path>,
+    pub what_if: Option<crate::explore::Variant>,
+}
+
+/// Write the scripts asked for, each recomputing `run`'s tensors from the export at `npz`: the
+/// paths written and how many tensors each checks.
+pub fn write_scripts<'a>(run: &Run, npz: &Path, scripts: Scripts<'a>) -> Result<Vec<(&'a Path, usize)>, String> {
+    let asked = [(scripts.numpy, crate::code::Lib::Numpy), (scripts.pytorch, crate::code::Lib::Torch)];
+    let mut written = Vec::new();
+    for (path, lib) in asked {
+        let Some(path) = path else { continue };
+        let script = crate::code::script(run, lib, npz, path);
+        write_file(path, script.text.as_bytes())?;
+        written.push((path, script.count));
+    }
+    Ok(written)
 }
