@@ -133,6 +133,11 @@ impl App {
         self.view.focus
     }
 
+    /// The code pane is shown in the shape trace's place.
+    pub fn code_shown(&self) -> bool {
+        self.view.code
+    }
+
     /// The glossary overlay is open.
     pub fn glossary_shown(&self) -> bool {
         self.view.glossary
