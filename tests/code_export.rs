@@ -136,6 +136,10 @@ fn the_numpy_scripts_reproduce_every_tensor_of_the_default_src_what_if_and_maria
 fn the_pytorch_scripts_reproduce_them_too_where_torch_is_installed() {
     if python_has("numpy") && python_has("torch") {
         cli_cases(true);
+        // and the backward pass's lines, in PyTorch
+        for (case, run) in other_runs().into_iter().filter(|(case, _)| case.starts_with("training")) {
+            lib_case(&case, run, Lib::Torch);
+        }
     }
 }
 
@@ -156,6 +160,12 @@ fn a_broken_snippet_fails_its_script() {
     assert!(outcome.stdout.lines().last().unwrap().contains("tensors differ from the tutor's"));
 }
 
+fn marian_setup() -> Setup {
+    let dir = transformer_tutor::setup::shipped_marian_dir();
+    let src = TokenInput::Sentences("我有一只猫 ; 你好".into());
+    Setup::new(&WeightSource::Marian(dir), &src, None).expect("the tiny Marian runs")
+}
+
 fn setup() -> Setup {
     let src = TokenInput::Sentences("我有一只猫 ; 你有一只猫吗".into());
     let tgt = TokenInput::Sentences("<bos> I have a cat <eos> ; <bos> do you have a cat <eos>".into());
@@ -163,14 +173,14 @@ fn setup() -> Setup {
 }
 
 /// Export `run` and its numpy script through the library, run the script, return the kinds.
-fn lib_case(case: &str, mut run: Run) -> BTreeSet<String> {
+fn lib_case(case: &str, mut run: Run, lib: Lib) -> BTreeSet<String> {
     let dir = TempDir::new(case);
     let (npz, numpy) = (dir.join("run.npz"), dir.join("run.py"));
     transformer_tutor::cli::export::export_trace(&mut run, &npz).unwrap();
-    let script = code::script(&run, Lib::Numpy, &npz, &numpy);
+    let script = code::script(&run, lib, &npz, &numpy);
     std::fs::write(&numpy, &script.text).unwrap();
     let outcome = python(&numpy);
-    outcome.assert_all_match(case, run.program().len());
+    outcome.assert_all_match(case, script.count);
     outcome.kinds()
 }
 
@@ -197,11 +207,17 @@ fn other_runs() -> Vec<(String, Run)> {
     }
     let mut gelu = (*s.weights).clone();
     gelu.config.conventions.activation = Activation::Gelu;
+    let gelu = Arc::new(gelu);
     let program = Arc::new(build::transformer(&gelu.config, s.shape()));
-    runs.push(("gelu".into(), Run::new(program, Arc::new(gelu), inputs.clone())));
+    runs.push(("gelu".into(), Run::new(program, gelu.clone(), inputs.clone())));
+    // training runs: the loss, then the backward pass, each gradient checked
+    let labelled = Inputs { labels: Some(s.labels()), ..inputs.clone() };
     let training = Arc::new(build::training(&s.weights.config, s.shape(), 100));
-    let labelled = Inputs { labels: Some(s.labels()), ..inputs };
-    runs.push(("training".into(), Run::new(training, s.weights.clone(), labelled)));
+    runs.push(("training".into(), Run::new(training, s.weights.clone(), labelled.clone())));
+    let training = Arc::new(build::training(&gelu.config, s.shape(), 0));
+    runs.push(("training-gelu".into(), Run::new(training, gelu, labelled)));
+    let marian = marian_setup().for_training(true);
+    runs.push(("training-marian".into(), marian.run()));
     let config = &s.weights.config;
     let x =
         ndarray::ArrayD::from_shape_fn(ndarray::IxDyn(&[2, 4, config.d_model]), |i| (i[1] * 7 + i[2]) as f32 / 50.0);
@@ -218,11 +234,19 @@ fn every_op_kind_has_a_snippet_that_computes_its_tensor() {
     }
     let mut kinds = cli_cases(false);
     for (case, run) in other_runs() {
-        kinds.extend(lib_case(&case, run));
+        kinds.extend(lib_case(&case, run, Lib::Numpy));
     }
-    let all: BTreeSet<String> = code::KINDS.iter().map(|k| k.to_string()).collect();
+    // the backward of every kind a gradient passes through, but three no training program
+    // builds (the what-ifs' mask fills, a head taken out), whose lines the pane shows unchecked
+    let unchecked = ["mask-fill-minus-infinity", "mask-fill-multiply", "head-mask"];
+    let no_gradient = ["input", "positional-encoding", "positional-halves", "padding-mask", "padding-mask-qk"];
+    let no_gradient = no_gradient.iter().chain(&["causal-mask", "ones-mask", "mask-and"]).chain(&unchecked);
+    let backward =
+        code::KINDS.iter().filter(|k| !no_gradient.clone().any(|n| n == *k)).map(|k| format!("{k}-backward"));
+    let all: BTreeSet<String> =
+        code::KINDS.iter().map(|k| k.to_string()).chain(backward).chain(["parameter".into()]).collect();
     let missing: Vec<_> = all.difference(&kinds).collect();
-    let unknown: Vec<_> = kinds.difference(&all).collect();
-    assert!(missing.is_empty(), "op kinds no run checked: {missing:?}");
+    let unknown: Vec<_> = kinds.difference(&all).filter(|k| !unchecked.iter().any(|u| k.starts_with(u))).collect();
+    assert!(missing.is_empty(), "op kinds (forward, backward) no run checked: {missing:?}");
     assert!(unknown.is_empty(), "kinds code::KINDS does not list: {unknown:?}");
 }

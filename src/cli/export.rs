@@ -24,6 +24,7 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
         count += 1;
     }
     write_weights(&mut npz, run.weights()).map_err(fail)?;
+    count += write_run_gradients(&mut npz, run).map_err(fail)?;
     let as_i64 = |ids: &Array2<usize>| ids.mapv(|v| v as i64);
     if let Some(ids) = &run.inputs().src_ids {
         npz.add_array("src_ids", &as_i64(ids)).map_err(fail)?;
@@ -121,4 +122,31 @@ pub fn write_scripts<'a>(run: &Run, npz: &Path, scripts: Scripts<'a>) -> Result<
         written.push((path, script.count));
     }
     Ok(written)
+}
+
+/// A training run (its program ends in the loss): the gradient of the loss with respect to every
+/// tensor it reaches (`grad.` + the op's name) and every weight (`grad.` + the weight's name),
+/// which the exported script's backward pass checks. How many arrays; 0 for another run.
+fn write_run_gradients<W: std::io::Write + std::io::Seek>(
+    npz: &mut NpzWriter<W>,
+    run: &Run,
+) -> Result<usize, ndarray_npy::WriteNpzError> {
+    let program = run.program();
+    let training = program.ops().last().is_some_and(|op| matches!(op.kind, crate::model::OpKind::CrossEntropy { .. }));
+    if !training {
+        return Ok(0);
+    }
+    let grads = run.backward();
+    let mut count = 0;
+    for name in program.names() {
+        if let Some(g) = grads.tensor(name) {
+            npz.add_array(format!("grad.{name}"), g)?;
+            count += 1;
+        }
+    }
+    for (name, g) in grads.params.to_named() {
+        npz.add_array(format!("grad.{name}"), &g)?;
+        count += 1;
+    }
+    Ok(count)
 }

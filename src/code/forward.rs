@@ -156,7 +156,7 @@ fn positions(cx: &Cx) -> Vec<String> {
 
 /// The PyTorch name of a Linear's parameters, without `.weight` / `.bias`, and the short names
 /// the snippet gives its weight and bias.
-fn linear_names(r: LinearRef) -> (String, &'static str, &'static str) {
+pub(super) fn linear_names(r: LinearRef) -> (String, &'static str, &'static str) {
     let stack = |s: Stack| if s == Stack::Encoder { "encoder" } else { "decoder" };
     match r {
         LinearRef::Attn { stack: s, layer, block, proj } => {

@@ -13,11 +13,14 @@
 //! The code itself is Python, the same in every language; its one-line comments and the notes'
 //! corrections are words of `strings` (in the screen's language).
 
+mod backward;
 mod forward;
 mod names;
 mod notes;
 mod script;
+mod script_backward;
 
+pub use backward::{Backward, backward};
 pub use notes::{Mistake, NoteFact};
 pub use script::{Script, script};
 

@@ -22,7 +22,11 @@ pub fn script(run: &Run, lib: Lib, npz: &Path, at: &Path) -> Script {
         let s = snippet(program, run.weights(), index, lib);
         text.push_str(&block(run, index, &s));
     }
-    let n = program.len();
+    let mut n = program.len();
+    if let Some((section, checked)) = super::script_backward::section(run, lib) {
+        text.push_str(&section);
+        n += checked;
+    }
     text.push_str(&format!(
         "\nif failed:\n    print(f\"{{len(failed)}} of {n} tensors differ from the tutor's (first: {{failed[0]}})\")\n    sys.exit(1)\nprint(\"all {n} tensors match\")\n"
     ));
@@ -30,7 +34,7 @@ pub fn script(run: &Run, lib: Lib, npz: &Path, at: &Path) -> Script {
 }
 
 /// A Python string literal of `s` (the file is UTF-8).
-fn py_str(s: &str) -> String {
+pub(super) fn py_str(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
@@ -87,25 +91,10 @@ t = {{}}  # every tensor computed so far, by its name in the program
 failed = []
 
 
-def check(name, kind, value):
-    t[name] = value
-    ours = {ours}
-    tutor = np.asarray(z[name], dtype=np.float64)
-    if ours.shape != tutor.shape:
-        failed.append(name)
-        print(f"FAIL {{name}} {{kind}}: shape {{ours.shape}}, the tutor's {{tutor.shape}}")
-        return
-    diff = np.abs(tutor - ours) / (1.0 + np.abs(ours))
-    same = (tutor == ours) | (np.isnan(tutor) & np.isnan(ours))
-    diff = np.where(same, 0.0, np.where(np.isnan(diff), np.inf, diff))
-    worst = float(diff.max()) if diff.size else 0.0
-    if worst > TOLERANCE:
-        failed.append(name)
-    mark = "ok  " if worst <= TOLERANCE else "FAIL"
-    print(f"{{mark}} {{name:<28}} {{kind:<26}} {{str(ours.shape):<18}} {{worst:.1e}}")
-"#,
+{checks}"#,
         script = at.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
         npz = npz_expr(npz, at),
+        checks = checks(lib, ours),
     )
 }
 
@@ -139,4 +128,56 @@ fn block(run: &Run, index: usize, s: &Snippet) -> String {
     }
     out.push_str(&format!("check({}, {}, {})\n", py_str(&s.op), py_str(kind_key(op, run.weights())), s.out));
     out
+}
+
+/// `check` (a tensor), `check_grad` (a gradient), and what the backward pass needs.
+fn checks(lib: Lib, ours: &str) -> String {
+    let (sum0, sum_keep) = match lib {
+        Lib::Numpy => ("axis=0", "axis=axis, keepdims=True"),
+        Lib::Torch => ("dim=0", "dim=axis, keepdim=True"),
+    };
+    format!(
+        r#"def check(name, kind, value):
+    t[name] = value
+    compare(name, kind, value, name)
+
+
+def check_grad(name, kind, value):
+    compare("grad." + name, kind, value, "grad." + name)
+
+
+def grad_in(name, g):
+    gr[name] = gr[name] + g if name in gr else g
+
+
+def unbroadcast(g, shape):
+    while len(g.shape) > len(shape):
+        g = g.sum({sum0})
+    for axis, n in enumerate(shape):
+        if n == 1 and g.shape[axis] != 1:
+            g = g.sum({sum_keep})
+    return g
+
+
+def compare(name, kind, value, key):
+    if value is None:
+        failed.append(name)
+        print(f"FAIL {{name}} {{kind}}: not computed")
+        return
+    ours = {ours}
+    tutor = np.asarray(z[key], dtype=np.float64)
+    if ours.shape != tutor.shape:
+        failed.append(name)
+        print(f"FAIL {{name}} {{kind}}: shape {{ours.shape}}, the tutor's {{tutor.shape}}")
+        return
+    diff = np.abs(tutor - ours) / (1.0 + np.abs(ours))
+    same = (tutor == ours) | (np.isnan(tutor) & np.isnan(ours))
+    diff = np.where(same, 0.0, np.where(np.isnan(diff), np.inf, diff))
+    worst = float(diff.max()) if diff.size else 0.0
+    if worst > TOLERANCE:
+        failed.append(name)
+    mark = "ok  " if worst <= TOLERANCE else "FAIL"
+    print(f"{{mark}} {{name:<28}} {{kind:<26}} {{str(ours.shape):<18}} {{worst:.1e}}")
+"#
+    )
 }
