@@ -1560,6 +1560,7 @@ code-scale-shift = LayerNorm's learned scale γ and shift β
 code-memory = the encoder's output, the memory C every cross-attention reads
 code-identity = the same tensor under another name
 code-cross-entropy = the mean of -log p(label) over the labels that are not <pad>
+code-backward = backward: from { $d }, the gradient on screen, the gradients of what this operation read
 code-note = note { $note }, { $code }
 code-fix-why = the note's mistake: { $why }
 code-note-writes = the note writes:

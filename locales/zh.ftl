@@ -1352,6 +1352,7 @@ code-scale-shift = 层归一化里学到的缩放 γ 和平移 β
 code-memory = 编码器的输出，也就是每个交叉注意力读取的记忆 C
 code-identity = 同一个张量换了个名字
 code-cross-entropy = 对所有不是 <pad> 的标签求 -log p(标签) 的平均
+code-backward = 反向传播：从屏幕上的梯度 { $d } 出发，算出这个运算所读张量的梯度
 code-note = 笔记 { $note }，{ $code }
 code-fix-why = 笔记的错误——{ $why }
 code-note-writes = 笔记写的是：

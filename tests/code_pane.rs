@@ -99,3 +99,18 @@ fn on_the_tiny_marian_the_positions_are_sin_and_cos_halves() {
     assert!(text.contains("dim=-1)  # (T, d_model) = (6, 36)"), "the last line, with the shape, stays: {text}");
     assert_snapshot!("code_marian_positions_80x24", text);
 }
+
+#[test]
+fn on_a_gradient_the_pane_shows_the_backwards_formula() {
+    lang::set_current(Lang::En);
+    let mut app = app_on(trained(), "learning", "logits");
+    assert!(app.on_gradient(), "the learning lesson's beat on logits shows its gradient");
+    app.update(Action::ToggleCode);
+    let text = frame(&mut app, 120, 40);
+    let back =
+        code::backward(app.run().program(), app.run().weights(), app.op(), Lib::Torch).expect("a Linear has one");
+    for line in &back.lines {
+        assert!(text.contains(line.as_str()), "the pane shows `{line}`:\n{text}");
+    }
+    assert_snapshot!("code_logits_gradient_120x40", text);
+}

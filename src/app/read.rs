@@ -133,6 +133,11 @@ impl App {
         self.view.focus
     }
 
+    /// The beat shows a gradient of the backward pass (the learning lesson's `grad = true`).
+    pub fn on_gradient(&self) -> bool {
+        self.session.gradient
+    }
+
     /// The code pane is shown in the shape trace's place.
     pub fn code_shown(&self) -> bool {
         self.view.code

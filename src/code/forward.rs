@@ -176,7 +176,7 @@ pub(super) fn linear_names(r: LinearRef) -> (String, &'static str, &'static str)
 }
 
 /// Whether the output Linear is the target embedding itself (a Marian's tied output).
-pub(super) fn tied_output(weights: &Weights) -> bool {
+pub fn tied_output(weights: &Weights) -> bool {
     weights.fc_out.weight.as_ptr() == weights.tgt_embed.as_ptr()
 }
 

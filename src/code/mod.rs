@@ -21,6 +21,7 @@ mod script;
 mod script_backward;
 
 pub use backward::{Backward, backward};
+pub use forward::tied_output;
 pub use notes::{Mistake, NoteFact};
 pub use script::{Script, script};
 

@@ -1,5 +1,6 @@
 //! The local names of a snippet: each tensor by the last part of its name in the program
-//! (`enc.0.self_attn.scores` is `scores`), longer where two would clash (`norm1_out`, `ffn_out`).
+//! (`enc.0.self_attn.scores` is `scores`), longer where two would clash or an input is an `out`
+//! (`norm1_out`, `ffn_out`).
 
 use crate::model::program::{Op, Program};
 
@@ -23,7 +24,9 @@ pub(super) fn locals(program: &Program, op: &Op) -> (Vec<String>, String) {
     for &i in &op.inputs {
         let name = &program.op(i).name;
         let depth = name.split('.').count();
-        let local = (1..=depth).map(|parts| tail(name, parts)).find(|c| !taken.contains(c)).unwrap_or_else(|| {
+        // a bare `out` says nothing of whose: `self_attn_out`, `norm3_out`
+        let first = if tail(name, 1) == "out" && depth > 1 { 2 } else { 1 };
+        let local = (first..=depth).map(|parts| tail(name, parts)).find(|c| !taken.contains(c)).unwrap_or_else(|| {
             // the same tensor read twice: the second read is the first's name
             tail(name, depth)
         });

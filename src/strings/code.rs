@@ -55,6 +55,11 @@ pub fn code_note(note: &str, code: &str) -> String {
     message_with("code-note", &[("note", &note), ("code", &code)])
 }
 
+/// On a gradient: what the backward's lines compute, from `d` (the gradient on screen).
+pub fn code_backward(d: &str) -> String {
+    message_with("code-backward", &[("d", &d)])
+}
+
 /// Where a note's code is wrong: what goes wrong with its line (the what-if's title).
 pub fn code_fix_why(variant: Variant) -> String {
     message_with("code-fix-why", &[("why", &super::variant_title(variant))])

@@ -34,9 +34,16 @@ impl CodeLines {
         let op = program.op(app.op());
         let snippet = code::snippet(program, weights, app.op(), Lib::Torch);
         let halves = weights.config.conventions.positions == PositionLayout::Halves;
-        let tied = code::kind_key(op, weights) == "linear-tied";
+        let tied = code::tied_output(weights);
         let comment = format!("# {}", strings::code_comment(op, halves, tied));
         let mut lines = vec![(comment, theme.dim(), Role::Comment)];
+        // on a gradient, the backward's lines: from the gradient shown, those of what it read
+        let back = app.on_gradient().then(|| code::backward(program, weights, app.op(), Lib::Torch)).flatten();
+        if let Some(b) = back {
+            lines.push((format!("# {}", strings::code_backward(&b.d_out)), theme.dim(), Role::Comment));
+            lines.extend(b.lines.iter().map(|l| (app.code_withheld(l), theme.highlight(), Role::Code)));
+            return CodeLines { lines };
+        }
         let code = snippet.lines_with_shape();
         lines.extend(code.iter().map(|l| (app.code_withheld(l), theme.highlight(), Role::Code)));
         if let Some(changed) = what_if_lines(app, &snippet) {
