@@ -24,6 +24,8 @@
 //!   never explore, app or ui.
 //! - `explore`: the what-if runs (forking a run, measuring, deriving a cell), and every head taken
 //!   out in turn and scored on the held-out pairs (`probe heads`, which needs `train`).
+//! - `code`: the numpy and PyTorch lines of each operation (a snippet made from the program) and
+//!   the scripts `export --numpy` / `--pytorch` make of them; imports model and strings.
 //! - `progress`: the saved progress.
 //! - `app` (state and keys) -> `ui` (drawing) -> `tui` (the terminal loop); `cli` and `main`
 //!   on top.
@@ -31,6 +33,7 @@
 pub mod app;
 pub mod atomic_file;
 pub mod cli;
+pub mod code;
 pub mod corpus;
 pub mod explore;
 pub mod file_kind;

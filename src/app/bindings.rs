@@ -139,8 +139,8 @@ pub const BINDINGS: &[Binding] = &[
     // a lesson
     row(LESSON, &[(Code(Right), A::NextBeat), (Code(Char('l')), A::NextBeat), (Code(Char(' ')), A::NextBeat), (Code(Char('n')), A::NextBeat)],
         Some(("→ l space n", strings::KEY_NEXT)), &[hint("←/→", strings::HINT_BEAT, &[], true, 1)]),
-    row(LESSON, &[(Code(Left), A::PrevBeat), (Code(Char('h')), A::PrevBeat), (Code(Char('p')), A::PrevBeat)],
-        Some(("← h p", strings::KEY_PREV)), &[]),
+    row(LESSON, &[(Code(Left), A::PrevBeat), (Code(Char('h')), A::PrevBeat)],
+        Some(("← h", strings::KEY_PREV)), &[]),
     row(LESSON, &[(Code(Char('g')), A::FirstBeat), (Code(Home), A::FirstBeat), (Code(Char('G')), A::LastBeat), (Code(End), A::LastBeat)],
         Some(("g / G", strings::KEY_FIRST_LAST)), &[]),
     row(LESSON, &[(Code(Char('.')), A::StepOp), (Code(Char(',')), A::BackOp)], Some((". / ,", strings::KEY_STEP)), &[]),
@@ -159,6 +159,7 @@ pub const BINDINGS: &[Binding] = &[
     row(LESSON, &[(Code(Char('-')), A::EarlierTraining), (Code(Char('+')), A::LaterTraining), (Code(Char('=')), A::LaterTraining)],
         Some(("- / +", strings::KEY_DIAL)), &[]),
     row(LESSON, &[(Code(Char('c')), A::ToggleCell)], Some(("c", strings::KEY_CELL)), &[]),
+    row(LESSON, &[(Code(Char('p')), A::ToggleCode)], Some(("p", strings::KEY_CODE)), &[]),
     row(LESSON, &[(Code(Char('C')), A::ProbeView)], Some(("C", strings::KEY_PROBE_VIEW)), &[]),
     row(LESSON, &[(Code(Char('t')), A::Temperature)], Some(("t", strings::KEY_TEMPERATURE)), &[]),
     row(LESSON, &[(Code(Char('s')), A::NextStep), (Code(Char('S')), A::PrevStep)],

@@ -115,7 +115,7 @@ impl App {
     /// The expected answer of the beat's question while it is unanswered and the view shown is
     /// the beat's own kind: the view's lines that state it are withheld until it is answered or
     /// given up (a question asks for a prediction; the line that proves it comes after).
-    fn withheld_answer(&self) -> Option<String> {
+    pub(crate) fn withheld_answer(&self) -> Option<String> {
         let beat = self.session.lesson.beats.get(self.session.beat)?;
         beat.question.as_ref()?;
         (!self.attempt().is_done() && self.view.kind == beat.view).then(|| self.expected_answer()).flatten()
@@ -236,6 +236,30 @@ impl App {
             Some(expected) => text.replace(&expected, &crate::strings::ANSWER_FIRST.to_string()),
             None => text,
         }
+    }
+
+    /// A line of the code pane with an unanswered question's answer left out: a shape as the
+    /// trace leaves it out, any other answer where it stands as a whole word or number.
+    pub fn code_withheld(&self, line: &str) -> String {
+        let Some(expected) = self.withheld_answer() else { return line.to_string() };
+        let hidden = crate::strings::ANSWER_FIRST.to_string();
+        let word = |c: char| c.is_alphanumeric() || c == '_' || c == '.';
+        if is_shape(&expected) || !expected.chars().all(word) {
+            return line.replace(&expected, &hidden);
+        }
+        let mut out = String::new();
+        let mut token = String::new();
+        for c in line.chars().chain(std::iter::once('\n')) {
+            if word(c) {
+                token.push(c);
+                continue;
+            }
+            out.push_str(if token == expected { &hidden } else { &token });
+            token.clear();
+            out.push(c);
+        }
+        out.pop();
+        out
     }
 
     /// `text` (a shape trace) with the shape a question asks for left out while it is unanswered.

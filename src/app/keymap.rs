@@ -33,6 +33,8 @@ pub enum Action {
     NextLanguage,
     /// The glossary overlay: every term in both languages.
     ToggleGlossary,
+    /// The code pane: the lines that compute the focused operation, in the trace's place.
+    ToggleCode,
     SaveTensor,
     SaveFrame,
     /// The focused view's grid as CSV and SVG.

@@ -133,6 +133,16 @@ impl App {
         self.view.focus
     }
 
+    /// The beat shows a gradient of the backward pass (the learning lesson's `grad = true`).
+    pub fn on_gradient(&self) -> bool {
+        self.session.gradient
+    }
+
+    /// The code pane is shown in the shape trace's place.
+    pub fn code_shown(&self) -> bool {
+        self.view.code
+    }
+
     /// The glossary overlay is open.
     pub fn glossary_shown(&self) -> bool {
         self.view.glossary

@@ -199,6 +199,7 @@ impl App {
             }
             Action::ColumnsLeft => self.view.selection.first_col = self.first_col().saturating_sub(COLUMN_STEP),
             Action::ToggleCell => self.enter_cell_mode(shape.len()),
+            Action::ToggleCode => self.view.code = !self.view.code,
             Action::CellLeft | Action::CellRight => {}
             Action::Temperature if self.view.kind != ViewKind::Decode => {
                 self.view.status = strings::TEMPERATURE_ONLY_DECODE.into()

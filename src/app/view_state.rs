@@ -86,6 +86,8 @@ pub(super) struct ViewState {
     pub(super) help: bool,
     /// The glossary overlay is open.
     pub(super) glossary: bool,
+    /// The code pane (`p`) is shown in the shape trace's place.
+    pub(super) code: bool,
     /// The first line the help overlay shows (↑/↓ and PgUp/PgDn scroll it on a short screen).
     pub(super) help_scroll: usize,
     /// The first term the glossary overlay shows (↑/↓ and PgUp/PgDn scroll it).
@@ -127,6 +129,7 @@ impl ViewState {
             map_shown: true,
             help: false,
             glossary: false,
+            code: false,
             glossary_scroll: 0,
             help_scroll: 0,
             prose_scroll: 0,

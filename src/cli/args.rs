@@ -88,6 +88,18 @@ pub enum Command {
         /// reads the target without its last token and is scored on the target without its first.
         #[arg(long)]
         grads: bool,
+        /// Also write a runnable numpy script that recomputes every named tensor of the run, op
+        /// by op, from the .npz, and checks each against the tutor's (the code pane's snippets,
+        /// in program order). Run it with python3.
+        #[arg(long, value_name = "FILE.py", conflicts_with = "grads")]
+        numpy: Option<PathBuf>,
+        /// The same script in PyTorch.
+        #[arg(long, value_name = "FILE.py", conflicts_with = "grads")]
+        pytorch: Option<PathBuf>,
+        /// Export the run of a variant of the model (the names `--what-if` takes) instead of the
+        /// model as taught.
+        #[arg(long, value_name = "NAME", value_parser = parse_variant, conflicts_with = "grads")]
+        what_if: Option<crate::explore::Variant>,
         #[command(flatten)]
         input: InputArgs,
     },

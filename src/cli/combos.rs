@@ -47,7 +47,8 @@ fn tutor_flags_before(cli: &Cli, command: &Command) -> Result<(), String> {
     ];
     let Some((flag, _)) = given.into_iter().find(|(_, g)| *g) else { return Ok(()) };
     let takes_input = matches!(command, Command::Trace { .. } | Command::Export { .. });
-    let hint = if takes_input && (flag == "--src" || flag == "--tgt") {
+    let export_flag = matches!(command, Command::Export { .. }) && flag == "--what-if";
+    let hint = if takes_input && (flag == "--src" || flag == "--tgt") || export_flag {
         strings::flag_after_subcommand(name, flag)
     } else {
         String::new()

@@ -16,7 +16,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub fn command(cli: Cli) -> Result<Option<i32>, String> {
     match cli.command {
         Some(Command::Trace { ref input }) => trace_command(&cli, input),
-        Some(Command::Export { ref out, grads, ref input }) => export_command(&cli, out, grads, input),
+        Some(Command::Export { ref out, grads, ref numpy, ref pytorch, what_if, ref input }) => {
+            let scripts = export::Scripts { numpy: numpy.as_deref(), pytorch: pytorch.as_deref(), what_if };
+            export_command(&cli, out, grads, scripts, input)
+        }
         Some(Command::Translate { ref sentence, attention, temperature, sample_seed, beams, timings }) => {
             if cli.model.model.is_some() {
                 translate_marian_command(&cli, sentence, beams.map(usize::from), timings)
@@ -43,26 +46,38 @@ fn trace_command(cli: &Cli, input: &InputArgs) -> Result<Option<i32>, String> {
     write_out(&trace::trace_text(setup.run().program())).map(|()| None)
 }
 
-/// `export`: every tensor (or every gradient) to an .npz.
-fn export_command(cli: &Cli, out: &Path, grads: bool, input: &InputArgs) -> Result<Option<i32>, String> {
-    {
-        let (src, tgt) = input.sides()?;
-        let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
-        warn_unknown(&setup);
-        if grads {
-            let count = export::export_grads(&setup, out)?;
-            eprintln_escaped!("{}", strings::wrote_gradients(count, out.display()));
-        } else {
-            let mut run = setup.run();
-            let count = export::export_trace(&mut run, out)?;
-            eprintln_escaped!("{}", strings::wrote_tensors(count, out.display()));
-            if let Some(first) = run.first_non_finite() {
-                let name = &run.program().op(first).name;
-                eprintln_escaped!("{}", strings::warning_line(&strings::non_finite_at(name)));
-            }
-        }
-        Ok(None)
+/// `export`: every tensor (or every gradient) to an .npz; with --numpy / --pytorch, the script
+/// that recomputes them; with --what-if, the variant's run.
+fn export_command(
+    cli: &Cli,
+    out: &Path,
+    grads: bool,
+    scripts: export::Scripts,
+    input: &InputArgs,
+) -> Result<Option<i32>, String> {
+    let (src, tgt) = input.sides()?;
+    let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
+    warn_unknown(&setup);
+    if grads {
+        let count = export::export_grads(&setup, out)?;
+        eprintln_escaped!("{}", strings::wrote_gradients(count, out.display()));
+        return Ok(None);
     }
+    let mut run = setup.run();
+    if let Some(variant) = scripts.what_if {
+        run.run_all();
+        run = crate::explore::run_variant(&run, setup.shape(), variant).run.map_err(|e| e.to_string())?;
+    }
+    let count = export::export_trace(&mut run, out)?;
+    eprintln_escaped!("{}", strings::wrote_tensors(count, out.display()));
+    if let Some(first) = run.first_non_finite() {
+        let name = &run.program().op(first).name;
+        eprintln_escaped!("{}", strings::warning_line(&strings::non_finite_at(name)));
+    }
+    for (path, count) in export::write_scripts(&run, out, scripts)? {
+        eprintln_escaped!("{}", strings::wrote_script(path.display(), count));
+    }
+    Ok(None)
 }
 
 /// `translate`: the greedy (or sampled) translation with each word's probability.

@@ -13,7 +13,7 @@ use std::sync::Arc;
 /// op name, the weights under their PyTorch names, the `config.*` scalars, and `src_ids` / `tgt_ids` (int64).
 pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
     run.run_all();
-    readable_as_weights(run.named_values().count() + run.weights().npz_members() + 2)?;
+    readable_as_weights(run.named_values().count() + run.weights().npz_members() + 3)?;
     // built in memory and written at once: a full disk is one clear error, never a half file
     // (and never the zip writer's complaint when it is dropped unfinished)
     let mut npz = NpzWriter::new_compressed(std::io::Cursor::new(Vec::new()));
@@ -24,12 +24,16 @@ pub fn export_trace(run: &mut Run, path: &Path) -> Result<usize, String> {
         count += 1;
     }
     write_weights(&mut npz, run.weights()).map_err(fail)?;
+    count += write_run_gradients(&mut npz, run).map_err(fail)?;
     let as_i64 = |ids: &Array2<usize>| ids.mapv(|v| v as i64);
     if let Some(ids) = &run.inputs().src_ids {
         npz.add_array("src_ids", &as_i64(ids)).map_err(fail)?;
     }
     if let Some(ids) = &run.inputs().tgt_ids {
         npz.add_array("tgt_ids", &as_i64(ids)).map_err(fail)?;
+    }
+    if let Some(labels) = &run.inputs().labels {
+        npz.add_array("labels", &as_i64(labels)).map_err(fail)?;
     }
     let bytes = npz.finish().map_err(fail)?.into_inner();
     write_file(path, &bytes)?;
@@ -95,4 +99,54 @@ fn readable_as_weights(members: usize) -> Result<(), String> {
         true => Err(crate::strings::export_too_many_arrays(members, most)),
         false => Ok(()),
     }
+}
+
+/// Where `export --numpy` and `--pytorch` write their scripts, if asked, and the what-if
+/// exported instead of the taught model.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scripts<'a> {
+    pub numpy: Option<&'a Path>,
+    pub pytorch: Option<&'a Path>,
+    pub what_if: Option<crate::explore::Variant>,
+}
+
+/// Write the scripts asked for, each recomputing `run`'s tensors from the export at `npz`: the
+/// paths written and how many tensors each checks.
+pub fn write_scripts<'a>(run: &Run, npz: &Path, scripts: Scripts<'a>) -> Result<Vec<(&'a Path, usize)>, String> {
+    let asked = [(scripts.numpy, crate::code::Lib::Numpy), (scripts.pytorch, crate::code::Lib::Torch)];
+    let mut written = Vec::new();
+    for (path, lib) in asked {
+        let Some(path) = path else { continue };
+        let script = crate::code::script(run, lib, npz, path);
+        write_file(path, script.text.as_bytes())?;
+        written.push((path, script.count));
+    }
+    Ok(written)
+}
+
+/// A training run (its program ends in the loss): the gradient of the loss with respect to every
+/// tensor it reaches (`grad.` + the op's name) and every weight (`grad.` + the weight's name),
+/// which the exported script's backward pass checks. How many arrays; 0 for another run.
+fn write_run_gradients<W: std::io::Write + std::io::Seek>(
+    npz: &mut NpzWriter<W>,
+    run: &Run,
+) -> Result<usize, ndarray_npy::WriteNpzError> {
+    let program = run.program();
+    let training = program.ops().last().is_some_and(|op| matches!(op.kind, crate::model::OpKind::CrossEntropy { .. }));
+    if !training {
+        return Ok(0);
+    }
+    let grads = run.backward();
+    let mut count = 0;
+    for name in program.names() {
+        if let Some(g) = grads.tensor(name) {
+            npz.add_array(format!("grad.{name}"), g)?;
+            count += 1;
+        }
+    }
+    for (name, g) in grads.params.to_named() {
+        npz.add_array(format!("grad.{name}"), &g)?;
+        count += 1;
+    }
+    Ok(count)
 }

@@ -17,6 +17,7 @@ pub const KEY_ANSWER: Text = Text::id("key-answer");
 pub const KEY_LIST: Text = Text::id("key-list");
 pub const KEY_SENTENCE: Text = Text::id("key-sentence");
 pub const KEY_CELL: Text = Text::id("key-cell");
+pub const KEY_CODE: Text = Text::id("key-code");
 pub const KEY_TEMPERATURE: Text = Text::id("key-temperature");
 pub const KEY_PROBE_VIEW: Text = Text::id("key-probe-view");
 pub const KEY_WHAT_IF: Text = Text::id("key-what-if");

@@ -35,6 +35,10 @@ pub const NOT_SCANNED: &[(&str, &str)] = &[
     ("src/model/params.rs", "PyTorch's parameter names, matched against a weights file's arrays (engine data)"),
     ("src/model/fast/", "CPU feature names, the portable switch's variable, and the engine threads' panic messages"),
     ("src/corpus/", "the training corpus: its sentences are the model's data, English by design"),
+    (
+        "src/code/",
+        "Python source, the same in every language: the snippets' numpy and PyTorch lines, the notes' lines they quote, and the exported scripts' code; their comments in the screen's language come from src/strings",
+    ),
     ("src/train/", "the trainer, which prints nothing (cli::train says what it did)"),
     ("src/text.rs", "a leaf: imports nothing from the crate, strings included"),
     (
@@ -103,8 +107,13 @@ pub const ALLOWED: &[Allowed] = &[
     },
     Allowed {
         files: &["src/cli/args.rs"],
-        literals: &["FILE.csv", "heads|align"],
+        literals: &["FILE.csv", "heads|align", "FILE.py"],
         why: "clap value names, as the other FILE.npz and FILE.tsv (`probe <heads|align>`: the values typed)",
+    },
+    Allowed {
+        files: &["src/cli/args.rs"],
+        literals: &["grads"],
+        why: "a clap argument id that export's --numpy, --pytorch and --what-if conflict with",
     },
     Allowed { files: &["src/cli/combos.rs"], literals: &["probe"], why: "a subcommand's name as typed" },
     Allowed {
@@ -283,7 +292,7 @@ pub const ALLOWED: &[Allowed] = &[
     },
     Allowed {
         files: &["src/cli/export.rs"],
-        literals: &["src_ids", "tgt_ids", "loss", "grad.{name}", "logits", "grad.logits"],
+        literals: &["src_ids", "tgt_ids", "labels", "loss", "grad.{name}", "logits", "grad.logits"],
         why: "the names of the arrays `export` writes, read by NumPy and PyTorch scripts (file format)",
     },
     Allowed {

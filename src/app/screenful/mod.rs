@@ -4,6 +4,7 @@
 //! overlays' visibility and scroll, and the status bar. The ui draws a `Screenful` and decides
 //! nothing; holding lines and styles is data, drawing them (`Widget::render`) is the ui's.
 
+mod code;
 mod layout;
 mod list;
 mod prose;
@@ -70,7 +71,8 @@ pub struct LessonScreen {
     /// The architecture map or the training dial (only in the wide layout).
     pub side: Option<SidePane>,
     pub tensor: TensorPane,
-    /// None when the compact layout gives its rows to cell mode or a what-if.
+    /// None when the compact layout gives its rows to cell mode or a what-if; the code pane
+    /// (`p`) in its place when that is shown.
     pub trace: Option<TracePane>,
 }
 
@@ -89,7 +91,10 @@ fn build(app: &App, lang: Lang, theme: Theme, area: Rect) -> Screenful {
     let map_height = side::map_height(config.n_layers, config.dec_layers);
     let trace_steps_aside = app.cell_col().is_some() || app.what_if().is_some();
     let second_trace = wide && app.variant_trace_segments().is_some();
-    let panes = layout::lesson_panes(main, wide, map_height, trace_steps_aside, second_trace);
+    // the code pane (`p`) takes the trace's place, as many rows as its lines need, within limits
+    let code = app.code_shown().then(|| code::CodeLines::of(app, theme, wide));
+    let code_rows = code.as_ref().map(|c| c.height(layout::trace_inner_width(main, wide)));
+    let panes = layout::lesson_panes(main, wide, map_height, trace_steps_aside, second_trace, code_rows);
     // the text is wrapped once: the pane drawn and the scroll limit the fit keeps
     let prose = ProsePane::of(app, theme, panes.prose);
     let prose_scroll_limit = prose.scroll_limit;
@@ -104,7 +109,10 @@ fn build(app: &App, lang: Lang, theme: Theme, area: Rect) -> Screenful {
             tensor: TensorPane::of(app, theme, panes.tensor),
             // at 80x24 the trace stays (the prose quotes its shapes) except in cell mode and
             // beside a what-if; its title says the training step
-            trace: (panes.trace.height > 0).then(|| TracePane::of(app, theme, panes.trace, wide)),
+            trace: match code {
+                Some(code) => Some(code.pane(app, panes.trace)),
+                None => (panes.trace.height > 0).then(|| TracePane::of(app, theme, panes.trace, wide)),
+            },
         }))
     };
     Screenful {
