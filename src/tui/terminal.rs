@@ -30,7 +30,10 @@ pub(crate) fn open_screen() -> Result<DefaultTerminal, String> {
         execute!(stdout(), ratatui::crossterm::terminal::EnterAlternateScreen)?;
         new_terminal()
     };
-    open().map_err(strings::cannot_open_terminal)
+    open().map_err(|e| {
+        crate::model::fast::tty::disarm();
+        strings::cannot_open_terminal(e)
+    })
 }
 
 /// From now until `close_screen`, an abort (memory ran out: an allocation failure ends in one)
