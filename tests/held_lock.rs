@@ -1,7 +1,7 @@
 //! The progress directory's lock held by another process (as `flock DIR sleep 120` holds it):
 //! the tutor's screen comes up and its keys work (each save waits a moment, then says in the
 //! status bar who holds the lock), `q` ends it within seconds with exit 1 and the message that
-//! progress was not saved; `--reset-progress` says the lock is held, exits 1 and changes nothing.
+//! progress was not saved (SIGTERM: 143 and the same message); `--reset-progress` says the lock is held, exits 1 and changes nothing.
 //! Before, the screen froze at its first save and `q` and SIGTERM did nothing; the reset blocked
 //! silently.
 
@@ -9,7 +9,7 @@
 
 mod pty_driver;
 
-use pty_driver::{BIN, cooked, data_dir, drive};
+use pty_driver::{BIN, cooked, data_dir, drive, drive_raw};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -28,6 +28,20 @@ fn with_the_lock_held_the_keys_work_and_q_ends_within_seconds_saying_progress_wa
     assert!(said.contains("what this session added to the progress is lost"), "{said}");
     cooked(&report);
     assert!(!data.join("progress.toml").exists(), "nothing was written under the held lock");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// SIGTERM with the lock held: 143 within seconds (the last save waits 2 s for the lock), and
+/// the message that this session's progress is lost.
+#[test]
+fn with_the_lock_held_sigterm_ends_within_seconds_saying_progress_was_not_saved() {
+    let data = data_dir("term");
+    let said = drive_raw("held_lock", &data, &["--lang", "en", "--lesson", "masks"], &[("TT_END", "TERM")]);
+    let report: std::collections::BTreeMap<&str, &str> = said.lines().filter_map(|l| l.split_once('=')).collect();
+    assert_eq!(report["exit"], "143", "{said}");
+    let seconds: f64 = report["seconds"].parse().unwrap();
+    assert!(seconds < 5.0, "SIGTERM took {seconds} s: {said}");
+    assert!(report["said"].contains("holds the lock") && report["said"].contains("progress is lost"), "{said}");
     let _ = std::fs::remove_dir_all(&data);
 }
 

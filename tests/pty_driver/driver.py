@@ -167,7 +167,7 @@ def stalled():
 
 def held_lock():
     """The data directory's lock held by this driver: the lesson is drawn, → moves, the status bar
-    says the lock is held, `q` ends within seconds."""
+    says the lock is held, `q` (or SIGTERM, with TT_END=TERM) ends within seconds."""
     os.makedirs(data, exist_ok=True)
     lock = os.open(data, os.O_RDONLY)
     fcntl.flock(lock, fcntl.LOCK_EX)
@@ -181,7 +181,10 @@ def held_lock():
     os.write(master, b"\x1b[C")
     moved = read_for(master, 5, b"tril", since=key_at)
     quit_at = time.time()
-    os.write(master, b"q")
+    if os.environ.get("TT_END") == "TERM":
+        os.kill(pid, signal.SIGTERM)
+    else:
+        os.write(master, b"q")
     code = wait_exit(pid, 10, master)
     tail = seen[seen.rfind(b"\x1b[?25h"):].decode("utf-8", "replace").replace("\r\n", " ").strip()
     report(
