@@ -175,6 +175,8 @@ too-small =
     Please enlarge it to at least { $min_width }x{ $min_height }.
     (q quits)
 terminal-too-small = the terminal was { $width }x{ $height }, smaller than the { $min_width }x{ $min_height } the tutor needs, so no lesson was shown; enlarge the window and run again, or add --print to read the lesson as plain text
+aborted-out-of-memory = transformer-tutor ran out of memory and stopped (the terminal is restored)
+aborted = transformer-tutor stopped on an internal error (abort; the terminal is restored)
 cannot-watch-signals = cannot watch for signals: { $why }
 cannot-open-terminal = cannot open the terminal: { $why }
 terminal-error = terminal error: { $why }
@@ -407,6 +409,9 @@ list-in-progress = { $seen }/{ $beats } seen
 progress-none-yet = no saved progress yet; it will be kept in { $path }
 progress-cannot-save = cannot save progress to { $path }: { $why }
 progress-not-saved-at-exit = { $why }; what this session added to the progress is lost
+progress-locked-by = another process ({ $name }, pid { $pid }) holds the lock on { $dir } (waited { $seconds } s)
+progress-locked = another process holds the lock on { $dir } (waited { $seconds } s)
+progress-not-reset = cannot reset progress at { $path }: { $why }; nothing was changed
 progress-kept-corrupt = progress file { $path } is unreadable ({ $why }); it is kept as { $kept }, and progress starts afresh
 progress-kept-newer = progress file { $path } was written by a newer transformer-tutor (format { $version }; this one reads { $ours }); it is kept as { $kept } (the newer version reads it there once renamed back), and progress starts afresh
 progress-blocked = cannot read progress file { $path } ({ $why }); it is left as it is, and progress is not saved until it can be read

@@ -173,6 +173,8 @@ too-small =
     请把它放大到至少 { $min_width }x{ $min_height }。
     （q 退出）
 terminal-too-small = 终端只有 { $width }x{ $height }，小于本程序需要的 { $min_width }x{ $min_height }，所以没有显示任何课程；请把窗口放大后再运行，或者加上 --print 以纯文本阅读课程
+aborted-out-of-memory = transformer-tutor 内存不足，已经停止（终端已恢复）
+aborted = transformer-tutor 遇到内部错误（abort），已经停止（终端已恢复）
 cannot-watch-signals = 无法监听信号：{ $why }
 cannot-open-terminal = 无法打开终端：{ $why }
 terminal-error = 终端出错：{ $why }
@@ -394,6 +396,9 @@ list-in-progress = 已看 { $seen }/{ $beats }
 progress-none-yet = 还没有保存的进度；进度将保存在 { $path }
 progress-cannot-save = 无法把进度保存到 { $path }：{ $why }
 progress-not-saved-at-exit = { $why }；本次学习新增的进度没有保存
+progress-locked-by = 另一个进程（{ $name }，pid { $pid }）占着 { $dir } 的锁（已等 { $seconds } 秒）
+progress-locked = 另一个进程占着 { $dir } 的锁（已等 { $seconds } 秒）
+progress-not-reset = 无法重置 { $path } 中的进度：{ $why }；什么都没有改动
 progress-kept-corrupt = 进度文件 { $path } 无法读取（{ $why }）；它已另存为 { $kept }，进度从头开始
 progress-kept-newer = 进度文件 { $path } 是较新版本的 transformer-tutor 写的（格式 { $version }；本版本读 { $ours }）；它已另存为 { $kept }（改回原名后新版本仍能读取），进度从头开始
 progress-blocked = 无法读取进度文件 { $path }（{ $why }）；文件保持原样，在能读取之前不会保存进度

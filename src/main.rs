@@ -14,8 +14,11 @@ use transformer_tutor::tui;
 
 /// mimalloc instead of the system allocator: training allocates and frees many tensors of a few
 /// hundred kilobytes per step, which glibc's malloc hands to mmap and zeroes afresh every time.
+/// `Noting` only notes a failed allocation, so that the abort which follows, restoring the
+/// terminal, says memory ran out.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: transformer_tutor::model::fast::alloc::Noting<mimalloc::MiMalloc> =
+    transformer_tutor::model::fast::alloc::Noting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
     let cli = Cli::parse_args();

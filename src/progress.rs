@@ -11,10 +11,12 @@
 //! when: after a change, at most once a second, and at once when the tutor ends.
 
 mod file;
+mod lock;
 mod pace;
 mod sync;
 
 pub use file::MAX_BYTES;
+pub use lock::{AT_THE_END, WHILE_RUNNING};
 pub use pace::{Pacer, SAVE_EVERY};
 pub use sync::{ProgressFile, Reset, reset, reset_lesson};
 

@@ -1,13 +1,17 @@
 //! The terminal screens: the one loop (`screen`: a `Screen` is read, updated and drawn there,
 //! with the terminal opened and restored on quit, on error, on a signal and on panic), the
-//! terminal it owns (`terminal`), the tutor on that loop (`tutor`; the training screen is
-//! `cli::train_live`), whether there is a terminal at all, and the files the tutor's keys write.
+//! terminal it owns (`terminal`: the area drawn into, at most `MAX_COLUMNS` x `MAX_ROWS`), the
+//! watchdog that ends a screen blocked on a terminal nobody reads (`watchdog`), the tutor on that
+//! loop (`tutor`; the training screen is `cli::train_live`), whether there is a terminal at all,
+//! and the files the tutor's keys write.
 
 mod screen;
 mod terminal;
 mod tutor;
+mod watchdog;
 
 pub use screen::{Input, Screen, run_screen};
+pub use terminal::{MAX_COLUMNS, MAX_ROWS, drawn_area};
 pub use tutor::run;
 
 use crate::app::{App, Effect};

@@ -5,6 +5,7 @@
 //! quitting, a signal, or a terminal that vanished (`flush_from_elsewhere`, run by the watch that
 //! then ends the process). Only a crash or SIGKILL within a second of a change loses that second.
 
+use super::lock::{AT_THE_END, WHILE_RUNNING};
 use super::{Progress, ProgressFile};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -49,24 +50,32 @@ impl Pacer {
         if self.failed || self.last_save.is_some_and(|t| now.duration_since(t) < SAVE_EVERY) {
             return None;
         }
-        let saved = self.save_now()?;
+        // a lock held elsewhere is waited for a moment only: the keys stay live
+        let saved = self.save_within(WHILE_RUNNING)?;
         self.last_save = Some(now);
         Some(saved)
     }
 
-    /// Save what changed, now. A failed save keeps the change waiting, to be tried again.
+    /// Save what changed, now (the tutor ends: the lock is waited for up to `AT_THE_END`). A
+    /// failed save keeps the change waiting, to be tried again.
     pub fn save_now(&mut self) -> Option<Saved> {
-        let saved = save_waiting(&mut self.waiting());
+        self.save_within(AT_THE_END)
+    }
+
+    fn save_within(&mut self, wait: Duration) -> Option<Saved> {
+        let saved = save_waiting(&mut self.waiting(), wait);
         self.failed = matches!(saved, Some(Err(_)));
         saved
     }
 
-    /// A function that saves what is waiting, from another thread (the lost-terminal watch).
+    /// A function that saves what is waiting, from another thread (the lost-terminal watch, and
+    /// the watchdog that ends a screen stuck on a terminal nobody reads): the process ends right
+    /// after, so a held lock is waited for a moment only.
     pub fn flush_from_elsewhere(&self) -> impl Fn() + Send + 'static {
         let shared = self.shared.clone();
         move || {
             let mut waiting = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-            let _ = save_waiting(&mut waiting);
+            let _ = save_waiting(&mut waiting, WHILE_RUNNING);
         }
     }
 
@@ -75,9 +84,9 @@ impl Pacer {
     }
 }
 
-fn save_waiting(waiting: &mut Waiting) -> Option<Saved> {
+fn save_waiting(waiting: &mut Waiting, wait: Duration) -> Option<Saved> {
     let mine = waiting.unsaved.as_ref()?;
-    let saved = waiting.file.save(mine);
+    let saved = waiting.file.save_within(mine, wait);
     if saved.is_ok() {
         waiting.unsaved = None;
     }

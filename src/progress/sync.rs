@@ -6,14 +6,16 @@
 //! the lessons' progress and counts itself (`resets`), so the tutor can say that it happened and
 //! whose progress went; keys this version does not know stay. Reading, merging and renaming hold
 //! a lock on the file's directory, so a reset cannot fall between another process's read and its
-//! rename. A file that cannot be read at all is never written over: the save fails and is tried
-//! again at the next change.
+//! rename; the lock is waited for a bounded time (lock.rs), and a save or reset that cannot have
+//! it fails with a message naming who holds it. A file that cannot be read at all is never
+//! written over: the save fails and is tried again at the next change.
 
 use super::file::{Found, read};
+use super::lock::{AT_THE_END, lock_within};
 use super::{AnswerRecord, AnswerState, Progress, directory, save};
 use crate::strings;
-use std::fs::File;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// One running tutor's handle on its progress file.
 #[derive(Debug)]
@@ -37,8 +39,16 @@ impl ProgressFile {
     /// Save `mine`, this tutor's progress (what it last read or wrote, plus what it learned
     /// since): the file as it is now plus what `mine` added. Returns what was written, which the
     /// tutor continues from, and a note when the file was reset since this tutor last read it.
+    /// The directory's lock is waited for at most `AT_THE_END` (then: an error naming who holds it).
     pub fn save(&mut self, mine: &Progress) -> Result<(Progress, Option<String>), String> {
-        let _lock = lock(directory(&self.path)?);
+        self.save_within(mine, AT_THE_END)
+    }
+
+    /// `save`, waiting for the directory's lock at most `wait`.
+    pub fn save_within(&mut self, mine: &Progress, wait: Duration) -> Result<(Progress, Option<String>), String> {
+        let shown = || self.path.display().to_string();
+        let _lock =
+            lock_within(directory(&self.path)?, wait).map_err(|why| strings::progress_cannot_save(&shown(), &why))?;
         let nothing = Progress::new();
         let (mut merged, base, note) = match read(&self.path) {
             Found::Read(now) => {
@@ -109,14 +119,6 @@ fn add_learned(into: &mut Progress, mine: &Progress, base: &Progress) {
     }
 }
 
-/// An exclusive lock on `dir`, released when dropped; None where a directory cannot be locked
-/// (opening a directory as a file works on Unix, not on Windows), and the caller goes on without.
-fn lock(dir: &Path) -> Option<File> {
-    let file = File::open(dir).ok()?;
-    file.lock().ok()?;
-    Some(file)
-}
-
 /// What a `--reset-progress` did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reset {
@@ -159,7 +161,8 @@ fn reset_where(path: &Path, lesson: Option<&str>) -> Result<Reset, String> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(Reset::Nothing { saved: Vec::new() });
     }
-    let _lock = lock(directory(path)?);
+    let _lock = lock_within(directory(path)?, AT_THE_END)
+        .map_err(|why| strings::progress_not_reset(&path.display().to_string(), &why))?;
     let mut now = match read(path) {
         Found::Read(p) => p,
         Found::Missing => return Ok(Reset::Nothing { saved: Vec::new() }),

@@ -98,6 +98,11 @@ pub const NO_TERMINAL: Text = Text::id("no-terminal");
 pub const NO_CONTROLLING_TERMINAL: Text = Text::id("no-controlling-terminal");
 pub const NO_TERMINAL_INPUT: Text = Text::id("no-terminal-input");
 
+/// After an abort (memory ran out, or another), once the terminal is given back: the line
+/// Rust printed on the alternate screen is gone with it.
+pub const ABORTED_OUT_OF_MEMORY: Text = Text::id("aborted-out-of-memory");
+pub const ABORTED: Text = Text::id("aborted");
+
 pub fn cannot_watch_signals(why: impl Display) -> String {
     message_with("cannot-watch-signals", &[("why", &why)])
 }

@@ -83,6 +83,22 @@ pub fn progress_cannot_save(path: &str, why: &str) -> String {
     message_with("progress-cannot-save", &[("path", &path), ("why", &why)])
 }
 
+/// Why a save or a reset gave up: another process held the progress directory's lock for all of
+/// `seconds` (its name and pid from /proc/locks).
+pub fn progress_locked_by(dir: &str, seconds: &str, pid: u32, name: &str) -> String {
+    message_with("progress-locked-by", &[("dir", &dir), ("seconds", &seconds), ("pid", &pid), ("name", &name)])
+}
+
+/// `progress_locked_by` where the holder is not known.
+pub fn progress_locked(dir: &str, seconds: &str) -> String {
+    message_with("progress-locked", &[("dir", &dir), ("seconds", &seconds)])
+}
+
+/// `--reset-progress` could not be done (the lock was held); the file is as it was.
+pub fn progress_not_reset(path: &str, why: &str) -> String {
+    message_with("progress-not-reset", &[("path", &path), ("why", &why)])
+}
+
 /// After the screen is gone, when the last save failed: this session's new progress is not kept.
 pub fn progress_not_saved_at_exit(why: &str) -> String {
     message_with("progress-not-saved-at-exit", &[("why", &why)])

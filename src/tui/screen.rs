@@ -7,7 +7,10 @@
 //! that comes before a frame), the frame (if one is due: the size, `fit`, `draw`, `drawn`), then
 //! `between_frames` (work after the frame: a training step).
 
-use super::terminal::{close_screen, let_go, open_screen, watch_for_lost_terminal_then};
+use super::terminal::{
+    close_screen, follow_size, let_go, new_terminal, open_screen, restore_on_abort, watch_for_lost_terminal_then,
+};
+use super::watchdog::watched;
 use crate::signals;
 use crate::strings;
 use ratatui::crossterm::event::{self, EnableMouseCapture, Event, KeyCode, KeyEvent, KeyModifiers};
@@ -86,26 +89,32 @@ pub trait Screen {
 }
 
 /// Run `screen` on the terminal until it ends; `signal` is the flag `signals::watch` sets. The
-/// terminal is restored whatever happens (a panic through `open_screen`'s hook).
+/// terminal is restored whatever happens (a panic through `open_screen`'s hook, an abort through
+/// `model::fast::tty`, a signal while the terminal is not read through `watchdog`).
 pub fn run_screen<S: Screen>(screen: &mut S, signal: &AtomicUsize) -> Result<S::End, String> {
-    let mut terminal = open_screen()?;
-    if screen.mouse() {
-        let _ = execute!(stdout(), EnableMouseCapture);
-    }
-    // a terminal can vanish without a signal (see `watch_for_lost_terminal_then`)
-    let watching = watch_for_lost_terminal_then(screen.before_lost_terminal_exit());
-    let result = match rounds(&mut terminal, screen, signal) {
-        Err(error) => screen.failed(error, signals::caught(signal)),
-        ended => ended,
-    };
-    watching.store(false, Ordering::Relaxed);
-    let_go(terminal);
-    close_screen();
-    result
+    // a signal ends the screen even when its terminal is not read (see `watchdog`)
+    watched(signal, screen.before_lost_terminal_exit(), || {
+        let mut terminal = open_screen()?;
+        if screen.mouse() {
+            let _ = execute!(stdout(), EnableMouseCapture);
+        }
+        // a terminal can vanish without a signal (see `watch_for_lost_terminal_then`)
+        let watching = watch_for_lost_terminal_then(screen.before_lost_terminal_exit());
+        let result = match rounds(&mut terminal, screen, signal) {
+            Err(error) => screen.failed(error, signals::caught(signal)),
+            ended => ended,
+        };
+        watching.store(false, Ordering::Relaxed);
+        let_go(terminal);
+        close_screen();
+        result
+    })
 }
 
 /// The rounds, until the screen ends or the terminal fails.
 fn rounds<S: Screen>(terminal: &mut DefaultTerminal, screen: &mut S, signal: &AtomicUsize) -> Result<S::End, String> {
+    // the terminal's size at the last frame: a new one redraws the whole screen
+    let mut size = None;
     loop {
         read_input(screen).map_err(|e| terminal_error(screen, e))?;
         if let ControlFlow::Break(end) = screen.before_frame(signals::caught(signal))? {
@@ -114,11 +123,12 @@ fn rounds<S: Screen>(terminal: &mut DefaultTerminal, screen: &mut S, signal: &At
         let resumed = signals::suspend_requested();
         if resumed {
             suspend(terminal, screen.mouse()).map_err(|e| terminal_error(screen, e))?;
+            size = None;
         }
         if resumed || screen.frame_due() {
-            // the size the frame is drawn at (after a resize, the new one): an input to `fit`
-            terminal.autoresize().map_err(|e| terminal_error(screen, e))?;
-            screen.fit(terminal.get_frame().area());
+            // the area the frame is drawn at (after a resize, the new one): an input to `fit`
+            let area = follow_size(terminal, &mut size).map_err(|e| terminal_error(screen, e))?;
+            screen.fit(area);
             let completed = terminal.draw(|f| screen.draw(f)).map_err(|e| terminal_error(screen, e))?;
             screen.drawn(&completed);
         }
@@ -135,6 +145,7 @@ fn suspend(terminal: &mut DefaultTerminal, mouse: bool) -> std::io::Result<()> {
     let _ = terminal.show_cursor();
     close_screen();
     signals::stop_until_continued()?;
+    restore_on_abort().map_err(std::io::Error::other)?;
     ratatui::crossterm::terminal::enable_raw_mode()?;
     execute!(stdout(), ratatui::crossterm::terminal::EnterAlternateScreen)?;
     if mouse {
@@ -142,7 +153,7 @@ fn suspend(terminal: &mut DefaultTerminal, mouse: bool) -> std::io::Result<()> {
     }
     // a fresh terminal has drawn nothing, so the next frame is drawn whole (`clear` would ask
     // the terminal where its cursor is, a question not every terminal answers)
-    *terminal = ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))?;
+    *terminal = new_terminal()?;
     Ok(())
 }
 

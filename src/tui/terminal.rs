@@ -1,11 +1,14 @@
-//! The terminal a screen owns: raw mode and the alternate screen, opened and restored, and the
-//! watch for a terminal that vanishes without a signal.
+//! The terminal a screen owns: raw mode and the alternate screen, opened and restored (on an
+//! abort too: `model::fast::tty`), the area drawn into (at most `MAX_COLUMNS` x `MAX_ROWS`,
+//! whatever the terminal's size), and the watch for a terminal that vanishes without a signal.
 
 use super::has_controlling_terminal;
 use crate::strings;
-use ratatui::DefaultTerminal;
+use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::DisableMouseCapture;
 use ratatui::crossterm::execute;
+use ratatui::layout::{Rect, Size};
+use ratatui::{DefaultTerminal, Terminal, TerminalOptions, Viewport};
 use std::io::stdout;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,12 +24,55 @@ pub(crate) fn open_screen() -> Result<DefaultTerminal, String> {
         close_screen();
         report_panic(info);
     }));
+    restore_on_abort()?;
     let open = || -> std::io::Result<DefaultTerminal> {
         ratatui::crossterm::terminal::enable_raw_mode()?;
         execute!(stdout(), ratatui::crossterm::terminal::EnterAlternateScreen)?;
-        ratatui::Terminal::new(ratatui::backend::CrosstermBackend::new(stdout()))
+        new_terminal()
     };
-    open().map_err(strings::cannot_open_terminal)
+    open().map_err(|e| {
+        crate::model::fast::tty::disarm();
+        strings::cannot_open_terminal(e)
+    })
+}
+
+/// From now until `close_screen`, an abort (memory ran out: an allocation failure ends in one)
+/// gives the terminal back first and says why, in the language of the moment.
+pub(crate) fn restore_on_abort() -> Result<(), String> {
+    crate::model::fast::tty::arm(strings::ABORTED_OUT_OF_MEMORY.get(), strings::ABORTED.get())
+        .map_err(strings::cannot_watch_signals)
+}
+
+/// The widest and the tallest area a screen lays out and draws, whatever the terminal's size:
+/// what the frame costs (ratatui's two buffers of cells, each view's rows and columns, the prose
+/// wrapped to the width) grows with the area, and a 10000x10000 terminal took 9.4 GB. Beyond
+/// these the terminal stays blank; a screen this size is more than any lesson fills.
+pub const MAX_COLUMNS: u16 = 1000;
+pub const MAX_ROWS: u16 = 500;
+
+/// The area drawn into on a terminal of `size`: its top-left corner, at most
+/// `MAX_COLUMNS` x `MAX_ROWS`.
+pub fn drawn_area(size: Size) -> Rect {
+    Rect::new(0, 0, size.width.min(MAX_COLUMNS), size.height.min(MAX_ROWS))
+}
+
+/// A terminal on standard output drawing into `drawn_area` of its size (a fixed viewport, which
+/// ratatui never grows on its own: `follow_size` moves it).
+pub(crate) fn new_terminal() -> std::io::Result<DefaultTerminal> {
+    let backend = CrosstermBackend::new(stdout());
+    let viewport = Viewport::Fixed(drawn_area(backend.size()?));
+    Terminal::with_options(backend, TerminalOptions { viewport })
+}
+
+/// When the terminal's size differs from `last` (a resize), draw into `drawn_area` of the new
+/// one, the whole of it afresh. Returns the area drawn into.
+pub(crate) fn follow_size<B: Backend>(terminal: &mut Terminal<B>, last: &mut Option<Size>) -> Result<Rect, B::Error> {
+    let size = terminal.size()?;
+    if *last != Some(size) {
+        *last = Some(size);
+        terminal.resize(drawn_area(size))?;
+    }
+    Ok(terminal.get_frame().area())
 }
 
 /// Drop the terminal, showing the cursor. When the terminal has gone that fails, and ratatui's
@@ -42,6 +88,7 @@ pub(crate) fn let_go(mut terminal: DefaultTerminal) {
 pub(crate) fn close_screen() {
     let _ = execute!(stdout(), DisableMouseCapture);
     let _ = ratatui::try_restore();
+    crate::model::fast::tty::disarm();
 }
 
 /// A terminal can vanish without a SIGHUP reaching the screen (its multiplexer killed). Its reads

@@ -161,6 +161,16 @@ pub const ALLOWED: &[Allowed] = &[
         why: "the environment variable that turns colour off (no-color.org)",
     },
     Allowed {
+        files: &["src/tui/watchdog.rs"],
+        literals: &["/dev/tty"],
+        why: "the controlling terminal's path, opened non-blocking to write the escapes that undo the screen",
+    },
+    Allowed {
+        files: &["src/progress/lock.rs"],
+        literals: &["/proc/locks", "/proc/{pid}/comm", "FLOCK"],
+        why: "the kernel's table of file locks, read to name the process holding the progress lock, and its word for an flock",
+    },
+    Allowed {
         files: &["src/tui.rs"],
         literals: &["/dev/tty"],
         why: "the controlling terminal's path, opened to see that the terminal is still there",

@@ -16,3 +16,43 @@ pub fn keep_freed_memory() {
     // SAFETY: sets one of mimalloc's global options; no memory is touched.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
 }
+
+/// The global allocator `A`, noting when an allocation fails: the abort that follows is then
+/// said to be for memory when it restores the terminal (`tty`). Nothing else changes.
+pub struct Noting<A>(pub A);
+
+// SAFETY: every call is forwarded to `A` unchanged, with its arguments and result; only a null
+// result is noted, in an atomic
+unsafe impl<A: std::alloc::GlobalAlloc> std::alloc::GlobalAlloc for Noting<A> {
+    #[inline]
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on
+        noted(unsafe { self.0.alloc(layout) })
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: the caller's contract, passed on
+        unsafe { self.0.dealloc(ptr, layout) }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on
+        noted(unsafe { self.0.alloc_zeroed(layout) })
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: the caller's contract, passed on
+        noted(unsafe { self.0.realloc(ptr, layout, new_size) })
+    }
+}
+
+#[inline]
+fn noted(ptr: *mut u8) -> *mut u8 {
+    if ptr.is_null() {
+        super::tty::note_allocation_failure();
+    }
+    ptr
+}

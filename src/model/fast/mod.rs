@@ -12,7 +12,10 @@
 //! - `thin`: the AVX2 + FMA kernel for a Linear of a few rows against a large weight, without
 //!   packing it (x86_64 only)
 //! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
-//! - `alloc`: mimalloc's option that keeps freed pages for the next pass
+//! - `alloc`: mimalloc's option that keeps freed pages for the next pass, and the global
+//!   allocator's wrapper that notes a failed allocation (for `tty`)
+//! - `tty`: the terminal restored by a SIGABRT handler (an allocation failure ends in an abort)
+//!   while a screen is open, and `_exit` for a watchdog that cannot wait for standard output
 //! - `mapped_file`: a weights file mapped into memory read-only (memmap2's `Mmap::map`)
 //! - `before_main`: the ELF constructor that records, for `process_start`, whether stdout was
 //!   closed before Rust's runtime started (Linux)
@@ -34,6 +37,7 @@ pub mod lane_sums;
 pub mod mapped_file;
 pub mod parallel;
 pub mod products;
+pub mod tty;
 
 #[cfg(target_arch = "x86_64")]
 mod packed;
