@@ -165,12 +165,15 @@ impl Setup {
         let (tgt_ids, unknown_tgt) = match tgt {
             Some(tgt) => encode(&vocabs.tgt, tgt, tgt_side, cfg.tgt_vocab, cfg.max_len)?,
             None => {
-                // the longest translation's run, and (the tutor's models re-run the decoder at
-                // each step) every step's, within the budgets before decoding starts
-                let (batch, t_src) = src_ids.dim();
-                let positions = crate::model::decode::positions(&weights, t_src);
-                budget::check_decode(cfg, batch, t_src, positions, weights.generation.is_none())
-                    .map_err(SetupError::Budget)?;
+                // the tutor's models re-run the decoder at each step: the longest translation's
+                // run and every step's within the budgets before decoding starts. A loaded
+                // translator generates with its key/value cache (a row of logits a step, never a
+                // run at max_length): the run of the translation it made is checked below
+                if weights.generation.is_none() {
+                    let (batch, t_src) = src_ids.dim();
+                    let positions = crate::model::decode::positions(&weights, t_src);
+                    budget::check_decode(cfg, batch, t_src, positions, true).map_err(SetupError::Budget)?;
+                }
                 (translated_target(&weights, &src_ids), Vec::new())
             }
         };

@@ -48,6 +48,18 @@ impl LinesData {
         self
     }
 
+    /// The lines whose pieces are withheld while a question expecting `expected` is open (a
+    /// list's answer column, the patched translations): once it is answered, where the answer is
+    /// read.
+    pub fn answering_pieces(&self, expected: &str) -> Vec<usize> {
+        let applies =
+            |when: &Option<String>| when.as_ref().is_none_or(|v| crate::lesson::question::is_right(v, expected));
+        self.answer_lines
+            .iter()
+            .filter_map(|(i, how)| matches!(how, AnswerLine::Pieces { when, .. } if applies(when)).then_some(*i))
+            .collect()
+    }
+
     /// The lines that would answer a question whose expected answer is `expected`, as they read
     /// (a value line: the value alone; an emphasis is no text and is not listed).
     pub fn answering(&self, expected: &str) -> Vec<(usize, Option<String>)> {

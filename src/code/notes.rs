@@ -77,7 +77,8 @@ pub(super) fn note(op: &Op, weights: &Weights) -> Option<NoteFact> {
         OpKind::PaddingMask(_) => fact("001 §5.1", "generate_mask: (src != pad_idx).unsqueeze(1).unsqueeze(2)"),
         OpKind::PaddingMaskQK { .. } => fixed("000", "make_pad_mask", REPEAT_LEN_K),
         OpKind::CausalMask => fact("000", "make_casual_mask: torch.tril(torch.ones(len_q, len_k))"),
-        OpKind::MaskAnd => fixed("001 §5.1", "generate_mask: tgt_mask & trid_mask", TGT_MASK_NO_PADDING),
+        // note 001's generate_mask is right; note 002's make_tgt_mask leaves out the padding
+        OpKind::MaskAnd => fixed("002", "make_tgt_mask", TGT_MASK_NO_PADDING),
         OpKind::Linear(crate::model::program::LinearRef::Out) => {
             fact("001 §5.3", "self.fc = nn.Linear(d_model, tgt_vocab)")
         }
@@ -93,7 +94,8 @@ pub(super) fn note(op: &Op, weights: &Weights) -> Option<NoteFact> {
         OpKind::MaskFill(_) => fact("001 §5.1", "scaled_dot_attn: attention_score.masked_fill(mask == 0, -1e9)"),
         OpKind::Softmax if op.place == Place::Output => fact("001 §5.3", "torch.softmax(logits, dim=-1)"),
         OpKind::Softmax => fact("001 §3.3", "scaled_dot_attn: torch.softmax(scores, dim=-1)"),
-        OpKind::Add if op.place == (Place::Encoder { layer: 0, part: crate::model::program::Part::AddNorm(1) }) => {
+        // the note's EncoderLayer is every encoder layer
+        OpKind::Add if matches!(op.place, Place::Encoder { part: crate::model::program::Part::AddNorm(1), .. }) => {
             fixed("000", "EncoderLayer.forward", DROPPED_NORM)
         }
         OpKind::Add if matches!(op.place, Place::Decoder { part: crate::model::program::Part::AddNorm(3), .. }) => {

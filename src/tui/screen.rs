@@ -129,7 +129,8 @@ fn rounds<S: Screen>(terminal: &mut DefaultTerminal, screen: &mut S, signal: &At
             // the area the frame is drawn at (after a resize, the new one): an input to `fit`
             let area = follow_size(terminal, &mut size).map_err(|e| terminal_error(screen, e))?;
             screen.fit(area);
-            let completed = terminal.draw(|f| screen.draw(f)).map_err(|e| terminal_error(screen, e))?;
+            let completed = super::watchdog::writing(|| terminal.draw(|f| screen.draw(f)))
+                .map_err(|e| terminal_error(screen, e))?;
             screen.drawn(&completed);
         }
         if let ControlFlow::Break(end) = screen.between_frames(signals::caught(signal))? {

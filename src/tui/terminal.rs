@@ -86,8 +86,10 @@ pub(crate) fn let_go(mut terminal: DefaultTerminal) {
 
 /// Undo `open_screen` (and mouse reporting), ignoring a terminal that is no longer there.
 pub(crate) fn close_screen() {
-    let _ = execute!(stdout(), DisableMouseCapture);
-    let _ = ratatui::try_restore();
+    super::watchdog::writing(|| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        let _ = ratatui::try_restore();
+    });
     crate::model::fast::tty::disarm();
 }
 

@@ -6,7 +6,10 @@
 //! later (its own ending saves progress, waiting up to `progress::AT_THE_END` for the lock, and
 //! restores the terminal), the watchdog saves what the screen has waiting, puts the terminal's
 //! modes back, writes the escapes that undo the screen as far as the terminal takes them without
-//! waiting, and ends the process at once with 128 + the signal's number.
+//! waiting, and ends the process at once with 128 + the signal's number. It acts only while the
+//! screen is writing to its terminal (`writing`): a screen busy computing (a training step, the
+//! training screen writing its weights) comes back to the flag by itself, and is never cut off
+//! in the middle of its work.
 
 use crate::model::fast::tty;
 use crate::signals;
@@ -30,10 +33,37 @@ pub(crate) fn watched<T>(
     let done = AtomicBool::new(false);
     std::thread::scope(|scope| {
         scope.spawn(|| watch(signal, &done, before_exit));
-        let result = body();
-        done.store(true, Ordering::Release);
-        result
+        // set however `body` ends: a panic unwinding out of it must still stop the watch, or the
+        // scope would wait for the watchdog for ever
+        let _stop = Done(&done);
+        body()
     })
+}
+
+/// Sets the flag when dropped.
+struct Done<'a>(&'a AtomicBool);
+
+impl Drop for Done<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Release);
+    }
+}
+
+/// How many writes to the terminal are under way (the screen's frame, its restoring escapes).
+static WRITING: AtomicUsize = AtomicUsize::new(0);
+
+/// Run `write`, a write to the terminal that may block on a terminal nobody reads: the only
+/// place the watchdog ends the process from.
+pub(crate) fn writing<T>(write: impl FnOnce() -> T) -> T {
+    struct Wrote;
+    impl Drop for Wrote {
+        fn drop(&mut self) {
+            WRITING.fetch_sub(1, Ordering::AcqRel);
+        }
+    }
+    WRITING.fetch_add(1, Ordering::AcqRel);
+    let _wrote = Wrote;
+    write()
 }
 
 fn watch(signal: &AtomicUsize, done: &AtomicBool, before_exit: Option<Box<dyn Fn() + Send>>) {
@@ -41,7 +71,8 @@ fn watch(signal: &AtomicUsize, done: &AtomicBool, before_exit: Option<Box<dyn Fn
     while !done.load(Ordering::Acquire) {
         std::thread::sleep(EVERY);
         let Some(n) = signals::caught(signal) else { continue };
-        if since.get_or_insert_with(Instant::now).elapsed() < GRACE || done.load(Ordering::Acquire) {
+        let stuck = WRITING.load(Ordering::Acquire) > 0;
+        if since.get_or_insert_with(Instant::now).elapsed() < GRACE || done.load(Ordering::Acquire) || !stuck {
             continue;
         }
         if let Some(save) = &before_exit {
@@ -62,5 +93,34 @@ fn write_without_waiting(bytes: &[u8]) {
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK | libc::O_NOCTTY);
     if let Ok(mut tty) = options.open("/dev/tty") {
         let _ = tty.write(bytes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A screen that panics still ends: the watch stops and the panic goes on (it hung the
+    /// process for ever, the scope waiting on the watchdog).
+    #[test]
+    fn a_panicking_screen_stops_the_watch() {
+        let (sent, got) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let signal = AtomicUsize::new(0);
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                watched(&signal, None, || -> () { panic!("a screen's bug") })
+            }));
+            let _ = sent.send(caught.is_err());
+        });
+        assert_eq!(got.recv_timeout(Duration::from_secs(10)), Ok(true), "the panic came back out of `watched`");
+    }
+
+    /// Only a write to the terminal counts as stuck; the count comes back down however it ends.
+    #[test]
+    fn writing_is_counted_while_it_lasts() {
+        let before = WRITING.load(Ordering::Acquire);
+        let during = writing(|| WRITING.load(Ordering::Acquire));
+        assert_eq!(during, before + 1);
+        assert_eq!(WRITING.load(Ordering::Acquire), before);
     }
 }

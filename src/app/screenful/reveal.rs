@@ -53,6 +53,13 @@ pub(super) fn lines(app: &App, data: &LinesData) -> Vec<Reveal> {
                 out.push(Reveal { line, through: line, weight: expected.chars().count() });
             }
         }
+        if answered {
+            out.extend(data.answering_pieces(&expected).into_iter().map(|line| Reveal {
+                line,
+                through: line,
+                weight: ANSWERED,
+            }));
+        }
     }
     let prose = quoted(app);
     // the names first: a number or shape on a line already named needs no other line

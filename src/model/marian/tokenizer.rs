@@ -224,13 +224,13 @@ impl MarianTokenizer {
         self.vocab.pieces.len()
     }
 
-    /// Every piece, in id order.
     /// vocab.json's pieces in id order and the id of each piece, shared (both sides' vocabularies
     /// are these tables, not copies).
     pub fn tables(&self) -> (Arc<Vec<String>>, Arc<HashMap<String, usize>>) {
         (self.vocab.pieces.clone(), self.vocab.ids.clone())
     }
 
+    /// Every piece, in id order.
     pub fn pieces(&self) -> &[String] {
         &self.vocab.pieces
     }
