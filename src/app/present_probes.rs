@@ -205,7 +205,7 @@ impl Scene<'_> {
                 d.line()
                     .put(crate::text::pad(label, width), Role::Plain)
                     .put(words, if changed { Role::Bad } else { Role::Dim })
-                    .answer_pieces(&[1]);
+                    .answer_row(&[1]);
             }
         }
         d

@@ -26,6 +26,9 @@ pub enum AnswerLine {
     /// answer: blanked while a question about this view is unanswered (with `when`, only when
     /// that value is its answer), the rest of the line drawn.
     Pieces { pieces: Vec<usize>, when: Option<String> },
+    /// The line is one row of the answer (a patched translation): these pieces withheld as
+    /// `Pieces` are, the row kept in its place; once answered, the view opens on it.
+    Row { pieces: Vec<usize> },
 }
 
 impl LinesData {
@@ -34,6 +37,15 @@ impl LinesData {
     pub fn answer_pieces(&mut self, pieces: &[usize]) -> &mut Self {
         if let Some(last) = self.lines.len().checked_sub(1) {
             self.answer_lines.push((last, AnswerLine::Pieces { pieces: pieces.to_vec(), when: None }));
+        }
+        self
+    }
+
+    /// The current line is one row of the answer: pieces `pieces` withheld while a question
+    /// about this view is unanswered, and read (the view opened on the line) once it is.
+    pub fn answer_row(&mut self, pieces: &[usize]) -> &mut Self {
+        if let Some(last) = self.lines.len().checked_sub(1) {
+            self.answer_lines.push((last, AnswerLine::Row { pieces: pieces.to_vec() }));
         }
         self
     }
@@ -48,16 +60,9 @@ impl LinesData {
         self
     }
 
-    /// The lines whose pieces are withheld while a question expecting `expected` is open (a
-    /// list's answer column, the patched translations): once it is answered, where the answer is
-    /// read.
-    pub fn answering_pieces(&self, expected: &str) -> Vec<usize> {
-        let applies =
-            |when: &Option<String>| when.as_ref().is_none_or(|v| crate::lesson::question::is_right(v, expected));
-        self.answer_lines
-            .iter()
-            .filter_map(|(i, how)| matches!(how, AnswerLine::Pieces { when, .. } if applies(when)).then_some(*i))
-            .collect()
+    /// The rows of the answer (`answer_row`): once it is answered, where it is read.
+    pub fn answer_rows(&self) -> Vec<usize> {
+        self.answer_lines.iter().filter_map(|(i, how)| matches!(how, AnswerLine::Row { .. }).then_some(*i)).collect()
     }
 
     /// The lines that would answer a question whose expected answer is `expected`, as they read
@@ -75,7 +80,7 @@ impl LinesData {
                 AnswerLine::Moved(v) => (crate::lesson::question::is_right(v, expected)
                     || crate::lesson::direction::of(expected).is_some())
                 .then(|| (*i, Some(v.clone()))),
-                AnswerLine::Emphasis | AnswerLine::Pieces { .. } => None,
+                AnswerLine::Emphasis | AnswerLine::Pieces { .. } | AnswerLine::Row { .. } => None,
             })
             .collect()
     }
@@ -89,22 +94,9 @@ impl LinesData {
                 AnswerLine::Emphasis => {
                     line.iter_mut().filter(|p| p.role == Role::Strong).for_each(|p| p.role = Role::Plain)
                 }
-                // a number becomes `?` where it ends, a word `?` where it starts (so that every
-                // row's `?` stands in one column), a bar an empty one
-                AnswerLine::Pieces { pieces, when }
-                    if when.as_ref().is_none_or(|v| crate::lesson::question::is_right(v, expected)) =>
-                {
-                    for &k in pieces {
-                        let Some(piece) = line.get_mut(k) else { continue };
-                        match &mut piece.role {
-                            Role::Bar { fraction, .. } => *fraction = 0.0,
-                            // its colour could tell the answer too (a changed translation is red)
-                            _ => {
-                                piece.text = question_mark_in(&piece.text);
-                                piece.role = Role::Dim;
-                            }
-                        }
-                    }
+                AnswerLine::Pieces { pieces, when: None } | AnswerLine::Row { pieces } => blank_pieces(line, pieces),
+                AnswerLine::Pieces { pieces, when: Some(v) } if crate::lesson::question::is_right(v, expected) => {
+                    blank_pieces(line, pieces)
                 }
                 _ => {}
             }
@@ -126,6 +118,22 @@ impl LinesData {
             previous = whole.then_some(i);
         }
         self
+    }
+}
+
+/// A number becomes `?` where it ends, a word `?` where it starts (so that every row's `?`
+/// stands in one column), a bar an empty one; drawn dim, since a colour could tell the answer too
+/// (a changed translation is red).
+fn blank_pieces(line: &mut [Piece], pieces: &[usize]) {
+    for &k in pieces {
+        let Some(piece) = line.get_mut(k) else { continue };
+        match &mut piece.role {
+            Role::Bar { fraction, .. } => *fraction = 0.0,
+            _ => {
+                piece.text = question_mark_in(&piece.text);
+                piece.role = Role::Dim;
+            }
+        }
     }
 }
 

@@ -54,11 +54,7 @@ pub(super) fn lines(app: &App, data: &LinesData) -> Vec<Reveal> {
             }
         }
         if answered {
-            out.extend(data.answering_pieces(&expected).into_iter().map(|line| Reveal {
-                line,
-                through: line,
-                weight: ANSWERED,
-            }));
+            out.extend(data.answer_rows().into_iter().map(|line| Reveal { line, through: line, weight: ANSWERED }));
         }
     }
     let prose = quoted(app);
