@@ -7,29 +7,9 @@
 mod hostile_common;
 
 use hostile_common::*;
-use std::process::{Command, Output};
 use std::sync::Arc;
 use transformer_tutor::model::vocab::{Tokenizer, Vocab, Vocabs};
 use transformer_tutor::model::{Preset, Weights};
-
-/// The binary under `ulimit -v` of `mb` megabytes.
-fn run_limited(mb: usize, args: &[&str]) -> Output {
-    let mut command = Command::new("sh");
-    command.arg("-c").arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mb * 1024)).arg(BIN).args(args);
-    run_with(&mut command)
-}
-
-#[track_caller]
-fn refused_within(mb: usize, args: &[&str], needles: &[&str]) -> String {
-    let o = run_limited(mb, args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "exit {:?}: {err}", o.status);
-    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
-    for n in needles {
-        assert!(err.contains(n), "expected {n:?} in:\n{err}");
-    }
-    err
-}
 
 /// Seeded weights of the tutor's layout with these sizes, the corpus's source vocabulary (so
 /// `我` is a word) and a numbered target vocabulary of `tgt_vocab` words, saved as `name`.

@@ -172,3 +172,24 @@ pub fn npy_header(descr: &str, shape: &str) -> Vec<u8> {
     npy.extend(padded.as_bytes());
     npy
 }
+
+/// The binary under `ulimit -v` of `mb` megabytes of address space (a run past it fails to
+/// allocate and aborts, instead of taking the machine's memory).
+pub fn run_limited(mb: usize, args: &[&str]) -> Output {
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mb * 1024)).arg(BIN).args(args);
+    run_with(&mut command)
+}
+
+/// Exit 1 under the memory limit, no panic, no abort, and stderr says every needle.
+#[track_caller]
+pub fn refused_within(mb: usize, args: &[&str], needles: &[&str]) -> String {
+    let o = run_limited(mb, args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "exit {:?}: {err}", o.status);
+    assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+    for n in needles {
+        assert!(err.contains(n), "expected {n:?} in:\n{err}");
+    }
+    err
+}
