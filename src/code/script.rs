@@ -114,13 +114,7 @@ fn block(run: &Run, index: usize, s: &Snippet) -> String {
         }
     }
     for b in &s.bindings {
-        let value = match &b.source {
-            Source::Tensor(name) => format!("t[{}]", py_str(name)),
-            Source::Weight(name) => format!("weight({})", py_str(name)),
-            Source::Ids(side) => format!("ids(\"{}_ids\")", side.prefix()),
-            Source::Labels => "ids(\"labels\")".to_string(),
-        };
-        out.push_str(&format!("{} = {value}\n", b.local));
+        out.push_str(&format!("{} = {}\n", b.local, py_value(&b.source)));
     }
     for line in s.lines_with_shape() {
         out.push_str(&line);
@@ -180,4 +174,15 @@ def compare(name, kind, value, key):
     print(f"{{mark}} {{name:<28}} {{kind:<26}} {{str(ours.shape):<18}} {{worst:.1e}}")
 "#
     )
+}
+
+/// The script's expression for where a snippet's local name gets its value: a tensor the script
+/// computed, a weight or the ids from the exported npz.
+pub(super) fn py_value(source: &Source) -> String {
+    match source {
+        Source::Tensor(name) => format!("t[{}]", py_str(name)),
+        Source::Weight(name) => format!("weight({})", py_str(name)),
+        Source::Ids(side) => format!("ids(\"{}_ids\")", side.prefix()),
+        Source::Labels => "ids(\"labels\")".to_string(),
+    }
 }

@@ -4,7 +4,7 @@
 //! parameter's PyTorch name).
 
 use super::script::py_str;
-use super::{Lib, Source, backward, kind_key};
+use super::{Lib, backward, kind_key};
 use crate::model::Run;
 use crate::model::backward::gradient_reaches;
 
@@ -39,13 +39,7 @@ pub(super) fn section(run: &Run, lib: Lib) -> Option<(String, usize)> {
         let Some(b) = backward(program, run.weights(), index, lib) else { continue };
         text.push_str(&format!("{} = gr[{}]\n", b.d_out, py_str(&op.name)));
         for binding in &b.bindings {
-            let value = match &binding.source {
-                Source::Tensor(name) => format!("t[{}]", py_str(name)),
-                Source::Weight(name) => format!("weight({})", py_str(name)),
-                Source::Ids(side) => format!("ids(\"{}_ids\")", side.prefix()),
-                Source::Labels => "ids(\"labels\")".to_string(),
-            };
-            text.push_str(&format!("{} = {value}\n", binding.local));
+            text.push_str(&format!("{} = {}\n", binding.local, super::script::py_value(&binding.source)));
         }
         for line in &b.lines {
             text.push_str(line);
