@@ -51,7 +51,7 @@ pub mod reference;
 pub mod rnn;
 pub mod run;
 pub mod segmenter;
-mod sentence_ids;
+pub mod sentence_ids;
 pub mod softmax;
 pub mod top_k;
 pub mod vocab;

@@ -144,8 +144,8 @@ pub fn score(weights: &Arc<Weights>, pairs: &[ReadPair]) -> AlignmentScores {
     for p in pairs {
         one_link_best.add(AerCounts::of(&gold_one_link(&p.gold, p.word_rows.len()), &p.gold));
     }
-    let start = weights.config.conventions.start_id;
-    let (src_pad, tgt_pad) = (weights.vocabs.src.pad_id(), weights.vocabs.tgt.pad_id());
+    let ids = crate::model::sentence_ids::Specials::of(weights);
+    let (start, src_pad, tgt_pad) = (ids.start, weights.vocabs.src.pad_id(), ids.pad);
     for chunk in pairs.chunks(BATCH) {
         let src = pad_rows(&chunk.iter().map(|p| p.src.clone()).collect::<Vec<_>>(), src_pad);
         let tgt_in: Vec<Vec<usize>> =

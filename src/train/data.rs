@@ -2,7 +2,7 @@
 
 use crate::corpus::Pair;
 use crate::model::Vocabs;
-use crate::model::vocab::{BOS_ID, EOS_ID, PAD_ID, pad_rows};
+use crate::model::vocab::pad_rows;
 use ndarray::Array2;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -23,26 +23,7 @@ pub fn encode_pairs(pairs: &[Pair], vocabs: &Vocabs) -> Vec<Example> {
     pairs.iter().map(|p| Example { src: vocabs.src.source_ids(&p.zh), tgt: vocabs.tgt.token_ids(&p.en) }).collect()
 }
 
-/// The ids a batch is made with: the token a target starts with, the one that ends it, and the
-/// one rows are padded with (the tutor's `<bos>`, `<eos>` and `<pad>`; a Marian's `<pad>`,
-/// `</s>` and `<pad>`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Specials {
-    pub start: usize,
-    pub eos: usize,
-    pub pad: usize,
-}
-
-impl Specials {
-    /// The tutor's own models.
-    pub const TUTOR: Specials = Specials { start: BOS_ID, eos: EOS_ID, pad: PAD_ID };
-
-    /// A model's own.
-    pub fn of(weights: &crate::model::Weights) -> Specials {
-        let c = &weights.config.conventions;
-        Specials { start: c.start_id, eos: c.eos_id, pad: weights.vocabs.tgt.pad_id() }
-    }
-}
+pub use crate::model::sentence_ids::Specials;
 
 /// The tokens of the pairs that the vocabularies lack, source side then target side, each once,
 /// in the order they first occur.
@@ -170,7 +151,7 @@ mod tests {
             src: ndarray::array![[4, 5], [6, 0]],
             tgt_in: ndarray::array![[2, 7, 3], [2, 3, 0]],
             labels: ndarray::array![[7, 3, 0], [3, 0, 0]],
-            pad: PAD_ID,
+            pad: crate::model::vocab::PAD_ID,
         };
         let (a, b) = batch.split(1);
         assert_eq!((a.tgt_in.dim(), a.labels.dim()), ((1, 3), (1, 3)));
