@@ -8,7 +8,8 @@
 //! - `parallel`: the engine's threads (an operation's parts shared out between the cores, `join`),
 //!   and a new tensor zeroed part by part by the thread that fills it
 //! - `products`: the large matrix products, by the packed kernel or by the `gemm` crate
-//! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only)
+//! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only), and `packed512`, its tile
+//!   for AVX-512 (the same bits)
 //! - `thin`: the AVX2 + FMA kernel for a Linear of a few rows against a large weight, without
 //!   packing it (x86_64 only)
 //! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
@@ -42,6 +43,8 @@ pub mod tty;
 #[cfg(target_arch = "x86_64")]
 mod packed;
 #[cfg(target_arch = "x86_64")]
+mod packed512;
+#[cfg(target_arch = "x86_64")]
 mod thin;
 
 use std::sync::OnceLock;
@@ -63,6 +66,13 @@ pub fn avx2_fma() -> bool {
     *FAST.get_or_init(|| !portable() && cpu_has_avx2_fma())
 }
 
+/// Whether the packed kernel takes its AVX-512 tiles: `avx2_fma()` and a CPU with AVX-512F.
+#[cfg(target_arch = "x86_64")]
+fn avx512() -> bool {
+    static WIDE: OnceLock<bool> = OnceLock::new();
+    *WIDE.get_or_init(|| avx2_fma() && std::is_x86_feature_detected!("avx512f"))
+}
+
 #[cfg(target_arch = "x86_64")]
 fn cpu_has_avx2_fma() -> bool {
     std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
@@ -73,7 +83,8 @@ fn cpu_has_avx2_fma() -> bool {
     false
 }
 
-/// `kernel()`, compiled for AVX2 and FMA when `avx2_fma()`, else for the target's baseline. For
+/// `kernel()`, compiled for AVX2 and FMA when `avx2_fma()` (and for AVX-512F too when the CPU
+/// has it), else for the target's baseline. For
 /// loops in plain Rust: Rust never fuses a multiplication and an addition on its own (only an
 /// explicit `mul_add` is fused, and that is exact either way), so both compilations give the same
 /// bits; the wider vectors only make the loop faster. Only what is inlined into the AVX2 copy is
@@ -85,11 +96,26 @@ fn cpu_has_avx2_fma() -> bool {
 #[inline(always)]
 pub fn with_avx2_fma<R>(kernel: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
+    if avx512() {
+        // SAFETY: `avx512()` has just checked that this CPU has AVX-512F, AVX2 and FMA, the only
+        // requirement of calling a function compiled for them
+        return unsafe { compiled_for_avx512(kernel) };
+    }
+    #[cfg(target_arch = "x86_64")]
     if avx2_fma() {
         // SAFETY: `avx2_fma()` has just checked that this CPU has AVX2 and FMA, the only
         // requirement of calling a function compiled for them
         return unsafe { compiled_for_avx2_fma(kernel) };
     }
+    kernel()
+}
+
+/// `kernel()`, with the closure (and what it inlines) compiled for AVX-512F as well: 16 lanes,
+/// the same bits (nothing is fused or reordered that the baseline copy does not fuse or order).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx2,fma")]
+#[inline]
+fn compiled_for_avx512<R>(kernel: impl FnOnce() -> R) -> R {
     kernel()
 }
 

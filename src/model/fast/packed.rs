@@ -20,7 +20,7 @@ pub(super) const MR: usize = 6;
 /// Columns of a tile and of a packed panel.
 pub(super) const NR: usize = 16;
 /// Rows of a that one thread works through panel by panel: 96 rows of up to 512 floats stay in
-/// the core's L2 cache while the panels go past.
+/// the core's L2 cache while the panels go past (8 AVX-512 tiles, 16 AVX2 ones).
 const MC: usize = 96;
 /// The slice of k one pass over a panel covers: 256 × 16 floats of b (16 KB) stay in L1.
 pub(super) const KC: usize = 256;
@@ -48,14 +48,14 @@ pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
 }
 
 /// c (m, n) = alpha · a (m, k) · packed b + addend, for the rows `rows` of a and c and the
-/// columns of the panels `panels`.
+/// columns of the panels `panels`, in 6 × 16 tiles (AVX2) or, with `wide`, 12 × 32 tiles
+/// (AVX-512, `packed512`).
 ///
 /// # Safety
-/// The CPU has AVX2 and FMA; `a` addresses an (m, k) matrix and `c` an (m, n) one, neither
-/// overlapping the other; `packed` comes from `pack` for a (k, n) matrix; `rows` ⊆ 0..m,
-/// `panels` ⊆ 0..⌈n/16⌉; a `Row` addend holds n values; with a `Dst` addend k ≤ KC; no other
-/// thread writes rows `rows` of the panels `panels` of c meanwhile.
-#[target_feature(enable = "avx2,fma")]
+/// The CPU has AVX2 and FMA, and AVX-512F if `wide`; `a` addresses an (m, k) matrix and `c` an
+/// (m, n) one, neither overlapping the other; `packed` comes from `pack` for a (k, n) matrix;
+/// `rows` ⊆ 0..m, `panels` ⊆ 0..⌈n/16⌉; a `Row` addend holds n values; with a `Dst` addend
+/// k ≤ KC; no other thread writes rows `rows` of the panels `panels` of c meanwhile.
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn product_rows(
     alpha: f32,
@@ -66,7 +66,9 @@ pub(super) unsafe fn product_rows(
     c: Rows<*mut f32>,
     rows: std::ops::Range<usize>,
     panels: std::ops::Range<usize>,
+    wide: bool,
 ) {
+    let (tile_height, tile_panels) = if wide { (super::packed512::MR, super::packed512::PANELS) } else { (MR, 1) };
     let mut block = rows.start;
     while block < rows.end {
         let block_end = (block + MC).min(rows.end);
@@ -76,17 +78,45 @@ pub(super) unsafe fn product_rows(
         while k0 < k {
             let k1 = (k0 + KC).min(k);
             let step = Step { k0, k1, first: k0 == 0, last: k1 == k };
-            for panel in panels.clone() {
+            let mut panel = panels.start;
+            while panel < panels.end {
+                let count = tile_panels.min(panels.end - panel);
                 let j0 = panel * NR;
-                let cols = NR.min(n - j0);
-                let panel_data = &packed[panel * k * NR..(panel + 1) * k * NR];
+                let cols = (count * NR).min(n - j0);
+                let panel_data = &packed[panel * k * NR..(panel + count) * k * NR];
                 let mut i = block;
                 while i < block_end {
-                    let tile_rows = MR.min(block_end - i);
-                    // SAFETY: rows i .. i + tile_rows and columns j0 .. j0 + cols lie inside a and c
-                    unsafe { tile(alpha, a, i, tile_rows, panel_data, step, addend, j0, cols, c) };
-                    i += MR;
+                    let tile_rows = tile_height.min(block_end - i);
+                    // SAFETY: rows i .. i + tile_rows and columns j0 .. j0 + cols lie inside a
+                    // and c; `panel_data` is `count` whole panels; the CPU has what each tile needs
+                    unsafe {
+                        match (wide, count) {
+                            (false, _) => tile(alpha, a, i, tile_rows, panel_data, step, addend, j0, cols, c),
+                            (true, 1) => super::packed512::tile::<1>(
+                                alpha,
+                                a,
+                                (i, tile_rows),
+                                (panel_data, k),
+                                step,
+                                addend,
+                                (j0, cols),
+                                c,
+                            ),
+                            (true, _) => super::packed512::tile::<2>(
+                                alpha,
+                                a,
+                                (i, tile_rows),
+                                (panel_data, k),
+                                step,
+                                addend,
+                                (j0, cols),
+                                c,
+                            ),
+                        }
+                    }
+                    i += tile_height;
                 }
+                panel += count;
             }
             k0 = k1;
         }
@@ -96,11 +126,11 @@ pub(super) unsafe fn product_rows(
 
 /// Which slice k0..k1 of the sum a tile computes, and whether it starts or ends the chain.
 #[derive(Clone, Copy)]
-struct Step {
-    k0: usize,
-    k1: usize,
-    first: bool,
-    last: bool,
+pub(super) struct Step {
+    pub(super) k0: usize,
+    pub(super) k1: usize,
+    pub(super) first: bool,
+    pub(super) last: bool,
 }
 
 /// Products p = k0 .. k1 of one 6 × 16 tile of c (fewer rows or columns at the edges), from row

@@ -51,6 +51,7 @@ pub fn packed(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend
 #[cfg(target_arch = "x86_64")]
 fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) {
     use super::packed::{self, MR, NR, Rows};
+    use super::packed512;
     use super::parallel::Shared;
     let (m, k) = a.dim();
     let n = b.ncols();
@@ -62,8 +63,15 @@ fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend:
     // so that each part reads only its own share of b
     let parts = 4 * parallel::threads();
     let panels = n.div_ceil(NR);
+    let wide = super::avx512();
+    // blocks of whole tiles: 12 rows and two panels cover both kernels' tiles
+    let (tile_rows, tile_panels) = if wide { (packed512::MR, packed512::PANELS) } else { (MR, 1) };
     let by_columns = panels >= 2 * parts && m <= n;
-    let block = if by_columns { panels.div_ceil(parts) } else { m.div_ceil(parts).next_multiple_of(MR) };
+    let block = if by_columns {
+        panels.div_ceil(parts).next_multiple_of(tile_panels)
+    } else {
+        m.div_ceil(parts).next_multiple_of(tile_rows)
+    };
     let count = if by_columns { panels.div_ceil(block) } else { m.div_ceil(block) };
     parallel::for_each_part(count, |i| {
         let (rows, panel_range) = if by_columns {
@@ -71,14 +79,25 @@ fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend:
         } else {
             (i * block..((i + 1) * block).min(m), 0..panels)
         };
-        // SAFETY: `packed` checked AVX2 and FMA (`avx2_fma`), that m, n, k > 0, that a's and c's
+        // SAFETY: `packed` checked AVX2 and FMA (`avx2_fma`), and `wide` only if `avx512()` said
+        // the CPU has AVX-512F; that m, n, k > 0, that a's and c's
         // rows are contiguous at a non-negative stride, and that a `Dst` addend comes with k ≤ KC;
         // it asserted the shapes and the bias's length. a and c are live (m, k) and (m, n) views
         // for this whole call, c borrowed mutably (so it overlaps neither a nor b, nor any other
         // row of itself); `panels_data` is b packed; each part writes only its own block of rows
         // or panels of c, inside 0..m and 0..⌈n/16⌉
         unsafe {
-            packed::product_rows(alpha, a_rows.get(), &panels_data, (k, n), addend, c_rows.get(), rows, panel_range)
+            packed::product_rows(
+                alpha,
+                a_rows.get(),
+                &panels_data,
+                (k, n),
+                addend,
+                c_rows.get(),
+                rows,
+                panel_range,
+                wide,
+            )
         }
     });
 }
