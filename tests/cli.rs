@@ -951,6 +951,30 @@ fn src_ids_on_a_marian_use_its_own_pad_id() {
     assert_contains(&stdout(&padded), "src.embed");
 }
 
+/// `--timings` on a translation of one piece (the tiny Marian with a max_length of 2: its start
+/// token and `</s>`): nothing said about the pieces after the first, there being none (it said
+/// "then 0.0 ms a piece"), in both languages.
+#[test]
+fn translate_timings_of_one_piece_say_nothing_of_pieces_after_it() {
+    let dir = std::env::temp_dir().join(format!("tt-cli-one-piece-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir("weights/marian-tiny").unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+    }
+    let generation = dir.join("generation_config.json");
+    let text = std::fs::read_to_string(&generation).unwrap().replace("\"max_length\": 40", "\"max_length\": 2");
+    std::fs::write(&generation, text).unwrap();
+    let model = dir.to_str().unwrap();
+    for (lang, one, after) in
+        [("en", "(1 piece): the only piece ", "then "), ("zh", "（1 个片段）：这唯一的片段 ", "之后")]
+    {
+        let err = stderr(&ok(&["--lang", lang, "translate", "--model", model, "我有一只猫", "--timings"]));
+        assert!(err.contains(one) && !err.contains(after), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `translate --timings` on a Marian: encode, decode, the first piece's time (within the decode
 /// time: it is the first step's, with the cross-attention's keys and values) and the time of each
 /// piece after it, greedy and with beams, in both languages.
