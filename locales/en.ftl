@@ -1594,3 +1594,4 @@ code-pane = code
 code-what-if = what-if:
 code-script-header = Every named tensor of this run, recomputed op by op in { $lib } from { $npz } and checked against the tutor's.
 wrote-script = wrote { $path }: { $count } tensors, each recomputed and checked (run it with python3)
+export-same-file = { $flag } and { $other } name the same file, { $path }: the script would replace what it reads; nothing was written

@@ -602,6 +602,30 @@ fn export_to_an_unwritable_path_is_an_error() {
     assert_contains(&err, "there is no folder");
 }
 
+/// A script's path that cannot be written, or that names the export itself (the script replaced
+/// the .npz it reads, exit 0) or the other script: refused before anything is written, the export
+/// included (it was written, then the script refused).
+#[test]
+fn export_scripts_to_a_bad_or_the_same_path_are_refused_before_writing() {
+    let out = TempPath::new("scripts-out", "npz");
+    let dir = std::env::temp_dir();
+    let py = TempPath::new("scripts-py", "py");
+    for (args, needle) in [
+        (vec!["--numpy", out.str()], "--numpy and --out name the same file"),
+        (vec!["--pytorch", out.str()], "--pytorch and --out name the same file"),
+        (vec!["--numpy", py.str(), "--pytorch", py.str()], "--pytorch and --numpy name the same file"),
+        (vec!["--numpy", dir.to_str().unwrap()], "it is a directory"),
+        (vec!["--pytorch", "/dev/full"], "it is a device"),
+    ] {
+        let err = fails(&[&["export", "--src", "我有一只猫", "--out", out.str()][..], &args].concat());
+        assert_contains(&err, needle);
+        assert!(!out.0.exists() && !py.0.exists(), "nothing written: {args:?}");
+    }
+    let zh = run(&["--lang", "zh", "export", "--src", "我有一只猫", "--out", out.str(), "--numpy", out.str()]);
+    assert_eq!(zh.status.code(), Some(1));
+    assert_contains(&stderr(&zh), "指向同一个文件");
+}
+
 // ---- weights files ----
 
 #[test]
