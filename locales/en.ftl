@@ -586,7 +586,12 @@ translate-no-pattern = this sentence is none of the training corpus's patterns
 translate-needs-model = --beams needs --model DIR, a loaded translator
 translate-sampled = sampled at temperature { $temperature }, seed { $seed }:{" "}
 translate-outside-corpus = { $reason }; the model knows only that corpus, { $characters } source characters in { $patterns } sentence patterns (`transformer-tutor corpus` lists them), so this translation is a guess
-translate-timings = load { $ms_load }, encode { $ms_encode }, decode { $ms_decode } ({ $tokens } pieces, { $rate } pieces/s): the first piece { $ms_first } (it also computes the source's keys and values for every cross-attention), then { $ms_each } a piece
+# $tokens: the pieces generated; with one there is no "then", with none no first piece either.
+translate-timings = load { $ms_load }, encode { $ms_encode }, decode { $ms_decode } { $tokens ->
+        [0] (no piece generated)
+        [1] (1 piece): the only piece { $ms_first } (it also computes the source's keys and values for every cross-attention)
+       *[other] ({ $tokens } pieces, { $rate } pieces/s): the first piece { $ms_first } (it also computes the source's keys and values for every cross-attention), then { $ms_each } a piece
+    }
 
 ## src/strings/views.rs
 
@@ -1589,3 +1594,4 @@ code-pane = code
 code-what-if = what-if:
 code-script-header = Every named tensor of this run, recomputed op by op in { $lib } from { $npz } and checked against the tutor's.
 wrote-script = wrote { $path }: { $count } tensors, each recomputed and checked (run it with python3)
+export-same-file = { $flag } and { $other } name the same file, { $path }: the script would replace what it reads; nothing was written

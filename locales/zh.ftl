@@ -567,7 +567,11 @@ translate-no-pattern = 这个句子不属于训练语料中的任何句型
 translate-needs-model = --beams 需要 --model DIR（一个加载的翻译模型）
 translate-sampled = 按温度 { $temperature } 采样，种子 { $seed }：
 translate-outside-corpus = { $reason }；模型只认识这份语料：{ $characters } 个源语言字符、{ $patterns } 种句型（`transformer-tutor corpus` 会列出它们），所以这个翻译只是猜测
-translate-timings = 加载 { $ms_load }，编码 { $ms_encode }，解码 { $ms_decode }（{ $tokens } 个片段，每秒 { $rate } 个）：第一个片段 { $ms_first }（它还要为每个交叉注意力算出源句的键和值），之后每个片段 { $ms_each }
+translate-timings = 加载 { $ms_load }，编码 { $ms_encode }，解码 { $ms_decode }{ $tokens ->
+        [0] （没有生成片段）
+        [1] （1 个片段）：这唯一的片段 { $ms_first }（它还要为每个交叉注意力算出源句的键和值）
+       *[other] （{ $tokens } 个片段，每秒 { $rate } 个）：第一个片段 { $ms_first }（它还要为每个交叉注意力算出源句的键和值），之后每个片段 { $ms_each }
+    }
 
 ## src/strings/views.rs
 
@@ -1381,3 +1385,4 @@ code-pane = 代码
 code-what-if = 假如：
 code-script-header = 这次运行的每个具名张量，都在 { $lib } 中从 { $npz } 逐个运算重新算一遍，并与导师的结果比对。
 wrote-script = 已写入 { $path }：{ $count } 个张量，每个都重新计算并比对（用 python3 运行）
+export-same-file = { $flag } 和 { $other } 指向同一个文件 { $path }：脚本会覆盖它要读取的文件；什么也没有写

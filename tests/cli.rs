@@ -602,6 +602,30 @@ fn export_to_an_unwritable_path_is_an_error() {
     assert_contains(&err, "there is no folder");
 }
 
+/// A script's path that cannot be written, or that names the export itself (the script replaced
+/// the .npz it reads, exit 0) or the other script: refused before anything is written, the export
+/// included (it was written, then the script refused).
+#[test]
+fn export_scripts_to_a_bad_or_the_same_path_are_refused_before_writing() {
+    let out = TempPath::new("scripts-out", "npz");
+    let dir = std::env::temp_dir();
+    let py = TempPath::new("scripts-py", "py");
+    for (args, needle) in [
+        (vec!["--numpy", out.str()], "--numpy and --out name the same file"),
+        (vec!["--pytorch", out.str()], "--pytorch and --out name the same file"),
+        (vec!["--numpy", py.str(), "--pytorch", py.str()], "--pytorch and --numpy name the same file"),
+        (vec!["--numpy", dir.to_str().unwrap()], "it is a directory"),
+        (vec!["--pytorch", "/dev/full"], "it is a device"),
+    ] {
+        let err = fails(&[&["export", "--src", "我有一只猫", "--out", out.str()][..], &args].concat());
+        assert_contains(&err, needle);
+        assert!(!out.0.exists() && !py.0.exists(), "nothing written: {args:?}");
+    }
+    let zh = run(&["--lang", "zh", "export", "--src", "我有一只猫", "--out", out.str(), "--numpy", out.str()]);
+    assert_eq!(zh.status.code(), Some(1));
+    assert_contains(&stderr(&zh), "指向同一个文件");
+}
+
 // ---- weights files ----
 
 #[test]
@@ -949,6 +973,30 @@ fn src_ids_on_a_marian_use_its_own_pad_id() {
     assert_contains(&refused, "other than 243 (<pad>)");
     let padded = ok(&["--model", "weights/marian-tiny", "trace", "--src-ids", "5;7,9"]);
     assert_contains(&stdout(&padded), "src.embed");
+}
+
+/// `--timings` on a translation of one piece (the tiny Marian with a max_length of 2: its start
+/// token and `</s>`): nothing said about the pieces after the first, there being none (it said
+/// "then 0.0 ms a piece"), in both languages.
+#[test]
+fn translate_timings_of_one_piece_say_nothing_of_pieces_after_it() {
+    let dir = std::env::temp_dir().join(format!("tt-cli-one-piece-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for entry in std::fs::read_dir("weights/marian-tiny").unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+    }
+    let generation = dir.join("generation_config.json");
+    let text = std::fs::read_to_string(&generation).unwrap().replace("\"max_length\": 40", "\"max_length\": 2");
+    std::fs::write(&generation, text).unwrap();
+    let model = dir.to_str().unwrap();
+    for (lang, one, after) in
+        [("en", "(1 piece): the only piece ", "then "), ("zh", "（1 个片段）：这唯一的片段 ", "之后")]
+    {
+        let err = stderr(&ok(&["--lang", lang, "translate", "--model", model, "我有一只猫", "--timings"]));
+        assert!(err.contains(one) && !err.contains(after), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `translate --timings` on a Marian: encode, decode, the first piece's time (within the decode

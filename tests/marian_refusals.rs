@@ -82,6 +82,10 @@ fn another_model_type_a_pre_ln_marian_and_another_activation_are_refused() {
     let dir =
         variant("tanh", |d| edit_config(d, "\"activation_function\": \"swish\"", "\"activation_function\": \"tanh\""));
     refused(&dir, "我", &["tanh", "swish"], &["tanh", "swish"]);
+    // a number is no name: refused, not taken for the default (gelu, silently)
+    let dir =
+        variant("activation-3", |d| edit_config(d, "\"activation_function\": \"swish\"", "\"activation_function\": 3"));
+    refused(&dir, "我", &["activation_function is \"3\"", "swish"], &["3", "swish"]);
 }
 
 #[test]

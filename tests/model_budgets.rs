@@ -12,13 +12,18 @@ use transformer_tutor::model::vocab::{Tokenizer, Vocab, Vocabs};
 use transformer_tutor::model::{Preset, Weights};
 
 /// Seeded weights of the tutor's layout with these sizes, the corpus's source vocabulary (so
-/// `我` is a word) and a numbered target vocabulary of `tgt_vocab` words, saved as `name`.
+/// `我` is a word) and a numbered target vocabulary of `tgt_vocab` words (0: the corpus's and
+/// the tutor's two layers, so that the lessons load), saved as `name`.
 fn model(name: &str, d_model: usize, n_heads: usize, tgt_vocab: usize, max_len: usize) -> String {
     let corpus = transformer_tutor::corpus::vocabs();
-    let mut config = Preset::Tutor.config(corpus.src.len(), tgt_vocab);
+    let tgt = if tgt_vocab == 0 { corpus.tgt.clone() } else { Vocab::numbered(Tokenizer::Word, tgt_vocab) };
+    let mut config = Preset::Tutor.config(corpus.src.len(), tgt.len());
     (config.d_model, config.n_heads, config.d_ff, config.n_layers, config.dec_layers, config.max_len) =
         (d_model, n_heads, 4, 1, 1, max_len);
-    let vocabs = Vocabs { src: corpus.src.clone(), tgt: Vocab::numbered(Tokenizer::Word, tgt_vocab) };
+    if tgt_vocab == 0 {
+        (config.n_layers, config.dec_layers) = (2, 2);
+    }
+    let vocabs = Vocabs { src: corpus.src.clone(), tgt };
     let weights = Weights::init(&config, 3).with_vocabs(Arc::new(vocabs));
     let path = temp(name);
     weights.save_npz(&path).unwrap();
@@ -81,4 +86,23 @@ fn decoding_on_a_long_max_len_stops_in_proportion_to_the_sentence() {
     let printed = stdout(&o);
     let embed = printed.lines().find(|l| l.contains("tgt.embed ")).unwrap_or_default();
     assert!(embed.contains("(1, 96, 32)"), "the target ran to 96 positions:\n{embed}");
+}
+
+/// A lesson beat that reorders the learner's first sentence runs it twice (batch row 1 is its
+/// tokens reversed), translated by the model: a sentence whose own run fits may make that run
+/// over the budget. It was refused in silence (the beat showed the lesson's sentences, saying
+/// the learner's read the same reversed); now the sentences are refused when given, naming the
+/// part, exit 1, as any run over the budget is.
+#[test]
+fn sentences_whose_reordered_run_is_over_the_budget_are_refused_when_given() {
+    let path = model("heads-16-corpus.npz", 16, 16, 0, 1024);
+    // 1,000 tokens, not a palindrome (one that is shows the lesson's sentences instead): one row
+    // keeps 1 GB of attention maps, the two rows decoded 6 GB
+    let long = "我有一只猫".repeat(200);
+    let args = ["--weights", &path, "--lesson", "positional", "--print", "--src", &long, "--tgt", "<bos> i <eos>"];
+    let err = refused_within(1536, &args, &["not run", "refused before anything ran", "the attention maps"]);
+    assert!(!err.contains("panicked"), "{err}");
+    // a short sentence, reordered within the budget, runs
+    let o = run_limited(1536, &["--weights", &path, "--lesson", "positional", "--print", "--src", "我有一只猫"]);
+    assert!(o.status.success(), "{}", stderr(&o));
 }

@@ -2,13 +2,14 @@
 //! terminal draws into a bounded area (under a 4 GB address space: unbounded, it took 9.4 GB);
 //! an abort (SIGABRT, and memory running out under `ulimit -v`, which Rust ends with an abort)
 //! gives the terminal back before the process ends with 134; and a terminal nobody reads (the pty's buffer full, the tutor blocked writing) does
-//! not keep SIGTERM from ending the tutor within seconds, its progress saved.
+//! not keep SIGTERM from ending the tutor within seconds, its progress saved, nor an abort from
+//! ending it and giving back the terminal's modes (the handler's writes never wait on it).
 
 #![cfg(target_os = "linux")]
 
 mod pty_driver;
 
-use pty_driver::{cooked, data_dir, drive, drive_raw};
+use pty_driver::{cooked, data_dir, drive, drive_raw, drive_with};
 use transformer_tutor::tui::{MAX_COLUMNS, MAX_ROWS, drawn_area};
 
 #[test]
@@ -87,5 +88,18 @@ fn sigterm_ends_a_tutor_blocked_on_a_terminal_nobody_reads_with_its_progress_sav
     cooked(&report);
     let progress = std::fs::read_to_string(data.join("progress.toml")).expect("progress was saved");
     assert!(progress.contains("[lessons.masks]") && progress.contains("seen = [0, 1]"), "beat 2 seen:\n{progress}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// An abort while the tutor is blocked writing to a terminal nobody reads: the handler's escapes
+/// and message go through a non-blocking descriptor (a blocking write there hung the process for
+/// ever, inside the handler), the modes are given back, and the process ends with SIGABRT.
+#[test]
+fn an_abort_on_a_terminal_nobody_reads_ends_at_once_with_the_modes_restored() {
+    let data = data_dir("stalled-abort");
+    let report = drive_with("stalled", &data, &["--lang", "en", "--lesson", "masks"], &[("TT_SIGNAL", "SIGABRT")]);
+    assert_eq!(report["drawn"], "True", "{report:?}");
+    assert_eq!(report["exit"], "-6", "ended by SIGABRT within 10 s: {report:?}");
+    cooked(&report);
     let _ = std::fs::remove_dir_all(&data);
 }

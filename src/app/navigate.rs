@@ -93,11 +93,16 @@ impl App {
         let (instead, runs) = match want {
             Instead::Own => return,
             Instead::Reordered => match self.reordered_setup() {
-                Some(setup) => {
+                Ok(Some(setup)) => {
                     let (run, full) = runs_of(&setup);
                     (Instead::Reordered, Some((setup, run, full)))
                 }
-                None => (Instead::LessonSameReversed, prepare(&self.session.lesson, weights).ok()),
+                Ok(None) => (Instead::LessonSameReversed, prepare(&self.session.lesson, weights).ok()),
+                // the run is refused (over a budget): the sentences stay, and the status says why
+                Err(e) => {
+                    self.view.status = strings::sentence_refused(&e.to_string());
+                    return;
+                }
             },
             // a beat asks for the lesson's sentences or a reordering, never for this fallback
             Instead::Lesson | Instead::LessonSameReversed => {

@@ -166,6 +166,13 @@ impl App {
                 tgt.map(|t| TokenInput::Sentences(t.to_string())).as_ref(),
             )
             .map_err(|e| strings::sentence_refused(&e.to_string()))?;
+        // a beat of this lesson runs the first sentence twice (and reversed): refused now, with
+        // the sentences, when that run would be over a budget, not found out on the way there
+        if self.session.lesson.beats.iter().any(|b| b.reorders_sentence)
+            && let Err(e @ SetupError::Budget(_)) = self.reordered_of(&setup)
+        {
+            return Err(strings::sentence_refused(&e.to_string()));
+        }
         let (run, full) = super::session::runs_of(&setup);
         self.session.setup = setup;
         self.session.run = run;
@@ -192,10 +199,13 @@ impl App {
 
     /// The first sentence on screen and, as batch row 1, all its tokens in reverse order (a
     /// Marian's `</s>` too, so that the rows are exactly the same tokens), translated by the
-    /// model; None when
-    /// reversing changes nothing (one token, or a palindrome).
-    pub(super) fn reordered_setup(&self) -> Option<Setup> {
-        let setup = &self.session.setup;
+    /// model; None when reversing changes nothing (one token, or a palindrome). Err: that run is
+    /// refused (over a budget: two rows of the sentence take twice one row's memory).
+    pub(super) fn reordered_setup(&self) -> Result<Option<Setup>, SetupError> {
+        self.reordered_of(&self.session.setup)
+    }
+
+    fn reordered_of(&self, setup: &Setup) -> Result<Option<Setup>, SetupError> {
         let vocab = setup.src_vocab();
         let mut ids: Vec<usize> = setup.src_ids.row(0).to_vec();
         while ids.last() == Some(&vocab.pad_id()) {
@@ -204,10 +214,10 @@ impl App {
         let mut reversed = ids.clone();
         reversed.reverse();
         if reversed == ids {
-            return None;
+            return Ok(None);
         }
         let row = |ids: &[usize]| ids.iter().map(usize::to_string).collect::<Vec<_>>().join(",");
-        self.setup_of(&TokenInput::Ids(format!("{};{}", row(&ids), row(&reversed))), None).ok()
+        self.setup_of(&TokenInput::Ids(format!("{};{}", row(&ids), row(&reversed))), None).map(Some)
     }
 
     /// Lesson `i`'s place in the list, for `--list` and the list screen.

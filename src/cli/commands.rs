@@ -56,6 +56,7 @@ fn export_command(
     input: &InputArgs,
 ) -> Result<Option<i32>, String> {
     let (src, tgt) = input.sides()?;
+    scripts.check(out)?;
     let setup = Setup::new(&cli.model.source(), &src, tgt.as_ref()).map_err(|e| e.to_string())?;
     warn_unknown(&setup);
     if grads {

@@ -110,6 +110,43 @@ pub struct Scripts<'a> {
     pub what_if: Option<crate::explore::Variant>,
 }
 
+impl Scripts<'_> {
+    /// Before anything is computed or written: each script's path can be written, and names
+    /// neither the export (`out`: the script would replace the file it reads, and the export be
+    /// gone) nor the other script. A bad path used to be found after the export was written.
+    pub fn check(&self, out: &Path) -> Result<(), String> {
+        let scripts = [("--numpy", self.numpy), ("--pytorch", self.pytorch)];
+        for (i, (flag, path)) in scripts.iter().enumerate() {
+            let Some(path) = path else { continue };
+            let mut others = [("--out", Some(out))].into_iter().chain(scripts[..i].iter().copied());
+            if let Some((other, _)) = others.find(|(_, p)| p.is_some_and(|p| same_file(p, path))) {
+                return Err(crate::strings::export_same_file(flag, other, path.display()));
+            }
+            crate::atomic_file::check(path).map_err(|e| crate::strings::cannot_write(path.display(), e))?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether two paths name one file: the same file when both exist (a link, `./`, `..`), else the
+/// same name in the same folder.
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        use std::os::unix::fs::MetadataExt;
+        return (x.dev(), x.ino()) == (y.dev(), y.ino());
+    }
+    let place = |p: &Path| {
+        let folder = match p.parent() {
+            Some(f) if !f.as_os_str().is_empty() => f.canonicalize().ok(),
+            _ => std::env::current_dir().ok(),
+        };
+        (folder, p.file_name().map(|n| n.to_os_string()))
+    };
+    let (x, y) = (place(a), place(b));
+    x.0.is_some() && x.1.is_some() && x == y
+}
+
 /// Write the scripts asked for, each recomputing `run`'s tensors from the export at `npz`: the
 /// paths written and how many tensors each checks.
 pub fn write_scripts<'a>(run: &Run, npz: &Path, scripts: Scripts<'a>) -> Result<Vec<(&'a Path, usize)>, String> {

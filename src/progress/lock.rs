@@ -47,10 +47,20 @@ fn held(dir: &Path, wait: Duration) -> String {
 }
 
 /// The process that holds the `flock` on `dir` and its name (its `comm`, control characters
-/// escaped), from /proc/locks: Linux only, None elsewhere or when it does not say.
+/// escaped), from /proc/locks: Linux only, None elsewhere or when it does not say. It does not
+/// say on every file system (btrfs's and overlayfs's device numbers in /proc/locks need not be
+/// those `stat` gives), nor for a holder outside this process's pid namespace (pid 0 there); and
+/// the pid it gives is the process that took the lock, which may have ended since, leaving the
+/// lock to a child that inherited it: a pid whose process has gone is not named (it may be
+/// another process's by now). Only ever a name in a message: the lock is never judged stale.
 fn holder(dir: &Path) -> Option<(u32, String)> {
-    let pid = holder_in(&std::fs::read_to_string("/proc/locks").ok()?, dir)?;
-    let name = std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+    holder_from(&std::fs::read_to_string("/proc/locks").ok()?, dir)
+}
+
+/// `holder`, from `locks` (the text of /proc/locks).
+fn holder_from(locks: &str, dir: &Path) -> Option<(u32, String)> {
+    let pid = holder_in(locks, dir).filter(|&pid| pid > 0)?;
+    let name = std::fs::read_to_string(format!("/proc/{pid}/comm")).ok()?;
     Some((pid, crate::text::escape_controls(name.trim_end_matches('\n'), false)))
 }
 
@@ -118,5 +128,31 @@ mod tests {
         );
         assert_eq!(holder_in(&locks, &dir), Some(33));
         assert_eq!(holder_in("", &dir), None);
+    }
+
+    /// Where /proc/locks does not name a live holder (a file system whose device numbers there
+    /// differ from `stat`'s, a holder in another pid namespace shown as pid 0, a holder that has
+    /// ended), no process is named; the wait stays bounded all the same (the test above).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_holder_not_listed_or_gone_is_not_named() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = std::env::temp_dir();
+        let meta = std::fs::metadata(&dir).unwrap();
+        let (dev, ino) = (meta.dev(), meta.ino());
+        let (major, minor) = (((dev >> 8) & 0xfff) | ((dev >> 32) & !0xfff), (dev & 0xff) | ((dev >> 12) & !0xff));
+        let line = |pid: i64| format!("1: FLOCK  ADVISORY  WRITE {pid} {major:02x}:{minor:02x}:{ino} 0 EOF\n");
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let gone = child.id();
+        child.wait().unwrap();
+        // the same inode on another device: what /proc/locks shows on btrfs, whose `stat` gives
+        // each subvolume a device of its own
+        let elsewhere =
+            format!("1: FLOCK  ADVISORY  WRITE {} {major:02x}:{:02x}:{ino} 0 EOF\n", std::process::id(), minor + 1);
+        for locks in [String::new(), elsewhere, line(0), line(-1), line(gone as i64)] {
+            assert_eq!(holder_from(&locks, &dir), None, "{locks}");
+        }
+        let me = holder_from(&line(std::process::id() as i64), &dir);
+        assert_eq!(me.map(|(pid, _)| pid), Some(std::process::id()));
     }
 }

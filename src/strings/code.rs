@@ -83,3 +83,8 @@ pub fn code_script_header(npz: &str, lib: &str) -> String {
 pub fn wrote_script(path: impl std::fmt::Display, count: usize) -> String {
     message_with("wrote-script", &[("path", &path.to_string()), ("count", &count)])
 }
+
+/// `export`: a script's path names the export (or the other script): refused before anything.
+pub fn export_same_file(flag: &str, other: &str, path: impl std::fmt::Display) -> String {
+    message_with("export-same-file", &[("flag", &flag), ("other", &other), ("path", &path.to_string())])
+}

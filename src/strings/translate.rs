@@ -70,7 +70,7 @@ pub struct TranslateTimes {
 }
 
 /// `--timings`: load, encode and decode times, the decoder's pieces per second, the first
-/// piece's time and the mean time of each piece after it.
+/// piece's time and the mean time of each piece after it (only when there are pieces after it).
 pub fn translate_timings(t: &TranslateTimes) -> String {
     let ms = |d: std::time::Duration| format!("{:.1} ms", d.as_secs_f64() * 1000.0);
     let rate = t.tokens as f64 / t.decode.as_secs_f64().max(1e-9);

@@ -13,7 +13,6 @@
 
 use crate::model::fast::tty;
 use crate::signals;
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -78,21 +77,8 @@ fn watch(signal: &AtomicUsize, done: &AtomicBool, before_exit: Option<Box<dyn Fn
         if let Some(save) = &before_exit {
             save();
         }
-        tty::restore_modes();
-        write_without_waiting(tty::RESTORE);
+        tty::give_back_now();
         tty::exit_now(128 + n);
-    }
-}
-
-/// Write `bytes` to the controlling terminal through a descriptor of its own, non-blocking (the
-/// screen's own descriptor would block as its writes do): what does not fit now is dropped.
-fn write_without_waiting(bytes: &[u8]) {
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK | libc::O_NOCTTY);
-    if let Ok(mut tty) = options.open("/dev/tty") {
-        let _ = tty.write(bytes);
     }
 }
 

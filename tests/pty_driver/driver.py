@@ -145,22 +145,28 @@ def memory_limits():
         os.close(slave)
 
 
-def stalled():
-    """→ (beat 2 seen), then the pty is resized again and again and never read: the program
-    blocks writing its redraws. SIGTERM must end it within seconds, progress saved."""
-    pid, master, slave = spawn(60, 200)
-    drawn = read_for(master, 60, b"beat 1/")
-    os.write(master, b"\x1b[C")
-    read_for(master, 0.3)  # beat 2 seen (saved now, or by whoever saves last)
+def stall(pid, master):
+    """Resize the pty again and again and never read it: the program blocks writing its redraws.
+    Where it waits (the kernel's name for it)."""
     for i in range(60):
         rows, cols = (60, 200) if i % 2 else (61, 201)
         fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         time.sleep(0.03)
     time.sleep(1.0)
     task = f"/proc/{pid}/task/{pid}"
-    blocked_in = open(f"{task}/wchan").read().strip() if os.path.exists(task) else "gone"
+    return open(f"{task}/wchan").read().strip() if os.path.exists(task) else "gone"
+
+
+def stalled():
+    """→ (beat 2 seen), then the pty is never read (`stall`); a signal (SIGTERM, or TT_SIGNAL)
+    must end the program within seconds, progress saved (an abort saves nothing)."""
+    pid, master, slave = spawn(60, 200)
+    drawn = read_for(master, 60, b"beat 1/")
+    os.write(master, b"\x1b[C")
+    read_for(master, 0.3)  # beat 2 seen (saved now, or by whoever saves last)
+    blocked_in = stall(pid, master)
     start = time.time()
-    os.kill(pid, signal.SIGTERM)
+    os.kill(pid, getattr(signal, os.environ.get("TT_SIGNAL", "SIGTERM")))
     code = wait_exit(pid, 10)  # the pty is still not read
     report(drawn=drawn, blocked_in=blocked_in or "-", exit=code, seconds=round(time.time() - start, 2), modes=modes(slave))
 

@@ -12,7 +12,12 @@ pub const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 /// Run `scenario` of the driver on the program with `args`, its data directory `data`.
 pub fn drive(scenario: &str, data: &Path, args: &[&str]) -> BTreeMap<String, String> {
-    let said = drive_raw(scenario, data, args, &[]);
+    drive_with(scenario, data, args, &[])
+}
+
+/// `drive`, with `env` added to the driver's environment.
+pub fn drive_with(scenario: &str, data: &Path, args: &[&str], env: &[(&str, &str)]) -> BTreeMap<String, String> {
+    let said = drive_raw(scenario, data, args, env);
     said.lines().filter_map(|l| l.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 

@@ -17,12 +17,14 @@ pub fn keep_freed_memory() {
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
 }
 
-/// The global allocator `A`, noting when an allocation fails: the abort that follows is then
-/// said to be for memory when it restores the terminal (`tty`). Nothing else changes.
+/// The global allocator `A`, noting on each thread whether its last allocation failed: an abort
+/// that follows a failure at once is then said to be for memory when it restores the terminal
+/// (`tty`), and one after a failure the program recovered from (a `try_reserve` refused, then
+/// anything allocated) is not. Nothing else changes.
 pub struct Noting<A>(pub A);
 
-// SAFETY: every call is forwarded to `A` unchanged, with its arguments and result; only a null
-// result is noted, in an atomic
+// SAFETY: every call is forwarded to `A` unchanged, with its arguments and result; whether the
+// result is null is noted, in a thread-local `Cell` (no allocation, no destructor)
 unsafe impl<A: std::alloc::GlobalAlloc> std::alloc::GlobalAlloc for Noting<A> {
     #[inline]
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
@@ -51,8 +53,38 @@ unsafe impl<A: std::alloc::GlobalAlloc> std::alloc::GlobalAlloc for Noting<A> {
 
 #[inline]
 fn noted(ptr: *mut u8) -> *mut u8 {
-    if ptr.is_null() {
-        super::tty::note_allocation_failure();
-    }
+    super::tty::note_allocation(ptr.is_null());
     ptr
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::alloc::{GlobalAlloc, Layout, System};
+
+    /// A failed allocation makes an abort on its thread one for memory only until the next
+    /// allocation succeeds (the failure was recovered from): no false "out of memory".
+    #[test]
+    fn only_a_failure_not_recovered_from_counts_as_out_of_memory() {
+        let noting = Noting(System);
+        let huge = Layout::from_size_align(isize::MAX as usize - 4095, 4096).unwrap();
+        let small = Layout::from_size_align(64, 8).unwrap();
+        // SAFETY: layouts of non-zero size; a pointer returned is freed with its layout
+        unsafe {
+            assert!(noting.alloc(huge).is_null(), "no machine gives isize::MAX bytes");
+            assert!(super::super::tty::aborting_for_memory());
+            let other_thread = std::thread::spawn(super::super::tty::aborting_for_memory).join().unwrap();
+            assert!(!other_thread, "only the thread whose allocation failed");
+            let p = noting.alloc(small);
+            assert!(!p.is_null());
+            assert!(!super::super::tty::aborting_for_memory(), "recovered: the next allocation succeeded");
+            noting.dealloc(p, small);
+            // (aligned to a page, so that `System` makes it an allocation and a copy)
+            let paged = Layout::from_size_align(64, 4096).unwrap();
+            let p = noting.alloc(paged);
+            assert!(noting.realloc(p, paged, huge.size()).is_null());
+            assert!(super::super::tty::aborting_for_memory(), "a failed realloc counts too");
+            noting.dealloc(p, paged);
+        }
+    }
 }

@@ -139,7 +139,14 @@ pub fn read_config(dir: &Path) -> Result<MarianConfig, ConfigError> {
             return Err(ConfigError::ExtraNorm { field });
         }
     }
-    let activation = match map.get("activation_function").and_then(Value::as_str).unwrap_or("gelu") {
+    // absent: transformers' default; of another type (a number, say) it names none, and is
+    // refused as an unknown name would be (it was taken for the default, silently computing gelu)
+    let activation = match map.get("activation_function") {
+        None | Some(Value::Null) => "gelu".to_string(),
+        Some(Value::String(name)) => name.clone(),
+        Some(other) => other.to_string(),
+    };
+    let activation = match activation.as_str() {
         "swish" | "silu" => Activation::Silu,
         "relu" => Activation::Relu,
         "gelu" => Activation::Gelu,
