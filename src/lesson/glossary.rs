@@ -64,9 +64,7 @@ impl Glossary {
     /// The built-in glossary (`glossary.toml`, checked by tests/glossary.rs), parsed once.
     pub fn built_in() -> &'static Glossary {
         static BUILT_IN: std::sync::OnceLock<Glossary> = std::sync::OnceLock::new();
-        BUILT_IN.get_or_init(|| {
-            Glossary::parse("glossary.toml", include_str!("../../glossary.toml")).unwrap_or_else(|e| panic!("{e}"))
-        })
+        BUILT_IN.get_or_init(super::glossary_load::built_in)
     }
 
     /// The uses of terms in `text` (`lang`'s prose), as (byte start, byte end, term index), in
