@@ -1134,7 +1134,7 @@ glossary-column-lesson = lesson
 glossary-column-code = code
 # The glossary overlay, below the terms, for a selected term whose op kind ($kind, such as
 # cross-entropy) this run does not compute.
-glossary-code-elsewhere = this run computes no { $kind }: a lesson whose run does shows its code (p)
+glossary-code-elsewhere = this run has no { $kind } op: open a lesson whose run has one and press p on it
 
 ## src/strings/keys.rs (part 2)
 

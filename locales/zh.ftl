@@ -983,7 +983,7 @@ language-choice = { $code }（{ $name }）
 glossary-column-note = 笔记
 glossary-column-lesson = 课
 glossary-column-code = 代码
-glossary-code-elsewhere = 这次运行不计算 { $kind }：在计算它的课里按 p 可以看到它的代码
+glossary-code-elsewhere = 这次运行没有 { $kind } 运算：打开有这个运算的课，在那里按 p 就能看到它的代码
 
 ## src/strings/keys.rs (part 2)
 

@@ -88,7 +88,12 @@ fn every_terms_op_kind_is_computed_by_its_lessons_run() {
         let app = transformer_tutor::app::App::new(lesson, weights.clone()).unwrap();
         let run = app.run();
         let found = transformer_tutor::code::op_of_kind(run.program(), run.weights(), op, 0);
-        assert!(found.is_some(), "{}: `{op}` is computed by no op of lesson `{}`'s run", term.name(Lang::En), term.lesson);
+        assert!(
+            found.is_some(),
+            "{}: `{op}` is computed by no op of lesson `{}`'s run",
+            term.name(Lang::En),
+            term.lesson
+        );
     }
 }
 
@@ -99,9 +104,8 @@ fn the_glossary_listing_has_a_code_column() {
     let catalog = Catalog::built_in(&weights).unwrap();
     let glossary = Glossary::built_in();
     for (lang, heading) in [(Lang::En, "code"), (Lang::Zh, "代码")] {
-        let text = transformer_tutor::lang::with(lang, || {
-            transformer_tutor::cli::glossary::glossary_text(glossary, &catalog)
-        });
+        let text =
+            transformer_tutor::lang::with(lang, || transformer_tutor::cli::glossary::glossary_text(glossary, &catalog));
         let lines: Vec<&str> = text.lines().collect();
         let head = lines.iter().position(|l| l.contains(heading)).unwrap_or_else(|| panic!("{heading}:\n{text}"));
         let column = transformer_tutor::text::width(&lines[head][..lines[head].find(heading).unwrap()]);

@@ -48,8 +48,10 @@ impl Widget for GlossaryOverlay<'_> {
         let w: Vec<usize> = (0..4).map(|c| rows.iter().map(|r| width(&r[c])).max().unwrap_or(0)).collect();
         let footers = [width(&strings::GLOSSARY_FOOTER), width(&strings::GLOSSARY_UNNAMED)];
         let code_width = self.shown.code.iter().map(Line::width).max().unwrap_or(0);
-        let popup_width =
-            (w.iter().sum::<usize>() + 10).max(footers[0].max(footers[1]) + 2).max(code_width + 3).min(area.width.into());
+        let popup_width = (w.iter().sum::<usize>() + 10)
+            .max(footers[0].max(footers[1]) + 2)
+            .max(code_width + 3)
+            .min(area.width.into());
         let code_rows = self.shown.code_rows;
         let shown = terms_shown(area, rows.len(), code_rows);
         let limit = rows.len() - shown;

@@ -26,7 +26,11 @@ pub fn fit(screen: &Screenful) -> Fit {
         map_shown: screen.wide,
         prose_scroll: screen.prose_scroll_limit,
         glossary_scroll: glossary::scroll_limit(screen.area, code_rows),
-        glossary_rows: glossary::terms_shown(screen.area, crate::lesson::glossary::Glossary::built_in().terms.len(), code_rows),
+        glossary_rows: glossary::terms_shown(
+            screen.area,
+            crate::lesson::glossary::Glossary::built_in().terms.len(),
+            code_rows,
+        ),
         help_scroll: help::scroll_limit(screen.area),
         lines_first: lines_first(screen),
         layout: layout(screen),
