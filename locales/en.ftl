@@ -1135,6 +1135,11 @@ language-choice = { $code } ({ $name })
 # The glossary's other column headings: the note and the lesson where a term is taught.
 glossary-column-note = note
 glossary-column-lesson = lesson
+# The op kind whose code computes the term (the code pane's lines, `p`).
+glossary-column-code = code
+# The glossary overlay, below the terms, for a selected term whose op kind ($kind, such as
+# cross-entropy) this run does not compute.
+glossary-code-elsewhere = this run has no { $kind } op: open a lesson whose run has one and press p on it
 
 ## src/strings/keys.rs (part 2)
 
@@ -1595,3 +1600,13 @@ code-what-if = what-if:
 code-script-header = Every named tensor of this run, recomputed op by op in { $lib } from { $npz } and checked against the tutor's.
 wrote-script = wrote { $path }: { $count } tensors, each recomputed and checked (run it with python3)
 export-same-file = { $flag } and { $other } name the same file, { $path }: the script would replace what it reads; nothing was written
+# What the exported script prints, one line per tensor: the mark (a tensor that matches the
+# tutor's, one that does not), then its name, kind, shape and largest difference.
+code-script-ok = ok
+code-script-fail = FAIL
+code-script-not-computed = not computed
+# $ours: the script's tensor's shape, $tutor: the tutor's, both as Python writes them: (2, 4, 6, 6).
+code-script-shape = shape { $ours }, the tutor's { $tutor }
+# The script's last line. $failed: how many tensors differ, $first: the first one's name.
+code-script-differ = { $failed } of { $count } tensors differ from the tutor's (first: { $first })
+code-script-all-match = all { $count } tensors match

@@ -986,6 +986,8 @@ language-called = { $code ->
 language-choice = { $code }（{ $name }）
 glossary-column-note = 笔记
 glossary-column-lesson = 课
+glossary-column-code = 代码
+glossary-code-elsewhere = 这次运行没有 { $kind } 运算：打开有这个运算的课，在那里按 p 就能看到它的代码
 
 ## src/strings/keys.rs (part 2)
 
@@ -1386,3 +1388,9 @@ code-what-if = 假如：
 code-script-header = 这次运行的每个具名张量，都在 { $lib } 中从 { $npz } 逐个运算重新算一遍，并与导师的结果比对。
 wrote-script = 已写入 { $path }：{ $count } 个张量，每个都重新计算并比对（用 python3 运行）
 export-same-file = { $flag } 和 { $other } 指向同一个文件 { $path }：脚本会覆盖它要读取的文件；什么也没有写
+code-script-ok = 一致
+code-script-fail = 不一致
+code-script-not-computed = 没有算出来
+code-script-shape = 形状是 { $ours }，导师的是 { $tutor }
+code-script-differ = { $count } 个张量中有 { $failed } 个与导师的不一致（第一个：{ $first }）
+code-script-all-match = 全部 { $count } 个张量都与导师的一致

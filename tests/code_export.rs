@@ -4,7 +4,8 @@
 //! tests run it (python3 with numpy; torch where it imports) on the default run, a `--src` run, a
 //! what-if and the tiny Marian, on runs that together use every op kind (`code::KINDS`: a kind
 //! without a snippet, or whose snippet does not compute its tensor, fails here), and on a script
-//! with one line broken, which must fail.
+//! with one line broken, which must fail. A script prints in the language it was exported in
+//! (`--lang zh`: the `src` run here, and a broken script in both languages).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use transformer_tutor::code::{self, Lib};
+use transformer_tutor::lang::{self, Lang};
 use transformer_tutor::model::arch::{HeadAblation, Variant};
 use transformer_tutor::model::config::Activation;
 use transformer_tutor::model::program::{AttnBlock, Stack};
@@ -58,34 +60,43 @@ impl Drop for TempDir {
     }
 }
 
-/// What running a script printed.
+/// What running a script printed, and the language it prints in.
 struct Outcome {
     success: bool,
     stdout: String,
+    lang: Lang,
 }
 
 impl Outcome {
-    /// The kinds whose snippets ran and matched (`ok  name kind shape diff`).
-    fn kinds(&self) -> BTreeSet<String> {
-        let ok = self.stdout.lines().filter(|l| l.starts_with("ok "));
-        ok.filter_map(|l| l.split_whitespace().nth(2).map(str::to_string)).collect()
+    /// The lines of the ops that matched (`ok  name kind shape diff`; `一致 …` in Chinese).
+    fn oks(&self) -> impl Iterator<Item = &str> {
+        let ok = lang::with(self.lang, || transformer_tutor::strings::CODE_SCRIPT_OK.get());
+        self.stdout.lines().filter(move |l| l.strip_prefix(ok).is_some_and(|rest| rest.starts_with(' ')))
     }
 
-    /// The script ran, every op matched, and the last line says so for all `ops`.
+    /// The kinds whose snippets ran and matched.
+    fn kinds(&self) -> BTreeSet<String> {
+        self.oks().filter_map(|l| l.split_whitespace().nth(2).map(str::to_string)).collect()
+    }
+
+    /// The script ran, every op matched, and the last line says so for all `ops`, in its language.
     fn assert_all_match(&self, case: &str, ops: usize) {
         assert!(self.success, "{case}: the script failed:\n{}", self.stdout);
-        let oks = self.stdout.lines().filter(|l| l.starts_with("ok ")).count();
-        assert_eq!(oks, ops, "{case}: one ok line per op:\n{}", self.stdout);
+        assert_eq!(self.oks().count(), ops, "{case}: one ok line per op:\n{}", self.stdout);
         let last = self.stdout.lines().last().unwrap_or_default();
-        assert_eq!(last, format!("all {ops} tensors match"), "{case}:\n{}", self.stdout);
+        let expected = match self.lang {
+            Lang::En => format!("all {ops} tensors match"),
+            Lang::Zh => format!("全部 {ops} 个张量都与导师的一致"),
+        };
+        assert_eq!(last, expected, "{case}:\n{}", self.stdout);
     }
 }
 
-fn python(script: &Path) -> Outcome {
+fn python(script: &Path, lang: Lang) -> Outcome {
     let out = Command::new("python3").arg(script).output().expect("cannot run python3");
     let stderr = String::from_utf8_lossy(&out.stderr);
     let stdout = format!("{}{stderr}", String::from_utf8_lossy(&out.stdout));
-    Outcome { success: out.status.success(), stdout }
+    Outcome { success: out.status.success(), stdout, lang }
 }
 
 /// `transformer-tutor <args> export --out run.npz --numpy run.py [--pytorch run_torch.py]`; the
@@ -104,10 +115,11 @@ fn export_cli(dir: &TempDir, before: &[&str], after: &[&str], torch: bool) -> (u
     (count, numpy, pytorch)
 }
 
-/// The four runs the issue names, each exported by the command line and its script(s) run.
+/// The four runs the issue names, each exported by the command line and its script(s) run (the
+/// `src` one in Chinese, whose script prints in Chinese).
 const CLI_CASES: &[(&str, &[&str], &[&str])] = &[
     ("default", &[], &[]),
-    ("src", &[], &["--src", "我有一只猫 ; 你好"]),
+    ("src", &["--lang", "zh"], &["--src", "我有一只猫 ; 你好"]),
     ("what-if", &[], &["--what-if", "half-qk"]),
     ("marian", &["--model", "weights/marian-tiny"], &[]),
 ];
@@ -118,7 +130,8 @@ fn cli_cases(torch: bool) -> BTreeSet<String> {
         let dir = TempDir::new(case);
         let (ops, numpy, pytorch) = export_cli(&dir, before, after, torch);
         let script = if torch { pytorch } else { numpy };
-        let outcome = python(&script);
+        let lang = if before.contains(&"zh") { Lang::Zh } else { Lang::En };
+        let outcome = python(&script, lang);
         outcome.assert_all_match(case, ops);
         kinds.extend(outcome.kinds());
     }
@@ -148,16 +161,22 @@ fn a_broken_snippet_fails_its_script() {
     if !python_has("numpy") {
         return;
     }
-    let dir = TempDir::new("broken");
-    let (_, numpy, _) = export_cli(&dir, &[], &[], false);
-    let text = std::fs::read_to_string(&numpy).unwrap();
-    let line = "scores = qk / math.sqrt(d_k)";
-    assert!(text.contains(line), "the script computes the scores as the pane shows them");
-    std::fs::write(&numpy, text.replacen(line, "scores = qk / d_k", 1)).unwrap();
-    let outcome = python(&numpy);
-    assert!(!outcome.success, "a wrong line must fail the script:\n{}", outcome.stdout);
-    assert!(outcome.stdout.contains("FAIL enc.0.self_attn.scores"), "{}", outcome.stdout);
-    assert!(outcome.stdout.lines().last().unwrap().contains("tensors differ from the tutor's"));
+    // the failure is said in the export's language
+    for (lang, fail, differ) in [
+        (Lang::En, "FAIL enc.0.self_attn.scores", "tensors differ from the tutor's (first: enc.0.self_attn.scores)"),
+        (Lang::Zh, "不一致 enc.0.self_attn.scores", "个与导师的不一致（第一个：enc.0.self_attn.scores）"),
+    ] {
+        let dir = TempDir::new("broken");
+        let (_, numpy, _) = export_cli(&dir, &["--lang", lang.code()], &[], false);
+        let text = std::fs::read_to_string(&numpy).unwrap();
+        let line = "scores = qk / math.sqrt(d_k)";
+        assert!(text.contains(line), "the script computes the scores as the pane shows them");
+        std::fs::write(&numpy, text.replacen(line, "scores = qk / d_k", 1)).unwrap();
+        let outcome = python(&numpy, lang);
+        assert!(!outcome.success, "a wrong line must fail the script:\n{}", outcome.stdout);
+        assert!(outcome.stdout.contains(fail), "{}", outcome.stdout);
+        assert!(outcome.stdout.lines().last().unwrap().contains(differ), "{}", outcome.stdout);
+    }
 }
 
 fn marian_setup() -> Setup {
@@ -179,7 +198,7 @@ fn lib_case(case: &str, mut run: Run, lib: Lib) -> BTreeSet<String> {
     transformer_tutor::cli::export::export_trace(&mut run, &npz).unwrap();
     let script = code::script(&run, lib, &npz, &numpy);
     std::fs::write(&numpy, &script.text).unwrap();
-    let outcome = python(&numpy);
+    let outcome = python(&numpy, Lang::En);
     outcome.assert_all_match(case, script.count);
     outcome.kinds()
 }

@@ -273,8 +273,8 @@ fn a_cells_derivation_shows_whole_or_says_how_to_scroll_at_80x24() {
 }
 
 /// The glossary overlay at 80x24: a window of the terms with the note and the lesson that teach
-/// each, a line counting those above and below, and ↑/↓ (PgUp/PgDn) to move it, no further than
-/// the last term; `T` opens it at the top again.
+/// each, a line counting those above and below, and ↑/↓ (PgUp/PgDn) to move the selected term
+/// (▶), the window following it, no further than the last term; `T` opens it at the top again.
 #[test]
 fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
     use transformer_tutor::lesson::glossary::Glossary;
@@ -298,9 +298,13 @@ fn the_glossary_overlay_scrolls_to_every_term_at_80x24() {
     let last = terms.last().unwrap();
     assert!(bottom.lines().any(|l| l.contains(last.name(Lang::En)) && l.contains(&last.lesson)), "{bottom}");
     assert!(bottom.contains("more terms above (↑/↓"), "{bottom}");
-    // scrolled no further than the last term: one ↑ shows a term below again
+    assert!(bottom.contains(&format!("▶{}", last.name(Lang::En))), "the last term is selected:\n{bottom}");
+    // selected no further than the last term: one ↑ selects the one before it, in the same window
     press(&mut app, KeyCode::Up);
-    assert!(text(&mut app, 80, 24).contains(", 1 below"));
+    let before_last = &terms[terms.len() - 2];
+    let up = text(&mut app, 80, 24);
+    assert!(up.contains(&format!("▶{}", before_last.name(Lang::En))), "{up}");
+    assert!(up.contains(last.name(Lang::En)) && !up.contains(" below"), "{up}");
     // the beat did not move under the overlay, and T again closes it and reopens at the top
     assert_eq!(app.beat(), 0);
     press(&mut app, KeyCode::Char('T'));

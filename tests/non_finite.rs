@@ -11,7 +11,8 @@ use std::sync::Arc;
 use transformer_tutor::app::App;
 use transformer_tutor::lesson::Catalog;
 use transformer_tutor::model::Weights;
-use transformer_tutor::setup::WeightSource;
+use transformer_tutor::model::arch::Variant;
+use transformer_tutor::setup::{Setup, TokenInput, WeightSource};
 
 /// The trained weights with the first encoder layer's FFN weight at 3e38 throughout: finite,
 /// but x̂ · Wᵀ overflows for any token.
@@ -106,4 +107,33 @@ fn eval_probe_and_train_refuse_a_model_that_overflows() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("training diverged") && stderr(&o).contains("nothing was written"), "{}", stderr(&o));
     assert_eq!(std::fs::read(&out).unwrap(), b"precious");
+}
+
+/// The tutor computes what PyTorch computes, NaN included. ReLU keeps a NaN as `torch.relu` does
+/// (Rust's `f32::max(NaN, 0.0)` is 0, which would hide where the NaN came from), and its
+/// backward zeroes the gradient only where the input is ≤ 0, as torch's does, so a NaN input
+/// passes it. On the `minus-inf` what-if, whose `<pad>` row −inf hid entirely, every NaN of
+/// `ffn.pre` is a NaN of `ffn.hidden`; tests/code_export.rs runs that what-if's numpy script,
+/// whose ReLU is `np.maximum(pre, 0.0)`, against the same numbers.
+#[test]
+fn relu_keeps_nan_as_torch_relu_does() {
+    use ndarray::{ArrayD, IxDyn};
+    use transformer_tutor::model::kernels;
+    let x = ArrayD::from_shape_vec(IxDyn(&[5]), vec![f32::NAN, -2.0, -0.0, 0.0, 3.0]).unwrap();
+    let y = kernels::relu(&x);
+    assert!(y[0].is_nan(), "torch.relu(nan) is nan: {y:?}");
+    assert_eq!(y.iter().skip(1).copied().collect::<Vec<f32>>(), [0.0, 0.0, 0.0, 3.0]);
+    let d = kernels::relu_backward(&x, &ArrayD::from_elem(IxDyn(&[5]), 1.0));
+    assert_eq!(d.iter().copied().collect::<Vec<f32>>(), [1.0, 0.0, 0.0, 0.0, 1.0], "torch's threshold_backward");
+
+    let src = TokenInput::Sentences("我有一只猫 ; 你好".into());
+    let setup = Setup::new(&WeightSource::Trained, &src, None).unwrap();
+    let mut taught = setup.run();
+    taught.run_all();
+    let what_if = transformer_tutor::explore::run_variant(&taught, setup.shape(), Variant::MinusInfinity);
+    let run = what_if.run.unwrap();
+    let (pre, hidden) = (run.get("enc.0.ffn.pre").unwrap(), run.get("enc.0.ffn.hidden").unwrap());
+    let nan = |a: &ArrayD<f32>| a.iter().map(|v| v.is_nan()).collect::<Vec<bool>>();
+    assert!(nan(pre).contains(&true), "the minus-inf what-if's <pad> row reaches the FFN as NaN");
+    assert_eq!(nan(hidden), nan(pre), "ReLU keeps every NaN, and makes none");
 }

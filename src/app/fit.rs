@@ -14,6 +14,8 @@ pub struct Fit {
     pub prose_scroll: u16,
     /// The furthest the glossary overlay scrolls.
     pub glossary_scroll: usize,
+    /// How many terms the glossary overlay shows at once (its selected term is kept among them).
+    pub glossary_rows: usize,
     /// The furthest the help overlay scrolls.
     pub help_scroll: usize,
     /// The first line the text view draws while it follows the beat (its `reveal`), so that ↑/↓
@@ -41,7 +43,12 @@ impl App {
             self.refresh_beat_text();
         }
         self.view.prose_scroll = self.view.prose_scroll.min(fit.prose_scroll);
-        self.view.glossary_scroll = self.view.glossary_scroll.min(fit.glossary_scroll);
+        self.view.glossary_scroll = super::screenful::glossary_first(
+            self.view.glossary_scroll,
+            self.view.glossary_term,
+            fit.glossary_rows,
+            fit.glossary_scroll,
+        );
         self.view.help_scroll = self.view.help_scroll.min(fit.help_scroll);
         if self.view.lines_follow
             && let Some(first) = fit.lines_first

@@ -158,6 +158,11 @@ impl App {
         self.view.glossary_scroll
     }
 
+    /// The glossary overlay's selected term (an index into the built-in glossary's terms).
+    pub fn glossary_term(&self) -> usize {
+        self.view.glossary_term
+    }
+
     /// The language of every word on the screen.
     pub fn lang(&self) -> crate::lang::Lang {
         self.view.lang

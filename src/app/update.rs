@@ -28,8 +28,10 @@ impl App {
             return;
         }
         if self.view.glossary && !matches!(action, Action::ToggleGlossary | Action::NextLanguage | Action::Quit) {
-            // so does the glossary, but for the keys that scroll it
-            scroll_by(&mut self.view.glossary_scroll, action);
+            // so does the glossary, but for the keys that move its selected term
+            let last = crate::lesson::glossary::Glossary::built_in().terms.len().saturating_sub(1);
+            scroll_by(&mut self.view.glossary_term, action);
+            self.view.glossary_term = self.view.glossary_term.min(last);
             return;
         }
         match action {
@@ -37,6 +39,7 @@ impl App {
             Action::ToggleGlossary if self.key_mode() != Mode::Input => {
                 self.view.glossary = !self.view.glossary;
                 self.view.glossary_scroll = 0;
+                self.view.glossary_term = 0;
                 return;
             }
             Action::Quit if self.view.glossary => {

@@ -90,8 +90,10 @@ pub(super) struct ViewState {
     pub(super) code: bool,
     /// The first line the help overlay shows (↑/↓ and PgUp/PgDn scroll it on a short screen).
     pub(super) help_scroll: usize,
-    /// The first term the glossary overlay shows (↑/↓ and PgUp/PgDn scroll it).
+    /// The first term the glossary overlay shows (`Action::Fit` keeps the selected one in view).
     pub(super) glossary_scroll: usize,
+    /// The glossary overlay's selected term (↑/↓ and PgUp/PgDn move it), whose code it shows.
+    pub(super) glossary_term: usize,
     pub(super) prose_scroll: u16,
     /// First line shown of a text view (tokens, pipeline, params, rnn, fused-qkv) taller than its pane.
     pub(super) lines_scroll: usize,
@@ -131,6 +133,7 @@ impl ViewState {
             glossary: false,
             code: false,
             glossary_scroll: 0,
+            glossary_term: 0,
             help_scroll: 0,
             prose_scroll: 0,
             lines_scroll: 0,

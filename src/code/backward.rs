@@ -208,7 +208,8 @@ fn scale_shift(op: &Op, r: crate::model::program::NormRef, (x, g, dx): Names, (b
 /// The activations' derivatives, and LayerNorm's x̂ (`out`) back to x.
 fn pointwise(kind: OpKind, x: &str, out: &str, g: &str, dx: &str) -> Vec<String> {
     match kind {
-        OpKind::Relu => vec![format!("{dx} = {g} * ({x} > 0)")],
+        // zero where ReLU was flat (x ≤ 0); a NaN input passes its gradient, as in torch
+        OpKind::Relu => vec![format!("{dx} = np.where({x} <= 0, 0.0, {g})")],
         OpKind::Silu => {
             vec![format!("s = 1.0 / (1.0 + np.exp(-{x}))"), format!("{dx} = {g} * s * (1.0 + {x} * (1.0 - s))")]
         }

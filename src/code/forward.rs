@@ -263,14 +263,8 @@ fn layers(cx: &Cx) -> Code {
     let (out, x) = (cx.out, cx.x(0));
     let lines = match cx.op.kind {
         OpKind::Add => vec![format!("{out} = {x} + {}", cx.x(1))],
-        // max(0, x) as the tutor computes it, a NaN (a row -inf hid entirely) becoming 0 where
-        // torch.relu would keep it
-        OpKind::Relu => {
-            vec![cx.pick(
-                format!("{out} = np.where({x} > 0, {x}, 0.0)"),
-                format!("{out} = torch.where({x} > 0, {x}, 0.0)"),
-            )]
-        }
+        // max(0, x); a NaN (a row -inf hid entirely) stays NaN in both, as in the tutor
+        OpKind::Relu => vec![cx.pick(format!("{out} = np.maximum({x}, 0.0)"), format!("{out} = torch.relu({x})"))],
         OpKind::Silu => vec![cx.pick(format!("{out} = {x} / (1.0 + np.exp(-{x}))"), format!("{out} = F.silu({x})"))],
         OpKind::Gelu => {
             vec![

@@ -213,3 +213,27 @@ pub fn kind_key(op: &Op, weights: &Weights) -> &'static str {
         OpKind::CrossEntropy { .. } => "cross-entropy",
     }
 }
+
+/// Kinds that compute one thing two ways (a model's own layout, fill or activation): where a run
+/// has no op of the first, the glossary shows the second's code.
+const TWINS: &[(&str, &str)] = &[
+    ("positional-encoding", "positional-halves"),
+    ("linear", "linear-tied"),
+    ("mask-fill-minus-billion", "mask-fill-minus-infinity"),
+    ("mask-fill-minus-billion", "mask-fill-multiply"),
+    ("padding-mask", "padding-mask-qk"),
+    ("relu", "silu"),
+    ("relu", "gelu"),
+];
+
+/// The operation of `program` whose code computes `kind` (a key of `KINDS`) nearest to operation
+/// `near`, the first at or after it before any before it: the glossary's code for a term, as
+/// this run computes it. An op of a twin kind when the program has none of `kind`; None when
+/// the program computes neither (a forward pass has no loss).
+pub fn op_of_kind(program: &Program, weights: &Weights, kind: &str, near: usize) -> Option<usize> {
+    let twins = TWINS.iter().filter(|(k, _)| *k == kind).map(|(_, twin)| *twin);
+    std::iter::once(kind).chain(twins).find_map(|kind| {
+        let ops = (0..program.len()).filter(|&i| kind_key(program.op(i), weights) == kind);
+        ops.min_by_key(|&i| (i < near, i.abs_diff(near)))
+    })
+}

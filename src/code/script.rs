@@ -27,10 +27,41 @@ pub fn script(run: &Run, lib: Lib, npz: &Path, at: &Path) -> Script {
         text.push_str(&section);
         n += checked;
     }
-    text.push_str(&format!(
-        "\nif failed:\n    print(f\"{{len(failed)}} of {n} tensors differ from the tutor's (first: {{failed[0]}})\")\n    sys.exit(1)\nprint(\"all {n} tensors match\")\n"
-    ));
+    let differ = crate::strings::code_script_differ(FAILED, n, FIRST);
+    let differ = py_fstring(&differ, &[(FAILED, "len(failed)"), (FIRST, "failed[0]")]);
+    let all_match = py_str(&crate::strings::code_script_all_match(n));
+    text.push_str(&format!("\nif failed:\n    print({differ})\n    sys.exit(1)\nprint({all_match})\n"));
     Script { text, count: n }
+}
+
+/// Stand-ins for the values a message of the script prints, which Python fills in.
+const FAILED: &str = "@@failed@@";
+const FIRST: &str = "@@first@@";
+const OURS: &str = "@@ours@@";
+const TUTOR: &str = "@@tutor@@";
+
+/// A Python f-string literal printing `text` as it is, but for each stand-in of `values`, which
+/// prints its expression's value (the message's own braces are doubled, so stay braces).
+fn py_fstring(text: &str, values: &[(&str, &str)]) -> String {
+    let mut s = text.replace('{', "{{").replace('}', "}}");
+    for (stand_in, expr) in values {
+        s = s.replace(stand_in, &format!("{{{expr}}}"));
+    }
+    format!("f{}", py_str(&s))
+}
+
+/// The script's words (in the export's language): the two marks, padded to one width, and the
+/// reasons a tensor is not checked, as Python literals.
+fn script_words() -> [String; 4] {
+    let marks = [crate::strings::CODE_SCRIPT_OK.get(), crate::strings::CODE_SCRIPT_FAIL.get()];
+    let wide = marks.iter().map(|m| crate::text::width(m)).max().unwrap_or(0);
+    let shape = crate::strings::code_script_shape(OURS, TUTOR);
+    [
+        py_str(&crate::text::pad(marks[0], wide)),
+        py_str(&crate::text::pad(marks[1], wide)),
+        py_str(crate::strings::CODE_SCRIPT_NOT_COMPUTED.get()),
+        py_fstring(&shape, &[(OURS, "ours.shape"), (TUTOR, "tutor.shape")]),
+    ]
 }
 
 /// A Python string literal of `s` (the file is UTF-8).
@@ -130,8 +161,13 @@ fn checks(lib: Lib, ours: &str) -> String {
         Lib::Numpy => ("axis=0", "axis=axis, keepdims=True"),
         Lib::Torch => ("dim=0", "dim=axis, keepdim=True"),
     };
+    let [ok, fail, not_computed, shape] = script_words();
     format!(
-        r#"def check(name, kind, value):
+        r#"OK = {ok}
+FAIL = {fail}
+
+
+def check(name, kind, value):
     t[name] = value
     compare(name, kind, value, name)
 
@@ -156,13 +192,13 @@ def unbroadcast(g, shape):
 def compare(name, kind, value, key):
     if value is None:
         failed.append(name)
-        print(f"FAIL {{name}} {{kind}}: not computed")
+        print(f"{{FAIL}} {{name}} {{kind}}: " + {not_computed})
         return
     ours = {ours}
     tutor = np.asarray(z[key], dtype=np.float64)
     if ours.shape != tutor.shape:
         failed.append(name)
-        print(f"FAIL {{name}} {{kind}}: shape {{ours.shape}}, the tutor's {{tutor.shape}}")
+        print(f"{{FAIL}} {{name}} {{kind}}: " + {shape})
         return
     diff = np.abs(tutor - ours) / (1.0 + np.abs(ours))
     same = (tutor == ours) | (np.isnan(tutor) & np.isnan(ours))
@@ -170,7 +206,7 @@ def compare(name, kind, value, key):
     worst = float(diff.max()) if diff.size else 0.0
     if worst > TOLERANCE:
         failed.append(name)
-    mark = "ok  " if worst <= TOLERANCE else "FAIL"
+    mark = OK if worst <= TOLERANCE else FAIL
     print(f"{{mark}} {{name:<28}} {{kind:<26}} {{str(ours.shape):<18}} {{worst:.1e}}")
 "#
     )

@@ -314,7 +314,7 @@ fn relu(cell: &Cell, lines: &mut Vec<String>) -> f64 {
     let at = cell.at;
     let x = cell.input(0)[IxDyn(at)] as f64;
     lines.push(strings::derive_relu(&cell.input_name(0), x));
-    x.max(0.0)
+    crate::model::kernels::relu_one(x as f32) as f64
 }
 
 fn silu(cell: &Cell, lines: &mut Vec<String>) -> f64 {

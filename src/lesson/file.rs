@@ -112,7 +112,8 @@ pub enum HeadField {
     Name(String),
 }
 
-/// `glossary.toml` as written (built in; checked by tests/glossary.rs).
+/// `glossary.toml` as written (built in; read by lesson/glossary_load.rs, checked by
+/// tests/glossary.rs).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GlossaryFile {
@@ -135,6 +136,9 @@ pub struct TermFile {
     #[serde(default = "named_by_default")]
     pub named: bool,
     pub lesson: String,
+    /// Optional: the op kind whose code computes the term (`softmax`: a key of `code::KINDS`),
+    /// kept with its place so that an unknown one is refused on its line.
+    pub op: Option<Spanned<String>>,
 }
 
 fn named_by_default() -> bool {

@@ -2,7 +2,7 @@
 //! note and the lesson that teach it (`glossary.toml`, built in). It gives the other language's
 //! term beside a term's first use in a lesson (层归一化（LayerNorm）), and the glossary screen.
 
-use super::file::{GlossaryFile, TermFile};
+use super::file::TermFile;
 use crate::lang::{Lang, Localized};
 
 /// One term in every language, with where the notes and the lessons teach it.
@@ -19,6 +19,9 @@ pub struct Term {
     pub named: bool,
     /// The id of the lesson that teaches it.
     pub lesson: String,
+    /// The op kind whose code computes it (`softmax`, a key of `code::KINDS`): the glossary
+    /// shows that code, as the run computes it; None for a term no one op computes (encoder).
+    pub op: Option<&'static str>,
 }
 
 impl Term {
@@ -32,12 +35,13 @@ impl Term {
         std::iter::once(self.name(lang)).chain(self.also.get(lang).iter().map(String::as_str))
     }
 
-    fn from_file(file: TermFile) -> Term {
+    /// The term of `file`, with its `op` as checked (`glossary_load`).
+    pub(super) fn from_file(file: TermFile, op: Option<&'static str>) -> Term {
         let languages = file.languages();
         let columns = |lang: Lang| languages.iter().find(|(l, ..)| *l == lang);
         let names = Localized::from_fn(|lang| columns(lang).map(|c| c.1.clone()).unwrap_or_default());
         let also = Localized::from_fn(|lang| columns(lang).map(|c| c.2.clone()).unwrap_or_default());
-        Term { names, also, note: file.note, named: file.named, lesson: file.lesson }
+        Term { names, also, note: file.note, named: file.named, lesson: file.lesson, op }
     }
 }
 
@@ -60,11 +64,7 @@ impl Glossary {
     /// The built-in glossary (`glossary.toml`, checked by tests/glossary.rs), parsed once.
     pub fn built_in() -> &'static Glossary {
         static BUILT_IN: std::sync::OnceLock<Glossary> = std::sync::OnceLock::new();
-        BUILT_IN.get_or_init(|| {
-            let file: GlossaryFile =
-                toml::from_str(include_str!("../../glossary.toml")).expect("glossary.toml is valid");
-            Glossary { terms: file.term.into_iter().map(Term::from_file).collect() }
-        })
+        BUILT_IN.get_or_init(super::glossary_load::built_in)
     }
 
     /// The uses of terms in `text` (`lang`'s prose), as (byte start, byte end, term index), in

@@ -10,6 +10,8 @@
 //! - `question`: checking a learner's answer against the run's; `number_words`: `sixty-four`, 六十四
 //! - `last_layer`: `dec.last` and `enc.last`, the model's last layers, resolved at load
 //! - `catalog`: every lesson in curriculum order, lookup by id with suggestions
+//! - `glossary`: the terms of glossary.toml in every language; `glossary_load`: reading it, each
+//!   term's `op` checked to be an op kind the code room has lines for
 
 pub mod beat;
 mod beat_grad;
@@ -22,6 +24,7 @@ pub mod error;
 pub mod facts;
 pub mod file;
 pub mod glossary;
+mod glossary_load;
 mod last_layer;
 pub mod load;
 pub mod number_words;

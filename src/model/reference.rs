@@ -184,7 +184,7 @@ fn norm(p: &Params, name: &str, x: &Array3<f64>) -> Array3<f64> {
 }
 
 fn ffn(p: &Params, pre: &str, x: &Array3<f64>) -> Array3<f64> {
-    let hidden = linear(p, &format!("{pre}.ffn.linear1"), x).mapv(|v| v.max(0.0));
+    let hidden = linear(p, &format!("{pre}.ffn.linear1"), x).mapv(|v| if v <= 0.0 { 0.0 } else { v });
     linear(p, &format!("{pre}.ffn.linear2"), &hidden)
 }
 

@@ -88,3 +88,25 @@ pub fn wrote_script(path: impl std::fmt::Display, count: usize) -> String {
 pub fn export_same_file(flag: &str, other: &str, path: impl std::fmt::Display) -> String {
     message_with("export-same-file", &[("flag", &flag), ("other", &other), ("path", &path.to_string())])
 }
+
+/// The exported script's mark before a tensor that matches (`ok`), in the export's language.
+pub const CODE_SCRIPT_OK: Text = Text::id("code-script-ok");
+/// The mark before a tensor that does not (`FAIL`).
+pub const CODE_SCRIPT_FAIL: Text = Text::id("code-script-fail");
+/// After the mark: the script computed nothing for the tensor.
+pub const CODE_SCRIPT_NOT_COMPUTED: Text = Text::id("code-script-not-computed");
+
+/// After the mark: the script's tensor has another shape than the tutor's.
+pub fn code_script_shape(ours: &str, tutor: &str) -> String {
+    message_with("code-script-shape", &[("ours", &ours), ("tutor", &tutor)])
+}
+
+/// The script's last line when some tensors differ: how many of `count`, and the first.
+pub fn code_script_differ(failed: &str, count: usize, first: &str) -> String {
+    message_with("code-script-differ", &[("failed", &failed), ("count", &count), ("first", &first)])
+}
+
+/// The script's last line when every one of its `count` tensors matches.
+pub fn code_script_all_match(count: usize) -> String {
+    message_with("code-script-all-match", &[("count", &count)])
+}

@@ -147,7 +147,7 @@ pub fn derive_silu(input: &str, x: f64) -> String {
 }
 
 pub fn derive_relu(input: &str, x: f64) -> String {
-    format!("max(0, {input} {}) = {}", num(x), num(x.max(0.0)))
+    format!("max(0, {input} {}) = {}", num(x), num(crate::model::kernels::relu_one(x as f32) as f64))
 }
 
 pub fn derive_normalize(input: &str, x: f64, mean: f64, var: f64, eps: f64, d: usize) -> String {

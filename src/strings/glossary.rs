@@ -30,9 +30,15 @@ fn all_but_last(mut items: Vec<String>, separator: &str) -> (String, String) {
 }
 
 /// The heading of the glossary: its columns (the terms in this language, then in the language
-/// it glosses them in).
-pub fn glossary_heading() -> [&'static str; 4] {
-    [current().name(), current().gloss().name(), message("glossary-column-note"), message("glossary-column-lesson")]
+/// it glosses them in, the note, the op kind whose code computes the term, the lesson).
+pub fn glossary_heading() -> [&'static str; 5] {
+    [
+        current().name(),
+        current().gloss().name(),
+        message("glossary-column-note"),
+        message("glossary-column-code"),
+        message("glossary-column-lesson"),
+    ]
 }
 
 /// The glossary's title line.
@@ -50,6 +56,12 @@ pub fn glossary_title(terms: usize) -> String {
 pub fn note_ref(note: &str, named: bool) -> String {
     let mark = if named { "" } else { "*" };
     message_with("note-ref", &[("note", &note), ("mark", &mark)])
+}
+
+/// In the glossary overlay, for a term whose op kind this run does not compute (a forward pass
+/// has no loss): where its code is.
+pub fn glossary_code_elsewhere(kind: &str) -> String {
+    message_with("glossary-code-elsewhere", &[("kind", &kind)])
 }
 
 /// What the `*` after a note reference means.

@@ -59,8 +59,8 @@ fn render_in(screen: &Screenful, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
     render_status(&screen.status, theme, screen.status_area, buf);
     // the glossary, then the help on top of everything
-    if let Some(first) = screen.glossary {
-        super::glossary::GlossaryOverlay { theme, first }.render(area, buf);
+    if let Some(shown) = &screen.glossary {
+        super::glossary::GlossaryOverlay { theme, shown }.render(area, buf);
     }
     if let Some(first) = screen.help {
         HelpOverlay { theme, first }.render(area, buf);

@@ -20,10 +20,17 @@ pub fn measure(app: &App, area: Rect) -> Fit {
 
 /// What the screen `screen` was presented for has room for.
 pub fn fit(screen: &Screenful) -> Fit {
+    // the rows the glossary overlay keeps for its selected term's code
+    let code_rows = screen.glossary.as_ref().map_or(0, |g| g.code_rows);
     crate::lang::with(screen.lang, || Fit {
         map_shown: screen.wide,
         prose_scroll: screen.prose_scroll_limit,
-        glossary_scroll: glossary::scroll_limit(screen.area),
+        glossary_scroll: glossary::scroll_limit(screen.area, code_rows),
+        glossary_rows: glossary::terms_shown(
+            screen.area,
+            crate::lesson::glossary::Glossary::built_in().terms.len(),
+            code_rows,
+        ),
         help_scroll: help::scroll_limit(screen.area),
         lines_first: lines_first(screen),
         layout: layout(screen),

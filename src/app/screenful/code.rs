@@ -124,7 +124,7 @@ fn what_if_lines(app: &App, taught: &Snippet) -> Option<Vec<String>> {
 
 /// A line of code cut to `width` columns, its spaces kept (a prose wrap would fold `x  # ...`):
 /// at the last space that fits, else at the width; each further piece indented four columns.
-fn wrap_code(line: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap_code(line: &str, width: usize) -> Vec<String> {
     let mut pieces = Vec::new();
     let mut rest = line.to_string();
     loop {

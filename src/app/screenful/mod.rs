@@ -5,6 +5,7 @@
 //! nothing; holding lines and styles is data, drawing them (`Widget::render`) is the ui's.
 
 mod code;
+mod glossary;
 mod layout;
 mod list;
 mod prose;
@@ -16,6 +17,7 @@ mod trace;
 mod whatif;
 pub mod wrap;
 
+pub use glossary::{GlossaryShown, glossary_first};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, is_too_small, wide_layout};
 pub use list::ListPane;
 pub use prose::ProsePane;
@@ -44,8 +46,8 @@ pub struct Screenful {
     /// The bottom rows: where the learner is, and a message or the key hints.
     pub status: StatusLine,
     pub status_area: Rect,
-    /// The glossary overlay's first term, when it is shown.
-    pub glossary: Option<usize>,
+    /// The glossary overlay, when it is shown: its terms' window, the selected term and its code.
+    pub glossary: Option<GlossaryShown>,
     /// The help overlay's first line, when it is shown (drawn over the glossary).
     pub help: Option<usize>,
     /// The wide layout, with the architecture map (or the dial) beside the prose.
@@ -121,7 +123,7 @@ fn build(app: &App, lang: Lang, theme: Theme, area: Rect) -> Screenful {
         body,
         status,
         status_area,
-        glossary: app.glossary_shown().then(|| app.glossary_scroll()),
+        glossary: app.glossary_shown().then(|| GlossaryShown::of(app, theme, area)),
         help: app.help_shown().then(|| app.help_scroll()),
         wide,
         prose_scroll_limit,

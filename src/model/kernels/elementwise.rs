@@ -32,10 +32,16 @@ pub fn scale(x: &ArrayD<f32>, factor: f32) -> ArrayD<f32> {
     super::transformed_rows(x, n, |_, rows| rows.iter_mut().for_each(|v| *v *= factor))
 }
 
-/// ReLU: max(0, x) elementwise.
+/// ReLU: max(0, x) elementwise, as `torch.relu` computes it: a NaN stays NaN (Rust's `f32::max`
+/// would turn it into 0, hiding where a NaN came from).
 pub fn relu(x: &ArrayD<f32>) -> ArrayD<f32> {
     let n = x.shape().last().copied().unwrap_or(1).max(1);
-    super::transformed_rows(x, n, |_, rows| rows.iter_mut().for_each(|v| *v = v.max(0.0)))
+    super::transformed_rows(x, n, |_, rows| rows.iter_mut().for_each(|v| *v = relu_one(*v)))
+}
+
+/// One value's ReLU: 0 for x ≤ 0, else x, NaN included (NaN ≤ 0 is false), like `torch.relu`.
+pub fn relu_one(x: f32) -> f32 {
+    if x <= 0.0 { 0.0 } else { x }
 }
 
 /// d_x = d_out where x > 0, else 0.
