@@ -6,6 +6,9 @@
 
 mod code;
 mod layout;
+mod lines_fold;
+mod lines_plan;
+mod lines_wrap;
 mod list;
 mod prose;
 mod reveal;
@@ -17,6 +20,7 @@ mod whatif;
 pub mod wrap;
 
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, is_too_small, wide_layout};
+pub use lines_plan::{LinesPlan, LinesScroll, lines_plan};
 pub use list::ListPane;
 pub use prose::ProsePane;
 pub use reveal::Reveal;

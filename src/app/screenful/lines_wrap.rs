@@ -3,7 +3,7 @@
 //! broken; a word wider than a row is broken by columns, never inside a character.
 
 use crate::app::view_data::{Piece, Role};
-use crate::ui::text::width;
+use crate::text::width;
 
 /// One unbreakable thing on a line: a character, or a whole bar.
 #[derive(Debug, Clone)]
@@ -20,7 +20,7 @@ impl Unit {
 }
 
 /// The rows `line` takes in `room` columns (the line itself when it fits).
-pub(crate) fn wrap_pieces(line: &[Piece], room: usize) -> Vec<Vec<Piece>> {
+pub(super) fn wrap_pieces(line: &[Piece], room: usize) -> Vec<Vec<Piece>> {
     let units = units(line);
     let total: usize = units.iter().map(|u| u.width).sum();
     if total <= room || room == 0 {
