@@ -1,10 +1,10 @@
 //! `--print`: the lesson as plain text, each beat with its live view, for reading in a pipe.
 
 use crate::app::App;
+use crate::app::screenful::{LinesScroll, lines_plan};
 use crate::ui::frame::buffer_text;
 use crate::ui::text::wrap;
 use crate::ui::theme::Theme;
-use crate::app::screenful::{LinesScroll, lines_plan};
 use crate::ui::views::render_view_data;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

@@ -62,8 +62,9 @@ pub fn rank_heads_telling(weights: &Arc<Weights>, pairs: &[Pair], mut scored: im
 /// None: the whole model).
 pub fn score_on(weights: &Arc<Weights>, pairs: &[Pair], head: Option<HeadAblation>) -> HeadScore {
     let arch = Arch { heads: head, ..Arch::default() };
-    let exact = exact_with(weights, pairs, &arch);
-    HeadScore { head, exact, pairs: pairs.len(), loss: loss_with(weights, pairs, &arch) }
+    let exact = crate::work::part(0, 2, || exact_with(weights, pairs, &arch));
+    let loss = crate::work::part(1, 2, || loss_with(weights, pairs, &arch));
+    HeadScore { head, exact, pairs: pairs.len(), loss }
 }
 
 /// Every head of every attention block, taken out, in program order.

@@ -47,7 +47,12 @@ pub fn greedy_with(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch)
 /// that a row stops as soon as it leaves its reference, so decoding ends once every row has
 /// ended or left it (exact match needs no more; on a model that translates none of them word for
 /// word, a step or two). The rows that stay compute exactly what `greedy_with` computes.
-pub fn greedy_matches(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch, references: &[Vec<usize>]) -> Vec<bool> {
+pub fn greedy_matches(
+    weights: &Arc<Weights>,
+    src_ids: &Array2<usize>,
+    arch: &Arch,
+    references: &[Vec<usize>],
+) -> Vec<bool> {
     let watch = Watch { observe: None, references: Some(references) };
     let decoded = decode_observed(weights, src_ids, arch, Choice::Greedy, Engine::Program(None), watch);
     decoded.words.iter().zip(references).map(|(words, reference)| words == reference).collect()
@@ -206,6 +211,7 @@ fn decode_observed(
     let mut steps = 0;
     let mut reused_ops = 0;
     loop {
+        crate::work::checkpoint(); // a worker's work called off: stop between steps
         let tgt_ids = super::vocab::pad_rows(&rows, tokens.pad);
         let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
         let program = Arc::new(build::variant(&weights.config, shape, arch).expect("an architecture that builds"));

@@ -62,12 +62,14 @@ pub fn evaluate_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> Eva
 /// match of `evaluate_with`, with each translation stopped where it leaves its reference.
 pub fn exact_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> usize {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
+    let chunks = examples.len().div_ceil(EVAL_BATCH);
     let mut exact = 0;
-    for chunk in examples.chunks(EVAL_BATCH) {
+    for (i, chunk) in examples.chunks(EVAL_BATCH).enumerate() {
         let src: Vec<Vec<usize>> = chunk.iter().map(|x| x.src.clone()).collect();
         let references: Vec<Vec<usize>> = chunk.iter().map(|x| x.tgt.clone()).collect();
         let src = pad_rows(&src, weights.vocabs.src.pad_id());
-        exact += greedy_matches(weights, &src, arch, &references).into_iter().filter(|&m| m).count();
+        let matches = crate::work::part(i, chunks, || greedy_matches(weights, &src, arch, &references));
+        exact += matches.into_iter().filter(|&m| m).count();
     }
     exact
 }
@@ -77,9 +79,10 @@ pub fn exact_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> usize 
 pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
     let (mut total, mut count) = (0.0f64, 0usize);
-    for chunk in examples.chunks(EVAL_BATCH) {
+    let chunks = examples.len().div_ceil(EVAL_BATCH);
+    for (i, chunk) in examples.chunks(EVAL_BATCH).enumerate() {
         let batch = super::data::make_batch_with(&chunk.iter().collect::<Vec<_>>(), Specials::of(weights));
-        let run = teacher_forced(weights, &batch, arch);
+        let run = crate::work::part(i, chunks, || teacher_forced(weights, &batch, arch));
         let probs = run.get("probs").expect("computed"); // (B, T_tgt, vocab)
         for ((b, t), &label) in batch.labels.indexed_iter().filter(|(_, l)| **l != batch.pad) {
             total -= (probs[[b, t, label]] as f64).max(f64::MIN_POSITIVE).ln();
@@ -124,7 +127,8 @@ mod tests {
             crate::setup::WeightSource::Seeded { preset: crate::model::config::Preset::Tutor, seed: 3 }.load().unwrap(),
         );
         let pairs = &crate::corpus::generate(crate::corpus::DEFAULT_SEED).heldout[..80];
-        let head = HeadAblation { stack: Stack::Decoder, layer: 0, block: AttnBlock::CrossAttn, head: 1, keep_only: false };
+        let head =
+            HeadAblation { stack: Stack::Decoder, layer: 0, block: AttnBlock::CrossAttn, head: 1, keep_only: false };
         for (weights, arch) in [
             (&trained, Arch::default()),
             (&trained, Arch { heads: Some(head), ..Arch::default() }),

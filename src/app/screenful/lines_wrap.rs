@@ -131,7 +131,7 @@ mod tests {
         // the first row is filled, not ended at the space before `lr`
         assert_eq!(rows[0], "损失升高了：这一步让每个权重都");
         assert!(rows.iter().skip(1).all(|r| !r.trim_start().starts_with(['，', '。'])), "{rows:?}");
-        assert!(rows.iter().all(|r| crate::ui::text::width(r) <= 30), "{rows:?}");
+        assert!(rows.iter().all(|r| crate::text::width(r) <= 30), "{rows:?}");
         assert_eq!(rows.concat().replace("  ", ""), "损失升高了：这一步让每个权重都挪动约 lr，不管损失在不在乎它。");
     }
 
