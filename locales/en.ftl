@@ -512,6 +512,7 @@ cannot-open = cannot open `{ $id }`: { $why }
 status-place = {" "}{ $lesson } beat { $beat }/{ $beats } · engine op { $op }/{ $last_op }{" "}
 computing-in-background = The keys work meanwhile: move on, or wait and it appears here.
 computing-view = computing beat { $beat }’s { $view } view…
+computing-done = { $percent }% done
 status-place-list = {" "}lesson list · lesson { $at } of { $lessons }{" "}
 and-svg = {" "}and ./{ $path }
 wrote = wrote ./{ $path }{ $what }

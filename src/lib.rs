@@ -53,3 +53,4 @@ pub mod tui;
 pub mod ui;
 pub mod user_file;
 pub mod weak_cache;
+pub mod work;

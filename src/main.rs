@@ -116,13 +116,13 @@ fn tutor(mut cli: Cli) -> Result<Option<i32>, String> {
         progress.choose_language(chosen); // remembered: the next run opens in it too
     }
     let mut app = if cli.lesson.is_some() {
-        App::with_lessons(lessons, index, 0, weights, progress, Screen::Lesson)
+        App::for_the_terminal(lessons, (index, 0), weights, progress, Screen::Lesson)
     } else {
         // no arguments: the first lesson not yet finished, at its first unseen beat, with the list shown
         let first_open =
             (0..lessons.len()).find(|&i| progress.lesson_status(&lessons[i]) != progress::Status::Done).unwrap_or(0);
         let beat = progress.lesson_resume_beat(&lessons[first_open]);
-        App::with_lessons(lessons, first_open, beat, weights, progress, Screen::List { cursor: first_open })
+        App::for_the_terminal(lessons, (first_open, beat), weights, progress, Screen::List { cursor: first_open })
     }
     .map_err(|e| e.to_string())?;
     if let Some(src) = &cli.src {

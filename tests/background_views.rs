@@ -87,3 +87,41 @@ fn a_second_slow_view_waits_for_the_worker_then_comes() {
     assert!(lines(&app).contains("computing beat"), "{}", lines(&app));
     assert_eq!(wait_for_view(&mut app), want);
 }
+
+/// The worker's work is called off when the learner moves on before it is done, and when the app
+/// goes (quitting never waits for it: the app is gone at once, the work ends at its next part);
+/// meanwhile the note says how far it has got, in the screen's language.
+#[test]
+fn a_worker_is_called_off_when_the_learner_moves_on_or_quits() {
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    let ablation = probes.beats.iter().position(|b| b.view.name() == "ablation").unwrap();
+    let mut app = App::new(probes, weights).unwrap();
+    app.go_to_beat(ablation + 3); // a quick view
+    app.compute_slow_views_in_background();
+    app.go_to_beat(ablation);
+    let work = app.background_work().expect("a worker at the ablation view");
+    let note = lines(&app);
+    assert!(note.contains("% done"), "{note}");
+    // another slow view: the first worker is called off (and waited for before the next starts)
+    app.update(Action::NextBeat);
+    assert!(work.is_cancelled(), "moving on calls the worker off");
+    app.update(Action::NextLanguage);
+    let note = lines(&app);
+    assert!(note.contains("已完成") && note.contains('%'), "{note}");
+    // back on the view: computed by a new worker
+    app.update(Action::NextLanguage);
+    app.update(Action::PrevBeat);
+    let want = wait_for_view(&mut app);
+    assert!(want.contains("exact match"), "{want}");
+    // quitting: the app goes, its worker is called off
+    app.go_to_beat(ablation + 2); // the alignment view, computed on a worker
+    let work = app.background_work().expect("a worker at the alignment view");
+    drop(app);
+    assert!(work.is_cancelled());
+    let start = Instant::now();
+    while !work.is_finished() {
+        assert!(start.elapsed() < Duration::from_secs(120), "the worker never ended");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}

@@ -95,8 +95,9 @@ impl Scene<'_> {
         use crate::explore::heldout_score::heldout_score;
         // the run's own weights: a checkpoint of the dial, or the untrained model beside
         let weights = self.full.weights_arc();
-        let scores =
-            [None, Some(out), Some(HeadAblation { keep_only: true, ..out })].map(|h| heldout_score(&weights, h));
+        // the slow part of the view (on a worker: how far it has got is shown meanwhile)
+        let heads = [None, Some(out), Some(HeadAblation { keep_only: true, ..out })];
+        let scores = [0, 1, 2].map(|i| crate::work::part(i, 3, || heldout_score(&weights, heads[i])));
         d.gap().push(strings::ablation_heldout_heading(scores[0].pairs), Role::Dim);
         for (i, s) in scores.iter().enumerate() {
             let role = if i > 0 && s.exact < scores[0].exact { Role::Bad } else { Role::Plain };

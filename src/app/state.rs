@@ -47,6 +47,30 @@ impl App {
         progress: Progress,
         screen: Screen,
     ) -> Result<App, SetupError> {
+        App::opened(lessons, (index, beat), weights, progress, screen, false)
+    }
+
+    /// `with_lessons` for the terminal tutor: its slow views are computed on a worker from the
+    /// first one on, so that the screen opens at once (probes on a loaded translator took
+    /// seconds before the terminal showed anything).
+    pub fn for_the_terminal(
+        lessons: Arc<Vec<Lesson>>,
+        (index, beat): (usize, usize),
+        weights: Arc<Weights>,
+        progress: Progress,
+        screen: Screen,
+    ) -> Result<App, SetupError> {
+        App::opened(lessons, (index, beat), weights, progress, screen, true)
+    }
+
+    fn opened(
+        lessons: Arc<Vec<Lesson>>,
+        (index, beat): (usize, usize),
+        weights: Arc<Weights>,
+        progress: Progress,
+        screen: Screen,
+        background: bool,
+    ) -> Result<App, SetupError> {
         let index = index.min(lessons.len().saturating_sub(1));
         let session = Session::new(lessons, index, weights, progress)?;
         let mut app = App {
@@ -57,6 +81,7 @@ impl App {
             beat_words: Default::default(),
             first_uses: Default::default(),
         };
+        app.background.on = background;
         app.go_to_beat(beat);
         Ok(app)
     }

@@ -1,10 +1,11 @@
 //! `--print`: the lesson as plain text, each beat with its live view, for reading in a pipe.
 
 use crate::app::App;
+use crate::app::screenful::{LinesScroll, lines_plan};
 use crate::ui::frame::buffer_text;
 use crate::ui::text::wrap;
 use crate::ui::theme::Theme;
-use crate::ui::views::{LinesScroll, render_view_data};
+use crate::ui::views::render_view_data;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::fmt::Write;
@@ -79,7 +80,8 @@ fn print_in_language(app: &mut App, emit: &mut dyn FnMut(&str) -> bool) {
         let mut buf = Buffer::empty(area);
         let scroll =
             LinesScroll { first: app.lines_scroll(), scrollable: app.view_kind().scrolls_lines(), reveal: &[] };
-        render_view_data(app.view_data(), scroll, Theme::plain(), area, &mut buf);
+        let lines = lines_plan(app.view_data(), area, scroll);
+        render_view_data(app.view_data(), lines.as_ref(), Theme::plain(), area, &mut buf);
         let text = buffer_text(&buf);
         let _ = writeln!(out, "{}\n", text.trim_end());
         what_if_text(app, &mut out);
@@ -103,7 +105,8 @@ fn what_if_text(app: &App, out: &mut String) {
             let area = Rect::new(0, 0, PRINT_WIDTH, 32);
             let mut buf = Buffer::empty(area);
             let scroll = LinesScroll { first: app.lines_scroll(), scrollable: other.kind.scrolls_lines(), reveal: &[] };
-            render_view_data(&other.data, scroll, Theme::plain(), area, &mut buf);
+            let lines = lines_plan(&other.data, area, scroll);
+            render_view_data(&other.data, lines.as_ref(), Theme::plain(), area, &mut buf);
             let _ = writeln!(out, "\n{}\n", buffer_text(&buf).trim_end());
         }
         // a variant that cannot run said why in its lines above

@@ -6,7 +6,7 @@ use crate::corpus::Pair;
 use crate::model::arch::HeadAblation;
 use crate::model::program::{AttnBlock, Stack};
 use crate::model::{Arch, Weights};
-use crate::train::eval::{evaluate_with, loss_with};
+use crate::train::eval::{exact_with, loss_with};
 use std::sync::Arc;
 
 /// The held-out scores of the model with one head taken out (or, for `head: None`, of the whole
@@ -62,8 +62,9 @@ pub fn rank_heads_telling(weights: &Arc<Weights>, pairs: &[Pair], mut scored: im
 /// None: the whole model).
 pub fn score_on(weights: &Arc<Weights>, pairs: &[Pair], head: Option<HeadAblation>) -> HeadScore {
     let arch = Arch { heads: head, ..Arch::default() };
-    let e = evaluate_with(weights, pairs, &arch);
-    HeadScore { head, exact: e.exact, pairs: e.pairs, loss: loss_with(weights, pairs, &arch) }
+    let exact = crate::work::part(0, 2, || exact_with(weights, pairs, &arch));
+    let loss = crate::work::part(1, 2, || loss_with(weights, pairs, &arch));
+    HeadScore { head, exact, pairs: pairs.len(), loss }
 }
 
 /// Every head of every attention block, taken out, in program order.

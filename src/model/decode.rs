@@ -26,20 +26,45 @@ pub struct Decoded {
 
 /// Translate a batch of source rows (B, T_src) greedily.
 pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::AsGenerate, |_| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::AsGenerate, Watch::default())
 }
 
 /// Translate greedily with one tensor of the encoder changed first by `patch` (activation
 /// patching): every decoding step forks the first run and keeps its changed encoder.
 pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: &dyn Fn(&mut Run)) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(Some(patch)), |_| {})
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(Some(patch)), Watch::default())
 }
 
 /// Translate greedily with the model built as `arch` says (a head taken out, for the probes).
 /// `arch` must build for every shape: a head ablation, a scale or norm what-if; not note 000's
 /// len_k-repeated mask, which panics here.
 pub fn greedy_with(weights: &Arc<Weights>, src_ids: &Array2<usize>, arch: &Arch) -> Decoded {
-    decode_observed(weights, src_ids, arch, Choice::Greedy, Engine::Program(None), |_| {})
+    decode_observed(weights, src_ids, arch, Choice::Greedy, Engine::Program(None), Watch::default())
+}
+
+/// Whether each row's greedy translation, with the model built as `arch` says, is exactly its
+/// reference (words without the start and end tokens): decoded as `greedy_with` decodes, except
+/// that a row stops as soon as it leaves its reference, so decoding ends once every row has
+/// ended or left it (exact match needs no more; on a model that translates none of them word for
+/// word, a step or two). The rows that stay compute exactly what `greedy_with` computes.
+pub fn greedy_matches(
+    weights: &Arc<Weights>,
+    src_ids: &Array2<usize>,
+    arch: &Arch,
+    references: &[Vec<usize>],
+) -> Vec<bool> {
+    let watch = Watch { observe: None, references: Some(references) };
+    let decoded = decode_observed(weights, src_ids, arch, Choice::Greedy, Engine::Program(None), watch);
+    decoded.words.iter().zip(references).map(|(words, reference)| words == reference).collect()
+}
+
+/// What a decoding shows along the way, and where it may stop early.
+#[derive(Default)]
+struct Watch<'a> {
+    /// Sees row 0's every step (a step is put together only when something watches).
+    observe: Option<&'a mut dyn FnMut(DecodeStep)>,
+    /// Each row's reference words: a row that leaves its reference stops there.
+    references: Option<&'a [Vec<usize>]>,
 }
 
 /// How the next word is chosen from the output softmax.
@@ -122,7 +147,8 @@ pub struct DecodeStep {
 /// position looked in the source.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
     let mut steps = Vec::new();
-    decode_observed(weights, src_row, &Arch::default(), choice, Engine::AsGenerate, |step| steps.push(step));
+    let watch = Watch { observe: Some(&mut |step| steps.push(step)), references: None };
+    decode_observed(weights, src_row, &Arch::default(), choice, Engine::AsGenerate, watch);
     steps
 }
 
@@ -156,7 +182,7 @@ enum Engine<'a> {
     Program(Option<&'a dyn Fn(&mut Run)>),
 }
 
-/// Decoding that shows `observe` row 0's every step. The tutor's model runs the program once
+/// Decoding that shows `watch` row 0's every step. The tutor's model runs the program once
 /// per step (each run a fork of the last that keeps the encoder).
 fn decode_observed(
     weights: &Arc<Weights>,
@@ -164,12 +190,13 @@ fn decode_observed(
     arch: &Arch,
     choice: Choice,
     engine: Engine,
-    mut observe: impl FnMut(DecodeStep),
+    mut watch: Watch,
 ) -> Decoded {
     // the program the weights fit (note 002's narrower W_q and W_k, the what-if's)
     let arch = &super::qk_dim::arch_for(weights, arch);
     let prepare = match engine {
         Engine::AsGenerate if weights.generation.is_some() && *arch == Arch::default() => {
+            let observe = |step| watch.observe.as_mut().map_or((), |o| o(step));
             return super::decode_cached::decode_cached(weights, src_ids, choice, observe);
         }
         Engine::AsGenerate => None,
@@ -184,6 +211,7 @@ fn decode_observed(
     let mut steps = 0;
     let mut reused_ops = 0;
     loop {
+        crate::work::checkpoint(); // a worker's work called off: stop between steps
         let tgt_ids = super::vocab::pad_rows(&rows, tokens.pad);
         let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
         let program = Arc::new(build::variant(&weights.config, shape, arch).expect("an architecture that builds"));
@@ -219,8 +247,13 @@ fn decode_observed(
         };
         let chosen: Vec<usize> =
             (0..batch).map(|b| tokens.choose(choice, rng.as_mut(), t, || last(logits, b), || last(probs, b))).collect();
-        observe(step_of_run(&next, &rows[0], chosen[0], choice));
+        if let Some(observe) = watch.observe.as_mut() {
+            observe(step_of_run(&next, &rows[0], chosen[0], choice));
+        }
         tokens.append(&mut rows, &mut finished, &chosen);
+        if let Some(references) = watch.references {
+            tokens.stop_strays(&rows, &mut finished, references);
+        }
         run = Some(next);
     }
     Decoded { words: tokens.words(&rows), run: run.expect("at least one run"), steps, reused_ops }
@@ -302,6 +335,15 @@ impl Tokens {
         for ((row, done), &word) in rows.iter_mut().zip(finished.iter_mut()).zip(chosen) {
             row.push(if *done { self.pad } else { word });
             *done = *done || word == self.eos;
+        }
+    }
+
+    /// Mark finished each row whose last word leaves its reference (`greedy_matches`).
+    fn stop_strays(&self, rows: &[Vec<usize>], finished: &mut [bool], references: &[Vec<usize>]) {
+        for ((row, done), reference) in rows.iter().zip(finished.iter_mut()).zip(references) {
+            // the last word is word k of the translation (the start token is not a word)
+            let k = row.len() - 2;
+            *done = *done || reference.get(k) != row.last();
         }
     }
 

@@ -146,7 +146,8 @@ pub fn score(weights: &Arc<Weights>, pairs: &[ReadPair]) -> AlignmentScores {
     }
     let ids = crate::model::sentence_ids::Specials::of(weights);
     let (start, src_pad, tgt_pad) = (ids.start, weights.vocabs.src.pad_id(), ids.pad);
-    for chunk in pairs.chunks(BATCH) {
+    let chunks = pairs.len().div_ceil(BATCH);
+    for (i, chunk) in pairs.chunks(BATCH).enumerate() {
         let src = pad_rows(&chunk.iter().map(|p| p.src.clone()).collect::<Vec<_>>(), src_pad);
         let tgt_in: Vec<Vec<usize>> =
             chunk.iter().map(|p| std::iter::once(start).chain(p.tgt.iter().copied()).collect()).collect();
@@ -154,7 +155,7 @@ pub fn score(weights: &Arc<Weights>, pairs: &[ReadPair]) -> AlignmentScores {
         let shape = RunShape { batch: src.nrows(), t_src: src.ncols(), t_tgt: tgt.ncols() };
         let inputs = Inputs { src_ids: Some(src), tgt_ids: Some(tgt), ..Default::default() };
         let mut run = Run::new(Arc::new(build::transformer(&weights.config, shape)), weights.clone(), inputs);
-        run.run_all();
+        crate::work::part(i, chunks, || run.run_all());
         for h in heads.iter_mut() {
             let Some(attention) = run.get(&format!("dec.{}.cross_attn.weights", h.layer)) else { continue };
             for (b, p) in chunk.iter().enumerate() {

@@ -77,6 +77,11 @@ pub fn computing_view(beat: usize, view: &str) -> String {
     message_with("computing-view", &[("beat", &beat), ("view", &super::view_name(view))])
 }
 
+/// How far a slow view's worker has got, after its bar: `42% done`.
+pub fn computing_done(percent: u32) -> String {
+    message_with("computing-done", &[("percent", &percent)])
+}
+
 /// The status bar's place on the lesson list, before a lesson is open: the lesson under the
 /// cursor of how many.
 pub fn status_place_list(at: usize, lessons: usize) -> String {

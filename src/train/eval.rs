@@ -4,7 +4,7 @@ use super::data::Specials;
 use crate::corpus::Pair;
 use crate::model::Weights;
 use crate::model::build::{self, RunShape};
-use crate::model::decode::greedy_with;
+use crate::model::decode::{greedy_matches, greedy_with};
 use crate::model::vocab::pad_rows;
 use crate::model::{Arch, Inputs, Run};
 use std::sync::Arc;
@@ -58,14 +58,31 @@ pub fn evaluate_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> Eva
     e
 }
 
+/// How many of `pairs` the model built as `arch` translates greedily word for word: the exact
+/// match of `evaluate_with`, with each translation stopped where it leaves its reference.
+pub fn exact_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> usize {
+    let examples = super::data::encode_pairs(pairs, &weights.vocabs);
+    let chunks = examples.len().div_ceil(EVAL_BATCH);
+    let mut exact = 0;
+    for (i, chunk) in examples.chunks(EVAL_BATCH).enumerate() {
+        let src: Vec<Vec<usize>> = chunk.iter().map(|x| x.src.clone()).collect();
+        let references: Vec<Vec<usize>> = chunk.iter().map(|x| x.tgt.clone()).collect();
+        let src = pad_rows(&src, weights.vocabs.src.pad_id());
+        let matches = crate::work::part(i, chunks, || greedy_matches(weights, &src, arch, &references));
+        exact += matches.into_iter().filter(|&m| m).count();
+    }
+    exact
+}
+
 /// The teacher-forcing loss on `pairs` (mean cross-entropy per target word and `<eos>`), with
 /// the model built as `arch` says: the forward pass to `probs`, −ln of each label's probability.
 pub fn loss_with(weights: &Arc<Weights>, pairs: &[Pair], arch: &Arch) -> f64 {
     let examples = super::data::encode_pairs(pairs, &weights.vocabs);
     let (mut total, mut count) = (0.0f64, 0usize);
-    for chunk in examples.chunks(EVAL_BATCH) {
+    let chunks = examples.len().div_ceil(EVAL_BATCH);
+    for (i, chunk) in examples.chunks(EVAL_BATCH).enumerate() {
         let batch = super::data::make_batch_with(&chunk.iter().collect::<Vec<_>>(), Specials::of(weights));
-        let run = teacher_forced(weights, &batch, arch);
+        let run = crate::work::part(i, chunks, || teacher_forced(weights, &batch, arch));
         let probs = run.get("probs").expect("computed"); // (B, T_tgt, vocab)
         for ((b, t), &label) in batch.labels.indexed_iter().filter(|(_, l)| **l != batch.pad) {
             total -= (probs[[b, t, label]] as f64).max(f64::MIN_POSITIVE).ln();
@@ -92,4 +109,34 @@ fn teacher_forced(weights: &Arc<Weights>, batch: &super::data::Batch, arch: &Arc
     let mut run = Run::new(Arc::new(program), weights.clone(), inputs);
     run.run_all();
     run
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::arch::HeadAblation;
+    use crate::model::program::{AttnBlock, Stack};
+
+    /// Stopping a translation where it leaves its reference counts the same exact matches as
+    /// translating it to its end: on the trained model (most pairs right), with a head out, and
+    /// on random weights (none right, every row stopped at once).
+    #[test]
+    fn exact_with_counts_what_evaluate_with_counts() {
+        let trained = Arc::new(crate::setup::WeightSource::Trained.load().unwrap());
+        let random = Arc::new(
+            crate::setup::WeightSource::Seeded { preset: crate::model::config::Preset::Tutor, seed: 3 }.load().unwrap(),
+        );
+        let pairs = &crate::corpus::generate(crate::corpus::DEFAULT_SEED).heldout[..80];
+        let head =
+            HeadAblation { stack: Stack::Decoder, layer: 0, block: AttnBlock::CrossAttn, head: 1, keep_only: false };
+        for (weights, arch) in [
+            (&trained, Arch::default()),
+            (&trained, Arch { heads: Some(head), ..Arch::default() }),
+            (&random, Arch::default()),
+        ] {
+            let e = evaluate_with(weights, pairs, &arch);
+            assert_eq!(exact_with(weights, pairs, &arch), e.exact, "{arch:?}");
+        }
+        assert!(evaluate(&trained, pairs).exact > 40, "the trained model gets most right");
+    }
 }

@@ -4,7 +4,7 @@
 //! limits depend on the size alone. Measuring reads and changes nothing.
 
 use super::theme::Theme;
-use super::views::{LinesScroll, lines, softmax_rows};
+use super::views::softmax_rows;
 use super::{glossary, help};
 use crate::app::screenful::{Body, Piece, Screenful, present};
 use crate::app::view_data::ViewData;
@@ -57,17 +57,11 @@ fn layout(screen: &Screenful) -> PaneLayout {
     PaneLayout { view_right, taught_left }
 }
 
-/// The first row the tensor pane's text view draws, when it has one.
+/// The first row the tensor pane's text view draws, when it has one (as the frame planned it).
 fn lines_first(screen: &Screenful) -> Option<usize> {
     let Body::Lesson(lesson) = &screen.body else { return None };
     lesson.tensor.pieces.iter().find_map(|piece| match piece {
-        Piece::View { area, shown, first, scrollable, reveal } => match shown.data() {
-            ViewData::Lines(data) => {
-                let scroll = LinesScroll { first: *first, scrollable: *scrollable, reveal };
-                Some(lines::first_row(data, *area, scroll))
-            }
-            _ => None,
-        },
+        Piece::View { lines: Some(plan), .. } => Some(plan.first),
         _ => None,
     })
 }

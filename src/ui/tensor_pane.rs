@@ -4,7 +4,7 @@
 use super::frame::{note_cut_lines, pane};
 use super::theme::Theme;
 use super::views::heatmap::HeatmapView;
-use super::views::{LinesScroll, render_view_data};
+use super::views::render_view_data;
 use crate::app::screenful::{Piece, TensorPane};
 use ratatui::buffer::Buffer;
 use ratatui::widgets::{Paragraph, Widget};
@@ -21,10 +21,7 @@ pub(super) fn render_tensor(tensor: &TensorPane, theme: Theme, buf: &mut Buffer)
                 Paragraph::new(lines.clone()).render(*area, buf);
             }
             Piece::Fitted { lines, room } => note_cut_lines(lines, *room),
-            Piece::View { area, shown, first, scrollable, reveal } => {
-                let scroll = LinesScroll { first: *first, scrollable: *scrollable, reveal };
-                render_view_data(shown.data(), scroll, theme, *area, buf);
-            }
+            Piece::View { area, shown, lines } => render_view_data(shown.data(), lines.as_ref(), theme, *area, buf),
             Piece::Heatmap { area, data } => HeatmapView { data, theme }.render(*area, buf),
         }
     }

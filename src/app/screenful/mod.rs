@@ -7,6 +7,9 @@
 mod code;
 mod glossary;
 mod layout;
+mod lines_fold;
+mod lines_plan;
+mod lines_wrap;
 mod list;
 mod prose;
 mod reveal;
@@ -19,6 +22,7 @@ pub mod wrap;
 
 pub use glossary::{GlossaryShown, glossary_first};
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, is_too_small, wide_layout};
+pub use lines_plan::{LinesPlan, LinesScroll, lines_plan};
 pub use list::ListPane;
 pub use prose::ProsePane;
 pub use reveal::Reveal;

@@ -4,8 +4,8 @@
 //! backticked name (`enc.1.norm2.out`, `tgt ids`), each decimal, shape and row of ids the prose
 //! quotes, and the line a question's answer stands on, weighed by the quote's length (a longer quote is the more particular: `0.000409`
 //! before `0.5`); once the question is answered, the lines that answer it come before the prose's
-//! quotes, and the explanation's quotes join them. The ui scrolls the view to where the weights inside the pane add up most
-//! (`ui::views::lines::first_row`).
+//! quotes, and the explanation's quotes join them. The frame scrolls the view to where the weights inside the pane add up
+//! most, or folds it (`lines_plan.rs`).
 
 use crate::app::state::App;
 use crate::app::theme::SELECTED_MARK;

@@ -33,10 +33,10 @@ pub enum Piece {
     /// Lines fitted into `room` columns before they became the pieces shown (some may be left
     /// out and counted): a line wider than it is noted as cut; nothing is drawn.
     Fitted { lines: Vec<Line<'static>>, room: usize },
-    /// View data at `area`; a text view shows its lines from `first` on when `scrollable`, or,
-    /// when `reveal` is not empty, from where the lines it names (what the beat names, each
-    /// line with its weight: `reveal.rs`) weigh most inside the pane.
-    View { area: Rect, shown: Shown, first: usize, scrollable: bool, reveal: Vec<super::Reveal> },
+    /// View data at `area`; a text view's rows as `lines` plans them: from the first line the
+    /// learner scrolled to, or from where the lines the beat names (each with its weight:
+    /// `reveal.rs`) weigh most inside the pane, or a fold of those lines (`lines_plan.rs`).
+    View { area: Rect, shown: Shown, lines: Option<super::LinesPlan> },
     /// Cell mode's grid of the focused tensor around the cursor.
     Heatmap { area: Rect, data: Box<HeatmapData> },
 }
@@ -104,13 +104,15 @@ pub(super) fn taught_view(app: &App, area: Rect) -> Piece {
     view(app, Shown::Taught(app.view_data_shared()), app.view_kind(), area)
 }
 
-/// View data at `area`; its text views scroll with `app`.
+/// View data at `area`; its text views scroll with `app`, or open on what the beat names.
 pub(super) fn view(app: &App, shown: Shown, kind: ViewKind, area: Rect) -> Piece {
     let reveal = match shown.data() {
-        crate::app::view_data::ViewData::Lines(lines) if app.lines_follow() => super::reveal::lines(app, lines),
+        ViewData::Lines(lines) if app.lines_follow() => super::reveal::lines(app, lines),
         _ => Vec::new(),
     };
-    Piece::View { area, shown, first: app.lines_scroll(), scrollable: kind.scrolls_lines(), reveal }
+    let scroll = super::LinesScroll { first: app.lines_scroll(), scrollable: kind.scrolls_lines(), reveal: &reveal };
+    let lines = super::lines_plan(shown.data(), area, scroll);
+    Piece::View { area, shown, lines }
 }
 
 /// Above the numbers, when the run has overflowed at or before this operation: where it first

@@ -3,8 +3,6 @@ pub(super) mod common;
 pub mod heatmap;
 pub mod layernorm;
 pub mod lines;
-mod lines_fold;
-mod lines_wrap;
 pub mod mask_grid;
 mod rows;
 mod scale;
@@ -14,22 +12,15 @@ pub mod top_words;
 pub mod vector_table;
 
 use super::theme::Theme;
+use crate::app::screenful::LinesPlan;
 use crate::app::view_data::ViewData;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
-/// How a text view scrolls: its first line shown, and whether ↑/↓ scroll it; or, when `reveal`
-/// is not empty, the lines to bring inside the pane instead (the most wanted first).
-#[derive(Debug, Clone, Copy)]
-pub struct LinesScroll<'a> {
-    pub first: usize,
-    pub scrollable: bool,
-    pub reveal: &'a [crate::app::screenful::Reveal],
-}
-
-/// The one place that picks a widget for each kind of view data.
-pub fn render_view_data(data: &ViewData, scroll: LinesScroll, theme: Theme, area: Rect, buf: &mut Buffer) {
+/// The one place that picks a widget for each kind of view data; a text view draws the rows its
+/// plan holds (`lines`, which the frame planned for this area; none drawn without one).
+pub fn render_view_data(data: &ViewData, lines: Option<&LinesPlan>, theme: Theme, area: Rect, buf: &mut Buffer) {
     match data {
         ViewData::Heatmap(d) => heatmap::HeatmapView { data: d, theme }.render(area, buf),
         ViewData::Mask(d) => mask_grid::MaskGridView { data: d, theme }.render(area, buf),
@@ -37,6 +28,10 @@ pub fn render_view_data(data: &ViewData, scroll: LinesScroll, theme: Theme, area
         ViewData::LayerNorm(d) => layernorm::LayerNormView { data: d, theme }.render(area, buf),
         ViewData::Vector(d) => vector_table::VectorTableView { data: d, theme }.render(area, buf),
         ViewData::TopWords(d) => top_words::TopWordsView { data: d, theme }.render(area, buf),
-        ViewData::Lines(d) => lines::LinesView { data: d, theme, scroll }.render(area, buf),
+        ViewData::Lines(_) => {
+            if let Some(plan) = lines {
+                lines::LinesView { plan, theme }.render(area, buf);
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! broken; a word wider than a row is broken by columns, never inside a character.
 
 use crate::app::view_data::{Piece, Role};
-use crate::ui::text::width;
+use crate::text::width;
 
 /// One unbreakable thing on a line: a character, or a whole bar.
 #[derive(Debug, Clone)]
@@ -20,7 +20,7 @@ impl Unit {
 }
 
 /// The rows `line` takes in `room` columns (the line itself when it fits).
-pub(crate) fn wrap_pieces(line: &[Piece], room: usize) -> Vec<Vec<Piece>> {
+pub(super) fn wrap_pieces(line: &[Piece], room: usize) -> Vec<Vec<Piece>> {
     let units = units(line);
     let total: usize = units.iter().map(|u| u.width).sum();
     if total <= room || room == 0 {
@@ -131,7 +131,7 @@ mod tests {
         // the first row is filled, not ended at the space before `lr`
         assert_eq!(rows[0], "损失升高了：这一步让每个权重都");
         assert!(rows.iter().skip(1).all(|r| !r.trim_start().starts_with(['，', '。'])), "{rows:?}");
-        assert!(rows.iter().all(|r| crate::ui::text::width(r) <= 30), "{rows:?}");
+        assert!(rows.iter().all(|r| crate::text::width(r) <= 30), "{rows:?}");
         assert_eq!(rows.concat().replace("  ", ""), "损失升高了：这一步让每个权重都挪动约 lr，不管损失在不在乎它。");
     }
 
