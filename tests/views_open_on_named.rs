@@ -127,3 +127,68 @@ fn stages_far_apart_open_folded() {
     app.update(Action::Fit(measure(&app, area)));
     assert!(!view_at_80x24(&app).contains('⋯'), "↑ scrolls the unfolded list:\n{}", view_at_80x24(&app));
 }
+
+/// Every what-if beat's measured lines (the predictions line, the widths, the drift) are inside
+/// the frame at 80x24 and 120x40, in both languages: the prose points at them, so the views below
+/// give up rows before they do.
+#[test]
+fn what_if_measured_lines_are_on_screen() {
+    use transformer_tutor::app::view_data::Role;
+    use transformer_tutor::lang::Lang;
+    let weights = Arc::new(WeightSource::Trained.load().unwrap());
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let mut checked = 0;
+    for lesson in &catalog.lessons {
+        let mut app = App::new(lesson.clone(), weights.clone()).unwrap();
+        for beat in 0..lesson.beats.len() {
+            app.go_to_beat(beat);
+            if app.what_if_view().is_none() {
+                continue;
+            }
+            for lang in Lang::ALL {
+                while app.lang() != lang {
+                    app.update(Action::NextLanguage);
+                }
+                for (w, h) in [(80, 24), (120, 40)] {
+                    app.update(Action::Fit(measure(&app, ratatui::layout::Rect::new(0, 0, w, h))));
+                    let view = screen_parts(&app, w, h).1;
+                    let columns = pane_columns(&view);
+                    let said = app.what_if_view().map(|w| w.lines.clone()).unwrap_or_default();
+                    for (line, _) in said.iter().filter(|(_, role)| *role == Role::Accent) {
+                        let line = collapsed(line);
+                        let id = &lesson.id;
+                        assert!(
+                            columns.iter().any(|c| c.contains(&line)),
+                            "{id} {} {lang:?} {w}x{h}: `{line}` not in\n{view}",
+                            beat + 1
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 16, "what-if beats checked: {checked}");
+}
+
+/// The text between the `│`s of the screen, column by column, rows joined (so that a line
+/// wrapped over rows reads whole).
+fn pane_columns(view: &str) -> Vec<String> {
+    let mut columns: Vec<String> = Vec::new();
+    for row in view.lines() {
+        for (k, part) in row.split('│').enumerate() {
+            if columns.len() <= k {
+                columns.push(String::new());
+            }
+            columns[k].push(' ');
+            columns[k].push_str(part);
+        }
+    }
+    columns.iter().map(|c| collapsed(c)).collect()
+}
+
+/// `text` without its whitespace (a wrap may break a line at a space, or between two Chinese
+/// characters where the line had none).
+fn collapsed(text: &str) -> String {
+    text.split_whitespace().collect()
+}

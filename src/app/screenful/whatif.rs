@@ -5,7 +5,7 @@
 use super::tensor::{Piece, Shown, taught_view, view};
 use crate::app::state::App;
 use crate::app::theme::Theme;
-use crate::app::view_data::Role;
+use crate::app::view_data::{Role, ViewData};
 use crate::lesson::ViewKind;
 use crate::strings;
 use crate::text;
@@ -14,6 +14,9 @@ use ratatui::text::Line;
 
 /// A what-if pane lower than this (the 80x24 layout's) gives its rows to the two views first.
 const SHORT_PANE: u16 = 16;
+
+/// The rows a what-if's summary leaves to the views below it, at the least.
+const VIEWS_KEEP: u16 = 6;
 
 /// The what-if's pieces in `area` (the pane inside its border, below any non-finite note).
 pub(super) fn pieces(app: &App, theme: Theme, area: Rect, pieces: &mut Vec<Piece>) {
@@ -24,8 +27,14 @@ pub(super) fn pieces(app: &App, theme: Theme, area: Rect, pieces: &mut Vec<Piece
     let op = app.run().program().op(app.op());
     let taught_title = strings::tensor_title(&op.name, &app.shape_shown(&op.shape), app.view_kind().name());
     if w.beside {
-        // one softmax view holds both runs' rows
-        let body = title_line(taught_title.trim().to_string(), rest, theme, pieces);
+        // one softmax view holds both runs' rows; on a short pane its caption line, which states
+        // the shape too, stands for the title (the pane's border names the what-if)
+        let shape = app.shape_shown(&op.shape);
+        let body = if short && caption_states(&app.view_data_shared(), &shape) {
+            rest
+        } else {
+            title_line(taught_title.trim().to_string(), rest, theme, pieces)
+        };
         return pieces.push(taught_view(app, body));
     }
     let taught = app.dial_step().map_or_else(|| strings::AS_TAUGHT.to_string(), strings::at_dial_step);
@@ -67,12 +76,10 @@ pub(super) fn pieces(app: &App, theme: Theme, area: Rect, pieces: &mut Vec<Piece
 /// What the what-if changed, measured, at the top of `area`; returns the area below it.
 fn summary(said: &[(String, Role)], theme: Theme, area: Rect, short: bool, pieces: &mut Vec<Piece>) -> Rect {
     let width = area.width.max(1) as usize;
-    let mut said = said.to_vec();
-    if short && said.len() > 1 {
-        // the measured effects first, where they fit; where the run was forked last
-        said.rotate_left(1);
-    }
+    let said = if short { measured_first(said) } else { said.to_vec() };
     let mut lines: Vec<Line> = Vec::new();
+    // the rows up to the last measured line's (the lines the prose points at)
+    let mut measured = 0;
     for (text, role) in &said {
         let style = match role {
             Role::Bad => theme.bad(),
@@ -80,10 +87,18 @@ fn summary(said: &[(String, Role)], theme: Theme, area: Rect, short: bool, piece
             _ => theme.dim(),
         };
         lines.extend(text::wrap(text, width).into_iter().map(|l| Line::styled(l, style)));
+        if *role == Role::Accent {
+            measured = lines.len();
+        }
     }
-    // at most half the pane, a third when it is short, so that both views keep rows
+    // at most half the pane, a third when it is short, so that both views keep rows; but every
+    // measured line, and a row to count what follows them, while the views keep a few rows
+    // (their grids fold)
     let share = if short { 3 } else { 2 };
-    let summary_h = (lines.len() as u16).min((area.height / share).max(2));
+    let needed = measured + usize::from(lines.len() > measured);
+    let most = area.height.saturating_sub(VIEWS_KEEP).max(2);
+    let room = (area.height / share).max(2).max((needed as u16).min(most));
+    let summary_h = (lines.len() as u16).min(room);
     pieces.push(Piece::Fitted { lines: lines.clone(), room: width });
     if lines.len() > summary_h as usize && summary_h > 0 {
         // what does not fit is counted, not dropped without a word
@@ -94,6 +109,22 @@ fn summary(said: &[(String, Role)], theme: Theme, area: Rect, short: bool, piece
     let [summary, rest] = Layout::vertical([Constraint::Length(summary_h), Constraint::Fill(1)]).areas(area);
     pieces.push(Piece::Lines { area: summary, lines, room: None });
     rest
+}
+
+/// A short pane's order: the predictions line (the last measured one) first, the other measured
+/// lines after it, where the run was forked last.
+fn measured_first(said: &[(String, Role)]) -> Vec<(String, Role)> {
+    let (mut measured, rest): (Vec<_>, Vec<_>) = said.iter().cloned().partition(|(_, role)| *role == Role::Accent);
+    if let Some(last) = measured.pop() {
+        measured.insert(0, last);
+    }
+    measured.extend(rest);
+    measured
+}
+
+/// Whether the softmax view's caption states `shape`, as the view's title would.
+fn caption_states(data: &ViewData, shape: &str) -> bool {
+    matches!(data, ViewData::Softmax(d) if d.caption.contains(shape))
 }
 
 /// A view's title on the first row of `area`; returns the rows below it.
