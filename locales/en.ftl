@@ -513,6 +513,7 @@ status-place = {" "}{ $lesson } beat { $beat }/{ $beats } · engine op { $op }/{
 computing-in-background = The keys work meanwhile: move on, or wait and it appears here.
 computing-view = computing beat { $beat }’s { $view } view…
 computing-done = { $percent }% done
+computing-failed = This view could not be computed (an internal error); the rest of the tutor still works.
 status-place-list = {" "}lesson list · lesson { $at } of { $lessons }{" "}
 and-svg = {" "}and ./{ $path }
 wrote = wrote ./{ $path }{ $what }

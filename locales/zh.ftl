@@ -499,6 +499,7 @@ status-place = {" "}{ $lesson } 第 { $beat }/{ $beats } 页 · 操作 { $op }/{
 computing-in-background = 计算期间按键照常可用：可以先往下走，也可以等它在这里出现。
 computing-view = 正在计算第 { $beat } 页的{ $view }视图…
 computing-done = 已完成 { $percent }%
+computing-failed = 这个视图没能算出来（内部错误）；导师的其余部分照常可用。
 status-place-list = {" "}课程列表 · 第 { $at } 课，共 { $lessons } 课{" "}
 and-svg = {" "}和 ./{ $path }
 wrote = 已写入 ./{ $path }{ $what }

@@ -17,6 +17,8 @@ pub struct Work {
     /// Thousandths done.
     permille: AtomicU32,
     finished: AtomicBool,
+    /// The computation panicked (not a cancel).
+    failed: AtomicBool,
 }
 
 /// The payload a cancelled computation unwinds with.
@@ -56,21 +58,39 @@ impl Work {
         self.permille.load(Ordering::Relaxed)
     }
 
+    /// Whether the computation panicked (a cancel is not a failure).
+    pub fn has_failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+
     /// Run `f` on this thread as this work: its value, or None when the work was cancelled
     /// before it was done. (A panic inside `f` goes on unwinding; the work is finished either way.)
     pub fn run<T>(self: &Arc<Self>, f: impl FnOnce() -> T) -> Option<T> {
+        let mut out = None;
+        self.run_then(f, |value| out = Some(value));
+        out
+    }
+
+    /// `run`, handing the value to `deliver` before the work counts as finished, so that whoever
+    /// waits for `is_finished` finds what `deliver` stored. A panic inside `f` marks the work
+    /// failed and finished, and goes on unwinding.
+    pub fn run_then<T>(self: &Arc<Self>, f: impl FnOnce() -> T, deliver: impl FnOnce(T)) {
         CURRENT.with(|c| *c.borrow_mut() = Some(Current { work: self.clone(), parts: vec![(0.0, 1.0)] }));
         let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
         CURRENT.with(|c| *c.borrow_mut() = None);
-        self.finished.store(true, Ordering::Release);
         match out {
             Ok(value) => {
+                deliver(value);
                 self.permille.store(1000, Ordering::Relaxed);
-                Some(value)
             }
-            Err(payload) if payload.is::<Cancelled>() => None,
-            Err(payload) => std::panic::resume_unwind(payload),
+            Err(payload) if payload.is::<Cancelled>() => {}
+            Err(payload) => {
+                self.failed.store(true, Ordering::Relaxed);
+                self.finished.store(true, Ordering::Release);
+                std::panic::resume_unwind(payload)
+            }
         }
+        self.finished.store(true, Ordering::Release);
     }
 }
 
@@ -130,6 +150,17 @@ mod tests {
         assert_eq!(seen, Some(vec![0, 250, 500, 750]));
         assert_eq!(work.permille(), 1000);
         assert!(work.is_finished() && !work.is_cancelled());
+    }
+
+    #[test]
+    fn a_panic_marks_the_work_failed_and_a_value_is_delivered_before_it_finishes() {
+        let work = Work::new();
+        let caught = std::panic::catch_unwind(|| work.run_then(|| panic!("boom"), |_: ()| {}));
+        assert!(caught.is_err() && work.is_finished() && work.has_failed());
+        let work = Work::new();
+        let seen = std::cell::Cell::new(false);
+        work.run_then(|| 7, |v| seen.set(v == 7 && !work.is_finished()));
+        assert!(seen.get() && work.is_finished() && !work.has_failed());
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub struct Background {
     done: Vec<(Key, ViewData)>,
     /// The thousandths done the view on screen says.
     shown: Option<u32>,
+    /// Views whose computation failed (panicked): said so, never started again.
+    failed: Vec<Key>,
 }
 
 impl Drop for Background {
@@ -87,6 +89,13 @@ impl App {
             self.background.shown = None;
             return kept;
         }
+        if self.background.failed.contains(key) {
+            self.background.shown = None;
+            let mut lines = LinesData::default();
+            lines.push(strings::computing_view(self.session.beat + 1, self.view.kind.name()), Role::Title);
+            lines.push(strings::COMPUTING_FAILED, Role::Dim);
+            return Some(ViewData::Lines(lines));
+        }
         // one worker at a time: a view asked for while a called-off one ends is started after it
         if self.background.pending.is_none() {
             self.background.pending = Some(self.start_worker(key));
@@ -126,10 +135,15 @@ impl App {
                 dial_step,
                 what_if: what_if.as_ref(),
             };
-            let data = as_work.run(|| crate::lang::with(lang, || scene.compute_view_data()));
-            if let (Some(data), Ok(mut slot)) = (data, put.lock()) {
-                *slot = Some(data);
-            }
+            // the view is in the slot before the work counts as finished
+            as_work.run_then(
+                || crate::lang::with(lang, || scene.compute_view_data()),
+                |data| {
+                    if let Ok(mut slot) = put.lock() {
+                        *slot = Some(data);
+                    }
+                },
+            );
         });
         Worker { key: key.clone(), slot, work }
     }
@@ -149,6 +163,10 @@ impl App {
         }
         let data = worker.slot.lock().ok().and_then(|mut s| s.take());
         let key = worker.key.clone();
+        if worker.work.has_failed() {
+            // a view whose computation panicked is not started again
+            self.background.failed.push(key.clone());
+        }
         self.background.pending = None;
         if let Some(data) = data {
             if self.background.done.len() == KEPT {

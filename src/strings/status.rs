@@ -72,6 +72,8 @@ pub fn status_place(lesson: &str, beat: usize, beats: usize, op: usize, last_op:
 /// Said while a slow view is computed (before the frame that shows it): `computing beat 2's
 /// ablation view…`.
 pub const COMPUTING_IN_BACKGROUND: Text = Text::id("computing-in-background");
+/// Said instead of a slow view whose computation failed (it is not tried again).
+pub const COMPUTING_FAILED: Text = Text::id("computing-failed");
 
 pub fn computing_view(beat: usize, view: &str) -> String {
     message_with("computing-view", &[("beat", &beat), ("view", &super::view_name(view))])

@@ -44,7 +44,7 @@ pub fn relu_one(x: f32) -> f32 {
     if x <= 0.0 { 0.0 } else { x }
 }
 
-/// d_x = d_out where x > 0, else 0.
+/// d_x = 0 where x ≤ 0, else d_out (a NaN input passes its gradient on, as in torch).
 pub fn relu_backward(x: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
     assert_eq!(x.shape(), d_out.shape(), "ReLU's input and its gradient have one shape");
     let mut d_x = d_out.as_standard_layout().into_owned();
