@@ -66,11 +66,19 @@ pub fn avx2_fma() -> bool {
     *FAST.get_or_init(|| !portable() && cpu_has_avx2_fma())
 }
 
-/// Whether the packed kernel takes its AVX-512 tiles: `avx2_fma()` and a CPU with AVX-512F.
+/// The environment variable that keeps the x86_64 kernels at AVX2 + FMA on a CPU with AVX-512
+/// (so that CI, on such a CPU, still tests the AVX2 tile and loops): anything but "" or "0".
+pub const NO_AVX512_VAR: &str = "TRANSFORMER_TUTOR_NO_AVX512";
+
+/// Whether the packed kernel takes its AVX-512 tiles (and `with_avx2_fma` its AVX-512 copy):
+/// `avx2_fma()`, a CPU with AVX-512F, and `TRANSFORMER_TUTOR_NO_AVX512` not set.
 #[cfg(target_arch = "x86_64")]
 fn avx512() -> bool {
     static WIDE: OnceLock<bool> = OnceLock::new();
-    *WIDE.get_or_init(|| avx2_fma() && std::is_x86_feature_detected!("avx512f"))
+    *WIDE.get_or_init(|| {
+        let held_back = std::env::var_os(NO_AVX512_VAR).is_some_and(|v| !v.is_empty() && v != "0");
+        avx2_fma() && !held_back && std::is_x86_feature_detected!("avx512f")
+    })
 }
 
 #[cfg(target_arch = "x86_64")]
