@@ -1602,6 +1602,7 @@ code-what-if = what-if:
 code-script-header = Every named tensor of this run, recomputed op by op in { $lib } from { $npz } and checked against the tutor's.
 wrote-script = wrote { $path }: { $count } tensors, each recomputed and checked (run it with python3)
 export-same-file = { $flag } and { $other } name the same file, { $path }: the script would replace what it reads; nothing was written
+export-same-script = { $flag } and { $other } name the same file, { $path }: one script would overwrite the other; nothing was written
 # What the exported script prints, one line per tensor: the mark (a tensor that matches the
 # tutor's, one that does not), then its name, kind, shape and largest difference.
 code-script-ok = ok

@@ -1390,6 +1390,7 @@ code-what-if = 假如：
 code-script-header = 这次运行的每个具名张量，都在 { $lib } 中从 { $npz } 逐个运算重新算一遍，并与导师的结果比对。
 wrote-script = 已写入 { $path }：{ $count } 个张量，每个都重新计算并比对（用 python3 运行）
 export-same-file = { $flag } 和 { $other } 指向同一个文件 { $path }：脚本会覆盖它要读取的文件；什么也没有写
+export-same-script = { $flag } 和 { $other } 指向同一个文件 { $path }：一个脚本会覆盖另一个；什么也没有写
 code-script-ok = 一致
 code-script-fail = 不一致
 code-script-not-computed = 没有算出来

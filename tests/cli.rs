@@ -613,7 +613,7 @@ fn export_scripts_to_a_bad_or_the_same_path_are_refused_before_writing() {
     for (args, needle) in [
         (vec!["--numpy", out.str()], "--numpy and --out name the same file"),
         (vec!["--pytorch", out.str()], "--pytorch and --out name the same file"),
-        (vec!["--numpy", py.str(), "--pytorch", py.str()], "--pytorch and --numpy name the same file"),
+        (vec!["--numpy", py.str(), "--pytorch", py.str()], "one script would overwrite the other"),
         (vec!["--numpy", dir.to_str().unwrap()], "it is a directory"),
         (vec!["--pytorch", "/dev/full"], "it is a device"),
     ] {

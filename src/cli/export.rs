@@ -120,7 +120,11 @@ impl Scripts<'_> {
             let Some(path) = path else { continue };
             let mut others = [("--out", Some(out))].into_iter().chain(scripts[..i].iter().copied());
             if let Some((other, _)) = others.find(|(_, p)| p.is_some_and(|p| same_file(p, path))) {
-                return Err(crate::strings::export_same_file(flag, other, path.display()));
+                return Err(if other == "--out" {
+                    crate::strings::export_same_file(flag, other, path.display())
+                } else {
+                    crate::strings::export_same_script(flag, other, path.display())
+                });
             }
             crate::atomic_file::check(path).map_err(|e| crate::strings::cannot_write(path.display(), e))?;
         }

@@ -89,6 +89,11 @@ pub fn export_same_file(flag: &str, other: &str, path: impl std::fmt::Display) -
     message_with("export-same-file", &[("flag", &flag), ("other", &other), ("path", &path.to_string())])
 }
 
+/// `export`: both scripts' paths name one file: one script would overwrite the other.
+pub fn export_same_script(flag: &str, other: &str, path: impl std::fmt::Display) -> String {
+    message_with("export-same-script", &[("flag", &flag), ("other", &other), ("path", &path.to_string())])
+}
+
 /// The exported script's mark before a tensor that matches (`ok`), in the export's language.
 pub const CODE_SCRIPT_OK: Text = Text::id("code-script-ok");
 /// The mark before a tensor that does not (`FAIL`).
