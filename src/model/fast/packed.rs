@@ -90,28 +90,25 @@ pub(super) unsafe fn product_rows(
                     // SAFETY: rows i .. i + tile_rows and columns j0 .. j0 + cols lie inside a
                     // and c; `panel_data` is `count` whole panels; the CPU has what each tile needs
                     unsafe {
+                        // the AVX-512 tile over `count` panels (1 or 2, a const parameter)
+                        macro_rules! wide_tile {
+                            ($panels:literal) => {
+                                super::packed512::tile::<$panels>(
+                                    alpha,
+                                    a,
+                                    (i, tile_rows),
+                                    (panel_data, k),
+                                    step,
+                                    addend,
+                                    (j0, cols),
+                                    c,
+                                )
+                            };
+                        }
                         match (wide, count) {
                             (false, _) => tile(alpha, a, i, tile_rows, panel_data, step, addend, j0, cols, c),
-                            (true, 1) => super::packed512::tile::<1>(
-                                alpha,
-                                a,
-                                (i, tile_rows),
-                                (panel_data, k),
-                                step,
-                                addend,
-                                (j0, cols),
-                                c,
-                            ),
-                            (true, _) => super::packed512::tile::<2>(
-                                alpha,
-                                a,
-                                (i, tile_rows),
-                                (panel_data, k),
-                                step,
-                                addend,
-                                (j0, cols),
-                                c,
-                            ),
+                            (true, 1) => wide_tile!(1),
+                            (true, _) => wide_tile!(2),
                         }
                     }
                     i += tile_height;
