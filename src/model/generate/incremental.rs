@@ -56,7 +56,6 @@ pub struct DecoderState {
     src_keep: Array2<bool>,   // (B, T_src): false where the source token is <pad>
     row_of: Vec<usize>,       // hypothesis -> source row
     position: usize,          // positions already in the cache
-    positions: Array2<f32>,   // (max_len, d): the positional table, made once
     last_cross: Array2<f32>,  // (N, T_src): the last layer's cross-attention at the newest position, mean over heads
     first_self: Array2<f32>,  // (N, t): layer 0's self-attention at the newest position, mean over heads
 }
@@ -97,16 +96,11 @@ fn split(x: &Array3<f32>, h: usize) -> ndarray::Array4<f32> {
     x.permuted_axes([0, 2, 1, 3]).as_standard_layout().into_owned()
 }
 
-/// The positional table of `config`'s layout, `t` rows: (t, d).
-fn table(t: usize, config: &crate::model::Config) -> Array2<f32> {
-    let pe = kernels::positional_table(t, config.d_model, config.conventions.positions);
-    pe.into_dimensionality().expect("(t, d)")
-}
-
-/// The target embedding rows of `ids` × the scale, plus `pe_row`, the position's row of the
-/// positional table: (N, d).
-fn embed_at(w: &Weights, ids: &[usize], pe_row: ndarray::ArrayView1<f32>) -> Array2<f32> {
+/// The target embedding rows of `ids` × the scale, plus row `position` of the positional table
+/// (that row alone, the table's bits): (N, d).
+fn embed_at(w: &Weights, ids: &[usize], position: usize) -> Array2<f32> {
     let d = w.config.d_model;
+    let pe_row = kernels::positional_row(position, d, w.config.conventions.positions); // (d,)
     let scale = if w.config.conventions.embed_scale { (d as f32).sqrt() } else { 1.0 };
     Array2::from_shape_fn((ids.len(), d), |(i, j)| w.tgt_embed[[ids[i], j]] * scale + pe_row[j])
 }
@@ -151,7 +145,6 @@ impl DecoderState {
             src_keep: src_ids.mapv(|id| id != c.pad_idx),
             row_of: (0..b * per_row).map(|i| i / per_row).collect(),
             position: 0,
-            positions: table(c.max_len.max(1), c),
             last_cross: Array2::zeros((0, t_src)),
             first_self: Array2::zeros((0, 0)),
         }
@@ -197,12 +190,7 @@ impl DecoderState {
         let w = self.weights.clone();
         let c = &w.config;
         let n = tokens.len();
-        let position = self.position;
-        // past the table (a max_length beyond the positions), the table is made longer
-        if position >= self.positions.shape()[0] {
-            self.positions = table(position + 1, c);
-        }
-        let mut x = embed_at(&w, tokens, self.positions.index_axis(Axis(0), position)); // (N, d)
+        let mut x = embed_at(&w, tokens, self.position); // (N, d)
         for layer in 0..c.dec_layers {
             let l = &w.decoder[layer];
             let attn = self.self_attention(layer, &l.self_attn, &x);

@@ -40,6 +40,32 @@ pub fn positional_table(t: usize, d: usize, layout: crate::model::config::Positi
     }
 }
 
+/// Row `pos` of `positional_table(t, d, layout)` for any t > pos, alone: (d,). Each element is the
+/// table's expression, so the same bits (tests below); a decoding step needs its position's row
+/// only, and a 512-row table of sines takes a dozen milliseconds.
+pub fn positional_row(pos: usize, d: usize, layout: crate::model::config::PositionLayout) -> Vec<f32> {
+    let mut row = vec![0f32; d];
+    let sentinel = d.div_ceil(2);
+    for j in 0..d {
+        match layout {
+            crate::model::config::PositionLayout::Interleaved => {
+                let i = j - j % 2;
+                let angle = pos as f64 * (-(i as f64) * (10000f64).ln() / d as f64).exp();
+                row[j] = if j % 2 == 0 { angle.sin() } else { angle.cos() } as f32;
+            }
+            crate::model::config::PositionLayout::Halves => {
+                let angle = pos as f64 / 10000f64.powf((2 * (j / 2)) as f64 / d as f64);
+                if j % 2 == 0 {
+                    row[j / 2] = angle.sin() as f32;
+                } else {
+                    row[sentinel + j / 2] = angle.cos() as f32;
+                }
+            }
+        }
+    }
+    row
+}
+
 /// Marian's table (T, d): the same frequencies, pos / 10000^(2⌊j/2⌋/d) for column j, computed in
 /// f64 as numpy does; the sines of the even columns fill the first ⌈d/2⌉ columns and the cosines
 /// of the odd ones the rest (transformers' MarianSinusoidalPositionalEmbedding).
@@ -75,4 +101,27 @@ pub fn positional_encoding(t: usize, d: usize) -> ArrayD<f32> {
         }
     }
     pe.into_dyn()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::config::PositionLayout;
+
+    /// A row alone has the bits of the same row of the whole table, in both layouts, for even
+    /// and odd widths.
+    #[test]
+    fn a_row_is_the_tables_row() {
+        for layout in [PositionLayout::Interleaved, PositionLayout::Halves] {
+            for d in [512, 36, 7] {
+                let table = positional_table(600, d, layout);
+                for pos in [0, 1, 2, 17, 255, 511, 599] {
+                    let row = positional_row(pos, d, layout);
+                    let bits = |v: &mut dyn Iterator<Item = &f32>| v.map(|x| x.to_bits()).collect::<Vec<_>>();
+                    let expected = bits(&mut table.index_axis(ndarray::Axis(0), pos).iter());
+                    assert_eq!(bits(&mut row.iter()), expected, "{layout:?} d {d} position {pos}");
+                }
+            }
+        }
+    }
 }
