@@ -71,3 +71,48 @@ fn each_step_reads_the_cache_as_the_whole_program_attends() {
         }
     }
 }
+
+/// A loaded translator whose output never ends (here the tiny Marian with `</s>` never likely and
+/// a max_length of 300): `translate`'s generate() decodes to max_length and forces `</s>` there,
+/// while the screens stop at `budget::decode_limit` positions (64 for a short source), say so
+/// under the decode view's translation, and force nothing.
+#[test]
+fn the_screens_stop_a_translation_that_never_ends() {
+    use transformer_tutor::model::decode::{positions, stops_before};
+    use transformer_tutor::model::generate::generate;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut w = WeightSource::Marian(root.join("weights/marian-tiny")).load().unwrap();
+    let eos = w.config.conventions.eos_id;
+    w.fc_out.bias[eos] = -1e9; // (tgt_vocab,): </s> never the most probable
+    w.config.max_len = 300;
+    let generation = w.generation.as_mut().expect("a loaded translator's generation config");
+    generation.max_length = 300;
+    generation.num_beams = 1; // greedy, as the screens decode
+    let config = generation.clone();
+    let weights = Arc::new(w);
+    let src = ndarray::Array2::from_shape_vec((1, 3), vec![20, 30, eos]).unwrap();
+    assert_eq!(positions(&weights, 3), 64);
+    assert_eq!(stops_before(&weights, 3), Some(300));
+    let generated = generate(&weights, &src, &config);
+    assert_eq!(generated[0].ids.len(), 300, "generate() goes on to max_length");
+    assert_eq!(generated[0].ids.last(), Some(&eos), "and forces </s> there");
+    let steps = decode_steps(&weights, &src, Choice::Greedy);
+    assert_eq!(steps.len(), 63, "the screens: 64 positions, the start token and 63 words");
+    assert!(steps.iter().all(|s| s.chosen != eos), "nothing forced at the screens' limit");
+    assert_eq!(steps[..].iter().map(|s| s.chosen).collect::<Vec<_>>(), generated[0].ids[1..64].to_vec());
+    // the decode view says where and why it stopped, in both languages
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let lesson = catalog.get("output").expect("the output lesson").clone();
+    let beat = lesson.beats.iter().position(|b| b.view.name() == "decode").expect("a decode beat");
+    let mut app = App::new(lesson, weights.clone()).unwrap();
+    app.go_to_beat(beat);
+    for (lang, said) in [("en", "the screens stop at 64 positions"), ("zh", "屏幕上的解码到 64 个位置为止")]
+    {
+        while app.lang().code() != lang {
+            app.update(transformer_tutor::app::Action::NextLanguage);
+        }
+        let ViewData::Lines(d) = app.view_data().clone() else { panic!("a lines view") };
+        let text: Vec<String> = (0..d.lines.len()).map(|i| d.line_text(i)).collect();
+        assert!(text.iter().any(|l| l.contains(said)), "{lang}: `{said}` in\n{}", text.join("\n"));
+    }
+}

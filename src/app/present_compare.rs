@@ -253,6 +253,13 @@ impl Scene<'_> {
             .put(strings::GREEDY_TRANSLATION, Role::Dim)
             .put(crate::lesson::facts::translation(self.setup, b), Role::Strong)
             .answer_line();
+        // a translation that never wrote </s>, stopped by the screens before the model's own limit
+        let t_src = self.setup.src_ids.ncols();
+        let cut = steps[last].chosen != self.setup.weights.config.conventions.eos_id
+            && last + 2 >= crate::model::decode::positions(&self.setup.weights, t_src);
+        if let Some(max) = crate::model::decode::stops_before(&self.setup.weights, t_src).filter(|_| cut) {
+            d.push(strings::decoding_stopped_short(last + 2, max), Role::Dim);
+        }
         d
     }
 }

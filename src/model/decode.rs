@@ -236,7 +236,7 @@ fn decode_observed(
         let t = rows[0].len();
         let probs = next.get("probs").expect("computed"); // (B, t, vocab)
         let logits = next.get("logits").expect("computed"); // (B, t, vocab)
-        let done = finished.iter().all(|&f| f) || t >= tokens.max_len;
+        let done = finished.iter().all(|&f| f) || t >= tokens.limit;
         if done {
             run = Some(next);
             break;
@@ -262,12 +262,16 @@ fn decode_observed(
 /// The tokens decoding starts, ends and pads with, and how long it may run: the tutor's `<bos>`,
 /// `<eos>`, `<pad>` and max_len (less for a short sentence on a long max_len); a loaded translator's as its generate() has them (its start
 /// token, `</s>`, `<pad>` never chosen, `</s>` forced at max_length − 1), so that the screens
-/// decode what `translate --model` prints greedily.
+/// decode what `translate --model` prints greedily, up to `limit` positions.
 pub(super) struct Tokens {
     pub(super) start: usize,
     pub(super) eos: usize,
     pub(super) pad: usize,
     pub(super) max_len: usize,
+    /// The positions the screens decode to, at most: max_len, or fewer for a short source on a
+    /// long max_len (`budget::decode_limit`: a loaded translator whose output never ends would
+    /// otherwise make the screens run the whole program over 512 positions).
+    pub(super) limit: usize,
     never: Vec<usize>,
     forced_eos: bool,
 }
@@ -276,7 +280,14 @@ pub(super) struct Tokens {
 /// reach: a loaded translator's max_length, the tutor's models' max_len or less
 /// (`budget::decode_limit`).
 pub fn positions(weights: &Weights, t_src: usize) -> usize {
-    Tokens::of(weights, t_src).max_len
+    Tokens::of(weights, t_src).limit
+}
+
+/// The model's own longest output (a loaded translator's max_length), when the screens'
+/// decoding of `t_src` source tokens stops before it; None when they decode as far.
+pub fn stops_before(weights: &Weights, t_src: usize) -> Option<usize> {
+    let tokens = Tokens::of(weights, t_src);
+    (tokens.limit < tokens.max_len).then_some(tokens.max_len)
 }
 
 impl Tokens {
@@ -288,6 +299,7 @@ impl Tokens {
                 eos: g.eos_id,
                 pad: g.pad_id,
                 max_len: g.max_length.min(c.max_len),
+                limit: super::budget::decode_limit(g.max_length.min(c.max_len), t_src),
                 never: g.bad_ids.iter().copied().filter(|&id| id != g.eos_id).collect(),
                 forced_eos: g.forced_eos == Some(g.eos_id),
             },
@@ -296,6 +308,7 @@ impl Tokens {
                 eos: c.conventions.eos_id,
                 pad: c.pad_idx,
                 max_len: super::budget::decode_limit(c.max_len, t_src),
+                limit: super::budget::decode_limit(c.max_len, t_src),
                 never: Vec::new(),
                 forced_eos: false,
             },

@@ -29,7 +29,7 @@ pub(super) fn decode_cached(
     let mut rows: Vec<Vec<usize>> = vec![vec![tokens.start]; batch];
     let mut finished = vec![false; batch];
     let mut steps = Vec::new();
-    while !finished.iter().all(|&f| f) && rows[0].len() < tokens.max_len {
+    while !finished.iter().all(|&f| f) && rows[0].len() < tokens.limit {
         let t = rows[0].len();
         let last: Vec<usize> = rows.iter().map(|r| *r.last().expect("a start token")).collect();
         let logits = state.step(&last); // (B, vocab)

@@ -212,6 +212,12 @@ pub const DECODING_ENDS: Text = Text::id("decoding-ends");
 /// A decoding fact for a step after `<eos>` (other weights may stop sooner).
 pub const DECODING_HAD_ENDED: Text = Text::id("decoding-had-ended");
 
+/// Under the decode view's whole translation when the screens stopped it before the model's own
+/// max_length (a translation that never writes `</s>`).
+pub fn decoding_stopped_short(limit: usize, max: usize) -> String {
+    message_with("decoding-stopped-short", &[("limit", &limit), ("max", &max)])
+}
+
 pub fn cross_heading(word: &str, position: usize, layer: usize) -> String {
     message_with("cross-heading", &[("position", &position), ("word", &word), ("layer", &layer)])
 }
