@@ -60,6 +60,8 @@ pub const STAGE_X: Text = Text::id("stage-x");
 pub const STAGE_X_SCALED: Text = Text::id("stage-x-scaled");
 pub const STAGE_SRC_MASK: &str = "ids != <pad>";
 pub const STAGE_TGT_MASK: Text = Text::id("stage-tgt-mask");
+/// `tgt.mask` on a model with no target padding mask (a Marian: its start token is `<pad>`).
+pub const STAGE_TGT_MASK_CAUSAL: Text = Text::id("stage-tgt-mask-causal");
 pub const STAGE_MEMORY: Text = Text::id("stage-memory");
 pub const STAGE_LOGITS: Text = Text::id("stage-logits");
 pub const STAGE_PROBS: Text = Text::id("stage-probs");
