@@ -291,6 +291,13 @@ impl App {
         out
     }
 
+    /// An operation's formula with an unanswered question's answer left out as the code pane
+    /// leaves it out: a shape, or a number such as the table's row count in the embedding's
+    /// `(244, 36) table` when the question asks for vocab_size.
+    pub fn formula_withheld(&self, formula: String) -> String {
+        self.code_withheld(&formula)
+    }
+
     /// `text` (a shape trace) with the shape a question asks for left out while it is unanswered.
     pub fn shapes_withheld(&self, text: String) -> String {
         match self.withheld_answer().filter(|e| is_shape(e)) {
