@@ -147,8 +147,9 @@ pub fn bn_shift_note(feature: usize, with_pad: f32, without: f32, shift: f32) ->
         "bn-shift-note",
         &[
             ("feature", &feature),
-            ("with_pad", &format!("{:.2}", with_pad)),
-            ("without", &format!("{:.2}", without)),
+            // the ends to three places, so that their difference reads as the shift's two
+            ("with_pad", &format!("{:.3}", with_pad)),
+            ("without", &format!("{:.3}", without)),
             ("shift", &format!("{:.2}", shift)),
         ],
     )
