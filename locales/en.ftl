@@ -606,6 +606,7 @@ stage-embed = a table row per id
 stage-x = X = embedding + PE
 stage-x-scaled = X = embedding·√d + PE
 stage-tgt-mask = padding AND causal
+stage-tgt-mask-causal = causal; no target padding mask
 stage-memory = memory C, read by cross-attn
 stage-logits = Linear to the vocabulary
 stage-probs = softmax: next-word odds

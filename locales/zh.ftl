@@ -585,6 +585,7 @@ stage-embed = 每个 id 取表中一行
 stage-x = X = 词嵌入 + PE
 stage-x-scaled = X = 词嵌入·√d + PE
 stage-tgt-mask = 填充 AND 因果
+stage-tgt-mask-causal = 因果；目标句没有填充掩码
 stage-memory = 编码矩阵 C，供交叉注意力读取
 stage-logits = Linear 映射到词表
 stage-probs = softmax：下一个词的概率

@@ -170,3 +170,77 @@ fn the_finite_difference_agrees_with_the_backward_pass_on_the_marian() {
     let relative = (step.estimate - step.grad as f64).abs() / (step.grad as f64).abs();
     assert!(relative < 0.02, "backward {} vs finite difference {} ({relative})", step.grad, step.estimate);
 }
+
+/// A beat's prose on the Marian in `lang`, on the lesson's sentences or on `own`.
+fn marian_prose(weights: &Arc<Weights>, lesson: &str, beat: usize, own: Option<&str>, lang: Lang) -> String {
+    let catalog = Catalog::built_in(weights).unwrap();
+    let mut app = App::new(catalog.get(lesson).unwrap().clone(), weights.clone()).unwrap();
+    if let Some(s) = own {
+        app.set_sentences(s, None).unwrap();
+    }
+    app.go_to_beat(beat - 1);
+    transformer_tutor::lang::with(lang, || app.plain_text_of_beat(beat - 1))
+}
+
+/// The statements the second read of every beat on the tiny Marian found false (read38, F1–F9),
+/// each now true of the run: on the Marian, on the learner's sentence, in both languages.
+#[test]
+fn the_statements_read38_found_false_are_true_on_the_marian() {
+    let weights = marian();
+    let absent =
+        |lang| transformer_tutor::lang::with(lang, || transformer_tutor::strings::FACT_NOT_IN_SENTENCES.to_string());
+    for lang in [Lang::En, Lang::Zh] {
+        // F1: the row the embedding beat names is in the learner's sentence
+        let text = marian_prose(&weights, "embedding", 2, Some(LEARNER), lang);
+        assert!(!text.contains(&absent(lang)) && text.contains("▁我有"), "{text}");
+        // F5: the learner's target repeats no piece; the prose does not point at two rows
+        let text = marian_prose(&weights, "positional", 10, Some(LEARNER), lang);
+        assert!(
+            !text.contains("its two rows here are identical") && !text.contains("它在这里的两行一模一样"),
+            "{text}"
+        );
+        // F6: the Marian's target has no `ids != pad` mask, and its first `<pad>` is the start token
+        for own in [None, Some(LEARNER)] {
+            let text = marian_prose(&weights, "tokens", 4, own, lang);
+            assert!(
+                !text.contains("The `<pad>` positions carry no meaning")
+                    && !text.contains("`<pad>` 所在的位置不带任何意义"),
+                "{text}"
+            );
+        }
+        // F2: without `--src` the target is the lesson's, not the model's translation
+        let text = marian_prose(&weights, "real-translator", 2, None, lang);
+        assert!(
+            !text.contains("the target below is the model's own translation")
+                && !text.contains("下面的目标句就是模型自己的译文"),
+            "{text}"
+        );
+        // F4: the no-causal what-if does not say row 2 weights its label (head 0 gives it 0.000)
+        let text = marian_prose(&weights, "masks", 10, None, lang);
+        assert!(!text.contains("now gives weight to") && !text.contains("现在把权重分给了"), "{text}");
+    }
+    // F5 the other way: the lesson's own target repeats pieces, and the prose points at them
+    let text = marian_prose(&weights, "positional", 10, None, Lang::En);
+    assert!(text.contains("its two rows here are identical"), "{text}");
+}
+
+/// F7 and F9: the pipeline's gloss of `tgt.mask` names no target padding on the Marian, and a
+/// what-if whose every probability is NaN changes every prediction (a NaN row's argmax falls
+/// back to id 0, `</s>`, which is not the taught `</s>`), the start position's included.
+#[test]
+fn the_marians_pipeline_and_nan_predictions_say_what_the_run_holds() {
+    let weights = marian();
+    let catalog = Catalog::built_in(&weights).unwrap();
+    let mut app = App::new(catalog.get("workflow").unwrap().clone(), weights.clone()).unwrap();
+    app.go_to_beat(2);
+    let (_, view) = common::on_screen::screen_parts(&app, 120, 40);
+    assert!(view.contains("causal; no target padding mask") && !view.contains("padding AND causal"), "{view}");
+    let mut app = App::new(catalog.get("pitfalls").unwrap().clone(), weights).unwrap();
+    app.go_to_beat(9);
+    let (_, view) = common::on_screen::screen_parts(&app, 160, 60);
+    let line = view.lines().find(|l| l.contains("predictions change")).unwrap_or_else(|| panic!("{view}"));
+    let line = &line[line.find(|c: char| c.is_ascii_digit()).unwrap()..];
+    let counts: Vec<&str> = line.split_whitespace().take(3).collect();
+    assert_eq!(counts[0], counts[2], "every prediction changes when every probability is NaN: {line}");
+    assert!(line.contains("pos 0"), "the start token's row predicts too: {line}");
+}

@@ -222,6 +222,7 @@ fn scores(labels: &[&str]) -> HeatmapData {
         footer: Vec::new(),
         shade_over: None,
         fit_whole: false,
+        withheld_row: false,
     }
 }
 
@@ -241,6 +242,7 @@ fn features(labels: &[&str]) -> HeatmapData {
         footer: Vec::new(),
         shade_over: None,
         fit_whole: false,
+        withheld_row: false,
     }
 }
 

@@ -33,6 +33,14 @@ fn pane_directions(text: &str) -> Vec<String> {
             }
         }
     }
+    // a clause that opens on a bare "Above," or "Below," places the view
+    for phrase in ["above,", "below,"] {
+        for (at, _) in lower.match_indices(phrase) {
+            if clause_starts(at, &lower) {
+                out.push(phrase.to_string());
+            }
+        }
+    }
     for noun in ["view", "views", "pane", "this text", "model"] {
         for dir in ["beside", "below", "above", "on the left", "on the right"] {
             for pattern in [format!("{noun} {dir}"), format!("{noun}, {dir},")] {
@@ -42,7 +50,7 @@ fn pane_directions(text: &str) -> Vec<String> {
             }
         }
     }
-    for dir in ["左边", "右边"] {
+    for dir in ["左边", "右边", "上方", "下方"] {
         for (at, _) in text.match_indices(dir) {
             let after = &text[at + dir.len()..];
             if clause_starts(at, text) && (after.starts_with('是') || after.starts_with("列出")) {
@@ -88,6 +96,8 @@ fn the_check_finds_pane_directions() {
     assert_eq!(pane_directions("On the right is step 0."), vec!["on the right"]);
     assert_eq!(pane_directions("The taught model, on the left, fills"), vec!["on the left", "model, on the left,"]);
     assert_eq!(pane_directions("in the view beside or below this text"), vec!["view beside"]);
+    assert_eq!(pane_directions("left out. Above, teacher forcing ranks"), vec!["above,"]);
+    assert_eq!(pane_directions("束搜索不能。上方是教师强制"), vec!["上方是"]);
     assert_eq!(pane_directions("左边是课上的模型"), vec!["左边是"]);
     assert_eq!(pane_directions("显示在正文旁边或下方的视图里"), vec!["下方的视图", "正文旁边"]);
     // a direction inside a view is no pane's

@@ -102,3 +102,18 @@ fn unbalanced_passages_and_unknown_markers_are_refused() {
     let e = lesson("[[beat]]\nop = \"tgt.mask\"\nview = \"mask\"\nrow = \"first\"\ntext = \"x\"\n").unwrap_err();
     assert!(e.contains("\"last\""), "{e}");
 }
+
+/// `{if-repeated side=S batch=B}`: the first part where sentence B holds a token twice, `<pad>`
+/// not counted (the lesson's first target is padded with two), and refused without `batch=`.
+#[test]
+fn a_repeated_token_passage_follows_the_sentence() {
+    let beat = "[[beat]]\nop = \"tgt.embed\"\nview = \"tokens\"\ntext = \"{if-repeated side=tgt batch=0}twice{else}once{end}.\"\n";
+    let mut app = App::new(lesson(beat).expect("the lesson loads"), weights()).unwrap();
+    app.go_to_beat(0);
+    assert_eq!(app.beat_text(), "once.", "`<bos> I have a cat <eos> <pad> <pad>` repeats only `<pad>`");
+    app.set_sentences("我有一只猫", Some("<bos> a cat a cat <eos>")).unwrap();
+    app.go_to_beat(0);
+    assert_eq!(app.beat_text(), "twice.");
+    let e = lesson(&beat.replace(" batch=0", "")).expect_err("no batch");
+    assert!(e.contains("if-repeated"), "{e}");
+}

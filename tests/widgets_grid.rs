@@ -42,6 +42,7 @@ fn scores() -> HeatmapData {
         footer: Vec::new(),
         shade_over: None,
         fit_whole: false,
+        withheld_row: false,
     }
 }
 
@@ -60,6 +61,7 @@ fn features() -> HeatmapData {
         footer: Vec::new(),
         shade_over: None,
         fit_whole: false,
+        withheld_row: false,
     }
 }
 
@@ -78,6 +80,7 @@ fn weights() -> HeatmapData {
         footer: Vec::new(),
         shade_over: None,
         fit_whole: false,
+        withheld_row: false,
     }
 }
 

@@ -180,6 +180,12 @@ fn withholding_said(said: Vec<(String, Role)>, expected: Option<&str>) -> Vec<(S
     said.into_iter().map(|(text, role)| (text.replace(expected, &placeholder), role)).collect()
 }
 
+/// The keys a mask hid from a softmax row, as `{masked-keys}` writes them (`7, 8, 9`, `none`).
+fn hidden_keys(row: &super::view_data::SoftmaxRow) -> String {
+    let hidden: Vec<String> = row.masked.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| i.to_string()).collect();
+    if hidden.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { hidden.join(", ") }
+}
+
 /// Whether an answer is a shape, `(2, 4, 6, 6)`.
 fn is_shape(answer: &str) -> bool {
     answer.starts_with('(') && answer.ends_with(')') && answer.contains(", ")
@@ -195,6 +201,12 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
         ViewData::Lines(lines) => ViewData::Lines(lines.withholding(expected, &placeholder)),
         ViewData::Heatmap(mut d) => {
             d.caption = caption(d.caption);
+            // the selected query's cells, when the key it weights most is the answer
+            let keys = d.col_axis == crate::strings::AXIS_KEY.get();
+            if let Some(row) = d.selected_row.filter(|&r| keys && r < d.values.nrows()) {
+                let top = crate::model::decode::argmax(d.values.row(row).iter().copied());
+                d.withheld_row = d.col_labels.get(top).is_some_and(|k| crate::lesson::question::is_right(k, expected));
+            }
             ViewData::Heatmap(d)
         }
         ViewData::Softmax(mut d) => {
@@ -208,6 +220,17 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
                     row.masked.clear();
                 }
             }
+            // the keys the mask hides from the selected query, when they are the answer: that
+            // row is drawn without its weights, and no row marks a key as masked
+            if d.selected_row.and_then(|i| d.rows.get(i)).is_some_and(|row| hidden_keys(row) == expected) {
+                let selected = d.selected_row.expect("checked");
+                for (i, row) in d.rows.iter_mut().enumerate() {
+                    row.masked.iter_mut().for_each(|m| *m = false);
+                    if i == selected {
+                        row.weights.clear();
+                    }
+                }
+            }
             ViewData::Softmax(d)
         }
         ViewData::LayerNorm(mut d) => {
@@ -216,6 +239,12 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
         }
         ViewData::TopWords(mut d) => {
             d.caption = caption(d.caption);
+            // the selected position's words, when the one ranked first is the answer
+            if let Some((_, words)) = d.selected_row.and_then(|i| d.rows.get_mut(i))
+                && words.first().is_some_and(|(w, _)| crate::lesson::question::is_right(w, expected))
+            {
+                words.clear();
+            }
             ViewData::TopWords(d)
         }
         ViewData::Vector(mut d) => {
@@ -260,6 +289,13 @@ impl App {
         }
         out.pop();
         out
+    }
+
+    /// An operation's formula with an unanswered question's answer left out as the code pane
+    /// leaves it out: a shape, or a number such as the table's row count in the embedding's
+    /// `(244, 36) table` when the question asks for vocab_size.
+    pub fn formula_withheld(&self, formula: String) -> String {
+        self.code_withheld(&formula)
     }
 
     /// `text` (a shape trace) with the shape a question asks for left out while it is unanswered.

@@ -83,6 +83,7 @@ impl Scene<'_> {
             footer: Vec::new(),
             shade_over: None,
             fit_whole: false,
+            withheld_row: false,
             values: table,
         }
     }
@@ -149,6 +150,7 @@ impl Scene<'_> {
             footer: Vec::new(),
             shade_over: None,
             fit_whole: false,
+            withheld_row: false,
             values,
         }
     }

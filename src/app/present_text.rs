@@ -159,7 +159,10 @@ impl Scene<'_> {
         stages.push(("tgt ids".into(), shape_text(&[shape.batch, shape.t_tgt]), tgt_ids));
         op_stage("tgt.embed", strings::STAGE_EMBED.into(), &mut stages);
         op_stage("tgt.x", stage_x.into(), &mut stages);
-        op_stage(MASK_STAGES[1], strings::STAGE_TGT_MASK.into(), &mut stages);
+        // a model with no target padding mask (its start token is `<pad>`) has a causal tgt.mask
+        let tgt_mask =
+            if config.conventions.target_pad_mask { strings::STAGE_TGT_MASK } else { strings::STAGE_TGT_MASK_CAUSAL };
+        op_stage(MASK_STAGES[1], tgt_mask.into(), &mut stages);
         for l in 0..n_dec {
             op_stage(&format!("dec.{l}.norm3.out"), strings::stage_decoder(l, n_dec), &mut stages);
         }

@@ -208,6 +208,9 @@ pub struct HeatmapData {
     /// Every row and column is in view: when they do not fit the pane, every k-th row (and
     /// column) is drawn, and a note says which, instead of a window that scrolls.
     pub fit_whole: bool,
+    /// The selected row is drawn without its cells (`… (answer first)`): a question asks which
+    /// key it weights most and is unanswered.
+    pub withheld_row: bool,
 }
 
 /// Which kind of mask a mask grid shows.

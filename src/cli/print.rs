@@ -69,7 +69,7 @@ fn print_in_language(app: &mut App, emit: &mut dyn FnMut(&str) -> bool) {
         for line in wrap(&app.text_of_beat(i), PRINT_WIDTH as usize) {
             let _ = writeln!(out, "{line}");
         }
-        let _ = writeln!(out, "\n  {}\n  {}\n", app.shapes_withheld(op.formula.to_string()), app.shape_trace());
+        let _ = writeln!(out, "\n  {}\n  {}\n", app.formula_withheld(op.formula.to_string()), app.shape_trace());
         if let Some(note) = app.non_finite_note() {
             for line in wrap(&note, PRINT_WIDTH as usize) {
                 let _ = writeln!(out, "{line}");

@@ -39,14 +39,16 @@ pub struct Prediction {
     pub prob: f32,
 }
 
-/// The argmax of `probs` (B, T_tgt, vocab) at every position whose target token is not `<pad>`.
+/// The argmax of `probs` (B, T_tgt, vocab) at every position whose target token is not `<pad>`
+/// (a start token that is `<pad>`, a Marian's, at position 0 is read like a word and predicts).
 pub fn predictions(run: &Run) -> Vec<Prediction> {
     let (Some(probs), Some(ids)) = (run.get("probs"), run.inputs().tgt_ids.as_ref()) else { return Vec::new() };
-    let pad = run.weights().config.pad_idx;
+    let config = &run.weights().config;
+    let (pad, start_is_pad) = (config.pad_idx, config.conventions.start_id == config.pad_idx);
     let probs = probs.view().into_dimensionality::<Ix3>().expect("(B, T, vocab)");
     let mut out = Vec::new();
     for ((batch, position), &id) in ids.indexed_iter() {
-        if id == pad {
+        if id == pad && !(position == 0 && start_is_pad) {
             continue;
         }
         let row = probs.index_axis(Axis(0), batch);
@@ -58,9 +60,15 @@ pub fn predictions(run: &Run) -> Vec<Prediction> {
     out
 }
 
-/// The positions where two runs predict different words: (taught, variant).
+/// The positions where two runs predict different words: (taught, variant). A row of NaN
+/// predicts no word, so it differs from every row that does (its argmax falls back to word 0,
+/// which must not count as the same prediction as a real word 0).
 pub fn changed_predictions(base: &Run, variant: &Run) -> Vec<(Prediction, Prediction)> {
-    predictions(base).into_iter().zip(predictions(variant)).filter(|(a, b)| a.word != b.word).collect()
+    predictions(base)
+        .into_iter()
+        .zip(predictions(variant))
+        .filter(|(a, b)| a.word != b.word || a.prob.is_nan() != b.prob.is_nan())
+        .collect()
 }
 
 /// How many values of each operation are NaN, in program order, for the operations that have any.

@@ -60,6 +60,8 @@ pub const STAGE_X: Text = Text::id("stage-x");
 pub const STAGE_X_SCALED: Text = Text::id("stage-x-scaled");
 pub const STAGE_SRC_MASK: &str = "ids != <pad>";
 pub const STAGE_TGT_MASK: Text = Text::id("stage-tgt-mask");
+/// `tgt.mask` on a model with no target padding mask (a Marian: its start token is `<pad>`).
+pub const STAGE_TGT_MASK_CAUSAL: Text = Text::id("stage-tgt-mask-causal");
 pub const STAGE_MEMORY: Text = Text::id("stage-memory");
 pub const STAGE_LOGITS: Text = Text::id("stage-logits");
 pub const STAGE_PROBS: Text = Text::id("stage-probs");
@@ -145,8 +147,9 @@ pub fn bn_shift_note(feature: usize, with_pad: f32, without: f32, shift: f32) ->
         "bn-shift-note",
         &[
             ("feature", &feature),
-            ("with_pad", &format!("{:.2}", with_pad)),
-            ("without", &format!("{:.2}", without)),
+            // the ends to three places, so that their difference reads as the shift's two
+            ("with_pad", &format!("{:.3}", with_pad)),
+            ("without", &format!("{:.3}", without)),
             ("shift", &format!("{:.2}", shift)),
         ],
     )

@@ -23,7 +23,7 @@ impl TracePane {
     pub(super) fn of(app: &App, theme: Theme, area: Rect, wide: bool) -> TracePane {
         let op = app.run().program().op(app.op());
         let inner_width = area.width.saturating_sub(2) as usize;
-        let formula = app.shapes_withheld(op.formula.to_string());
+        let formula = app.formula_withheld(op.formula.to_string());
         let mut lines = vec![Line::from(vec![Span::styled(formula.clone(), theme.highlight())])];
         // the compact pane has two rows: the operands' shapes (which the prose may quote) go
         // after the formula when both fit on its row

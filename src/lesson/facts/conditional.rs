@@ -6,6 +6,7 @@
 //! masks the target's `<pad>` keys (the tutor's models do; a Marian does not);
 //! `{if-sentence batch=B}…{else}…{end}`: prose that needs sentence B (a second sentence to
 //! compare), and the line a learner's fewer sentences show instead;
+//! `{if-repeated side=S batch=B}…{else}…{end}`: prose about a token that sentence B holds twice;
 //! `{if-pad-row-zero}`, `{if-shared-table}`, `{if-tied-output}`, `{if-embed-scaled}`: prose that
 //! holds only where the embedding tables are built that way (the tutor's: a zero `<pad>` row, a
 //! table per side, an output matrix of its own, no scaling; a Marian's: none of these). Passages
@@ -22,6 +23,8 @@ pub enum Condition {
     Padded(Sentence),
     /// `{if-padded side=S}` without `batch=`: some sentence of that side holds `<pad>`.
     AnyPadded(Side),
+    /// `{if-repeated side=S batch=B}`: sentence B holds some token (not `<pad>`) twice or more.
+    Repeated(Sentence),
     /// `{if-tutor-model}`: the run is on the tutor's own model (trained, random or a preset), not
     /// a translator loaded with `--model`.
     TutorModel,
@@ -79,6 +82,18 @@ impl Condition {
                 let ids = ids(s.side);
                 let b = super::markers::resolve_batch(s.batch, setup);
                 b < ids.nrows() && ids.row(b).iter().enumerate().any(|x| pad(s.side, x))
+            }
+            Condition::Repeated(s) => {
+                let ids = ids(s.side);
+                let b = super::markers::resolve_batch(s.batch, setup);
+                let mut real: Vec<usize> = match b < ids.nrows() {
+                    true => ids.row(b).iter().enumerate().filter(|&x| !pad(s.side, x)).map(|(_, &id)| id).collect(),
+                    false => Vec::new(),
+                };
+                let n = real.len();
+                real.sort_unstable();
+                real.dedup();
+                real.len() < n
             }
         }
     }
@@ -166,6 +181,15 @@ pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Re
         }
         _ if name == Some("if-padded") => {
             let condition = padded(body, setup)?;
+            open.push(false);
+            Piece::If(condition)
+        }
+        _ if name == Some("if-repeated") => {
+            let condition = match padded(body.replacen("if-repeated", "if-padded", 1).as_str(), setup) {
+                Ok(Condition::Padded(s)) => Condition::Repeated(s),
+                Ok(_) => return Err(format!("`if-repeated` needs side=src|tgt and batch=B {SEE_FACTS}")),
+                Err(e) => return Err(e.replace("if-padded", "if-repeated")),
+            };
             open.push(false);
             Piece::If(condition)
         }

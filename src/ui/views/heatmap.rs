@@ -69,6 +69,12 @@ impl Widget for HeatmapView<'_> {
         for r in win.rows() {
             let selected = d.selected_row == Some(r);
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
+            if selected && d.withheld_row {
+                let x = area.x.saturating_add(margin(label_w));
+                put(buf, area, x, y, strings::ANSWER_FIRST.get(), theme.dim());
+                y += 1;
+                continue;
+            }
             for c in 0..cols.n {
                 let highlight = selected && d.selected_col == Some(c);
                 cols.draw_cell(buf, area, (c, y), d.values[[r, c * cols.step]], highlight, &scale, theme);

@@ -40,6 +40,11 @@ impl Widget for TopWordsView<'_> {
             let hidden = d.vocab.saturating_sub(words.len());
             draw_row_label(buf, area, y, label, label_w, d.selected_row == Some(i), theme);
             let mut x = area.x + label_w as u16 + 3;
+            // the selected position's words, withheld while a question asks for its top word
+            if words.is_empty() {
+                put(buf, area, x, y, &fit(strings::ANSWER_FIRST.get(), usize::from(area.right() - x)), theme.dim());
+                continue;
+            }
             for (word, p) in words {
                 let entry = format!(" {} {}", fit(word, 8), strings::probability(*p));
                 // the bar glyph, then the entry, in columns
