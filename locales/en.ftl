@@ -670,8 +670,9 @@ what-if = what if
 # Heads the what-if's own steps in the shape trace.
 what-if-trace = what if:
 no-nan = no NaN anywhere: no query row is fully masked here
-drift-std-taught = per-token std, taught
-drift-std-variant = per-token std, variant
+drift-std = per-token std
+drift-std-taught = taught
+drift-std-variant = variant
 trained-not-dialed = no checkpoint is on the training dial, so both sides would be the same model: turn training time back (- on the screen, --at-step N on the command line) and this what-if puts the trained model beside that step
 untrained-is-the-dial = the training dial is at step 0, where training starts: the model on screen is the untrained one, so both sides would be the same model; move training time forward (+) and this what-if puts step 0 beside that step
 trained-not-shipped = this session's model is not where the shipped training run ends (--random-weights or --weights), so there is no trained model of that run to put beside the checkpoint
@@ -686,7 +687,6 @@ same-program = `{ $name }` is the taught model's own: on this model the variant 
 variant-has-no-op = this variant has no `{ $name }`
 hidden-weight = { $name }: weight per row on keys the taught mask hides { $taught } → { $variant }
 nan-spread = NaN first in { $first } ({ $first_nan } of { $first_len }); { $ops } ops hold NaN; probs: { $probs_nan } of { $probs_len } NaN
-drift-line = { $label }: { $parts_join }
 source-blind = every source token → <unk>: probs move by at most { $variant } here, { $taught } in the taught model
 pad-rows-only = dec.0.self_attn.weights: real query rows differ by { $real }, <pad> query rows by { $pad }
 # Note 002's qk_dim, attention block $block, taught → what-if: q and k $q → $q_2 scaled by

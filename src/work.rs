@@ -16,6 +16,8 @@ pub struct Work {
     cancelled: AtomicBool,
     /// Thousandths done.
     permille: AtomicU32,
+    /// How many parts the computation has entered (at any depth).
+    parts: AtomicU32,
     finished: AtomicBool,
     /// The computation panicked (not a cancel).
     failed: AtomicBool,
@@ -56,6 +58,12 @@ impl Work {
     /// How far it has got, in thousandths.
     pub fn permille(&self) -> u32 {
         self.permille.load(Ordering::Relaxed)
+    }
+
+    /// How many parts the computation has entered so far, at any depth: each one a point where it
+    /// said how far it had got and could have been called off.
+    pub fn parts_entered(&self) -> u32 {
+        self.parts.load(Ordering::Relaxed)
     }
 
     /// Whether the computation panicked (a cancel is not a failure).
@@ -114,6 +122,7 @@ pub fn part<T>(i: usize, n: usize, f: impl FnOnce() -> T) -> T {
         let (start, end) = (from + share * i as f64, from + share * (i + 1) as f64);
         current.parts.push((start, end.min(to)));
         current.work.permille.store((start * 1000.0) as u32, Ordering::Relaxed);
+        current.work.parts.fetch_add(1, Ordering::Relaxed);
         Some(())
     });
     let out = f();
@@ -148,6 +157,7 @@ mod tests {
             seen
         });
         assert_eq!(seen, Some(vec![0, 250, 500, 750]));
+        assert_eq!(work.parts_entered(), 6, "two parts of two parts each");
         assert_eq!(work.permille(), 1000);
         assert!(work.is_finished() && !work.is_cancelled());
     }

@@ -125,3 +125,32 @@ fn a_worker_is_called_off_when_the_learner_moves_on_or_quits() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// The patching view and the key/value cache view mark their parts (issue 38 §4): each patched
+/// translation, each step fed to the cache is a part of the worker's work, so the computing note
+/// says how far it has got and moving on calls it off at the next one (`work::part`; its own
+/// tests show a cancelled work stops at its next part). Without them the worker entered no part.
+#[test]
+fn the_patching_and_cache_views_mark_their_parts() {
+    for (id, view) in [("probes", "patching"), ("output", "kv-cache")] {
+        // weights of their own: the cache view keeps its steps per model
+        let weights = Arc::new(WeightSource::Trained.load().unwrap());
+        let lesson = Catalog::built_in(&weights).unwrap().get(id).unwrap().clone();
+        let beat = lesson.beats.iter().position(|b| b.view.name() == view).unwrap();
+        let mut app = App::new(lesson, weights).unwrap();
+        app.go_to_beat(beat - 1); // a quick view
+        app.compute_slow_views_in_background();
+        app.go_to_beat(beat);
+        let work = app.background_work().unwrap_or_else(|| panic!("a worker at the {view} view"));
+        let view_lines = wait_for_view(&mut app);
+        let shape = app.setup().shape();
+        // patching: a part per translation (two unpatched, one per layer and source position);
+        // the cache: the translation, the encoder and a part per step fed (at least two)
+        let least = match view {
+            "patching" => 2 + app.setup().weights.config.n_layers * shape.t_src,
+            _ => 5,
+        };
+        let parts = work.parts_entered() as usize;
+        assert!(parts >= least, "{id} {view}: {parts} parts entered, {least} expected\n{view_lines}");
+    }
+}

@@ -78,11 +78,13 @@ fn measured(setup: &Setup, batch: usize) -> Arc<CacheSteps> {
     let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
     let key: Vec<usize> = src.iter().copied().collect();
     KEPT.get_or_make(&setup.weights, key, || {
-        let steps = decode_steps(setup, batch, crate::model::decode::Choice::Greedy);
+        // two parts of the work: the greedy translation, then its steps fed and timed (a part
+        // each: `cache_steps`)
+        let steps = crate::work::part(0, 2, || decode_steps(setup, batch, crate::model::decode::Choice::Greedy));
         let mut tokens: Vec<usize> = steps.last().map(|s| s.prefix.clone()).unwrap_or_default();
         tokens.extend(steps.last().map(|s| s.chosen));
         // the steps decoding took: each reads one token (the last chosen word is never read)
         tokens.truncate(steps.len());
-        Arc::new(cache_steps(&setup.weights, &src, &tokens))
+        Arc::new(crate::work::part(1, 2, || cache_steps(&setup.weights, &src, &tokens)))
     })
 }

@@ -184,7 +184,14 @@ impl Scene<'_> {
         }
         let src = |b| self.source_text(b);
         d.push(strings::patching_title(&src(1), &src(0)), Role::Title);
-        let base = [0, 1].map(|b| self.words(&ablation::translation(full, b, None)));
+        // each translation is a part of the work (the background worker's progress and the
+        // points where moving on calls it off): the two unpatched ones, then each layer's
+        let layers = patch::layer_outputs(setup.weights.config.n_layers);
+        let parts = 1 + layers.len();
+        let base = crate::work::part(0, parts, || {
+            [0, 1].map(|b| crate::work::part(b, 2, || ablation::translation(full, b, None)))
+        });
+        let base = base.map(|words| self.words(&words));
         d.push(strings::patching_base(&src(0), &base[0], &src(1), &base[1]), Role::Dim);
         let focused = &full.program().op(self.op).name;
         // `  p to ← from`, padded to the widest of them (a piece may be two wide characters)
@@ -192,12 +199,16 @@ impl Scene<'_> {
             .map(|p| strings::patching_position(p, &self.token(Side::Src, 0, p), &self.token(Side::Src, 1, p)))
             .collect();
         let width = labels.iter().map(|l| crate::text::width(l) + 2).max().unwrap_or(0).max(14);
-        for op in patch::layer_outputs(setup.weights.config.n_layers) {
+        for (l, op) in layers.iter().enumerate() {
             d.gap();
-            let role = if op == *focused { Role::Strong } else { Role::Plain };
-            d.push(strings::patching_after(&op), role);
-            for (p, label) in labels.iter().enumerate() {
-                let Some(words) = patch::patched_translation(full, &op, 1, 0, p) else { continue };
+            let role = if op == focused { Role::Strong } else { Role::Plain };
+            d.push(strings::patching_after(op), role);
+            let n = labels.len();
+            let patched: Vec<Option<Vec<usize>>> = crate::work::part(1 + l, parts, || {
+                (0..n).map(|p| crate::work::part(p, n, || patch::patched_translation(full, op, 1, 0, p))).collect()
+            });
+            for (label, words) in labels.iter().zip(patched) {
+                let Some(words) = words else { continue };
                 let words = self.words(&words);
                 let changed = words != base[0];
                 // which patches change the translation is what a question here asks: each

@@ -161,8 +161,7 @@ impl App {
             }
             Variant::PreLn | Variant::NoNorm | Variant::NoResidual | Variant::DroppedNorm => {
                 let stds = |r: &Run| drift(r).into_iter().map(|s| (s.layer, s.mean_std)).collect::<Vec<_>>();
-                lines.push(strings::drift_line(strings::DRIFT_STD_TAUGHT.get(), &stds(taught)));
-                lines.push(strings::drift_line(strings::DRIFT_STD_VARIANT.get(), &stds(run)));
+                lines.extend(strings::drift_table(&stds(taught), &stds(run)));
             }
             Variant::DecoderWithoutCross => {
                 let moved = |r: &Run| source_sensitivity(r);

@@ -111,7 +111,7 @@ impl LinesData {
                 None => *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }],
                 Some(v) => {
                     for piece in line.iter_mut().filter(|p| p.text.contains(&v)) {
-                        piece.text = piece.text.replace(&v, placeholder);
+                        piece.text = same_width(&piece.text, piece.text.replace(&v, placeholder));
                     }
                 }
             }
@@ -119,6 +119,23 @@ impl LinesData {
         }
         self
     }
+}
+
+/// `text` as wide as `was`, where its padding allows: a narrower one padded with spaces, a wider
+/// one losing trailing spaces (but for the two that part it from the next column), so that a
+/// table's columns after a withheld value stay in line.
+fn same_width(was: &str, mut text: String) -> String {
+    let (want, have) = (crate::text::width(was), crate::text::width(&text));
+    if have < want {
+        text.push_str(&" ".repeat(want - have));
+    }
+    let gap = (was.len() - was.trim_end_matches(' ').len()).min(2);
+    let mut over = crate::text::width(&text).saturating_sub(want);
+    while over > 0 && text.len() - text.trim_end_matches(' ').len() > gap {
+        text.pop();
+        over -= 1;
+    }
+    text
 }
 
 /// A number becomes `?` where it ends, a word `?` where it starts (so that every row's `?`
@@ -152,5 +169,35 @@ fn question_mark_in(text: &str) -> String {
             let start = width - crate::text::width(text.trim_start());
             crate::text::pad(&format!("{}?", " ".repeat(start)), width)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A withheld value in a padded table cell keeps the columns after it in line, whether the
+    /// placeholder is narrower than the value (Chinese) or wider (English).
+    #[test]
+    fn a_withheld_cell_keeps_its_width() {
+        for placeholder in ["…（先回答）", "… (answer first)"] {
+            let mut d = LinesData::default();
+            d.line()
+                .put("3    ", Role::Plain)
+                .put("(1, 3, 4, 12)            ", Role::Plain)
+                .put("0.219 ms", Role::Plain);
+            d.answer_value("(1, 3, 4, 12)");
+            let was: Vec<usize> = d.lines[0].iter().map(|p| crate::text::width(&p.text)).collect();
+            let held = d.withholding("(1, 3, 4, 12)", placeholder);
+            let now: Vec<usize> = held.lines[0].iter().map(|p| crate::text::width(&p.text)).collect();
+            assert_eq!(now, was, "{placeholder}: {:?}", held.lines[0]);
+            assert!(held.lines[0][1].text.starts_with(placeholder));
+        }
+        // wider than its column: two spaces still part it from the next
+        let mut d = LinesData::default();
+        d.line().put("(3, 8, 81)    ", Role::Plain).put("Linear", Role::Plain);
+        d.answer_value("(3, 8, 81)");
+        let held = d.withholding("(3, 8, 81)", "… (answer first)");
+        assert_eq!(held.lines[0][0].text, "… (answer first)  ");
     }
 }

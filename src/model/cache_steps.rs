@@ -49,29 +49,36 @@ pub struct CacheSteps {
 /// Feed `tokens` (the start token and the words greedy decoding chose, in order; at most
 /// `MAX_STEPS` of them are fed) for the source row `src_row` (1, T_src), timing each step.
 pub fn cache_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, tokens: &[usize]) -> CacheSteps {
-    // the encoder, and each layer's cross-attention keys and values, once for every step
-    let memory = encode(weights, src_row);
-    let mut state = DecoderState::new(weights, &memory, src_row, 1);
-    let base = encoder_run(weights, src_row);
+    // the encoder, and each layer's cross-attention keys and values, once for every step: a part
+    // of the work, then one part per step (the background worker's progress, and where moving
+    // on calls it off)
+    let fed = tokens.len().min(MAX_STEPS);
+    let (mut state, base) = crate::work::part(0, fed + 1, || {
+        let memory = encode(weights, src_row);
+        (DecoderState::new(weights, &memory, src_row, 1), encoder_run(weights, src_row))
+    });
     let mut steps = Vec::new();
     for (t, &reads) in tokens.iter().take(MAX_STEPS).enumerate() {
-        let with_cache = fastest(|| {
-            let mut trial = state.clone();
-            let start = Instant::now();
-            trial.step(&[reads]);
-            start.elapsed()
+        let step = crate::work::part(1 + t, fed + 1, || {
+            let with_cache = fastest(|| {
+                let mut trial = state.clone();
+                let start = Instant::now();
+                trial.step(&[reads]);
+                start.elapsed()
+            });
+            let logits = state.step(&[reads]); // (1, vocab)
+            let top = super::decode::argmax(logits.row(0).iter().copied());
+            let without_cache = fastest(|| without(&base, weights, src_row, &tokens[..=t]));
+            CacheStep {
+                reads,
+                keys: state.cache_shape().expect("a step was fed"),
+                weights: state.first_self_attention().row(0).to_vec(),
+                with_cache,
+                without_cache,
+                top,
+            }
         });
-        let logits = state.step(&[reads]); // (1, vocab)
-        let top = super::decode::argmax(logits.row(0).iter().copied());
-        let without_cache = fastest(|| without(&base, weights, src_row, &tokens[..=t]));
-        steps.push(CacheStep {
-            reads,
-            keys: state.cache_shape().expect("a step was fed"),
-            weights: state.first_self_attention().row(0).to_vec(),
-            with_cache,
-            without_cache,
-            top,
-        });
+        steps.push(step);
     }
     CacheSteps { steps }
 }

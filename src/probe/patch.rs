@@ -5,7 +5,6 @@
 use crate::model::Run;
 use crate::model::decode::greedy_patched;
 use ndarray::{Array1, Array2, s};
-use std::sync::Arc;
 
 /// Every encoder layer's output operation, in order: `enc.0.norm2.out`, ...
 pub fn layer_outputs(layers: usize) -> Vec<String> {
@@ -27,6 +26,6 @@ pub fn patched_translation(base: &Run, op: &str, from: usize, to: usize, positio
     let patch = move |run: &mut Run| {
         run.patch(&op, |v| v.slice_mut(s![0, position, ..]).assign(&donor));
     };
-    let weights = Arc::new(base.weights().clone());
-    Some(greedy_patched(&weights, &row, &patch).words.remove(0))
+    // the run's own weights, shared (a copy would cost a real translator's whole weights per patch)
+    Some(greedy_patched(&base.weights_arc(), &row, &patch).words.remove(0))
 }

@@ -166,11 +166,36 @@ pub fn nan_spread(
 
 pub const NO_NAN: Text = Text::id("no-nan");
 
-pub fn drift_line(label: &str, stats: &[(String, f32)]) -> String {
-    let parts: Vec<String> = stats.iter().map(|(layer, v)| format!("{layer} {v:.2}")).collect();
-    message_with("drift-line", &[("label", &label), ("parts_join", &parts.join(" · "))])
+/// The per-token std of each layer's output, taught and variant, as a table: a header row naming
+/// the layers, then one row per run, each number under its layer's name (three rows where two
+/// `label: layer v · …` lines took four at 80 columns).
+pub fn drift_table(taught: &[(String, f32)], variant: &[(String, f32)]) -> Vec<String> {
+    use unicode_width::UnicodeWidthStr;
+    let labels = [DRIFT_STD.get(), DRIFT_STD_TAUGHT.get(), DRIFT_STD_VARIANT.get()];
+    let label_w = labels.iter().map(|l| l.width()).max().unwrap_or(0);
+    let pad = |text: &str, w: usize, right: bool| {
+        let fill = " ".repeat(w.saturating_sub(text.width()));
+        if right { format!("{fill}{text}") } else { format!("{text}{fill}") }
+    };
+    let values = |stats: &[(String, f32)]| stats.iter().map(|(_, v)| format!("{v:.2}")).collect::<Vec<_>>();
+    let (a, b) = (values(taught), values(variant));
+    let widths: Vec<usize> = taught
+        .iter()
+        .enumerate()
+        .map(|(i, (layer, _))| layer.width().max(a[i].width()).max(b.get(i).map_or(0, |v| v.width())))
+        .collect();
+    let row = |label: &str, cells: Vec<String>| {
+        let mut line = pad(label, label_w, false);
+        for (cell, w) in cells.iter().zip(&widths) {
+            line.push_str("  ");
+            line.push_str(&pad(cell, *w, true));
+        }
+        line
+    };
+    vec![row(labels[0], taught.iter().map(|(layer, _)| layer.clone()).collect()), row(labels[1], a), row(labels[2], b)]
 }
 
+pub const DRIFT_STD: Text = Text::id("drift-std");
 pub const DRIFT_STD_TAUGHT: Text = Text::id("drift-std-taught");
 pub const DRIFT_STD_VARIANT: Text = Text::id("drift-std-variant");
 

@@ -9,7 +9,7 @@
 
 use crate::app::state::App;
 use crate::app::theme::SELECTED_MARK;
-use crate::app::view_data::LinesData;
+use crate::app::view_data::{LinesData, Role};
 
 /// The weight of the ▶ line: more than every quote of a beat together.
 pub const MUST_SHOW: usize = 1 << 20;
@@ -17,6 +17,10 @@ pub const MUST_SHOW: usize = 1 << 20;
 /// The weight of a line that answers the beat's question, once answered or given up: less than
 /// the ▶ line's, more than every quote of the prose together.
 const ANSWERED: usize = 1 << 16;
+
+/// The weight of the section of the operation the beat is on: less than any quote of the prose
+/// (which name what the beat points at more closely), so that it decides only where they do not.
+const FOCUSED: usize = 1;
 
 /// A line the beat names: `line`, through `through` when it heads a section (after a blank line,
 /// its lines up to the next blank one: the probes' `after enc.1.norm2.out`), and its weight.
@@ -41,6 +45,13 @@ pub(super) fn lines(app: &App, data: &LinesData) -> Vec<Reveal> {
     let marked = texts.iter().position(|t| t.trim_start().starts_with(SELECTED_MARK));
     let mut out: Vec<Reveal> =
         marked.map(|line| Reveal { line, through: line, weight: MUST_SHOW }).into_iter().collect();
+    // the section of the operation the beat is on, drawn strong (the probes' `after
+    // enc.1.norm2.out`), with its rows, where the prose quotes nothing else (its rows' answers
+    // may be withheld: the learner still sees where to look)
+    let heads = |i: usize| i > 0 && blank(i - 1) && data.lines[i].first().is_some_and(|p| p.role == Role::Strong);
+    if let Some(line) = (0..texts.len()).find(|&i| Some(i) != marked && heads(i)) {
+        out.push(Reveal { line, through: through(line), weight: FOCUSED });
+    }
     // the line a question's answer is a value on (withheld until answered, then read there);
     // once answered or given up, every line that answers it, before all the prose quotes, and
     // what the explanation quotes with the prose

@@ -86,7 +86,9 @@ fn summary(said: &[(String, Role)], theme: Theme, area: Rect, short: bool, piece
             Role::Accent => theme.accent(),
             _ => theme.dim(),
         };
-        lines.extend(text::wrap(text, width).into_iter().map(|l| Line::styled(l, style)));
+        // a line that fits is kept as it is (the per-token std table's columns line up by spaces)
+        let rows = if text::width(text) <= width { vec![text.clone()] } else { text::wrap(text, width) };
+        lines.extend(rows.into_iter().map(|l| Line::styled(l, style)));
         if *role == Role::Accent {
             measured = lines.len();
         }
