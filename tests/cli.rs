@@ -11,10 +11,13 @@ use transformer_tutor::model::{Preset, Weights};
 
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
-/// Run the binary with `args`; stdin is null and stdout/stderr are pipes.
+/// Run the binary with `args`; stdin is null and stdout/stderr are pipes. Its data (progress,
+/// the saved language) is in this test process's own folder, so that a learner's saved choice of
+/// Chinese cannot change what the tests read, and no test writes to their home.
 fn run(args: &[&str]) -> Output {
     Command::new(BIN)
         .args(args)
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-cli-data-{}", std::process::id())))
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

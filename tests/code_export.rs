@@ -108,6 +108,8 @@ fn export_cli(dir: &TempDir, before: &[&str], after: &[&str], torch: bool) -> (u
     if torch {
         cmd.arg("--pytorch").arg(&pytorch);
     }
+    // the binary's data (the saved language) in the test's folder, not the learner's
+    cmd.env("TRANSFORMER_TUTOR_DATA_DIR", dir.join("data"));
     let out = cmd.current_dir(env!("CARGO_MANIFEST_DIR")).output().expect("cannot run the binary");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "export {before:?} {after:?} failed: {stderr}");

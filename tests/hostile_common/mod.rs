@@ -19,8 +19,13 @@ pub fn run(args: &[&str]) -> Output {
     run_with(Command::new(BIN).args(args))
 }
 
-/// Run a prepared command the same way.
+/// Run a prepared command the same way. Unless the command names its own, the binary keeps its
+/// data (progress, the saved language) in this test process's temporary folder: a learner's
+/// saved choice of Chinese must not change what a test reads, nor a test write to their home.
 pub fn run_with(command: &mut Command) -> Output {
+    if !command.get_envs().any(|(key, _)| key == "TRANSFORMER_TUTOR_DATA_DIR") {
+        command.env("TRANSFORMER_TUTOR_DATA_DIR", temp("data"));
+    }
     let mut child =
         command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
     // drain both pipes on threads, so a chatty child cannot block on a full pipe
