@@ -145,11 +145,15 @@ pub struct DecodeStep {
 /// Decode one source row (1, T_src), each word chosen as `choice` says, and keep every step:
 /// what the decoder read, its probabilities for the next word, the word chosen, where the new
 /// position looked in the source.
+/// The last few are kept (`decode_memo`): facts and views ask for the same row again and again.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
-    let mut steps = Vec::new();
-    let watch = Watch { observe: Some(&mut |step| steps.push(step)), references: None };
-    decode_observed(weights, src_row, &Arch::default(), choice, Engine::AsGenerate, watch);
-    steps
+    static KEPT: super::decode_memo::Memo<(Array2<usize>, Choice), Vec<DecodeStep>> = super::decode_memo::Memo::new();
+    KEPT.get_or(weights, (src_row.clone(), choice), || {
+        let mut steps = Vec::new();
+        let watch = Watch { observe: Some(&mut |step| steps.push(step)), references: None };
+        decode_observed(weights, src_row, &Arch::default(), choice, Engine::AsGenerate, watch);
+        steps
+    })
 }
 
 /// Batch row 0's values of `name` (B, t, vocab) at position `t`.

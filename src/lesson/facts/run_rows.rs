@@ -17,10 +17,13 @@ pub fn decode_steps(
 }
 
 /// The model's greedy translation of source row `batch`, as `{translation}` and the decode view show it.
+/// The last few are kept (`decode_memo`): the decode view and facts ask for it beat after beat.
 pub fn translation(setup: &Setup, batch: usize) -> String {
+    static KEPT: crate::model::decode_memo::Memo<ndarray::Array2<usize>, Vec<usize>> =
+        crate::model::decode_memo::Memo::new();
     let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
-    let decoded = greedy(&setup.weights, &src);
-    setup.tgt_vocab().decode(&decoded.words[0])
+    let words = KEPT.get_or(&setup.weights, src.clone(), || greedy(&setup.weights, &src).words.swap_remove(0));
+    setup.tgt_vocab().decode(&words)
 }
 
 /// Source row `batch` translated as transformers' `generate()` does it with `beams` beams (1:
