@@ -628,7 +628,7 @@ decoding-ends = {"  "}(decoding ends here)
 # A decoding fact for a step after `<eos>` (other weights may stop sooner).
 decoding-had-ended = (decoding had ended)
 # Under the decode view's whole translation when the screens stopped it before the model's max_length.
-decoding-stopped-short = (no </s> yet: the screens stop at { $limit } positions; `translate` goes on to { $max })
+decoding-stopped-short = (no </s> yet: the screens stop at { $limit } positions; `translate` goes on to { $max } positions)
 # `{embed-scale}` for a model that adds the positions to the embeddings as they are.
 embed-unscaled = left as they are (no scale)
 token-unit-character = character

@@ -605,7 +605,7 @@ fact-not-in-sentences = （这些句子里没有）
 decoding-ends = {"  "}（解码到此结束）
 decoding-had-ended = （解码已经结束）
 # Under the decode view's whole translation when the screens stopped it before the model's max_length.
-decoding-stopped-short = （还没有 </s>：屏幕上的解码到 { $limit } 个位置为止；`translate` 会一直解码到 { $max } 个）
+decoding-stopped-short = （还没有写出 </s>：屏幕上的解码只到 { $limit } 个位置；`translate` 会一直解码到第 { $max } 个位置）
 embed-unscaled = 保持原样（不缩放）
 token-unit-character = 字
 token-unit-characters = 字

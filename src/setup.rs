@@ -270,8 +270,12 @@ impl Setup {
 /// `<bos>`, the greedy translation, `<eos>`, for every source row (B, T_tgt).
 fn translated_target(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array2<usize> {
     if let Some(generation) = &weights.generation {
-        // a loaded translator: its own greedy translation, its start token first, as generate() makes it
-        let greedy = crate::model::generate::GenerationConfig { num_beams: 1, ..generation.clone() };
+        // a loaded translator: its own greedy translation, its start token first, as generate() makes
+        // it, as long as the screens decode (a translation that never ends stops there, with the
+        // `</s>` generate() forces at its max_length)
+        let positions = crate::model::decode::positions(weights, src_ids.ncols());
+        let max_length = generation.max_length.min(positions);
+        let greedy = crate::model::generate::GenerationConfig { num_beams: 1, max_length, ..generation.clone() };
         let rows: Vec<Vec<usize>> =
             crate::model::generate::generate(weights, src_ids, &greedy).into_iter().map(|g| g.ids).collect();
         return pad_rows(&rows, weights.config.pad_idx);

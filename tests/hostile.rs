@@ -11,7 +11,13 @@ use transformer_tutor::setup::WeightSource;
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("the binary runs")
+    Command::new(BIN)
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -140,6 +146,8 @@ fn an_id_too_large_to_parse_says_so() {
 #[test]
 fn a_reader_that_goes_away_ends_the_output_quietly() {
     let mut child = Command::new(BIN)
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
         .args(["--lesson", "attention", "--print"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -161,7 +169,14 @@ fn a_full_disk_is_one_line_and_exit_1() {
         eprintln!("note: no /dev/full here; skipped");
         return;
     };
-    let o = Command::new(BIN).arg("--list").stdin(Stdio::null()).stdout(full).output().unwrap();
+    let o = Command::new(BIN)
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
+        .arg("--list")
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -78,7 +78,7 @@ fn each_step_reads_the_cache_as_the_whole_program_attends() {
 /// under the decode view's translation, and force nothing.
 #[test]
 fn the_screens_stop_a_translation_that_never_ends() {
-    use transformer_tutor::model::decode::{positions, stops_before};
+    use transformer_tutor::model::decode::{positions, stopped_short};
     use transformer_tutor::model::generate::generate;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut w = WeightSource::Marian(root.join("weights/marian-tiny")).load().unwrap();
@@ -92,22 +92,29 @@ fn the_screens_stop_a_translation_that_never_ends() {
     let weights = Arc::new(w);
     let src = ndarray::Array2::from_shape_vec((1, 3), vec![20, 30, eos]).unwrap();
     assert_eq!(positions(&weights, 3), 64);
-    assert_eq!(stops_before(&weights, 3), Some(300));
     let generated = generate(&weights, &src, &config);
     assert_eq!(generated[0].ids.len(), 300, "generate() goes on to max_length");
     assert_eq!(generated[0].ids.last(), Some(&eos), "and forces </s> there");
     let steps = decode_steps(&weights, &src, Choice::Greedy);
     assert_eq!(steps.len(), 63, "the screens: 64 positions, the start token and 63 words");
     assert!(steps.iter().all(|s| s.chosen != eos), "nothing forced at the screens' limit");
+    assert_eq!(stopped_short(&weights, &src), Some((64, 300)));
+    let ending = Arc::new(WeightSource::Marian(root.join("weights/marian-tiny")).load().unwrap());
+    assert_eq!(stopped_short(&ending, &src), None, "a translation that writes </s> is not cut");
     assert_eq!(steps[..].iter().map(|s| s.chosen).collect::<Vec<_>>(), generated[0].ids[1..64].to_vec());
+    // the learner's sentence without a target: the target is the translation as far as the
+    // screens decode, with the </s> generate() forces at that length
+    let own = transformer_tutor::setup::TokenInput::Sentences("我有一只狗".into());
+    let setup = transformer_tutor::setup::Setup::with_weights(weights.clone(), &own, None).unwrap();
+    assert_eq!(setup.tgt_ids.ncols(), 64, "the target row stops where the screens do");
+    assert_eq!(setup.tgt_ids[[0, 63]], eos);
     // the decode view says where and why it stopped, in both languages
     let catalog = Catalog::built_in(&weights).unwrap();
     let lesson = catalog.get("output").expect("the output lesson").clone();
     let beat = lesson.beats.iter().position(|b| b.view.name() == "decode").expect("a decode beat");
     let mut app = App::new(lesson, weights.clone()).unwrap();
     app.go_to_beat(beat);
-    for (lang, said) in [("en", "the screens stop at 64 positions"), ("zh", "屏幕上的解码到 64 个位置为止")]
-    {
+    for (lang, said) in [("en", "the screens stop at 64 positions"), ("zh", "屏幕上的解码只到 64 个位置")] {
         while app.lang().code() != lang {
             app.update(transformer_tutor::app::Action::NextLanguage);
         }

@@ -32,6 +32,8 @@ fn edit_config(dir: &Path, from: &str, to: &str) {
 /// `translate --model DIR 我有一只猫` in `lang`: (exit code, stdout, stderr).
 fn translate(dir: &Path, sentence: &str, lang: &str) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_transformer-tutor"))
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
         .args(["--lang", lang, "translate", "--model"])
         .arg(dir)
         .arg(sentence)

@@ -59,6 +59,8 @@ fn check(case: &str, args: &[&str]) {
     }
     let npz = TempNpz::new(case);
     let export = Command::new(BIN)
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
         .arg("export")
         .arg("--out")
         .arg(npz.path())

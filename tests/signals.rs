@@ -121,7 +121,8 @@ fn with_input_redirected_the_message_names_standard_input() {
     // stdout is the pseudo-terminal, stdin is not: the message must not blame stdout
     let script = format!("stty rows 40 cols 120; '{BIN}' --lesson masks < /dev/null; echo \"rc=$?\"");
     let mut command = Command::new("sh");
-    command.args(["-c", &script]).env("TERM", "xterm-256color");
+    let data = std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id()));
+    command.args(["-c", &script]).env("TERM", "xterm-256color").env("TRANSFORMER_TUTOR_DATA_DIR", &data);
     let mut session = rexpect::session::spawn_command(command, Some(20_000)).expect("a pty");
     let out = session.exp_eof().expect("it ends");
     assert!(out.contains("standard input is not a TTY"), "{out}");

@@ -61,6 +61,8 @@ fn stop_plain(signal: &str, number: i32, existing: bool) {
         std::fs::write(&out, GOOD).unwrap();
     }
     let mut child = Command::new(BIN)
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
         .args(["train", "--steps", "100000", "--out"])
         .arg(&out)
         .stdin(Stdio::null())

@@ -44,6 +44,8 @@ impl Drop for Scratch {
 #[track_caller]
 fn run(args: &[&str]) -> Output {
     let mut child = Command::new(BIN)
+        // its data (the saved language, progress) in the test's own folder, not the learner's
+        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
         .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

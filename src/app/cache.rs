@@ -220,15 +220,13 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
                     row.masked.clear();
                 }
             }
-            // the keys the mask hides from the selected query, when they are the answer: that
-            // row is drawn without its weights, and no row marks a key as masked
+            // the keys the mask hides from the selected query, when they are the answer: every
+            // row is drawn without its weights (another row's exact zeros, or its ✕, would show
+            // the same keys: a padding mask hides them from every row)
             if d.selected_row.and_then(|i| d.rows.get(i)).is_some_and(|row| hidden_keys(row) == expected) {
-                let selected = d.selected_row.expect("checked");
-                for (i, row) in d.rows.iter_mut().enumerate() {
-                    row.masked.iter_mut().for_each(|m| *m = false);
-                    if i == selected {
-                        row.weights.clear();
-                    }
+                for row in d.rows.iter_mut() {
+                    row.masked.clear();
+                    row.weights.clear();
                 }
             }
             ViewData::Softmax(d)

@@ -232,7 +232,7 @@ impl Scene<'_> {
         }
         let chosen = vocab.word(step.chosen);
         d.line().put(strings::CHOSEN, Role::Dim).put(chosen.clone(), Role::Strong);
-        if step.chosen == self.setup.weights.config.conventions.eos_id {
+        if step.chosen == crate::model::decode::eos_id(&self.setup.weights) {
             d.put(strings::DECODING_ENDS, Role::Dim);
         } else {
             d.put(format!("  →  {} {chosen}", words.join(" ")), Role::Plain);
@@ -253,12 +253,11 @@ impl Scene<'_> {
             .put(strings::GREEDY_TRANSLATION, Role::Dim)
             .put(crate::lesson::facts::translation(self.setup, b), Role::Strong)
             .answer_line();
-        // a translation that never wrote </s>, stopped by the screens before the model's own limit
-        let t_src = self.setup.src_ids.ncols();
-        let cut = steps[last].chosen != self.setup.weights.config.conventions.eos_id
-            && last + 2 >= crate::model::decode::positions(&self.setup.weights, t_src);
-        if let Some(max) = crate::model::decode::stops_before(&self.setup.weights, t_src).filter(|_| cut) {
-            d.push(strings::decoding_stopped_short(last + 2, max), Role::Dim);
+        // a greedy translation that never wrote </s>, stopped by the screens before the model's
+        // own limit
+        let src = self.setup.src_ids.row(b).to_owned().insert_axis(ndarray::Axis(0)); // (1, T_src)
+        if let Some((limit, max)) = crate::model::decode::stopped_short(&self.setup.weights, &src) {
+            d.push(strings::decoding_stopped_short(limit, max), Role::Dim);
         }
         d
     }

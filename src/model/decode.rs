@@ -146,7 +146,7 @@ pub struct DecodeStep {
 /// what the decoder read, its probabilities for the next word, the word chosen, where the new
 /// position looked in the source.
 /// The last few are kept (`decode_memo`): facts and views ask for the same row again and again.
-pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Vec<DecodeStep> {
+pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Arc<Vec<DecodeStep>> {
     static KEPT: super::decode_memo::Memo<(Array2<usize>, Choice), Vec<DecodeStep>> = super::decode_memo::Memo::new();
     KEPT.get_or(weights, (src_row.clone(), choice), || {
         let mut steps = Vec::new();
@@ -287,11 +287,19 @@ pub fn positions(weights: &Weights, t_src: usize) -> usize {
     Tokens::of(weights, t_src).limit
 }
 
-/// The model's own longest output (a loaded translator's max_length), when the screens'
-/// decoding of `t_src` source tokens stops before it; None when they decode as far.
-pub fn stops_before(weights: &Weights, t_src: usize) -> Option<usize> {
-    let tokens = Tokens::of(weights, t_src);
-    (tokens.limit < tokens.max_len).then_some(tokens.max_len)
+/// The token decoding ends with: a loaded translator's `</s>` (its generation config's), the tutor's `<eos>`.
+pub fn eos_id(weights: &Weights) -> usize {
+    Tokens::of(weights, 0).eos
+}
+
+/// (the screens' limit, the model's own max_length) when the greedy decoding of `src_row`
+/// (1, T_src) reached the screens' limit without `</s>` and the model would have gone on; None
+/// when it ended, or when the screens decode as far as the model.
+pub fn stopped_short(weights: &Arc<Weights>, src_row: &Array2<usize>) -> Option<(usize, usize)> {
+    let tokens = Tokens::of(weights, src_row.ncols());
+    let steps = decode_steps(weights, src_row, Choice::Greedy);
+    let open = steps.last().is_some_and(|s| s.chosen != tokens.eos);
+    (open && tokens.limit < tokens.max_len && steps.len() + 1 >= tokens.limit).then_some((tokens.limit, tokens.max_len))
 }
 
 impl Tokens {

@@ -11,7 +11,7 @@ pub fn decode_steps(
     setup: &Setup,
     batch: usize,
     choice: crate::model::decode::Choice,
-) -> Vec<crate::model::decode::DecodeStep> {
+) -> std::sync::Arc<Vec<crate::model::decode::DecodeStep>> {
     let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
     crate::model::decode::decode_steps(&setup.weights, &src, choice)
 }

@@ -42,7 +42,14 @@ impl Widget for TopWordsView<'_> {
             let mut x = area.x + label_w as u16 + 3;
             // the selected position's words, withheld while a question asks for its top word
             if words.is_empty() {
-                put(buf, area, x, y, &fit(strings::ANSWER_FIRST.get(), usize::from(area.right() - x)), theme.dim());
+                put(
+                    buf,
+                    area,
+                    x,
+                    y,
+                    &fit(strings::ANSWER_FIRST.get(), usize::from(area.right().saturating_sub(x))),
+                    theme.dim(),
+                );
                 continue;
             }
             for (word, p) in words {
