@@ -168,7 +168,8 @@ pub const NO_NAN: Text = Text::id("no-nan");
 
 /// The per-token std of each layer's output, taught and variant, as a table: a header row naming
 /// the layers, then one row per run, each number under its layer's name (three rows where two
-/// `label: layer v · …` lines took four at 80 columns).
+/// `label: layer v · …` lines took four at 80 columns); a model of more layers than fit a pane
+/// gets blocks of three rows.
 pub fn drift_table(taught: &[(String, f32)], variant: &[(String, f32)]) -> Vec<String> {
     use unicode_width::UnicodeWidthStr;
     let labels = [DRIFT_STD.get(), DRIFT_STD_TAUGHT.get(), DRIFT_STD_VARIANT.get()];
@@ -184,16 +185,30 @@ pub fn drift_table(taught: &[(String, f32)], variant: &[(String, f32)]) -> Vec<S
         .enumerate()
         .map(|(i, (layer, _))| layer.width().max(a[i].width()).max(b.get(i).map_or(0, |v| v.width())))
         .collect();
-    let row = |label: &str, cells: Vec<String>| {
-        let mut line = pad(label, label_w, false);
-        for (cell, w) in cells.iter().zip(&widths) {
-            line.push_str("  ");
-            line.push_str(&pad(cell, *w, true));
-        }
-        line
-    };
-    vec![row(labels[0], taught.iter().map(|(layer, _)| layer.clone()).collect()), row(labels[1], a), row(labels[2], b)]
+    let names: Vec<String> = taught.iter().map(|(layer, _)| layer.clone()).collect();
+    // at most DRIFT_COLUMNS layers a block (opus-mt's 6 + 6 layers make 14 columns, wider than a
+    // what-if pane), the blocks of equal size, each with its own header row
+    let blocks = names.len().div_ceil(DRIFT_COLUMNS).max(1);
+    let per_block = names.len().div_ceil(blocks).max(1);
+    let mut lines = Vec::new();
+    for start in (0..names.len().max(1)).step_by(per_block) {
+        let range = start..(start + per_block).min(names.len());
+        let row = |label: &str, cells: &[String]| {
+            let mut line = pad(label, label_w, false);
+            for (i, cell) in range.clone().filter_map(|i| cells.get(i).map(|c| (i, c))) {
+                line.push_str("  ");
+                line.push_str(&pad(cell, widths[i], true));
+            }
+            line
+        };
+        lines.extend([row(labels[0], &names), row(labels[1], &a), row(labels[2], &b)]);
+    }
+    lines
 }
+
+/// The most layers in one block of `drift_table`: the tutor's model (6 columns) and the tiny
+/// Marian (7) in one block, opus-mt's 14 in two.
+const DRIFT_COLUMNS: usize = 8;
 
 pub const DRIFT_STD: Text = Text::id("drift-std");
 pub const DRIFT_STD_TAUGHT: Text = Text::id("drift-std-taught");
@@ -269,4 +284,36 @@ pub fn attention_trained(name: &str, a: (f32, f32), b: (f32, f32)) -> String {
         _ => "trained-about-as-sharp",
     });
     sharpness("attention-trained", name, a, b, verdict)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use unicode_width::UnicodeWidthStr;
+
+    fn layers(enc: usize, dec: usize) -> Vec<(String, f32)> {
+        let mut names = vec!["src.x".to_string()];
+        names.extend((0..enc).map(|l| format!("enc.{l}")));
+        names.push("tgt.x".into());
+        names.extend((0..dec).map(|l| format!("dec.{l}")));
+        names.into_iter().enumerate().map(|(i, n)| (n, 1.0 + i as f32 / 10.0)).collect()
+    }
+
+    /// opus-mt's 6 + 6 layers: two blocks, every line within a what-if pane at 120x40 (68
+    /// columns), every layer named once with its two numbers under it; the tutor's 2 + 2 layers
+    /// and the tiny Marian's 2 + 3 in one block.
+    #[test]
+    fn a_deep_model_gets_blocks_that_fit_the_pane() {
+        let deep = layers(6, 6);
+        let variant: Vec<(String, f32)> = deep.iter().map(|(n, v)| (n.clone(), v * 2.0)).collect();
+        let lines = drift_table(&deep, &variant);
+        assert_eq!(lines.len(), 6, "two blocks of three rows:\n{}", lines.join("\n"));
+        assert!(lines.iter().all(|l| l.width() <= 68), "{}", lines.join("\n"));
+        for (name, v) in &deep {
+            let block = lines.chunks(3).find(|b| b[0].split_whitespace().any(|w| w == name)).expect("named");
+            assert!(block[1].contains(&format!("{v:.2}")) && block[2].contains(&format!("{:.2}", v * 2.0)), "{name}");
+        }
+        assert_eq!(drift_table(&layers(2, 2), &layers(2, 2)).len(), 3);
+        assert_eq!(drift_table(&layers(2, 3), &layers(2, 3)).len(), 3);
+    }
 }
