@@ -13,11 +13,16 @@ const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 fn run(args: &[&str]) -> Output {
     Command::new(BIN)
         // its data (the saved language, progress) in the test's own folder, not the learner's
-        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
+        .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
         .args(args)
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
+}
+
+/// The binary's data (the saved language, progress) in this test process's own folder.
+fn data_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id()))
 }
 
 fn temp(name: &str) -> PathBuf {
@@ -147,7 +152,7 @@ fn an_id_too_large_to_parse_says_so() {
 fn a_reader_that_goes_away_ends_the_output_quietly() {
     let mut child = Command::new(BIN)
         // its data (the saved language, progress) in the test's own folder, not the learner's
-        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
+        .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
         .args(["--lesson", "attention", "--print"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -171,7 +176,7 @@ fn a_full_disk_is_one_line_and_exit_1() {
     };
     let o = Command::new(BIN)
         // its data (the saved language, progress) in the test's own folder, not the learner's
-        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id())))
+        .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
         .arg("--list")
         .stdin(Stdio::null())
         .stdout(full)

@@ -32,13 +32,7 @@ fn one_line_and_exit_1(o: &Output, args: &[&str], why: &str) {
 fn a_full_disk_is_an_error_for_every_command() {
     for args in COMMANDS {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full on Linux");
-        let o = Command::new(BIN)
-            .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
-            .args(*args)
-            .stdin(Stdio::null())
-            .stdout(full)
-            .output()
-            .unwrap();
+        let o = tutor(args).stdout(full).output().unwrap();
         one_line_and_exit_1(&o, args, "No space left on device");
     }
 }
@@ -48,6 +42,7 @@ fn a_closed_stdout_is_an_error_for_every_command() {
     for args in COMMANDS {
         // the shell closes descriptor 1, then becomes the program
         let o = Command::new("sh")
+            .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
             .args(["-c", "exec \"$0\" \"$@\" >&-", BIN])
             .args(*args)
             .stdin(Stdio::null())
@@ -66,13 +61,7 @@ fn dev_null_is_not_an_error_however_it_was_opened() {
         // systemd open it (and as Rust's runtime reopens a closed descriptor)
         for read in [false, true] {
             let null = std::fs::OpenOptions::new().read(read).write(true).open("/dev/null").unwrap();
-            let o = Command::new(BIN)
-                .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
-                .args(*args)
-                .stdin(Stdio::null())
-                .stdout(null)
-                .output()
-                .unwrap();
+            let o = tutor(args).stdout(null).output().unwrap();
             let err = String::from_utf8_lossy(&o.stderr);
             assert_eq!(o.status.code(), Some(0), "{args:?} (read-write: {read}): {err}");
             assert!(!err.contains("error"), "{args:?}: {err}");
@@ -83,12 +72,7 @@ fn dev_null_is_not_an_error_however_it_was_opened() {
 #[test]
 fn help_and_version_still_print_in_a_pipe() {
     for (args, expect) in [(&["--help"][..], "Usage: transformer-tutor"), (&["--version"], "transformer-tutor 0.1")] {
-        let o = Command::new(BIN)
-            .env("TRANSFORMER_TUTOR_DATA_DIR", data_dir())
-            .args(args)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let o = tutor(args).output().unwrap();
         assert_eq!(o.status.code(), Some(0));
         assert!(String::from_utf8_lossy(&o.stdout).contains(expect), "{args:?}");
         assert!(o.stderr.is_empty());
@@ -99,4 +83,11 @@ fn help_and_version_still_print_in_a_pipe() {
 /// learner's: their saved choice of Chinese must not change the messages these tests read.
 fn data_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("tt-stdout-errors-data-{}", std::process::id()))
+}
+
+/// The binary with `args`, stdin null, its data in the test's own folder.
+fn tutor(args: &[&str]) -> Command {
+    let mut command = Command::new(BIN);
+    command.env("TRANSFORMER_TUTOR_DATA_DIR", data_dir()).args(args).stdin(Stdio::null());
+    command
 }

@@ -144,15 +144,15 @@ pub struct DecodeStep {
 
 /// Decode one source row (1, T_src), each word chosen as `choice` says, and keep every step:
 /// what the decoder read, its probabilities for the next word, the word chosen, where the new
-/// position looked in the source.
-/// The last few are kept (`decode_memo`): facts and views ask for the same row again and again.
+/// position looked in the source. The last few are kept: facts and views ask for them again.
 pub fn decode_steps(weights: &Arc<Weights>, src_row: &Array2<usize>, choice: Choice) -> Arc<Vec<DecodeStep>> {
-    static KEPT: super::decode_memo::Memo<(Array2<usize>, Choice), Vec<DecodeStep>> = super::decode_memo::Memo::new();
-    KEPT.get_or(weights, (src_row.clone(), choice), || {
+    static KEPT: crate::weak_cache::WeakCache<Weights, (Array2<usize>, Choice), Arc<Vec<DecodeStep>>> =
+        crate::weak_cache::WeakCache::bounded(6);
+    KEPT.get_or_make(weights, (src_row.clone(), choice), || {
         let mut steps = Vec::new();
         let watch = Watch { observe: Some(&mut |step| steps.push(step)), references: None };
         decode_observed(weights, src_row, &Arch::default(), choice, Engine::AsGenerate, watch);
-        steps
+        Arc::new(steps)
     })
 }
 

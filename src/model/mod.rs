@@ -27,7 +27,6 @@ pub mod config;
 pub mod conventions;
 pub mod decode;
 mod decode_cached;
-pub mod decode_memo;
 pub mod dropout;
 // the one module allowed `unsafe` (Cargo.toml denies it everywhere else): threads, the AVX2
 // kernels, calls into `gemm` and mimalloc; and the switch to the portable kernels

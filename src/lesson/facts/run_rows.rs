@@ -5,6 +5,7 @@ use crate::model::Run;
 use crate::model::decode::greedy;
 use crate::model::program::{Dim, Side};
 use crate::setup::Setup;
+use std::sync::Arc;
 
 /// Decoding of one source row, step by step, each word chosen as `choice` says.
 pub fn decode_steps(
@@ -17,12 +18,13 @@ pub fn decode_steps(
 }
 
 /// The model's greedy translation of source row `batch`, as `{translation}` and the decode view show it.
-/// The last few are kept (`decode_memo`): the decode view and facts ask for it beat after beat.
+/// The last few are kept (a bounded `WeakCache`): the decode view and facts ask for it beat after beat.
 pub fn translation(setup: &Setup, batch: usize) -> String {
-    static KEPT: crate::model::decode_memo::Memo<ndarray::Array2<usize>, Vec<usize>> =
-        crate::model::decode_memo::Memo::new();
+    static KEPT: crate::weak_cache::WeakCache<crate::model::Weights, ndarray::Array2<usize>, Arc<Vec<usize>>> =
+        crate::weak_cache::WeakCache::bounded(6);
     let src = setup.src_ids.row(batch).to_owned().insert_axis(ndarray::Axis(0));
-    let words = KEPT.get_or(&setup.weights, src.clone(), || greedy(&setup.weights, &src).words.swap_remove(0));
+    let words =
+        KEPT.get_or_make(&setup.weights, src.clone(), || Arc::new(greedy(&setup.weights, &src).words.swap_remove(0)));
     setup.tgt_vocab().decode(&words)
 }
 
