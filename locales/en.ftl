@@ -365,6 +365,7 @@ logits-gradient-rule = ∂L/∂logits = (probs − one-hot(label)) / { $count };
 logits-grad-row = row `{ $row }`: label `{ $label }`, p = { $p }, so its cell is (p − 1)/N = ({ $p } − 1)/{ $n } = { $cell }, the only negative one; the largest other is `{ $other }`, { $other_cell }; the row sums to { $sum }
 logits-grad-settled-row = row `{ $row }`: label `{ $label }`, p = { $p } to three decimals, so every cell is within 0.0001 of 0: this row has almost nothing left to teach
 logits-grad-pad-row = row `{ $row }`: its label is <pad>, which the loss ignores, so { $zero }
+embed-grad-reads = row { $b } reads  { $words }
 embed-grad-title = ∂L/∂ the { $side } embedding table ({ $rows }, { $d }): the rows the batch gives a gradient
 embed-grad-zero-word = { $word } ×{ $positions } (arriving at its positions: { $arriving })
 embed-grad-count = { $with } of { $rows } rows get a gradient; the other { $rows_with } get exactly 0
@@ -479,6 +480,10 @@ contributions-title = { $block }, head { $head }, query row { $row } ({ $query }
 contributions-columns = key       weight α              ‖α·v·W_oʰ‖              ‖v·W_oʰ‖
 patching-title = One position of { $from } copied into { $to } after an encoder layer, then translated
 patching-base = unpatched: { $a } → { $ta }   { $b } → { $tb }
+patching-later = { $n ->
+        [1] { $first } is patched when the engine reaches it (→ or .)
+       *[other] { $first } to { $last } are patched when the engine reaches them (→ or .)
+    }
 patching-after = after { $op }
 
 ## src/strings/status.rs

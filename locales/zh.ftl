@@ -354,6 +354,7 @@ logits-gradient-rule = ∂L/∂logits = (probs − one-hot(标签)) / { $count }
 logits-grad-row = `{ $row }` 这一行：标签是 `{ $label }`，p = { $p }，所以它的格子是 (p − 1)/N = ({ $p } − 1)/{ $n } = { $cell }，也是这一行唯一的负数；其余格子里最大的是 `{ $other }` 的 { $other_cell }；整行加起来是 { $sum }
 logits-grad-settled-row = `{ $row }` 这一行：标签是 `{ $label }`，p 精确到三位小数是 { $p }，所以每个格子离 0 都不到 0.0001：这一行几乎没有什么可学的了
 logits-grad-pad-row = `{ $row }` 这一行：标签是 <pad>，损失忽略它，所以{ $zero }
+embed-grad-reads = 第 { $b } 行读的是  { $words }
 embed-grad-title = ∂L/∂（{ $side }词嵌入表 ({ $rows }, { $d })）：这个批次给了梯度的行
 embed-grad-zero-word = { $word } ×{ $positions }（到达它所在位置的梯度：{ $arriving }）
 embed-grad-count = { $rows } 行里有 { $with } 行得到梯度；其余 { $rows_with } 行恰好是 0
@@ -465,6 +466,10 @@ contributions-title = { $block }，头 { $head }，查询行 { $row }（{ $query
 contributions-columns = 键        权重 α                ‖α·v·W_oʰ‖              ‖v·W_oʰ‖
 patching-title = 在某个编码器层之后，把 { $from } 的一个位置复制进 { $to }，再翻译
 patching-base = 不修补：{ $a } → { $ta }   { $b } → { $tb }
+patching-later = { $n ->
+        [1] { $first } 要等引擎运行到那里（→ 或 .）时才修补
+       *[other] { $first } 到 { $last } 要等引擎运行到那里（→ 或 .）时才修补
+    }
 patching-after = { $op } 之后
 
 ## src/strings/status.rs

@@ -219,14 +219,16 @@ fn titles_traces_rows_and_cells_that_answer_are_withheld_too() {
         // read38: workflow 8 (the position's words, when its first is the answer), decoder 13
         // (the heatmap row of the query asked about), masks 19 and 20 (the keys the mask hides
         // from the row asked about: every row's weights and masked marks)
-        for (id, beat) in [("workflow", 8), ("decoder", 13), ("masks", 19), ("masks", 20)] {
+        // and tokens 6 (the keys the padding mask hides: every cell of the mask grid)
+        for (id, beat) in [("workflow", 8), ("decoder", 13), ("masks", 19), ("masks", 20), ("tokens", 6)] {
             let mut app = open(id, beat);
             let withheld = |app: &App| match app.view_data() {
                 ViewData::TopWords(d) => d.rows[d.selected_row.unwrap()].1.is_empty(),
                 ViewData::Heatmap(d) => d.withheld_row,
+                ViewData::Mask(d) => d.withheld,
                 // every row: another row's exact zeros would show the same hidden keys
                 ViewData::Softmax(d) => d.rows.iter().all(|r| r.weights.is_empty() && !r.masked.contains(&true)),
-                _ => panic!("{id} {beat}: a top-words, heatmap or softmax view"),
+                _ => panic!("{id} {beat}: a top-words, heatmap, softmax or mask view"),
             };
             assert!(withheld(&app), "{id} {beat}: the row that answers is withheld");
             assert!(screen(&app, 120, 40).contains("… (answer first)"), "{id} {beat}");
@@ -234,4 +236,41 @@ fn titles_traces_rows_and_cells_that_answer_are_withheld_too() {
             assert!(!withheld(&app), "{id} {beat}: drawn after giving up");
         }
     }
+}
+
+/// Probes 6 patches after encoder layer 0 and names the positions that change the translation;
+/// probes 7 asks which positions change it after layer 1. So beat 6's view stops at the layer
+/// it is on (the next is patched when the engine reaches it), and beat 7 draws layer 0's
+/// translations and withholds only layer 1's, until answered.
+#[test]
+fn patching_shows_no_layer_past_the_one_the_engine_is_on() {
+    use transformer_tutor::app::view_data::ViewData;
+    let weights: Arc<Weights> = Arc::new(WeightSource::Trained.load().unwrap());
+    let probes = Catalog::built_in(&weights).unwrap().get("probes").unwrap().clone();
+    let at = |name: &str| probes.beats.iter().position(|b| b.view.name() == "patching" && b.op == name).unwrap();
+    let texts = |app: &App| match app.view_data() {
+        ViewData::Lines(l) => l.lines.iter().map(|line| line.iter().map(|p| p.text.as_str()).collect()).collect(),
+        _ => panic!("a lines view"),
+    };
+    let rows_after = |lines: &Vec<String>, op: &str| -> Vec<String> {
+        let start = lines.iter().position(|l| l == &format!("after {op}")).unwrap_or(lines.len());
+        lines.iter().skip(start + 1).take_while(|l| !l.trim().is_empty()).cloned().collect()
+    };
+    let mut app = App::new(probes.clone(), weights.clone()).unwrap();
+    app.go_to_beat(at("enc.0.norm2.out"));
+    let six: Vec<String> = texts(&app);
+    assert!(!six.iter().any(|l| l == "after enc.1.norm2.out"), "beat 6 patches no later layer: {six:#?}");
+    assert!(six.iter().any(|l| l.contains("enc.1.norm2.out is patched when the engine reaches it")), "{six:#?}");
+    let layer0 = rows_after(&six, "enc.0.norm2.out");
+    assert!(!layer0.is_empty() && layer0.iter().all(|l| !l.trim_end().ends_with('?')), "{layer0:#?}");
+    app.update(Action::NextBeat);
+    assert_eq!(app.beat(), at("enc.1.norm2.out"));
+    let seven: Vec<String> = texts(&app);
+    assert_eq!(rows_after(&seven, "enc.0.norm2.out"), layer0, "beat 7 draws layer 0's patches as beat 6 did");
+    let layer1 = rows_after(&seven, "enc.1.norm2.out");
+    assert!(!layer1.is_empty() && layer1.iter().all(|l| l.trim_end().ends_with('?')), "{layer1:#?}");
+    type_answer(&mut app, "zzz");
+    type_answer(&mut app, "zzz");
+    let answered = rows_after(&texts(&app), "enc.1.norm2.out");
+    assert!(answered.iter().all(|l| !l.trim_end().ends_with('?')), "drawn after giving up: {answered:#?}");
 }

@@ -384,6 +384,7 @@ fn causal(labels: &[&str]) -> MaskData {
         shape_note: format!("(1, 1, {n}, {n}): the same for every sentence and head"),
         selected_row: Some(3),
         row_notes: Vec::new(),
+        withheld: false,
     }
 }
 
@@ -399,6 +400,7 @@ fn padding() -> MaskData {
         shape_note: "(2, 1, 1, 7): one row per sentence, broadcast over every query".into(),
         selected_row: Some(1),
         row_notes: strings(["<bos> 我 有 一 只 猫 <eos>", "<bos> 我 爱 猫 <eos> <pad> <pad>"]),
+        withheld: false,
     }
 }
 

@@ -95,6 +95,7 @@ fn causal() -> MaskData {
         shape_note: "(1, 1, 6, 6): the same for every sentence and head".into(),
         selected_row: Some(3),
         row_notes: Vec::new(),
+        withheld: false,
     }
 }
 
@@ -110,6 +111,7 @@ fn padding() -> MaskData {
         shape_note: "(2, 1, 1, 6): one row per sentence, broadcast over every query".into(),
         selected_row: Some(1),
         row_notes: strings(["<bos> I have a cat <eos>", "<bos> I love cats <pad> <pad>"]),
+        withheld: false,
     }
 }
 

@@ -182,8 +182,13 @@ fn withholding_said(said: Vec<(String, Role)>, expected: Option<&str>) -> Vec<(S
 
 /// The keys a mask hid from a softmax row, as `{masked-keys}` writes them (`7, 8, 9`, `none`).
 fn hidden_keys(row: &super::view_data::SoftmaxRow) -> String {
-    let hidden: Vec<String> = row.masked.iter().enumerate().filter(|(_, m)| **m).map(|(i, _)| i.to_string()).collect();
-    if hidden.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { hidden.join(", ") }
+    keys_named(&row.masked)
+}
+
+/// The positions where `hidden` holds, as `{masked-keys}` writes them (`7, 8, 9`, `none`).
+fn keys_named(hidden: &[bool]) -> String {
+    let keys: Vec<String> = hidden.iter().enumerate().filter(|(_, h)| **h).map(|(i, _)| i.to_string()).collect();
+    if keys.is_empty() { crate::strings::NO_KEYS_HIDDEN.to_string() } else { keys.join(", ") }
 }
 
 /// Whether an answer is a shape, `(2, 4, 6, 6)`.
@@ -235,6 +240,15 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
             d.caption = caption(d.caption);
             ViewData::LayerNorm(d)
         }
+        ViewData::Mask(mut d) => {
+            // the keys the mask hides from the selected row, when they are the answer: every
+            // cell is drawn `?` (another row's zeros would show the same keys), the tokens kept
+            if let Some(row) = d.selected_row.filter(|&r| r < d.values.nrows()) {
+                let hidden = d.values.row(row).iter().map(|&v| v < 0.5).collect::<Vec<_>>();
+                d.withheld = keys_named(&hidden) == expected;
+            }
+            ViewData::Mask(d)
+        }
         ViewData::TopWords(mut d) => {
             d.caption = caption(d.caption);
             // the selected position's words, when the one ranked first is the answer
@@ -249,7 +263,6 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
             d.caption = caption(d.caption);
             ViewData::Vector(d)
         }
-        data => data,
     }
 }
 

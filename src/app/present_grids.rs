@@ -181,6 +181,7 @@ impl Scene<'_> {
                 kind,
                 shape_note: strings::padding_mask_note(&shape),
                 selected_row: Some(self.selection.batch.min(b - 1)),
+                withheld: false,
             };
         }
         let values = self.slice2(t);
@@ -202,6 +203,7 @@ impl Scene<'_> {
             },
             selected_row: Some(self.row().min(values.nrows().saturating_sub(1))),
             row_notes: Vec::new(),
+            withheld: false,
             values,
         }
     }

@@ -114,7 +114,14 @@ impl Scene<'_> {
             Side::Tgt => (self.setup.tgt_vocab(), &self.setup.weights.tgt_embed, strings::SIDE_TARGET),
         };
         let mut d = LinesData::default();
-        d.push(strings::embed_grad_title(side_name.get(), table.nrows(), table.ncols()), Role::Title).gap();
+        d.push(strings::embed_grad_title(side_name.get(), table.nrows(), table.ncols()), Role::Title);
+        // what the batch reads, row by row: the lookups that give the table its gradient
+        let ids = full.ids(side); // (batch, t)
+        for (b, row) in ids.rows().into_iter().enumerate() {
+            let words: Vec<String> = row.iter().map(|&id| vocab.word(id)).collect();
+            d.push(strings::embed_grad_reads(b, &words.join(" ")), Role::Dim);
+        }
+        d.gap();
         let widths = [6, 12, 11, 12];
         d.line();
         for (i, (c, w)) in strings::embed_grad_columns().iter().zip(widths).enumerate() {
@@ -129,6 +136,9 @@ impl Scene<'_> {
                 Role::Plain,
             );
             d.put(grad_text(norm), Role::Plain);
+            // how many rows get a gradient is what a question here asks: the rows are withheld
+            // with the count under them (one placeholder for them all)
+            d.answer_line();
         }
         let mut read: Vec<usize> = full.ids(side).iter().copied().collect();
         read.sort_unstable();

@@ -186,14 +186,18 @@ impl Scene<'_> {
         d.push(strings::patching_title(&src(1), &src(0)), Role::Title);
         // each translation is a part of the work (the background worker's progress and the
         // points where moving on calls it off): the two unpatched ones, then each layer's
-        let layers = patch::layer_outputs(setup.weights.config.n_layers);
+        // the layers up to the operation the engine is on: a later layer's patches are a
+        // question of a later beat (probes 7 asks about enc.1 after probes 6 showed enc.0)
+        let focused = &full.program().op(self.op).name;
+        let all = patch::layer_outputs(setup.weights.config.n_layers);
+        let shown = all.iter().position(|op| op == focused).map_or(all.len(), |i| i + 1);
+        let (layers, later) = all.split_at(shown);
         let parts = 1 + layers.len();
         let base = crate::work::part(0, parts, || {
             [0, 1].map(|b| crate::work::part(b, 2, || ablation::translation(full, b, None)))
         });
         let base = base.map(|words| self.words(&words));
         d.push(strings::patching_base(&src(0), &base[0], &src(1), &base[1]), Role::Dim);
-        let focused = &full.program().op(self.op).name;
         // `  p to ← from`, padded to the widest of them (a piece may be two wide characters)
         let labels: Vec<String> = (0..setup.shape().t_src)
             .map(|p| strings::patching_position(p, &self.token(Side::Src, 0, p), &self.token(Side::Src, 1, p)))
@@ -201,8 +205,8 @@ impl Scene<'_> {
         let width = labels.iter().map(|l| crate::text::width(l) + 2).max().unwrap_or(0).max(14);
         for (l, op) in layers.iter().enumerate() {
             d.gap();
-            let role = if op == focused { Role::Strong } else { Role::Plain };
-            d.push(strings::patching_after(op), role);
+            let focus = op == focused;
+            d.push(strings::patching_after(op), if focus { Role::Strong } else { Role::Plain });
             let n = labels.len();
             let patched: Vec<Option<Vec<usize>>> = crate::work::part(1 + l, parts, || {
                 (0..n).map(|p| crate::work::part(p, n, || patch::patched_translation(full, op, 1, 0, p))).collect()
@@ -211,14 +215,20 @@ impl Scene<'_> {
                 let Some(words) = words else { continue };
                 let words = self.words(&words);
                 let changed = words != base[0];
-                // which patches change the translation is what a question here asks: each
-                // patched translation (and its colour) is withheld until it is answered, its
-                // position left in place
+                // which patches change the translation at the operation the engine is on is
+                // what a question here asks: each of its patched translations (and its colour)
+                // is withheld until it is answered, its position left in place
                 d.line()
                     .put(crate::text::pad(label, width), Role::Plain)
-                    .put(words, if changed { Role::Bad } else { Role::Dim })
-                    .answer_row(&[1]);
+                    .put(words, if changed { Role::Bad } else { Role::Dim });
+                if focus {
+                    d.answer_row(&[1]);
+                }
             }
+        }
+        if let (Some(first), Some(last)) = (later.first(), later.last()) {
+            d.gap();
+            d.push(strings::patching_later(first, last, later.len()), Role::Dim);
         }
         d
     }

@@ -244,6 +244,9 @@ pub struct MaskData {
     pub selected_row: Option<usize>,
     /// Text after each row's cells (a padding mask's own tokens), empty when none.
     pub row_notes: Vec<String>,
+    /// Every cell drawn `?`: the beat asks which keys the mask hides from the selected row, and
+    /// the learner has not answered yet (the labels and tokens, what the mask is made from, stay).
+    pub withheld: bool,
 }
 
 /// One query row of attention weights.

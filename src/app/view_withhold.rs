@@ -101,22 +101,45 @@ impl LinesData {
                 _ => {}
             }
         }
-        let mut previous = None;
+        // the view's first whole withheld line becomes one placeholder, and its other whole
+        // withheld lines (a list's rows, the count under them) are left out: neither their text
+        // nor how many lines they took may tell the answer
+        let mut left_out = Vec::new();
         for (i, value) in self.answering(expected) {
             let Some(line) = self.lines.get_mut(i) else { continue };
-            let whole = value.is_none();
             match value {
-                // a run of withheld lines (a list's rows) shows one placeholder, then blanks
-                None if previous == Some(i.wrapping_sub(1)) => *line = Vec::new(),
-                None => *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }],
+                None if left_out.is_empty() && !line.is_empty() => {
+                    *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }];
+                    left_out.push(usize::MAX); // the placeholder's line stays
+                }
+                None => left_out.push(i),
                 Some(v) => {
                     for piece in line.iter_mut().filter(|p| p.text.contains(&v)) {
                         piece.text = same_width(&piece.text, piece.text.replace(&v, placeholder));
                     }
                 }
             }
-            previous = whole.then_some(i);
         }
+        left_out.retain(|&i| i != usize::MAX);
+        self.leaving_out(&left_out)
+    }
+
+    /// These lines without lines `out`, the answer lines' indices moved up to match.
+    fn leaving_out(mut self, out: &[usize]) -> LinesData {
+        if out.is_empty() {
+            return self;
+        }
+        let before = |i: usize| out.iter().filter(|&&o| o < i).count();
+        self.answer_lines = std::mem::take(&mut self.answer_lines)
+            .into_iter()
+            .filter(|(i, _)| !out.contains(i))
+            .map(|(i, how)| (i - before(i), how))
+            .collect();
+        let mut i = 0;
+        self.lines.retain(|_| {
+            i += 1;
+            !out.contains(&(i - 1))
+        });
         self
     }
 }
@@ -199,5 +222,26 @@ mod tests {
         d.answer_value("(3, 8, 81)");
         let held = d.withholding("(3, 8, 81)", "… (answer first)");
         assert_eq!(held.lines[0][0].text, "… (answer first)  ");
+    }
+
+    /// A view's whole withheld lines (a table's rows, the count under it) show one placeholder
+    /// and take no other line, so that neither their text nor their number tells the answer; the
+    /// lines between them and the answer lines' places follow.
+    #[test]
+    fn whole_withheld_lines_leave_one_placeholder() {
+        let mut d = LinesData::default();
+        d.push("header", Role::Title);
+        for row in ["  16  你", "  21  吃", "  22  吗"] {
+            d.push(row, Role::Plain).answer_line();
+        }
+        d.push("read by the batch, gradient exactly 0: <pad>", Role::Strong);
+        d.push("3 of 71 rows get a gradient", Role::Plain).answer_line();
+        d.push("(2, 4, 32)", Role::Plain).answer_value("(2, 4, 32)");
+        let held = d.withholding("3", "… (answer first)");
+        let texts: Vec<String> = held.lines.iter().map(|l| l.iter().map(|p| p.text.as_str()).collect()).collect();
+        assert_eq!(texts, ["header", "… (answer first)", "read by the batch, gradient exactly 0: <pad>", "(2, 4, 32)"],);
+        // the answer lines left point at the lines they were on
+        let places: Vec<usize> = held.answer_lines.iter().map(|(i, _)| *i).collect();
+        assert_eq!(places, [1, 3]);
     }
 }

@@ -223,6 +223,12 @@ pub fn patching_after(op: &str) -> String {
     message_with("patching-after", &[("op", &op)])
 }
 
+/// The line under the last layer patched when later layers exist (`first` to `last`, `n` of
+/// them): where they are patched.
+pub fn patching_later(first: &str, last: &str, n: usize) -> String {
+    message_with("patching-later", &[("first", &first), ("last", &last), ("n", &n)])
+}
+
 pub fn patching_position(p: usize, to: &str, from: &str) -> String {
     format!("  {p} {to} ← {from}")
 }

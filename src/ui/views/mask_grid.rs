@@ -66,7 +66,11 @@ impl Widget for MaskGridView<'_> {
             draw_row_label(buf, area, y, &label(&d.row_labels, r), label_w, selected, theme);
             for c in 0..ncols {
                 let visible = d.values[[r, c]] >= 0.5;
-                let (glyph, style) = if visible { ("■", theme.good()) } else { ("·", theme.masked()) };
+                let (glyph, style) = match (d.withheld, visible) {
+                    (true, _) => ("?", theme.dim()),
+                    (false, true) => ("■", theme.good()),
+                    (false, false) => ("·", theme.masked()),
+                };
                 put(buf, area, cx(c), y, &centre(glyph, field), style);
             }
             if let Some(note) = d.row_notes.get(r).filter(|n| !n.is_empty()) {
@@ -80,7 +84,10 @@ impl Widget for MaskGridView<'_> {
             let x = put(buf, area, area.x, yl, "■", theme.good());
             let x = put(buf, area, x, yl, strings::MASK_VISIBLE.get(), theme.dim());
             let x = put(buf, area, x, yl, "·", theme.masked());
-            put(buf, area, x, yl, strings::MASK_HIDDEN.get(), theme.dim());
+            let x = put(buf, area, x, yl, strings::MASK_HIDDEN.get(), theme.dim());
+            if d.withheld {
+                put(buf, area, x, yl, &format!("  ? {}", strings::ANSWER_FIRST.get()), theme.dim());
+            }
         }
     }
 }
