@@ -193,9 +193,8 @@ impl Scene<'_> {
         let shown = all.iter().position(|op| op == focused).map_or(all.len(), |i| i + 1);
         let (layers, later) = all.split_at(shown);
         let parts = 1 + layers.len();
-        let base = crate::work::part(0, parts, || {
-            [0, 1].map(|b| crate::work::part(b, 2, || ablation::translation(full, b, None)))
-        });
+        let base =
+            crate::work::part(0, parts, || [0, 1].map(|b| crate::work::part(b, 2, || patch::translation(full, b))));
         let base = base.map(|words| self.words(&words));
         d.push(strings::patching_base(&src(0), &base[0], &src(1), &base[1]), Role::Dim);
         // `  p to ← from`, padded to the widest of them (a piece may be two wide characters)

@@ -6,6 +6,8 @@
 use super::arch::Arch;
 use super::build::{self, RunShape};
 use super::run::{Inputs, Run};
+use super::sampling::draw;
+pub use super::sampling::tempered;
 use super::weights::Weights;
 use ndarray::{Array2, Axis};
 use std::sync::Arc;
@@ -30,9 +32,14 @@ pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
 }
 
 /// Translate greedily with one tensor of the encoder changed first by `patch` (activation
-/// patching): every decoding step forks the first run and keeps its changed encoder.
-pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: &dyn Fn(&mut Run)) -> Decoded {
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(Some(patch)), Watch::default())
+/// patching), or unchanged, the translation patches are compared with. A loaded translator
+/// decodes as its generate() does, with the cache, from the changed encoder; the tutor's model
+/// by the program, every step a fork of the first run that keeps its changed encoder.
+pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: Option<&dyn Fn(&mut Run)>) -> Decoded {
+    if weights.generation.is_some() {
+        return super::decode_cached::decode_cached(weights, src_ids, Choice::Greedy, patch, |_| {});
+    }
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(patch), Watch::default())
 }
 
 /// Translate greedily with the model built as `arch` says (a head taken out, for the probes).
@@ -103,27 +110,6 @@ impl Choice {
             Choice::Sample { tenths, .. } => Some(tenths as f32 / 10.0),
         }
     }
-}
-
-/// softmax(logits / T) in f64, the distribution sampling at temperature T draws from.
-pub fn tempered(logits: &[f32], temperature: f32) -> Vec<f32> {
-    let t = temperature.max(1e-3) as f64;
-    let max = logits.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v)) as f64;
-    let exps: Vec<f64> = logits.iter().map(|&v| ((v as f64 - max) / t).exp()).collect();
-    let sum: f64 = exps.iter().sum();
-    exps.iter().map(|e| (e / sum) as f32).collect()
-}
-
-/// Draw an index from a distribution with one uniform number u in [0, 1).
-fn draw(probs: &[f32], u: f64) -> usize {
-    let mut acc = 0.0f64;
-    for (i, &p) in probs.iter().enumerate() {
-        acc += p as f64;
-        if u < acc {
-            return i;
-        }
-    }
-    probs.len() - 1
 }
 
 /// One step of decoding batch row 0, as the decoder saw it.
@@ -201,7 +187,7 @@ fn decode_observed(
     let prepare = match engine {
         Engine::AsGenerate if weights.generation.is_some() && *arch == Arch::default() => {
             let observe = |step| watch.observe.as_mut().map_or((), |o| o(step));
-            return super::decode_cached::decode_cached(weights, src_ids, choice, observe);
+            return super::decode_cached::decode_cached(weights, src_ids, choice, None, observe);
         }
         Engine::AsGenerate => None,
         Engine::Program(prepare) => prepare,

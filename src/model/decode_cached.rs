@@ -8,23 +8,25 @@
 
 use super::build::{self, RunShape};
 use super::decode::{Choice, DecodeStep, Decoded, Tokens};
-use super::generate::{DecoderState, encode};
+use super::generate::{DecoderState, encode_changed};
 use super::run::{Inputs, Run};
 use super::weights::Weights;
 use ndarray::{Array2, Axis};
 use std::sync::Arc;
 
-/// Decode every row of `src_ids` (B, T_src); `observe` sees row 0's every step.
+/// Decode every row of `src_ids` (B, T_src); `observe` sees row 0's every step. `patch`, when
+/// given, changes the encoder's run first (activation patching), and the final run too.
 pub(super) fn decode_cached(
     weights: &Arc<Weights>,
     src_ids: &Array2<usize>,
     choice: Choice,
+    patch: Option<&dyn Fn(&mut Run)>,
     mut observe: impl FnMut(DecodeStep),
 ) -> Decoded {
     let batch = src_ids.nrows();
     let tokens = Tokens::of(weights, src_ids.ncols());
     let mut rng = choice.generator();
-    let memory = encode(weights, src_ids); // (B, T_src, d)
+    let memory = encode_changed(weights, src_ids, patch); // (B, T_src, d)
     let mut state = DecoderState::new(weights, &memory, src_ids, 1);
     let mut rows: Vec<Vec<usize>> = vec![vec![tokens.start]; batch];
     let mut finished = vec![false; batch];
@@ -52,6 +54,9 @@ pub(super) fn decode_cached(
     let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
     let inputs = Inputs { src_ids: Some(src_ids.clone()), tgt_ids: Some(tgt_ids), ..Default::default() };
     let mut run = Run::new(Arc::new(build::transformer(&weights.config, shape)), weights.clone(), inputs);
+    if let Some(patch) = patch {
+        patch(&mut run);
+    }
     run.run_all();
     // a step whose logits were not finite: the operation of the program that first was not
     let first_bad = run.first_non_finite().map(|i| run.program().op(i).name.clone());

@@ -17,7 +17,7 @@ pub fn ablated_word(full: &Run, setup: &Setup, op: &str, head: usize, at: Target
 
 /// The source positions whose patch after `op` changes batch row 0's translation.
 pub fn patch_positions(full: &Run, op: &str) -> String {
-    let base = ablation::translation(full, 0, None);
+    let base = patch::translation(full, 0);
     let t_src = full.inputs().src_ids.as_ref().map_or(0, |s| s.ncols());
     let changed: Vec<String> = (0..t_src)
         .filter(|&p| patch::patched_translation(full, op, 1, 0, p).is_some_and(|w| w != base))

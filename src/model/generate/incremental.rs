@@ -107,6 +107,16 @@ fn embed_at(w: &Weights, ids: &[usize], position: usize) -> Array2<f32> {
 
 /// The encoder's output for every source row (B, T_src, d), as the program computes `enc.out`.
 pub fn encode(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array3<f32> {
+    encode_changed(weights, src_ids, None)
+}
+
+/// `encode`, with the run changed by `change` before the encoder runs (activation patching's
+/// copied position: `Run::patch`).
+pub fn encode_changed(
+    weights: &Arc<Weights>,
+    src_ids: &Array2<usize>,
+    change: Option<&dyn Fn(&mut crate::model::Run)>,
+) -> Array3<f32> {
     let program = crate::model::build::transformer(
         &weights.config,
         crate::model::RunShape { batch: src_ids.nrows(), t_src: src_ids.ncols(), t_tgt: 1 },
@@ -117,6 +127,9 @@ pub fn encode(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Array3<f32> {
         ..Default::default()
     };
     let mut run = crate::model::Run::new(Arc::new(program), weights.clone(), inputs);
+    if let Some(change) = change {
+        change(&mut run);
+    }
     run.seek(run.program().index_of("enc.out").expect("the program has an encoder"));
     let memory = run.get("enc.out").expect("the encoder ran");
     memory.clone().into_dimensionality().expect("(B, T_src, d)")

@@ -7,5 +7,5 @@ mod incremental;
 mod scores;
 mod search;
 
-pub use incremental::{DecoderState, encode};
+pub use incremental::{DecoderState, encode, encode_changed};
 pub use search::{EarlyStopping, FirstToken, Generated, GenerationConfig, generate, generate_from, generate_timed};
