@@ -221,6 +221,38 @@ fn a_few_rows_against_a_large_weight_are_the_fma_chain() {
     }
 }
 
+/// Every row count the unpacked kernel takes, 1 to 64 (its AVX-512 form where the CPU has it,
+/// its AVX2 form under `TRANSFORMER_TUTOR_NO_AVX512=1`, which CI runs too), each against a weight
+/// just large enough for the kernel (a million multiply-adds), with odd k (3, shorter than a cache
+/// line, to 515) and odd n: the FMA chain's bits with the bias; and with a's rows, c's rows and
+/// W's rows each further apart than their length.
+#[test]
+fn every_row_count_of_the_few_rows_kernel_is_the_fma_chain() {
+    for m in 1..=64usize {
+        let k = [3, 17, 67, 129, 515][m % 5];
+        let n = (1usize << 20).div_ceil(m * k) | 1;
+        let seed = 1000 + m as u32;
+        let a = random((m, k), seed);
+        let w = random((n, k), seed + 100);
+        let bias = Array1::from_iter(random((1, n), seed + 200));
+        let mut fused = Array2::from_elem((m, n), f32::NAN); // not read
+        matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut fused.view_mut());
+        assert!(chain(&fused, &fma_chain(a.view(), &w, Some(&bias))), "linear {m}x{k}x{n}");
+        // every other row of a, W's rows k + 5 apart, c half of a wider matrix
+        let tall = random((2 * m, k), seed + 300);
+        let w_wide = random((n, k + 5), seed + 400);
+        let w_part = w_wide.slice(ndarray::s![.., ..k]);
+        let mut wide = Array2::from_elem((m, 2 * n + 1), f32::NAN);
+        let mut c = wide.slice_mut(ndarray::s![.., 1..n + 1]);
+        let a_part = tall.slice(ndarray::s![..;2, ..]);
+        matmul_bias_into(a_part, w_part.t(), bias.as_slice().unwrap(), &mut c);
+        let expected = fma_chain(a_part, &w_part.to_owned(), Some(&bias));
+        assert!(chain(&c.to_owned(), &expected), "strided {m}x{k}x{n}");
+        assert!(wide.column(0).iter().all(|v| v.is_nan()), "nothing written left of c");
+        assert!(wide.column(n + 1).iter().all(|v| v.is_nan()), "nothing written right of c");
+    }
+}
+
 /// Whether `got` is the FMA chain `expected`: its bits where the unpacked AVX2+FMA kernel runs;
 /// on the portable kernels (`TRANSFORMER_TUTOR_PORTABLE=1`, another CPU), whose sums take other
 /// orders, within 1e-5 relative to the row's largest magnitude.

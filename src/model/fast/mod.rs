@@ -11,7 +11,7 @@
 //! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only), and `packed512`, its tile
 //!   for AVX-512 (the same bits)
 //! - `thin`: the AVX2 + FMA kernel for a Linear of a few rows against a large weight, without
-//!   packing it (x86_64 only)
+//!   packing it (x86_64 only), and `thin512`, its AVX-512 form (the same bits)
 //! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
 //! - `alloc`: mimalloc's option that keeps freed pages for the next pass, and the global
 //!   allocator's wrapper that notes a failed allocation (for `tty`)
@@ -46,6 +46,8 @@ mod packed;
 mod packed512;
 #[cfg(target_arch = "x86_64")]
 mod thin;
+#[cfg(target_arch = "x86_64")]
+mod thin512;
 
 use std::sync::OnceLock;
 
@@ -70,7 +72,8 @@ pub fn avx2_fma() -> bool {
 /// (so that CI, on such a CPU, still tests the AVX2 tile and loops): anything but "" or "0".
 pub const NO_AVX512_VAR: &str = "TRANSFORMER_TUTOR_NO_AVX512";
 
-/// Whether the packed kernel takes its AVX-512 tiles (and `with_avx2_fma` its AVX-512 copy):
+/// Whether the packed kernel takes its AVX-512 tiles, the few-rows `thin` kernel its AVX-512 form
+/// (and `with_avx2_fma` its AVX-512 copy):
 /// `avx2_fma()`, a CPU with AVX-512F, and `TRANSFORMER_TUTOR_NO_AVX512` not set.
 #[cfg(target_arch = "x86_64")]
 fn avx512() -> bool {

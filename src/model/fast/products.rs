@@ -104,7 +104,8 @@ fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend:
 
 /// c = a (m, k) · b (k, n) + addend for a of at most `thin::MAX_ROWS` rows and b a transposed
 /// nn.Linear weight (b[p, j] = W[j, p], W's rows contiguous), by the unpacked AVX2 + FMA kernel
-/// on the engine's threads: the same bits as `packed` and `gemm` (tests/parallel_products.rs).
+/// (its AVX-512 form where `avx512()` says so) on the engine's threads: the same bits as `packed`
+/// and `gemm` (tests/parallel_products.rs).
 /// Returns false, having computed nothing, where it does not run: not `avx2_fma()`, alpha not
 /// 1, a `Dst` addend, more rows, an empty side, or other strides.
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
@@ -146,12 +147,13 @@ pub fn thin(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, 
                 k,
                 n,
             };
-            // SAFETY: `avx2_fma()` checked the CPU; a, b (W transposed: row j of W is column j of
-            // b, k values one apart from b's pointer plus j times its column stride) and c are
-            // live views of the shapes asserted above at the strides given, c borrowed mutably
-            // (so it overlaps neither a nor b); the bias, when there is one, holds n values;
+            let wide = super::avx512();
+            // SAFETY: `avx2_fma()` checked the CPU, and `avx512()` its AVX-512F if `wide`; a, b (W
+            // transposed: row j of W is column j of b, k values one apart from b's pointer plus j
+            // times its column stride) and c are live views of the shapes asserted above at the
+            // strides given, c borrowed mutably (so it overlaps neither a nor b); the bias, when there is one, holds n values;
             // 1 ≤ m ≤ MAX_ROWS, k, n ≥ 1
-            unsafe { super::thin::product(product) };
+            unsafe { super::thin::product(product, wide) };
             return true;
         }
     }
