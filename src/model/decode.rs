@@ -31,15 +31,19 @@ pub fn greedy(weights: &Arc<Weights>, src_ids: &Array2<usize>) -> Decoded {
     decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::AsGenerate, Watch::default())
 }
 
-/// Translate greedily with one tensor of the encoder changed first by `patch` (activation
-/// patching), or unchanged, the translation patches are compared with. A loaded translator
+/// Each row's greedy translation with one tensor of the encoder changed first by `patch`
+/// (activation patching), or unchanged, what patches are compared with. A loaded translator
 /// decodes as its generate() does, with the cache, from the changed encoder; the tutor's model
 /// by the program, every step a fork of the first run that keeps its changed encoder.
-pub fn greedy_patched(weights: &Arc<Weights>, src_ids: &Array2<usize>, patch: Option<&dyn Fn(&mut Run)>) -> Decoded {
+pub fn greedy_patched(
+    weights: &Arc<Weights>,
+    src_ids: &Array2<usize>,
+    patch: Option<&dyn Fn(&mut Run)>,
+) -> Vec<Vec<usize>> {
     if weights.generation.is_some() {
-        return super::decode_cached::decode_cached(weights, src_ids, Choice::Greedy, patch, |_| {});
+        return super::decode_cached::cached_words(weights, src_ids, Choice::Greedy, patch);
     }
-    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(patch), Watch::default())
+    decode_observed(weights, src_ids, &Arch::default(), Choice::Greedy, Engine::Program(patch), Watch::default()).words
 }
 
 /// Translate greedily with the model built as `arch` says (a head taken out, for the probes).

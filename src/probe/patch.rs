@@ -27,7 +27,7 @@ pub fn patched_translation(base: &Run, op: &str, from: usize, to: usize, positio
         run.patch(&op, |v| v.slice_mut(s![0, position, ..]).assign(&donor));
     };
     // the run's own weights, shared (a copy would cost a real translator's whole weights per patch)
-    Some(greedy_patched(&base.weights_arc(), &row, Some(&patch)).words.remove(0))
+    Some(greedy_patched(&base.weights_arc(), &row, Some(&patch)).remove(0))
 }
 
 /// Batch row `b`'s translation unpatched, decoded as `patched_translation` decodes (on a loaded
@@ -35,5 +35,5 @@ pub fn patched_translation(base: &Run, op: &str, from: usize, to: usize, positio
 pub fn translation(base: &Run, b: usize) -> Vec<usize> {
     let Some(src) = base.inputs().src_ids.as_ref().filter(|s| b < s.nrows()) else { return Vec::new() };
     let row: Array2<usize> = src.slice(s![b..b + 1, ..]).to_owned(); // (1, T_src)
-    greedy_patched(&base.weights_arc(), &row, None).words.remove(0)
+    greedy_patched(&base.weights_arc(), &row, None).remove(0)
 }
