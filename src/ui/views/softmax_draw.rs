@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
-use super::common::{LEVELS, Pen, bar, cut, decimals, fit, pad_left, shown_rows, width, window_around};
+use super::common::{LEVELS, Pen, bar, cut, decimals, fit, pad_left, shown_rows, tick_step, width, window_around};
 use super::softmax_rows::{BAR_MAX, Ctx, GridMode, LEAK_MARK, MASK_MARK, SUM_W, Side};
 use crate::app::view_data::SoftmaxRow;
 use crate::strings::{self, more};
@@ -22,11 +22,20 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
     let x0 = 3 + g.label_w;
     let (first, last) = cx.keys;
     let windowed = last - first < g.keys;
-    for (j, key) in d.col_labels.iter().enumerate().take(last).skip(first) {
+    // keys too wide for their cells (a glyph grid's one column) are labelled every few cells, as
+    // the heatmap's columns are, each label whole (a last one the grid has no room for is left
+    // out); the keys line under the grid names them all
+    let widest = d.col_labels[first..last].iter().map(|k| width(k)).max().unwrap_or(1);
+    let step = if widest <= cw || mode.numbers() { 1 } else { tick_step(widest, cw) };
+    for j in (first..last).step_by(step) {
         let x = x0 + (j - first) * cw;
+        if step > 1 && width(&d.col_labels[j]) >= (last - j) * cw {
+            continue;
+        }
+        let room = if step == 1 { cw - 1 } else { step * cw - 1 };
         // a wide character does not fit a one-column label; it takes the cell's gap too
-        let text = match abbrev(key, cw - 1) {
-            a if a.is_empty() => cut(key, cw),
+        let text = match abbrev(&d.col_labels[j], room) {
+            a if a.is_empty() => cut(&d.col_labels[j], room + 1),
             a => a,
         };
         pen.put(x, 1, &text, t.dim());
