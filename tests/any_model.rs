@@ -176,7 +176,8 @@ fn marian_prose(weights: &Arc<Weights>, lesson: &str, beat: usize, own: Option<&
     let catalog = Catalog::built_in(weights).unwrap();
     // the app's language is the one current when it is made
     let mut app =
-        transformer_tutor::lang::with(lang, || App::new(catalog.get(lesson).unwrap().clone(), weights.clone())).unwrap();
+        transformer_tutor::lang::with(lang, || App::new(catalog.get(lesson).unwrap().clone(), weights.clone()))
+            .unwrap();
     if let Some(s) = own {
         app.set_sentences(s, None).unwrap();
     }

@@ -6,7 +6,8 @@ use ratatui::widgets::Widget;
 
 use super::common::{
     NUM_CELL, NUM_W, Scale, col_note_x, draw_header, draw_legend, draw_row_label, every_kth_column, every_kth_row, fit,
-    fit_columns, fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, tick_step, visible, width,
+    fit_columns, fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, tick_step,
+    visible, width,
 };
 use crate::app::view_data::HeatmapData;
 use crate::strings::{self, axes, empty_grid};
