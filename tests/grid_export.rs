@@ -2,6 +2,9 @@
 //! must hold every label and every value the view shows; the CSV's numbers are the run's tensor
 //! at the batch row and head on screen; a view with no grid writes nothing and says so.
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use transformer_tutor::app::grid_export::GridCell;
@@ -18,11 +21,9 @@ fn app_at(lesson: &str, beat: usize) -> App {
     app
 }
 
-fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-grid-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test, removed when it ends.
+fn scratch(tag: &str) -> TempFolder {
+    TempFolder::made(&format!("grid-{tag}"))
 }
 
 /// Every text node of the SVG, parsed as XML (escaped `<bos>` comes back as itself).

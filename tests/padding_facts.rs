@@ -117,3 +117,36 @@ fn a_repeated_token_passage_follows_the_sentence() {
     let e = lesson(&beat.replace(" batch=0", "")).expect_err("no batch");
     assert!(e.contains("if-repeated"), "{e}");
 }
+
+/// `{if-one-pad side=S batch=B}`: a built-in beat names one `<pad>` in the singular and two in
+/// the plural, in both languages (masks beat 12 on the shortest source: one pad after 你有猫吗,
+/// two after 有猫吗).
+#[test]
+fn one_pad_reads_in_the_singular_and_two_in_the_plural() {
+    use transformer_tutor::lang::{Lang, with};
+    let weights = weights();
+    let catalog = transformer_tutor::lesson::Catalog::built_in(&weights).unwrap();
+    // the app's language is the one current when it is made
+    let app_in = |lang| with(lang, || App::new(catalog.get("masks").unwrap().clone(), weights.clone())).unwrap();
+    let (mut en_app, mut zh_app) = (app_in(Lang::En), app_in(Lang::Zh));
+    let cases = [
+        (
+            "我有一只猫 ; 你有猫吗",
+            "The `<pad>` key, position 4, is exactly 0 in every row, even in the `<pad>` query row itself.",
+            "`<pad>` 键（位置 4）在每一行都正好是 0，连 `<pad>` 自己作为查询的那一行也是如此。",
+        ),
+        (
+            "我有一只猫 ; 有猫吗",
+            "The `<pad>` keys, positions 3, 4, are exactly 0 in every row, even in the `<pad>` query rows themselves.",
+            "各个 `<pad>` 键（位置 3, 4）在每一行都正好是 0，连 `<pad>` 自己作为查询的那几行也是如此。",
+        ),
+    ];
+    for (src, en, zh) in cases {
+        for (app, want) in [(&mut en_app, en), (&mut zh_app, zh)] {
+            app.set_sentences(src, None).unwrap();
+            app.go_to_beat(11);
+            let text = app.plain_text_of_beat(11);
+            assert!(text.contains(want), "{src}: {want:?} in {text}");
+        }
+    }
+}

@@ -6,6 +6,9 @@
 //! name of its own that never replaces an earlier kept copy, and the note says where; a file that
 //! cannot be read at all is not written over; unknown keys survive saves; a symlink stays one.
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 use std::path::{Path, PathBuf};
 use transformer_tutor::lesson::question::Attempt;
 use transformer_tutor::progress::{self, Progress, ProgressFile, Reset, Status};
@@ -22,11 +25,9 @@ fn kept(dir: &Path, label: &str) -> Vec<PathBuf> {
     found
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-progress-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for one test, removed when it ends.
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::made(&format!("progress-{name}"))
 }
 
 fn sample() -> Progress {

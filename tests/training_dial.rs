@@ -1,6 +1,9 @@
 //! Training time as a dial: checkpoints of a training run, remade bit for bit from the seed,
 //! kept on disk whole, and a key that shows any beat as the model was at a checkpoint.
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 use std::sync::Arc;
 use transformer_tutor::app::view_data::ViewData;
 use transformer_tutor::app::{Action, App};
@@ -20,10 +23,9 @@ fn short_run() -> Checkpoints {
     Checkpoints::make(short_options(), &KEPT, |_, _| {})
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-dial-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// A folder for one test (not yet made), removed when it ends.
+fn scratch(name: &str) -> TempFolder {
+    TempFolder::named(&format!("dial-{name}"))
 }
 
 #[test]

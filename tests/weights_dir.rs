@@ -4,6 +4,9 @@
 //! and every hostile or damaged file refused with a reason, never run, never a panic, and never
 //! an allocation a file's header merely claims.
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 use std::path::PathBuf;
 
 use serde_json::Value as Json;
@@ -24,11 +27,8 @@ fn torch_fixture(name: &str) -> Vec<u8> {
 }
 
 /// A fresh scratch directory for this test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-weights-dir-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> TempFolder {
+    TempFolder::made(&format!("weights-dir-{name}"))
 }
 
 fn read(dir: &str) -> StateDict {

@@ -113,7 +113,7 @@ pub enum Instead {
     Own,
     /// The lesson's sentences, for a point the learner's cannot show (`sentence = "lesson"`).
     Lesson,
-    /// The learner's first sentence and, as batch row 1, its tokens in reverse order
+    /// The learner's first sentence and, as batch row 1, its pieces in reverse order (its start and end tokens in place)
     /// (`sentence = "reordered"`).
     Reordered,
     /// The lesson's sentences on a beat that reorders, because the learner's first sentence

@@ -222,9 +222,10 @@ impl App {
         Ok(setup.with_other_weights(self.session.setup.weights.clone()).for_training(self.session.lesson.training))
     }
 
-    /// The first sentence on screen and, as batch row 1, all its tokens in reverse order (a
-    /// Marian's `</s>` too, so that the rows are exactly the same tokens), translated by the
-    /// model; None when reversing changes nothing (one token, or a palindrome). Err: that run is
+    /// The first sentence on screen and, as batch row 1, its pieces in reverse order (the same
+    /// tokens; a start token, a leading bare `▁` and a Marian's `</s>` stay in place:
+    /// `markers::reversible`), translated by the model; None when reversing changes nothing (one
+    /// piece, or a palindrome). Err: that run is
     /// refused (over a budget: two rows of the sentence take twice one row's memory).
     pub(super) fn reordered_setup(&self) -> Result<Option<Setup>, SetupError> {
         self.reordered_of(&self.session.setup)
@@ -236,8 +237,7 @@ impl App {
         while ids.last() == Some(&vocab.pad_id()) {
             ids.pop();
         }
-        let mut reversed = ids.clone();
-        reversed.reverse();
+        let reversed = crate::lesson::facts::markers::reversed_pieces(setup, &ids);
         if reversed == ids {
             return Ok(None);
         }

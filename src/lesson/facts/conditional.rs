@@ -7,6 +7,8 @@
 //! `{if-sentence batch=B}…{else}…{end}`: prose that needs sentence B (a second sentence to
 //! compare), and the line a learner's fewer sentences show instead;
 //! `{if-repeated side=S batch=B}…{else}…{end}`: prose about a token that sentence B holds twice;
+//! `{if-one-pad side=S batch=B}…{else}…{end}`: prose about exactly one `<pad>` position in
+//! sentence B (a singular noun and verb, "position 4 is"), and its plural (or none) otherwise;
 //! `{if-pad-row-zero}`, `{if-shared-table}`, `{if-tied-output}`, `{if-embed-scaled}`: prose that
 //! holds only where the embedding tables are built that way (the tutor's: a zero `<pad>` row, a
 //! table per side, an output matrix of its own, no scaling; a Marian's: none of these). Passages
@@ -25,6 +27,8 @@ pub enum Condition {
     AnyPadded(Side),
     /// `{if-repeated side=S batch=B}`: sentence B holds some token (not `<pad>`) twice or more.
     Repeated(Sentence),
+    /// `{if-one-pad side=S batch=B}`: sentence B holds exactly one `<pad>` position.
+    OnePad(Sentence),
     /// `{if-tutor-model}`: the run is on the tutor's own model (trained, random or a preset), not
     /// a translator loaded with `--model`.
     TutorModel,
@@ -82,6 +86,11 @@ impl Condition {
                 let ids = ids(s.side);
                 let b = super::markers::resolve_batch(s.batch, setup);
                 b < ids.nrows() && ids.row(b).iter().enumerate().any(|x| pad(s.side, x))
+            }
+            Condition::OnePad(s) => {
+                let ids = ids(s.side);
+                let b = super::markers::resolve_batch(s.batch, setup);
+                b < ids.nrows() && ids.row(b).iter().enumerate().filter(|&x| pad(s.side, x)).count() == 1
             }
             Condition::Repeated(s) => {
                 let ids = ids(s.side);
@@ -184,11 +193,13 @@ pub(super) fn conditional(body: &str, open: &mut Vec<bool>, setup: &Setup) -> Re
             open.push(false);
             Piece::If(condition)
         }
-        _ if name == Some("if-repeated") => {
-            let condition = match padded(body.replacen("if-repeated", "if-padded", 1).as_str(), setup) {
+        _ if name == Some("if-repeated") || name == Some("if-one-pad") => {
+            let name = name.expect("matched");
+            let condition = match padded(body.replacen(name, "if-padded", 1).as_str(), setup) {
+                Ok(Condition::Padded(s)) if name == "if-one-pad" => Condition::OnePad(s),
                 Ok(Condition::Padded(s)) => Condition::Repeated(s),
-                Ok(_) => return Err(format!("`if-repeated` needs side=src|tgt and batch=B {SEE_FACTS}")),
-                Err(e) => return Err(e.replace("if-padded", "if-repeated")),
+                Ok(_) => return Err(format!("`{name}` needs side=src|tgt and batch=B {SEE_FACTS}")),
+                Err(e) => return Err(e.replace("if-padded", name)),
             };
             open.push(false);
             Piece::If(condition)

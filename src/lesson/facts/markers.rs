@@ -44,8 +44,37 @@ pub fn moved_pos(setup: &crate::setup::Setup, side: crate::model::program::Side,
     // the same token in this row: where reversing puts it, else its first place
     let here = real(batch);
     let same: Vec<usize> = here.iter().copied().filter(|&q| ids[[batch, q]] == ids[[0, p]]).collect();
-    let reversed = here.len().checked_sub(1 + first.iter().position(|&q| q == p).unwrap_or(0));
-    reversed.filter(|r| same.contains(r)).or(same.first().copied()).unwrap_or(p.min(ids.ncols() - 1))
+    let row0: Vec<usize> = first.iter().map(|&q| ids[[0, q]]).collect();
+    let span = reversible(setup, &row0);
+    let i = first.iter().position(|&q| q == p).unwrap_or(0);
+    let i = if span.contains(&i) { span.start + span.end - 1 - i } else { i };
+    here.get(i).copied().filter(|r| same.contains(r)).or(same.first().copied()).unwrap_or(p.min(ids.ncols() - 1))
+}
+
+/// Which tokens of a source row (its padding cut off) a reordering reverses: the sentence's
+/// pieces, not the model's start token, a bare word-start `▁` before the first piece (a
+/// SentencePiece sentence starts with one) nor the end token (a Marian's `</s>`), which stay
+/// where they are so that the reordered row still starts and ends as a sentence does.
+pub fn reversible(setup: &crate::setup::Setup, ids: &[usize]) -> std::ops::Range<usize> {
+    let c = &setup.weights.config.conventions;
+    let vocab = setup.src_vocab();
+    let mut start = 0;
+    while start < ids.len() && (ids[start] == c.start_id || (start == 0 && vocab.word(ids[0]) == "▁")) {
+        start += 1;
+    }
+    let mut end = ids.len();
+    while end > start && ids[end - 1] == c.eos_id {
+        end -= 1;
+    }
+    start..end
+}
+
+/// A source row (its padding cut off) with its pieces in reverse order, the tokens `reversible`
+/// leaves out kept in place.
+pub fn reversed_pieces(setup: &crate::setup::Setup, ids: &[usize]) -> Vec<usize> {
+    let mut reversed = ids.to_vec();
+    reversed[reversible(setup, ids)].reverse();
+    reversed
 }
 
 /// The written name of a batch marker, or None for a row number.

@@ -6,7 +6,8 @@ use ratatui::widgets::Widget;
 
 use super::common::{
     NUM_CELL, NUM_W, Scale, col_note_x, draw_header, draw_legend, draw_row_label, every_kth_column, every_kth_row, fit,
-    fit_columns, fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, visible, width,
+    fit_columns, fmt_num, is_masked, label, label_width, legend_y, margin, pad_left, put, row_window, tick_step,
+    visible, width,
 };
 use crate::app::view_data::HeatmapData;
 use crate::strings::{self, axes, empty_grid};
@@ -166,10 +167,7 @@ impl Columns {
         } else {
             // A tick label every `step` columns, as wide as the gap to the next one.
             let max_w = (0..self.n).map(|j| width(&label(&d.col_labels, j * self.step))).max().unwrap_or(1);
-            let step = [1usize, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100]
-                .into_iter()
-                .find(|&s| s * self.cell > max_w)
-                .unwrap_or(128);
+            let step = tick_step(max_w, self.cell);
             let grid_end = self.x(self.n);
             let stop = self.note.as_deref().map_or(grid_end, |n| col_note_x(self.gx, grid_end, n).saturating_sub(1));
             for j in (0..self.n).step_by(step) {

@@ -183,3 +183,11 @@ pub(crate) fn col_note_x(grid_x: u16, grid_end: u16, note: &str) -> u16 {
     let w = u16::try_from(width(note)).unwrap_or(u16::MAX);
     grid_end.saturating_sub(w).max(grid_x)
 }
+
+/// Column labels over cells `cell` columns wide that cannot each hold their label: a label every
+/// `step` cells, the smallest step of 1, 2, 4, 5, 8, … whose room (`step * cell - 1` columns)
+/// holds the widest label, so that each label is readable and the ones between are counted off
+/// the ticks (the heatmap's ticks and the softmax view's compact grids).
+pub(crate) fn tick_step(widest: usize, cell: usize) -> usize {
+    [1usize, 2, 4, 5, 8, 10, 16, 20, 32, 50, 64, 100].into_iter().find(|&s| s * cell > widest).unwrap_or(128)
+}

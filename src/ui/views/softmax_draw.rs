@@ -22,14 +22,19 @@ pub(super) fn draw_grid(buf: &mut Buffer, r: Rect, side: &Side, cx: &Ctx, mode: 
     let x0 = 3 + g.label_w;
     let (first, last) = cx.keys;
     let windowed = last - first < g.keys;
-    for (j, key) in d.col_labels.iter().enumerate().take(last).skip(first) {
-        let x = x0 + (j - first) * cw;
-        // a wide character does not fit a one-column label; it takes the cell's gap too
-        let text = match abbrev(key, cw - 1) {
-            a if a.is_empty() => cut(key, cw),
-            a => a,
-        };
-        pen.put(x, 1, &text, t.dim());
+    if mode.numbers() {
+        for (j, key) in d.col_labels.iter().enumerate().take(last).skip(first) {
+            // a wide character does not fit a one-column label; it takes the cell's gap too
+            let text = match abbrev(key, cw - 1) {
+                a if a.is_empty() => cut(key, cw),
+                a => a,
+            };
+            pen.put(x0 + (j - first) * cw, 1, &text, t.dim());
+        }
+    } else {
+        for (at, text) in glyph_labels(&d.col_labels[first..last], cw) {
+            pen.put(x0 + at, 1, &text, t.dim());
+        }
     }
     if mode.sum() {
         pen.put(x0 + (last - first) * cw, 1, &pad_left(strings::ROW_SUM.get(), SUM_W), t.dim());
@@ -288,6 +293,30 @@ fn abbrev(s: &str, n: usize) -> String {
     }
 }
 
+/// The key labels over a glyph grid whose cells are `cw` columns wide, as (column, text): a key
+/// that fits its cell (a letter, a Chinese character) over it; a wider one whole, from its
+/// cell on, where it ends before the grid does and a column after the label before it. The keys
+/// it covers go unlabelled (the keys line under the grid names them all), never cut to a
+/// letter (`p ▁ ▁ v` for `<pad> ▁I ▁ha ve`).
+pub(super) fn glyph_labels(keys: &[String], cw: usize) -> Vec<(usize, String)> {
+    let grid_end = (keys.len() * cw).saturating_sub(1);
+    let mut labels = Vec::new();
+    // the first column free after the last label drawn (a wide label keeps a space after it),
+    // and whether that label fitted its cell (then a wide label keeps a space before it)
+    let (mut free, mut after_cell) = (0, false);
+    for (j, key) in keys.iter().enumerate() {
+        let (x, w) = (j * cw, width(key));
+        let fits_cell = w < cw || (w == cw && key.chars().count() == 1);
+        let from = if fits_cell { free } else { free + usize::from(after_cell) };
+        if x < from || (!fits_cell && x + w > grid_end) {
+            continue;
+        }
+        labels.push((x, key.clone()));
+        (free, after_cell) = if fits_cell { (x + w, true) } else { (x + w + 1, false) };
+    }
+    labels
+}
+
 /// The keys `start..end` a grid of `shown` of `keys` keys draws: around the first of `focus`
 /// (the keys the app wants seen, the most wanted first), grown to take in as many of the others
 /// as fit, in their order.
@@ -306,4 +335,26 @@ pub(super) fn key_window(keys: usize, shown: usize, focus: &[usize]) -> (usize, 
     let spare = shown - (hi - lo + 1);
     let start = lo.saturating_sub(spare / 2).min(keys - shown);
     (start, start + shown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::glyph_labels;
+
+    fn labels(keys: &str) -> Vec<(usize, String)> {
+        glyph_labels(&keys.split(' ').map(String::from).collect::<Vec<_>>(), 2)
+    }
+
+    #[test]
+    fn a_glyph_grid_labels_its_keys_whole_or_not_at_all() {
+        // a Marian's pieces: each label whole, a space between, none past the grid
+        let marian = labels("<pad> ▁I ▁ha ve ▁a ▁cat </s> <pad> <pad> <pad>");
+        let want = [(0, "<pad>"), (6, "ve"), (10, "▁cat")];
+        assert_eq!(marian, want.map(|(x, k)| (x, k.to_string())).to_vec());
+        // Chinese characters fill their cells side by side, as before; `<pad>` has no room
+        let chars = labels("你 有 猫 吗 <pad>");
+        assert_eq!(chars, [(0, "你"), (2, "有"), (4, "猫"), (6, "吗")].map(|(x, k)| (x, k.to_string())).to_vec());
+        // letters over their cells
+        assert_eq!(labels("a b").len(), 2);
+    }
 }

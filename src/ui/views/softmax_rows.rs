@@ -192,7 +192,7 @@ impl Widget for SoftmaxRowsView<'_> {
             let spare = (h - y).saturating_sub(used);
             (spare >= 1, spare.saturating_sub(1))
         };
-        // one-column keys are cut to a letter (`b I h`): a spare line under the grid spells them out
+        // glyph grids label only the keys that fit (`glyph_labels`): a spare line under the grid spells them all out
         let compact = plan.grid.is_some_and(|(mode, _)| mode == GridMode::Compact);
         let keys_line = compact && d.col_labels.iter().any(|k| width(k) > 1) && spare > 0;
         spare -= usize::from(keys_line);
