@@ -24,7 +24,12 @@ pub struct Gradients {
 impl Gradients {
     /// The gradient of the loss with respect to a named tensor (`logits`, `enc.out`, ...).
     pub fn tensor(&self, name: &str) -> Option<&ArrayD<f32>> {
-        self.program.index_of(name).and_then(|i| self.tensors[i].as_ref())
+        self.program.index_of(name).and_then(|i| self.tensor_at(i))
+    }
+
+    /// The gradient of the loss with respect to operation `index`'s output.
+    pub fn tensor_at(&self, index: usize) -> Option<&ArrayD<f32>> {
+        self.tensors.get(index).and_then(|t| t.as_ref())
     }
 }
 

@@ -89,8 +89,11 @@ pub fn layer_inputs(program: &Program) -> Vec<(String, String)> {
 /// ‖∂L/∂ op‖ over the whole tensor (every batch row), with every path or with the residuals'
 /// straight paths cut; None where no gradient reaches it.
 pub fn grad_norm(run: &Run, op: &str, straight_paths: bool) -> Option<f64> {
-    let grads = if straight_paths { run.gradients() } else { run.gradients_without_straight_paths() }?;
-    grads.tensor(op).map(norm)
+    if !straight_paths {
+        let index = run.program().index_of(op)?;
+        return run.grad_norms_without_straight_paths()?.get(index).copied().flatten();
+    }
+    run.gradients()?.tensor(op).map(norm)
 }
 
 /// The Euclidean length of a tensor, summed in f64.

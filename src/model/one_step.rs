@@ -168,20 +168,16 @@ pub fn one_step(run: &Run, param: &str, index: Option<usize>, lr: f32) -> Option
     let (loss_plus, loss_minus, estimate) = finite_difference(run, param, index, NUDGE);
     // the trainer's optimiser, fresh: its first step on this batch's gradient
     let mut weights = run.weights().clone();
-    let mut adam = Adam::new(&weights);
-    let norm = adam.step(&mut weights, &grads.params, lr);
+    let (norm, adam) = Adam::first_step(&mut weights, &grads.params, lr);
     let clip = if norm > adam.clip_norm { adam.clip_norm / norm } else { 1.0 };
-    let mut position = None;
-    let mut k = 0;
+    let mut at = None;
     weights.visit(|name, a| {
         if name == param {
-            position = Some((k, unravel(a.shape(), index)));
+            at = Some(unravel(a.shape(), index));
         }
-        k += 1;
     });
-    let (k, at) = position?;
-    let (m, v) = adam.moments(k);
-    let (m, v) = (m[index], v[index]);
+    let at = at?;
+    let (m, v) = adam.first_moments(grad, clip);
     let t = adam.steps_taken();
     let (m_hat, v_hat) = (m / (1.0 - adam.beta1.powi(t)), v / (1.0 - adam.beta2.powi(t)));
     let after = weight_value(&weights, param, index)?;
