@@ -481,8 +481,8 @@ contributions-columns = key       weight α              ‖α·v·W_oʰ‖     
 patching-title = One position of { $from } copied into { $to } after an encoder layer, then translated
 patching-base = unpatched: { $a } → { $ta }   { $b } → { $tb }
 patching-later = { $n ->
-        [1] { $first } is patched when the engine reaches it (→ or .)
-       *[other] { $first } to { $last } are patched when the engine reaches them (→ or .)
+        [1] { $first } is patched when the engine reaches it (. steps on through the program)
+       *[other] { $first } to { $last } are patched when the engine reaches them (. steps on through the program)
     }
 patching-after = after { $op }
 

@@ -467,8 +467,8 @@ contributions-columns = 键        权重 α                ‖α·v·W_oʰ‖  
 patching-title = 在某个编码器层之后，把 { $from } 的一个位置复制进 { $to }，再翻译
 patching-base = 不修补：{ $a } → { $ta }   { $b } → { $tb }
 patching-later = { $n ->
-        [1] { $first } 要等引擎运行到那里（→ 或 .）时才修补
-       *[other] { $first } 到 { $last } 要等引擎运行到那里（→ 或 .）时才修补
+        [1] { $first } 要等引擎运行到那里（按 . 沿程序一步步往前走）时才修补
+       *[other] { $first } 到 { $last } 要等引擎运行到那里（按 . 沿程序一步步往前走）时才修补
     }
 patching-after = { $op } 之后
 

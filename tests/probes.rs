@@ -333,3 +333,53 @@ fn gold_links_are_carried_to_a_marians_pieces() {
     }
     assert!(read * 10 >= corpus.heldout.len() * 9, "only {read} of {} held-out pairs read", corpus.heldout.len());
 }
+
+/// On a loaded translator a patched translation decodes with the key/value cache from the
+/// patched encoder (as its generate() would): the same words as a decoding that runs the whole
+/// program again for every position, the patch applied to each run, choosing as generate() does
+/// (the largest logit, never a bad id such as `<pad>`), written here from the public run API.
+#[test]
+fn a_marians_patched_translation_is_the_programs_greedy_decode_under_the_patch() {
+    use transformer_tutor::model::RunShape;
+    let setup = setup(WeightSource::Marian("weights/marian-tiny".into()));
+    let run = full(&setup);
+    let weights = setup.weights.clone();
+    let generation = weights.generation.clone().expect("a Marian has a generation config");
+    let row0 = setup.src_ids.slice(ndarray::s![0..1, ..]).to_owned(); // (1, T_src)
+    let t_src = row0.ncols();
+    let mut some_changed = false;
+    for layer in 0..weights.config.n_layers {
+        let op = format!("enc.{layer}.norm2.out");
+        let donor = run.get(&op).unwrap(); // (B, T_src, d)
+        for position in 0..t_src {
+            let engine = transformer_tutor::probe::patch::patched_translation(&run, &op, 1, 0, position)
+                .expect("a patched translation");
+            let value = donor.slice(ndarray::s![1, position, ..]).to_owned();
+            let mut tgt = vec![generation.start_id];
+            let mut words = Vec::new();
+            while tgt.len() < 24 {
+                let ids = ndarray::Array2::from_shape_vec((1, tgt.len()), tgt.clone()).unwrap();
+                let shape = RunShape { batch: 1, t_src, t_tgt: tgt.len() };
+                let inputs = Inputs { src_ids: Some(row0.clone()), tgt_ids: Some(ids), ..Default::default() };
+                let mut one = Run::new(Arc::new(build::transformer(&weights.config, shape)), weights.clone(), inputs);
+                one.patch(&op, |v| v.slice_mut(ndarray::s![0, position, ..]).assign(&value));
+                one.run_all();
+                let logits = one.get("logits").unwrap(); // (1, t, V)
+                let last = logits.slice(ndarray::s![0, tgt.len() - 1, ..]);
+                let allowed = |&i: &usize| !generation.bad_ids.contains(&i) || i == generation.eos_id;
+                let next = (0..last.len()).filter(allowed).max_by(|&a, &b| last[a].total_cmp(&last[b])).unwrap();
+                if next == generation.eos_id {
+                    break;
+                }
+                words.push(next);
+                tgt.push(next);
+            }
+            assert_eq!(engine, words, "{op} position {position}");
+            let whole = transformer_tutor::probe::patch::translation(&run, 0);
+            some_changed |= engine != whole;
+        }
+    }
+    assert!(some_changed, "some patch changes the translation (else the test could not tell a patch was kept)");
+    // only an encoder layer's output is patched
+    assert_eq!(transformer_tutor::probe::patch::patched_translation(&run, "dec.0.norm1.out", 1, 0, 0), None);
+}

@@ -108,7 +108,7 @@ impl LinesData {
         for (i, value) in self.answering(expected) {
             let Some(line) = self.lines.get_mut(i) else { continue };
             match value {
-                None if left_out.is_empty() && !line.is_empty() => {
+                None if left_out.is_empty() => {
                     *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }];
                     left_out.push(usize::MAX); // the placeholder's line stays
                 }

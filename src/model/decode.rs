@@ -191,7 +191,7 @@ fn decode_observed(
     let prepare = match engine {
         Engine::AsGenerate if weights.generation.is_some() && *arch == Arch::default() => {
             let observe = |step| watch.observe.as_mut().map_or((), |o| o(step));
-            return super::decode_cached::decode_cached(weights, src_ids, choice, None, observe);
+            return super::decode_cached::decode_cached(weights, src_ids, choice, observe);
         }
         Engine::AsGenerate => None,
         Engine::Program(prepare) => prepare,

@@ -14,26 +14,21 @@ use super::weights::Weights;
 use ndarray::{Array2, Axis};
 use std::sync::Arc;
 
-/// Decode every row of `src_ids` (B, T_src); `observe` sees row 0's every step. `patch`, when
-/// given, changes the encoder's run first (activation patching), and the final run too.
+/// Decode every row of `src_ids` (B, T_src); `observe` sees row 0's every step.
 pub(super) fn decode_cached(
     weights: &Arc<Weights>,
     src_ids: &Array2<usize>,
     choice: Choice,
-    patch: Option<&dyn Fn(&mut Run)>,
     mut observe: impl FnMut(DecodeStep),
 ) -> Decoded {
     let batch = src_ids.nrows();
     let tokens = Tokens::of(weights, src_ids.ncols());
-    let (rows, steps) = cached_rows(weights, src_ids, choice, patch, true);
+    let (rows, steps) = cached_rows(weights, src_ids, choice, None, true);
     // the whole translation through the program once: every tensor of it, for the views
     let tgt_ids = super::vocab::pad_rows(&rows, tokens.pad);
     let shape = RunShape { batch, t_src: src_ids.ncols(), t_tgt: tgt_ids.ncols() };
     let inputs = Inputs { src_ids: Some(src_ids.clone()), tgt_ids: Some(tgt_ids), ..Default::default() };
     let mut run = Run::new(Arc::new(build::transformer(&weights.config, shape)), weights.clone(), inputs);
-    if let Some(patch) = patch {
-        patch(&mut run);
-    }
     run.run_all();
     // a step whose logits were not finite: the operation of the program that first was not
     let first_bad = run.first_non_finite().map(|i| run.program().op(i).name.clone());

@@ -15,6 +15,10 @@ pub fn layer_outputs(layers: usize) -> Vec<String> {
 /// position `position`, replaced by batch row `from`'s. None if `op` is not computed in `base` or
 /// the rows or position are out of range.
 pub fn patched_translation(base: &Run, op: &str, from: usize, to: usize, position: usize) -> Option<Vec<usize>> {
+    // an encoder layer's output only: the residual stream the patch copies a position of
+    if !layer_outputs(base.weights().config.n_layers).iter().any(|o| o == op) {
+        return None;
+    }
     let stream = base.get(op)?; // (B, T_src, d)
     let src = base.inputs().src_ids.as_ref()?;
     if from.max(to) >= stream.shape()[0] || position >= stream.shape()[1] {

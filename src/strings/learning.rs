@@ -126,12 +126,12 @@ pub fn grad_flow_columns() -> [&'static str; 4] {
 }
 pub const GRAD_FLOW_RULE: Text = Text::id("grad-flow-rule");
 
-/// `∂L/∂ (tgt embedding table)`: the embed-grad view's title.
 /// One batch row's tokens above the embedding gradient's table: `row 0 reads 猫 吃 鱼 <pad>`.
 pub fn embed_grad_reads(b: usize, words: &str) -> String {
     message_with("embed-grad-reads", &[("b", &b), ("words", &words)])
 }
 
+/// `∂L/∂ (tgt embedding table)`: the embed-grad view's title.
 pub fn embed_grad_title(side: &str, rows: usize, d: usize) -> String {
     message_with("embed-grad-title", &[("side", &side), ("rows", &rows), ("d", &d)])
 }
