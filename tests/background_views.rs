@@ -137,6 +137,7 @@ fn the_patching_and_cache_views_mark_their_parts() {
         let weights = Arc::new(WeightSource::Trained.load().unwrap());
         let lesson = Catalog::built_in(&weights).unwrap().get(id).unwrap().clone();
         let beat = lesson.beats.iter().position(|b| b.view.name() == view).unwrap();
+        let lesson_op = lesson.beats[beat].op.clone();
         let mut app = App::new(lesson, weights).unwrap();
         app.go_to_beat(beat - 1); // a quick view
         app.compute_slow_views_in_background();
@@ -144,10 +145,13 @@ fn the_patching_and_cache_views_mark_their_parts() {
         let work = app.background_work().unwrap_or_else(|| panic!("a worker at the {view} view"));
         let view_lines = wait_for_view(&mut app);
         let shape = app.setup().shape();
-        // patching: a part per translation (two unpatched, one per layer and source position);
-        // the cache: the translation, the encoder and a part per step fed (at least two)
+        // patching: a part per translation (two unpatched, one per source position of each layer
+        // up to the beat's); the cache: the translation, the encoder and a part per step fed (at
+        // least two)
+        let layers = transformer_tutor::probe::patch::layer_outputs(app.setup().weights.config.n_layers);
+        let shown = layers.iter().position(|op| *op == lesson_op).map_or(layers.len(), |i| i + 1);
         let least = match view {
-            "patching" => 2 + app.setup().weights.config.n_layers * shape.t_src,
+            "patching" => 2 + shown * shape.t_src,
             _ => 5,
         };
         let parts = work.parts_entered() as usize;

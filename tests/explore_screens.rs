@@ -47,8 +47,9 @@ fn each_switch_shows_its_frame_beside_the_taught_model() {
         assert!(screen.contains("what if:"), "{}: {screen}", v.name());
         assert!(screen.contains("forked at op"), "{}: the fork point is named", v.name());
         if v == Variant::NoCausalMask {
-            // the side-by-side grids' keys are cut to a letter each: a line spells them out
-            assert!(screen.contains("b I h a c e p"), "{screen}");
+            // the side-by-side grids label the keys that fit whole, each over its own cell (here
+            // <bos> over key 0, a and cat over keys 3 and 4): a line spells them all out
+            assert!(screen.contains("        <bos> a cat      sum"), "{screen}");
             assert!(screen.contains("keys across, in order: <bos> I have a cat <eos> <pad>"), "{screen}");
         }
         assert_snapshot!(format!("what_if_{}_120x40", v.name()), screen);
