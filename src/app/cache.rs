@@ -180,11 +180,6 @@ fn withholding_said(said: Vec<(String, Role)>, expected: Option<&str>) -> Vec<(S
     said.into_iter().map(|(text, role)| (text.replace(expected, &placeholder), role)).collect()
 }
 
-/// The keys a mask hid from a softmax row, as `{masked-keys}` writes them (`7, 8, 9`, `none`).
-fn hidden_keys(row: &super::view_data::SoftmaxRow) -> String {
-    keys_named(&row.masked)
-}
-
 /// The positions where `hidden` holds, as `{masked-keys}` writes them (`7, 8, 9`, `none`).
 fn keys_named(hidden: &[bool]) -> String {
     let keys: Vec<String> = hidden.iter().enumerate().filter(|(_, h)| **h).map(|(i, _)| i.to_string()).collect();
@@ -228,7 +223,7 @@ fn withholding(data: ViewData, expected: Option<&str>) -> ViewData {
             // the keys the mask hides from the selected query, when they are the answer: every
             // row is drawn without its weights (another row's exact zeros, or its ✕, would show
             // the same keys: a padding mask hides them from every row)
-            if d.selected_row.and_then(|i| d.rows.get(i)).is_some_and(|row| hidden_keys(row) == expected) {
+            if d.selected_row.and_then(|i| d.rows.get(i)).is_some_and(|row| keys_named(&row.masked) == expected) {
                 for row in d.rows.iter_mut() {
                     row.masked.clear();
                     row.weights.clear();

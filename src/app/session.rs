@@ -113,8 +113,8 @@ pub enum Instead {
     Own,
     /// The lesson's sentences, for a point the learner's cannot show (`sentence = "lesson"`).
     Lesson,
-    /// The learner's first sentence and, as batch row 1, its pieces in reverse order (its start and end tokens in place)
-    /// (`sentence = "reordered"`).
+    /// The learner's first sentence and, as batch row 1, its pieces in reverse order (its start
+    /// and end tokens in place) (`sentence = "reordered"`).
     Reordered,
     /// The lesson's sentences on a beat that reorders, because the learner's first sentence
     /// reads the same reversed (one token, or a palindrome): its two orders would be one.

@@ -104,13 +104,13 @@ impl LinesData {
         // the view's first whole withheld line becomes one placeholder, and its other whole
         // withheld lines (a list's rows, the count under them) are left out: neither their text
         // nor how many lines they took may tell the answer
-        let mut left_out = Vec::new();
+        let (mut placed, mut left_out) = (false, Vec::new());
         for (i, value) in self.answering(expected) {
             let Some(line) = self.lines.get_mut(i) else { continue };
             match value {
-                None if left_out.is_empty() => {
+                None if !placed => {
                     *line = vec![Piece { text: placeholder.to_string(), role: Role::Dim }];
-                    left_out.push(usize::MAX); // the placeholder's line stays
+                    placed = true;
                 }
                 None => left_out.push(i),
                 Some(v) => {
@@ -120,7 +120,6 @@ impl LinesData {
                 }
             }
         }
-        left_out.retain(|&i| i != usize::MAX);
         self.leaving_out(&left_out)
     }
 

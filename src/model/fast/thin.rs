@@ -107,16 +107,40 @@ pub(super) unsafe fn product(p: Thin, wide: bool) {
 /// As `product`; the block's lanes are 8·V, its rows rows of a; j1 ≤ n.
 #[target_feature(enable = "avx2,fma")]
 unsafe fn columns<const V: usize, const J: usize>(p: Thin, block: Block, j0: usize, j1: usize) {
-    let mut j = j0;
-    // SAFETY: the function's contract, with j + J ≤ j1 and then j < j1
-    unsafe {
-        while j + J <= j1 {
-            group::<V, J>(p, block, j);
-            j += J;
+    for (j, whole) in groups(j0, j1, J) {
+        // SAFETY: the function's contract, with j + J ≤ j1 for a whole group, else j < j1
+        unsafe {
+            match whole {
+                true => group::<V, J>(p, block, j),
+                false => group::<V, 1>(p, block, j),
+            }
         }
-        while j < j1 {
-            group::<V, 1>(p, block, j);
-            j += 1;
+    }
+}
+
+/// Columns j0..j1 as the kernels walk them: groups of `width` from j0 while they fit (`true`),
+/// then one column at a time (`false`), each by its first column.
+pub(super) fn groups(j0: usize, j1: usize, width: usize) -> impl Iterator<Item = (usize, bool)> {
+    let whole = (j1.saturating_sub(j0) / width) * width;
+    let wide = (j0..j0 + whole).step_by(width).map(|j| (j, true));
+    wide.chain((j0 + whole..j1).map(|j| (j, false)))
+}
+
+/// Column j of c for the block's rows, from their sums (`sums[r]` for row `first + r`), the
+/// bias added after the sum, as every kernel adds it.
+///
+/// # Safety
+/// As `product`; j < n; `sums` holds at least the block's rows.
+#[inline(always)]
+pub(super) unsafe fn write_column(p: Thin, block: Block, j: usize, sums: &[f32]) {
+    // SAFETY: the function's contract: bias holds n values, c rows first.. first + rows at c_stride
+    unsafe {
+        let bias = p.bias.map(|b| *b.add(j));
+        for (r, &sum) in sums.iter().enumerate().take(block.rows) {
+            *p.c.add((block.first + r) * p.c_stride + j) = match bias {
+                Some(b) => sum + b,
+                None => sum,
+            };
         }
     }
 }
@@ -128,7 +152,7 @@ unsafe fn columns<const V: usize, const J: usize>(p: Thin, block: Block, j0: usi
 #[target_feature(enable = "avx2,fma")]
 #[inline]
 unsafe fn group<const V: usize, const G: usize>(p: Thin, block: Block, j: usize) {
-    let Block { a_t, lanes: step, first, rows } = block;
+    let (a_t, step) = (block.a_t, block.lanes);
     let mut acc = [[_mm256_setzero_ps(); V]; G];
     // SAFETY: rows j..j + G of W hold k values; a_t holds k steps of 8·V lanes
     unsafe {
@@ -152,13 +176,7 @@ unsafe fn group<const V: usize, const G: usize>(p: Thin, block: Block, j: usize)
             for (v, acc) in acc.iter().enumerate() {
                 _mm256_storeu_ps(sums.as_mut_ptr().add(8 * v), *acc);
             }
-            let bias = p.bias.map(|b| *b.add(j + g));
-            for (r, &sum) in sums.iter().enumerate().take(rows) {
-                *p.c.add((first + r) * p.c_stride + j + g) = match bias {
-                    Some(b) => sum + b,
-                    None => sum,
-                };
-            }
+            write_column(p, block, j + g, &sums);
         }
     }
 }

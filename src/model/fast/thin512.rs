@@ -8,7 +8,7 @@
 //! (tests/parallel_products.rs). Compiled on x86_64 only; `products::thin` checks the CPU
 //! (`super::avx512()`).
 
-use super::thin::{Block, Thin};
+use super::thin::{Block, Thin, groups, write_column};
 use std::arch::x86_64::*;
 
 /// Columns j0..j1 of c for the rows of `block`, by the widest tile its lanes allow.
@@ -35,16 +35,13 @@ pub(super) unsafe fn columns(p: Thin, block: Block, j0: usize, j1: usize) {
 /// As `columns`, with the block's lanes 16·V.
 #[target_feature(enable = "avx512f")]
 unsafe fn columns_of<const V: usize, const J: usize>(p: Thin, block: Block, j0: usize, j1: usize) {
-    let mut j = j0;
-    // SAFETY: the function's contract, with j + J ≤ j1 and then j < j1
-    unsafe {
-        while j + J <= j1 {
-            group::<V, J>(p, block, j);
-            j += J;
-        }
-        while j < j1 {
-            group::<V, 1>(p, block, j);
-            j += 1;
+    for (j, whole) in groups(j0, j1, J) {
+        // SAFETY: the function's contract, with j + J ≤ j1 for a whole group, else j < j1
+        unsafe {
+            match whole {
+                true => group::<V, J>(p, block, j),
+                false => group::<V, 1>(p, block, j),
+            }
         }
     }
 }
@@ -56,7 +53,7 @@ unsafe fn columns_of<const V: usize, const J: usize>(p: Thin, block: Block, j0: 
 #[target_feature(enable = "avx512f")]
 #[inline]
 unsafe fn group<const V: usize, const G: usize>(p: Thin, block: Block, j: usize) {
-    let Block { a_t, lanes: step, first, rows } = block;
+    let (a_t, step) = (block.a_t, block.lanes);
     let mut acc = [[_mm512_setzero_ps(); V]; G]; // (G columns, 16·V rows)
     // SAFETY: rows j..j + G of W hold k values; a_t holds k steps of 16·V lanes
     unsafe {
@@ -67,8 +64,8 @@ unsafe fn group<const V: usize, const G: usize>(p: Thin, block: Block, j: usize)
             // the next group's cache lines at these 16 columns into L2 while this group sums
             // them: G short rows at once are more streams than the hardware prefetcher follows
             // (the decoder's 48 weights at 16 rows, `examples/few_rows_calls 16 thin`: 8-10 ms
-            // with it, 9-15 without). A
-            // prefetch never faults, so past the last row it only reads nothing useful.
+            // with it, 9-15 without). A prefetch never faults, so past the last row it only
+            // reads nothing useful.
             for w_row in w_rows {
                 _mm_prefetch::<_MM_HINT_T1>(w_row.wrapping_add(ahead + q0) as *const i8);
             }
@@ -88,13 +85,7 @@ unsafe fn group<const V: usize, const G: usize>(p: Thin, block: Block, j: usize)
             for (v, acc) in acc.iter().enumerate() {
                 _mm512_storeu_ps(sums.as_mut_ptr().add(16 * v), *acc);
             }
-            let bias = p.bias.map(|b| *b.add(j + g));
-            for (r, &sum) in sums.iter().enumerate().take(rows) {
-                *p.c.add((first + r) * p.c_stride + j + g) = match bias {
-                    Some(b) => sum + b,
-                    None => sum,
-                };
-            }
+            write_column(p, block, j + g, &sums);
         }
     }
 }
