@@ -1,7 +1,7 @@
 """Side-by-side timings for docs/benchmarks.md, in one command: the engine's three forward workloads
-(`cargo run --release --example forward_time`, the same work as `cargo bench --bench forward`),
-then the same computations in PyTorch (if installed: `pip install torch`) and numpy on this
-machine, with the ratio engine / PyTorch.
+(`examples/forward_time.rs --serve`, the same work as `cargo bench --bench forward`) and the same
+computations in PyTorch (if installed: `pip install torch`), in alternating rounds, then numpy,
+on this machine, with the ratio engine / PyTorch.
 
     python3 benches/side_by_side.py
 
@@ -187,69 +187,100 @@ def workloads():
     return (attn, x, mask), (w1, src1, tgt1), (w2, src2, tgt2)
 
 
-def measure_torch():
-    """PyTorch's medians for the three workloads."""
+def torch_calls():
+    """PyTorch's four timed calls, by name (empty without PyTorch), and its version line."""
     (attn, x, mask), (w1, src1, tgt1), (w2, src2, tgt2) = workloads()
-    torch_times = {}
     try:
         import torch
         import torch.nn.functional as F
-        torch.set_grad_enabled(False)
-        tw = lambda ws: {k: torch.from_numpy(v) for k, v in ws.items()}
-        ta, xt, mt = tw(attn), torch.from_numpy(x), torch.from_numpy(mask)
-        torch_times["block_sdpa"] = best(lambda: torch_block_sdpa(torch, F, xt, ta, 8), 10) * 1e3
-        torch_times["block_explicit"] = best(lambda: torch_block_explicit(torch, F, xt, ta, 8, mt), 10) * 1e3
-        t1, s1, g1 = tw(w1), torch.from_numpy(src1), torch.from_numpy(tgt1)
-        torch_times["note001"] = best(lambda: torch_forward(torch, F, s1, g1, t1, 4, 2), 30) * 1e3
-        t2, s2, g2 = tw(w2), torch.from_numpy(src2), torch.from_numpy(tgt2)
-        torch_times["default"] = best(lambda: torch_forward(torch, F, s2, g2, t2, 4, 2), 300) * 1e3
-        torch_times["version"] = f"torch {torch.__version__}, {torch.get_num_threads()} threads"
     except ImportError:
-        pass
+        return {}, "PyTorch not installed (pip install torch)"
+    torch.set_grad_enabled(False)
+    tw = lambda ws: {k: torch.from_numpy(v) for k, v in ws.items()}
+    ta, xt, mt = tw(attn), torch.from_numpy(x), torch.from_numpy(mask)
+    t1, s1, g1 = tw(w1), torch.from_numpy(src1), torch.from_numpy(tgt1)
+    t2, s2, g2 = tw(w2), torch.from_numpy(src2), torch.from_numpy(tgt2)
+    calls = {
+        "block_sdpa": lambda: torch_block_sdpa(torch, F, xt, ta, 8),
+        "block_explicit": lambda: torch_block_explicit(torch, F, xt, ta, 8, mt),
+        "note001": lambda: torch_forward(torch, F, s1, g1, t1, 4, 2),
+        "default": lambda: torch_forward(torch, F, s2, g2, t2, 4, 2),
+    }
+    return calls, f"torch {torch.__version__}, {torch.get_num_threads()} threads"
 
-    return torch_times
+
+class Engine:
+    """`forward_time --serve`: the engine's three runs, built once, timed one run per request."""
+
+    def __init__(self):
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+        subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "forward_time"], cwd=root, check=True)
+        self.proc = subprocess.Popen(
+            [os.path.join(root, "target", "release", "examples", "forward_time"), "--serve"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+        assert self.proc.stdout.readline().strip() == "ready"
+
+    def once(self, workload):
+        self.proc.stdin.write(workload + "\n")
+        self.proc.stdin.flush()
+        return float(self.proc.stdout.readline())
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
-def engine_times():
-    """The engine's medians, from `cargo run --release --example forward_time`."""
-    out = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "--example", "forward_time"],
-        cwd=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."),
-        check=True, capture_output=True, text=True,
-    ).stdout
-    return {k: float(v) for k, v in (line.split("=") for line in out.split() if "=" in line)}
+def timed(f):
+    t = time.perf_counter()
+    f()
+    return (time.perf_counter() - t) * 1e3
 
 
-ROUNDS = 3
+# (row label, the engine's workload, PyTorch's call, rounds, runs per round). In each round the
+# engine and then PyTorch run `1 + runs` times in a row and only the last `runs` are timed: the
+# untimed first run lets the other side's idle threads stop spinning (PyTorch's OpenMP threads
+# and the engine's helper both spin for a while after their work, and timing one right after
+# the other charged it for the other's spinning core) and wakes its own. Rounds alternate, so
+# both sides see the same minutes of this shared machine, whose speed drifts by 10-30%.
+WORK = [
+    ("note 000 block (128,64,512) h8, SDPA path", "note000_block", "block_sdpa", 7, 3),
+    ("note 000 block, explicit ops", "note000_block", "block_explicit", 7, 3),
+    ("note 001 forward (10x20 -> 10x25)", "note001_forward", "note001", 15, 5),
+    ("default model forward (2x6 -> 2x6)", "default_forward", "default", 15, 20),
+]
+
+
+def round_median(run, runs):
+    """One round of one side: a run untimed, then the median of `runs` timed ones."""
+    run()
+    return float(np.median([run() for _ in range(runs)]))
 
 
 def main():
-    # the engine and PyTorch take turns, ROUNDS times, and each figure is the median of its
-    # rounds: this shared machine's speed drifts by 10-20% from minute to minute
-    engine_rounds, torch_rounds = [], []
-    for _ in range(ROUNDS):
-        engine_rounds.append(engine_times())
-        torch_rounds.append(measure_torch())
-    engine = {k: float(np.median([r[k] for r in engine_rounds])) for k in engine_rounds[0]}
-    torch_version = torch_rounds[0].pop("version", "PyTorch not installed (pip install torch)")
-    for r in torch_rounds[1:]:
-        r.pop("version", None)
-    torch_times = {k: float(np.median([r[k] for r in torch_rounds])) for k in torch_rounds[0]}
+    engine = Engine()
+    calls, torch_version = torch_calls()
     (attn, x, mask), (w1, src1, tgt1), (w2, src2, tgt2) = workloads()
-    np_block = best(lambda: attention_block(x, attn, 8, mask), 10) * 1e3
-    np_001 = best(lambda: forward(src1, tgt1, w1, 4, 2), 30) * 1e3
-    np_default = best(lambda: forward(src2, tgt2, w2, 4, 2), 300) * 1e3
-
-    print(f"numpy {np.__version__}; {torch_version}; medians in ms (engine and PyTorch: median of {ROUNDS} alternating rounds)")
-    print(f"{'work':<44} {'engine':>9} {'PyTorch':>9} {'numpy':>9} {'engine/PyTorch':>15}")
-    def row(work, eng, pt, npy):
-        ratio = f"{eng / pt:.2f}x" if pt else "-"
-        pts = f"{pt:9.3f}" if pt else f"{'-':>9}"
-        print(f"{work:<44} {eng:9.3f} {pts} {npy:9.3f} {ratio:>15}")
-    row("note 000 block (128,64,512) h8, SDPA path", engine["note000_block"], torch_times.get("block_sdpa"), np_block)
-    row("note 000 block, explicit ops", engine["note000_block"], torch_times.get("block_explicit"), np_block)
-    row("note 001 forward (10x20 -> 10x25)", engine["note001_forward"], torch_times.get("note001"), np_001)
-    row("default model forward (2x6 -> 2x6)", engine["default_forward"], torch_times.get("default"), np_default)
+    numpy_calls = {
+        "note000_block": lambda: attention_block(x, attn, 8, mask),
+        "note001_forward": lambda: forward(src1, tgt1, w1, 4, 2),
+        "default_forward": lambda: forward(src2, tgt2, w2, 4, 2),
+    }
+    print(f"numpy {np.__version__}; {torch_version}; ms, the median over rounds of each round's median; "
+          "engine/PyTorch: the median of the rounds' ratios")
+    print(f"{'work':<44} {'engine':>9} {'PyTorch':>9} {'numpy':>9} {'engine/PyTorch':>15} {'rounds':>7}")
+    for label, workload, torch_name, rounds, runs in WORK:
+        torch_call = calls.get(torch_name)
+        eng, pt = [], []
+        for _ in range(rounds):
+            eng.append(round_median(lambda: engine.once(workload), runs))
+            if torch_call:
+                pt.append(round_median(lambda: timed(torch_call), runs))
+        npy = best(numpy_calls[workload], max(3, rounds)) * 1e3
+        pts = f"{np.median(pt):9.3f}" if pt else f"{'-':>9}"
+        ratio = f"{np.median(np.array(eng) / np.array(pt)):.2f}x" if pt else "-"
+        print(f"{label:<44} {np.median(eng):9.3f} {pts} {npy:9.3f} {ratio:>15} {rounds:>7}", flush=True)
+    engine.close()
 
 
 if __name__ == "__main__":
