@@ -14,6 +14,7 @@
 use super::products::Addend;
 use ndarray::{ArrayView2, s};
 use std::arch::x86_64::*;
+use std::mem::MaybeUninit;
 
 /// Rows of a tile.
 pub(super) const MR: usize = 6;
@@ -33,19 +34,48 @@ pub(super) struct Rows<T> {
 }
 
 /// b (k, n), any strides, as ⌈n/16⌉ panels of k rows × 16 columns (zero beyond column n); the
-/// panels are shared out between the threads.
+/// panels of a large b are shared out between the threads. A transposed nn.Linear weight on a CPU
+/// with AVX-512 is packed 16 × 16 at a time in registers (`pack512`), any other b one number at
+/// a time.
 pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
     let (k, n) = b.dim();
-    let mut packed = vec![0.0f32; n.div_ceil(NR) * k * NR];
-    super::parallel::for_each_chunk_mut(&mut packed, k * NR, |panel, out| {
+    let len = n.div_ceil(NR) * k * NR;
+    let mut packed: Vec<f32> = Vec::with_capacity(len);
+    // b = Wᵀ for a weight W (n, k) whose rows are contiguous: column j of b is row j of W
+    let weight_rows = (b.strides()[0] == 1 && b.strides()[1] >= 0 && super::avx512()).then(|| b.strides()[1] as usize);
+    let fill = |panel: usize, out: &mut [MaybeUninit<f32>]| {
         let j0 = panel * NR;
+        if let Some(stride) = weight_rows
+            && j0 + NR <= n
+        {
+            // SAFETY: column j0 + c of b (c < 16, j0 + c < n) starts (j0 + c)·stride values past
+            // b's first one and holds k values one apart, inside the live view b
+            let rows =
+                std::array::from_fn(|c| unsafe { std::slice::from_raw_parts(b.as_ptr().add((j0 + c) * stride), k) });
+            // SAFETY: `avx512()` said the CPU has AVX-512F; the panel holds k·16 values
+            unsafe { super::pack512::panel(rows, k, out) };
+            return;
+        }
+        out.fill(MaybeUninit::new(0.0));
         let columns = b.slice(s![.., j0..(j0 + NR).min(n)]);
         for (out_row, b_row) in out.chunks_exact_mut(NR).zip(columns.rows()) {
-            out_row.iter_mut().zip(b_row).for_each(|(o, &v)| *o = v);
+            out_row.iter_mut().zip(b_row).for_each(|(o, &v)| *o = MaybeUninit::new(v));
         }
-    });
+    };
+    let panels = &mut packed.spare_capacity_mut()[..len];
+    if len >= PARALLEL_PACK {
+        super::parallel::for_each_chunk_mut(panels, k * NR, fill);
+    } else {
+        panels.chunks_mut(k * NR).enumerate().for_each(|(panel, out)| fill(panel, out));
+    }
+    // SAFETY: every panel's k·16 values were written above (`pack512::panel` writes each one)
+    unsafe { packed.set_len(len) };
     packed
 }
+
+/// From this many numbers a b is packed on the engine's threads (note 000's 512 × 512 weights);
+/// below, handing out the panels costs more than it saves.
+const PARALLEL_PACK: usize = 64 * 1024;
 
 /// c (m, n) = alpha · a (m, k) · packed b + addend, for the rows `rows` of a and c and the
 /// columns of the panels `panels`, in 6 × 16 tiles (AVX2) or, with `wide`, 12 × 32 tiles
