@@ -41,6 +41,8 @@ pub mod products;
 pub mod tty;
 
 #[cfg(target_arch = "x86_64")]
+mod pack256;
+#[cfg(target_arch = "x86_64")]
 mod pack512;
 #[cfg(target_arch = "x86_64")]
 mod packed;

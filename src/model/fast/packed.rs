@@ -34,15 +34,17 @@ pub(super) struct Rows<T> {
 }
 
 /// b (k, n), any strides, as ⌈n/16⌉ panels of k rows × 16 columns (zero beyond column n); the
-/// panels of a large b are shared out between the threads. A transposed nn.Linear weight on a CPU
-/// with AVX-512 is packed 16 × 16 at a time in registers (`pack512`), any other b one number at
-/// a time.
+/// panels of a large b are shared out between the threads. A transposed nn.Linear weight is
+/// packed by transposes in registers, 16 × 16 at a time with AVX-512 (`pack512`), else 8 × 8
+/// (`pack256`); any other b, or on a CPU without AVX2, one number at a time.
 pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
     let (k, n) = b.dim();
     let len = n.div_ceil(NR) * k * NR;
     let mut packed: Vec<f32> = Vec::with_capacity(len);
     // b = Wᵀ for a weight W (n, k) whose rows are contiguous: column j of b is row j of W
-    let weight_rows = (b.strides()[0] == 1 && b.strides()[1] >= 0 && super::avx512()).then(|| b.strides()[1] as usize);
+    let weight_rows =
+        (b.strides()[0] == 1 && b.strides()[1] >= 0 && super::avx2_fma()).then(|| b.strides()[1] as usize);
+    let wide = super::avx512();
     let fill = |panel: usize, out: &mut [MaybeUninit<f32>]| {
         let j0 = panel * NR;
         if let Some(stride) = weight_rows
@@ -52,8 +54,9 @@ pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
             // b's first one and holds k values one apart, inside the live view b
             let rows =
                 std::array::from_fn(|c| unsafe { std::slice::from_raw_parts(b.as_ptr().add((j0 + c) * stride), k) });
-            // SAFETY: `avx512()` said the CPU has AVX-512F; the panel holds k·16 values
-            unsafe { super::pack512::panel(rows, k, out) };
+            // SAFETY: `avx2_fma()` said the CPU has AVX2, and `avx512()` AVX-512F if `wide`; the
+            // panel holds k·16 values
+            unsafe { if wide { super::pack512::panel(rows, k, out) } else { super::pack256::panel(rows, k, out) } };
             return;
         }
         out.fill(MaybeUninit::new(0.0));
@@ -68,7 +71,8 @@ pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
     } else {
         panels.chunks_mut(k * NR).enumerate().for_each(|(panel, out)| fill(panel, out));
     }
-    // SAFETY: every panel's k·16 values were written above (`pack512::panel` writes each one)
+    // SAFETY: every panel's k·16 values were written above (`pack512::panel` and
+    // `pack256::panel` write each one)
     unsafe { packed.set_len(len) };
     packed
 }
