@@ -7,8 +7,8 @@
 use ndarray::{Array1, ArrayD};
 use ndarray_npy::NpzWriter;
 use std::io::{Read, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use transformer_tutor::setup::WeightSource;
 
