@@ -188,11 +188,9 @@ fn temporary_beside(target: &Path) -> PathBuf {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("atomic-file-{}-{name}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A test's own folder, `tt-atomic-file-NAME-PID`, removed when dropped.
+    fn scratch(name: &str) -> crate::temp_folder::TempFolder {
+        crate::temp_folder::TempFolder::made(&format!("atomic-file-{name}"))
     }
 
     fn leftovers(dir: &Path) -> Vec<String> {

@@ -54,3 +54,9 @@ pub mod ui;
 pub mod user_file;
 pub mod weak_cache;
 pub mod work;
+
+/// The test folder guard the integration tests use (`tt-NAME-PID`, removed when dropped), for
+/// the unit tests here.
+#[cfg(test)]
+#[path = "../tests/temp_folder/mod.rs"]
+pub(crate) mod temp_folder;

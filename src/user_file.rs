@@ -116,15 +116,15 @@ fn open_without_blocking(path: &Path) -> std::io::Result<File> {
 mod tests {
     use super::*;
 
-    fn dir() -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("tt-user-file-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A test's own folder (the tests run at once), removed when dropped.
+    fn dir(name: &str) -> crate::temp_folder::TempFolder {
+        crate::temp_folder::TempFolder::made(&format!("user-file-{name}"))
     }
 
     #[test]
     fn a_regular_file_within_the_limit_is_read_whole() {
-        let p = dir().join("ok.txt");
+        let dir = dir("whole");
+        let p = dir.join("ok.txt");
         std::fs::write(&p, b"hello").unwrap();
         assert_eq!(read(&p, 5, "test file").unwrap(), b"hello");
         let e = read(&p, 4, "test file").unwrap_err();
@@ -137,16 +137,18 @@ mod tests {
     fn devices_and_directories_are_refused_before_reading() {
         let e = read(Path::new("/dev/zero"), 1 << 20, "weights file").unwrap_err();
         assert_eq!(e.to_string(), "weights file /dev/zero: it is a device, not a regular file; it was not read");
-        let e = read(&dir(), 1 << 20, "lesson file").unwrap_err();
+        let dir = dir("refused");
+        let e = read(&dir, 1 << 20, "lesson file").unwrap_err();
         assert!(e.to_string().contains("it is a directory, not a regular file"), "{e}");
-        let e = read(&dir().join("absent"), 1, "lesson file").unwrap_err();
+        let e = read(&dir.join("absent"), 1, "lesson file").unwrap_err();
         assert!(e.to_string().starts_with("cannot open lesson file"), "{e}");
         assert!(e.reason.to_string().starts_with("cannot open it: "), "{e:?}");
     }
 
     #[test]
     fn invalid_utf8_is_an_error_naming_the_file() {
-        let p = dir().join("bad.toml");
+        let dir = dir("utf8");
+        let p = dir.join("bad.toml");
         std::fs::write(&p, b"a\xffb").unwrap();
         let e = read_text(&p, 100, "lesson file").unwrap_err();
         assert!(e.to_string().contains("bad.toml: it is not UTF-8"), "{e}");

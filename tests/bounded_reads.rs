@@ -6,7 +6,7 @@
 mod hostile_common;
 
 use hostile_common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn mkfifo(path: &Path) {
     let _ = std::fs::remove_file(path);
@@ -15,7 +15,7 @@ fn mkfifo(path: &Path) {
 }
 
 /// A lessons directory holding the built-in `tokens` lesson and `bad.toml` made by `make`.
-fn lessons_with(tag: &str, make: impl FnOnce(&Path)) -> PathBuf {
+fn lessons_with(tag: &str, make: impl FnOnce(&Path)) -> TempPath {
     let dir = temp(tag);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

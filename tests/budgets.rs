@@ -6,7 +6,7 @@
 mod hostile_common;
 
 use hostile_common::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// `n` rows of `row`, `;` between them.
 fn rows(row: &str, n: usize) -> String {
@@ -55,7 +55,7 @@ fn too_many_tokens_together_are_refused_before_running() {
 }
 
 /// A lessons directory in the temporary folder, empty.
-fn lessons_dir(tag: &str) -> PathBuf {
+fn lessons_dir(tag: &str) -> TempPath {
     let dir = temp(tag);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

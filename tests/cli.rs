@@ -9,15 +9,22 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use transformer_tutor::model::{Preset, Weights};
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 /// Run the binary with `args`; stdin is null and stdout/stderr are pipes. Its data (progress,
-/// the saved language) is in this test process's own folder, so that a learner's saved choice of
-/// Chinese cannot change what the tests read, and no test writes to their home.
+/// the saved language) is in a temporary folder of this run's own, removed when it has ended, so
+/// that a learner's saved choice of Chinese cannot change what the tests read, and no test writes
+/// to their home.
 fn run(args: &[&str]) -> Output {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let data = TempFolder::named(&format!("cli-data-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
     Command::new(BIN)
         .args(args)
-        .env("TRANSFORMER_TUTOR_DATA_DIR", std::env::temp_dir().join(format!("tt-cli-data-{}", std::process::id())))
+        .env("TRANSFORMER_TUTOR_DATA_DIR", &data)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -222,8 +229,7 @@ fn print_prints_every_lesson_beat_by_beat() {
 
 #[test]
 fn reset_progress_clears_the_saved_file() {
-    let dir = std::env::temp_dir().join(format!("tt-cli-reset-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::made("cli-reset");
     std::fs::write(dir.join("progress.toml"), "version = 1\n[lessons.masks]\nseen = [0, 1]\n").unwrap();
     let run_reset = || {
         Command::new(BIN)
@@ -246,8 +252,7 @@ fn reset_progress_clears_the_saved_file() {
 
 #[test]
 fn no_arguments_without_a_terminal_says_so_and_saves_nothing() {
-    let dir = std::env::temp_dir().join(format!("tt-cli-noterm-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempFolder::named("cli-noterm");
     let o = Command::new(BIN)
         .env("TRANSFORMER_TUTOR_DATA_DIR", &dir)
         .stdin(Stdio::null())
@@ -983,8 +988,7 @@ fn src_ids_on_a_marian_use_its_own_pad_id() {
 /// "then 0.0 ms a piece"), in both languages.
 #[test]
 fn translate_timings_of_one_piece_say_nothing_of_pieces_after_it() {
-    let dir = std::env::temp_dir().join(format!("tt-cli-one-piece-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::made("cli-one-piece");
     for entry in std::fs::read_dir("weights/marian-tiny").unwrap() {
         let path = entry.unwrap().path();
         std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
@@ -999,7 +1003,6 @@ fn translate_timings_of_one_piece_say_nothing_of_pieces_after_it() {
         let err = stderr(&ok(&["--lang", lang, "translate", "--model", model, "我有一只猫", "--timings"]));
         assert!(err.contains(one) && !err.contains(after), "{err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `translate --timings` on a Marian: encode, decode, the first piece's time (within the decode

@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use transformer_tutor::setup::WeightSource;
 
+mod temp_folder;
+use temp_folder::TempPath;
+
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 fn run(args: &[&str]) -> Output {
@@ -25,10 +28,9 @@ fn data_dir() -> PathBuf {
     std::env::temp_dir().join(format!("tt-test-data-{}", std::process::id()))
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A fresh path in a temporary folder of its own, removed when dropped.
+fn temp(name: &str) -> TempPath {
+    TempPath::new("hostile", name)
 }
 
 /// Exit 1, no panic, and stderr says every `needle`.
@@ -60,9 +62,9 @@ fn npz_with(member: &str, header: &str, data: &[u8]) -> Vec<u8> {
     out.into_inner()
 }
 
-/// A weights file in the temporary folder holding the trained model's arrays (no sizes, no
+/// A weights file in a temporary folder (removed when dropped) holding the trained model's arrays (no sizes, no
 /// vocabularies) and whatever `extra` adds.
-fn weights_file(name: &str, extra: impl FnOnce(&mut ndarray_npy::NpzWriter<std::fs::File>)) -> std::path::PathBuf {
+fn weights_file(name: &str, extra: impl FnOnce(&mut ndarray_npy::NpzWriter<std::fs::File>)) -> TempPath {
     let path = temp(name);
     let mut npz = ndarray_npy::NpzWriter::new(std::fs::File::create(&path).unwrap());
     for (name, array) in WeightSource::Trained.load().unwrap().to_named() {

@@ -4,16 +4,18 @@
 //! the model's positions, a pickle that calls a function. Each case is a copy of the shipped tiny
 //! Marian with one thing changed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+mod temp_folder;
+use temp_folder::TempFolder;
 
 const TINY: &str = "weights/marian-tiny";
 
-/// A fresh copy of the tiny Marian in a temporary directory, changed by `edit`.
-fn variant(name: &str, edit: impl FnOnce(&Path)) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-marian-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// A fresh copy of the tiny Marian in a temporary directory (removed when dropped), changed by
+/// `edit`.
+fn variant(name: &str, edit: impl FnOnce(&Path)) -> TempFolder {
+    let dir = TempFolder::made(&format!("marian-{name}"));
     for entry in std::fs::read_dir(TINY).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();

@@ -13,8 +13,8 @@ use transformer_tutor::model::{Preset, Weights};
 
 /// Seeded weights of the tutor's layout with these sizes, the corpus's source vocabulary (so
 /// `我` is a word) and a numbered target vocabulary of `tgt_vocab` words (0: the corpus's and
-/// the tutor's two layers, so that the lessons load), saved as `name`.
-fn model(name: &str, d_model: usize, n_heads: usize, tgt_vocab: usize, max_len: usize) -> String {
+/// the tutor's two layers, so that the lessons load), saved as `name` in a temporary folder removed when the path is dropped.
+fn model(name: &str, d_model: usize, n_heads: usize, tgt_vocab: usize, max_len: usize) -> TempText {
     let corpus = transformer_tutor::corpus::vocabs();
     let tgt = if tgt_vocab == 0 { corpus.tgt.clone() } else { Vocab::numbered(Tokenizer::Word, tgt_vocab) };
     let mut config = Preset::Tutor.config(corpus.src.len(), tgt.len());
@@ -27,7 +27,7 @@ fn model(name: &str, d_model: usize, n_heads: usize, tgt_vocab: usize, max_len: 
     let weights = Weights::init(&config, 3).with_vocabs(Arc::new(vocabs));
     let path = temp(name);
     weights.save_npz(&path).unwrap();
-    path.to_str().unwrap().to_string()
+    path.text()
 }
 
 #[test]

@@ -9,6 +9,9 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 /// The pid of the tutor started with `token` in its environment.
@@ -60,8 +63,7 @@ fn start_in_pty(token: &str, data: &std::path::Path, args: &str, drawn: &str) ->
 
 fn end_with(screen: Screen, signal: &str, number: i32) {
     let token = format!("TT_SIGNAL_TEST={screen:?}-{signal}-{}", std::process::id());
-    let data = std::env::temp_dir().join(format!("tt-signals-{screen:?}-{signal}-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
+    let data = TempFolder::made(&format!("signals-{screen:?}-{signal}"));
     let (args, drawn) = match screen {
         Screen::Tutor => ("--lesson masks".to_string(), "Masks: no peeking"),
         Screen::Train => (format!("train --steps 100000 --out '{}'", data.join("w.npz").display()), "gradient norm"),
@@ -82,7 +84,6 @@ fn end_with(screen: Screen, signal: &str, number: i32) {
     for mode in ["icanon", "isig", "iexten"] {
         assert!(modes.contains(&mode), "{what}: raw mode still on, `{mode}` missing:\n{stty}");
     }
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// One test per screen and signal: every signal whose default action ends the process.
@@ -135,8 +136,7 @@ fn with_input_redirected_the_message_names_standard_input() {
 /// watch with the terminal left raw; `train` falls back to plain lines.
 #[test]
 fn without_a_controlling_terminal_the_message_says_so_and_the_terminal_is_untouched() {
-    let data = std::env::temp_dir().join(format!("tt-setsid-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
+    let data = TempFolder::made("setsid");
     let script = format!(
         "stty rows 40 cols 120; setsid -w '{BIN}' --lesson masks; echo \"rc=$?\"; \
          setsid -w '{BIN}' train --steps 2 --out '{}'; echo \"train rc=$?\"",
@@ -150,15 +150,13 @@ fn without_a_controlling_terminal_the_message_says_so_and_the_terminal_is_untouc
     assert!(out.contains("rc=1"), "{out}");
     assert!(!out.contains("\x1b[?1049h"), "no alternate screen was entered: {out}");
     assert!(out.contains("train rc=0") && data.join("w.npz").exists(), "train runs with plain lines: {out}");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// A terminal smaller than 80x24 shows "please enlarge"; quitting from there before any lesson
 /// was shown is an error (exit 1, the sizes named after the screen closes).
 #[test]
 fn quitting_a_terminal_that_stayed_too_small_is_an_error() {
-    let data = std::env::temp_dir().join(format!("tt-small-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
+    let data = TempFolder::made("small");
     let script = format!("stty rows 20 cols 60; '{BIN}' --lesson masks; echo \"rc=$?\"");
     let mut command = Command::new("sh");
     command.args(["-c", &script]).env("TERM", "xterm-256color").env("TRANSFORMER_TUTOR_DATA_DIR", &data);
@@ -172,7 +170,6 @@ fn quitting_a_terminal_that_stayed_too_small_is_an_error() {
     assert!(out.contains("the terminal was 60x20, smaller than the 80x24"), "{out}");
     assert!(out.contains("rc=1"), "{out}");
     assert!(!data.join("progress.toml").exists(), "no progress is saved for a lesson never shown");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// Run the program with `args` in a pty driven from python3's `pty` module (which can close the
@@ -232,31 +229,25 @@ print("exit", os.waitstatus_to_exitcode(status), "after", round(time.time() - st
 #[test]
 fn a_terminal_that_disappears_ends_the_tutor_with_129_and_its_progress_saved() {
     for round in 0..8 {
-        let data = std::env::temp_dir().join(format!("tt-gone-{}-{round}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&data);
-        std::fs::create_dir_all(&data).unwrap();
+        let data = TempFolder::made(&format!("gone-{round}"));
         let (code, seconds) = close_the_terminal_under(&data, &["--lang", "en", "--lesson", "masks"], "beat 1/");
         assert_eq!(code, 129, "round {round}: 128 + SIGHUP expected");
         assert!(seconds < 1.0, "round {round}: ended {seconds} s after the terminal went");
         let progress = std::fs::read_to_string(data.join("progress.toml")).expect("progress was saved");
         assert!(progress.contains("[lessons.masks]") && progress.contains("seen = [0, 1]"), "beat 2 seen:\n{progress}");
-        let _ = std::fs::remove_dir_all(&data);
     }
 }
 
 /// `train`'s live screen under a closed pty: 129 within a second, and nothing written.
 #[test]
 fn a_terminal_that_disappears_ends_trains_screen_with_129_and_writes_nothing() {
-    let data = std::env::temp_dir().join(format!("tt-gone-train-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(&data).unwrap();
+    let data = TempFolder::made("gone-train");
     let out = data.join("w.npz");
     let args = ["--lang", "en", "train", "--steps", "100000", "--out", out.to_str().unwrap()];
     let (code, seconds) = close_the_terminal_under(&data, &args, "gradient norm");
     assert_eq!(code, 129, "128 + SIGHUP expected");
     assert!(seconds < 1.0, "ended {seconds} s after the terminal went");
     assert!(!out.exists(), "a stopped run writes nothing");
-    let _ = std::fs::remove_dir_all(&data);
 }
 
 /// Ctrl-Z (`kill -TSTP`, what job control sends): the tutor gives the terminal back as it found
@@ -264,8 +255,7 @@ fn a_terminal_that_disappears_ends_trains_screen_with_129_and_writes_nothing() {
 #[test]
 fn sigtstp_suspends_the_tutor_with_the_terminal_restored_and_sigcont_resumes_it() {
     let token = format!("TT_SIGNAL_TEST=tstp-{}", std::process::id());
-    let data = std::env::temp_dir().join(format!("tt-signals-tstp-{}", std::process::id()));
-    std::fs::create_dir_all(&data).unwrap();
+    let data = TempFolder::made("signals-tstp");
     let (mut session, pid) = start_in_pty(&token, &data, "--lesson masks", "Masks: no peeking");
     let kill =
         |signal: &str| assert!(Command::new("kill").args(["-s", signal, &pid.to_string()]).status().unwrap().success());
@@ -291,5 +281,4 @@ fn sigtstp_suspends_the_tutor_with_the_terminal_restored_and_sigcont_resumes_it(
     assert!(rest.contains("rc=0"), "quit after resuming:\n{rest}");
     let stty = &rest[rest.find("rc=").unwrap()..];
     assert!(stty.split(|c: char| c.is_whitespace() || c == ';').any(|m| m == "icanon"), "{stty}");
-    let _ = std::fs::remove_dir_all(&data);
 }

@@ -6,33 +6,17 @@
 #![cfg(unix)]
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod temp_folder;
+use temp_folder::TempFolder;
+
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
-fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("tt-train-signals-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
-
-/// A test's folder, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+fn scratch(name: &str) -> TempFolder {
+    TempFolder::made(&format!("train-signals-{name}"))
 }
 
 /// A learner's file: bytes that are not what training would write.

@@ -9,34 +9,18 @@
 #![cfg(unix)]
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+mod temp_folder;
+use temp_folder::TempFolder;
 
 const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
 /// A fresh folder for one test.
-fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("tt-writes-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
-
-/// A test's folder, removed when the test ends.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = Path;
-    fn deref(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+fn scratch(name: &str) -> TempFolder {
+    TempFolder::made(&format!("writes-{name}"))
 }
 
 /// Run the binary; a run that has not ended after 300 s (blocked on a FIFO, say) is killed and fails
@@ -197,7 +181,7 @@ fn a_symlink_is_written_through_and_stays_a_link() {
 }
 
 /// A small tmpfs, unmounted when dropped; None where mounting is not allowed (not root).
-struct SmallDisk(Scratch);
+struct SmallDisk(TempFolder);
 
 impl SmallDisk {
     fn mount(name: &str, size: &str) -> Option<SmallDisk> {
@@ -221,7 +205,7 @@ failing-writer unit test"
 
 impl Drop for SmallDisk {
     fn drop(&mut self) {
-        // unmounted here; the folder goes when its Scratch is dropped
+        // unmounted here; the folder goes when its TempFolder is dropped
         let _ = Command::new("umount").arg(&*self.0).status();
     }
 }

@@ -232,9 +232,7 @@ mod tests {
 
     #[test]
     fn a_kept_file_never_replaces_an_earlier_one() {
-        let dir = std::env::temp_dir().join(format!("tt-keep-aside-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
+        let dir = crate::temp_folder::TempFolder::made("keep-aside");
         let path = dir.join("progress.toml");
         let mut kept = Vec::new();
         for i in 0..3 {

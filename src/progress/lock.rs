@@ -95,8 +95,7 @@ mod tests {
 
     #[test]
     fn a_lock_held_elsewhere_is_given_up_after_the_wait_naming_the_holder() {
-        let dir = std::env::temp_dir().join(format!("tt-lock-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::temp_folder::TempFolder::made("lock");
         // another open file description of the directory holds it (as another process would)
         let other = File::open(&dir).unwrap();
         other.lock().unwrap();
@@ -108,7 +107,6 @@ mod tests {
         assert!(refused.contains(&format!("pid {}", std::process::id())), "{refused}");
         drop(other);
         assert!(lock_within(&dir, Duration::ZERO).unwrap().is_some(), "taken once released");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[cfg(unix)]

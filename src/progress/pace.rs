@@ -99,8 +99,7 @@ mod tests {
 
     #[test]
     fn changes_are_saved_at_most_once_a_second_and_at_once_at_the_end() {
-        let dir = std::env::temp_dir().join(format!("tt-pace-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
+        let dir = crate::temp_folder::TempFolder::named("pace");
         let path = dir.join("progress.toml");
         let (file, mut progress, _) = ProgressFile::open(&path);
         let mut pacer = Pacer::new(file);

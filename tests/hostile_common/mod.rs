@@ -7,10 +7,14 @@
 use ndarray::{Array1, ArrayD};
 use ndarray_npy::NpzWriter;
 use std::io::{Read, Write};
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 use transformer_tutor::setup::WeightSource;
+
+#[path = "../temp_folder/mod.rs"]
+mod temp_folder;
+pub use temp_folder::{TempFolder, TempPath, TempText};
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
@@ -20,11 +24,14 @@ pub fn run(args: &[&str]) -> Output {
 }
 
 /// Run a prepared command the same way. Unless the command names its own, the binary keeps its
-/// data (progress, the saved language) in this test process's temporary folder: a learner's
-/// saved choice of Chinese must not change what a test reads, nor a test write to their home.
+/// data (progress, the saved language) in a temporary folder of this run's own, removed when the
+/// run has ended: a learner's saved choice of Chinese must not change what a test reads, nor a
+/// test write to their home.
 pub fn run_with(command: &mut Command) -> Output {
+    let mut data = None;
     if !command.get_envs().any(|(key, _)| key == "TRANSFORMER_TUTOR_DATA_DIR") {
-        command.env("TRANSFORMER_TUTOR_DATA_DIR", temp("data"));
+        let folder = data.insert(TempFolder::named(&format!("hostile-data-{}", next())));
+        command.env("TRANSFORMER_TUTOR_DATA_DIR", &**folder);
     }
     let mut child =
         command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
@@ -53,14 +60,19 @@ pub fn run_with(command: &mut Command) -> Output {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
+    drop(data); // the child has exited
     Output { status, stdout: out.join().unwrap(), stderr: err.join().unwrap() }
 }
 
-/// A fresh path in this test process's temporary folder.
-pub fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-hostile-reads-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A number no other call in this test process gets: one temporary folder each.
+fn next() -> usize {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// A fresh path in a temporary folder of its own (`tt-hostile-reads-N-PID`), removed when dropped.
+pub fn temp(name: &str) -> TempPath {
+    TempPath::new("hostile-reads", name)
 }
 
 pub fn stderr(o: &Output) -> String {
@@ -117,14 +129,14 @@ pub fn write_npz(path: &std::path::Path, members: &[(String, Npy)]) {
     npz.finish().unwrap();
 }
 
-/// The built-in weights with `edit` applied to their members, written to `name` in the temporary
-/// folder; its path as text.
-pub fn edited_weights(name: &str, edit: impl FnOnce(&mut Vec<(String, Npy)>)) -> String {
+/// The built-in weights with `edit` applied to their members, written to `name` in a temporary
+/// folder; its path as text (the folder is removed when that is dropped).
+pub fn edited_weights(name: &str, edit: impl FnOnce(&mut Vec<(String, Npy)>)) -> TempText {
     let mut members = trained_members();
     edit(&mut members);
     let path = temp(name);
     write_npz(&path, &members);
-    path.to_str().unwrap().to_string()
+    path.text()
 }
 
 /// Replace the member called `name` (which must exist).

@@ -5,8 +5,12 @@
 //! tests/terminal_bounds.rs and tests/held_lock.rs.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
+
+#[path = "../temp_folder/mod.rs"]
+mod temp_folder;
+use temp_folder::TempFolder;
 
 pub const BIN: &str = env!("CARGO_BIN_EXE_transformer-tutor");
 
@@ -32,12 +36,10 @@ pub fn drive_raw(scenario: &str, data: &Path, args: &[&str], env: &[(&str, &str)
     said
 }
 
-/// A fresh, empty data directory for one test.
-pub fn data_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tt-pty-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty data directory for one test, removed when dropped (the driver has waited for
+/// the program by then).
+pub fn data_dir(name: &str) -> TempFolder {
+    TempFolder::made(&format!("pty-{name}"))
 }
 
 /// Raw mode is off: the modes it turns off are on again, as the program left them.

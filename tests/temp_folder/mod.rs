@@ -6,6 +6,7 @@
 use std::ffi::OsStr;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A folder removed (with everything in it) when dropped.
 pub struct TempFolder(PathBuf);
@@ -48,5 +49,64 @@ impl AsRef<Path> for TempFolder {
 impl AsRef<OsStr> for TempFolder {
     fn as_ref(&self) -> &OsStr {
         self.0.as_os_str()
+    }
+}
+
+/// A path called `name` (nothing made there yet) in a folder of its own, `tt-PREFIX-N-PID` with
+/// N counted in this process, removed with whatever the test made at the path when this is
+/// dropped: keep it while the path is in use.
+pub struct TempPath {
+    path: PathBuf,
+    _folder: TempFolder,
+}
+
+impl TempPath {
+    pub fn new(prefix: &str, name: &str) -> TempPath {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let folder = TempFolder::made(&format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed)));
+        TempPath { path: folder.join(name), _folder: folder }
+    }
+
+    /// The path as text (for an argument), still removed only when that is dropped.
+    pub fn text(self) -> TempText {
+        TempText { text: self.path.to_str().expect("temp paths are UTF-8").to_string(), _path: self }
+    }
+}
+
+impl Deref for TempPath {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for TempPath {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<OsStr> for TempPath {
+    fn as_ref(&self) -> &OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// A `TempPath` as text; its folder is removed when this is dropped.
+pub struct TempText {
+    text: String,
+    _path: TempPath,
+}
+
+impl TempText {
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Deref for TempText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
     }
 }

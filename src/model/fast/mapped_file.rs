@@ -95,8 +95,7 @@ mod tests {
 
     #[test]
     fn a_regular_file_is_mapped_and_anything_else_refused() {
-        let dir = std::env::temp_dir().join(format!("tt-mapped-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::temp_folder::TempFolder::made("mapped");
         let p = dir.join("w.bin");
         std::fs::write(&p, b"weights").unwrap();
         assert_eq!(&map_file(&p, 7).unwrap()[..], b"weights");
@@ -110,8 +109,7 @@ mod tests {
 
     #[test]
     fn released_pages_read_the_same_bytes_again() {
-        let dir = std::env::temp_dir().join(format!("tt-mapped-release-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::temp_folder::TempFolder::made("mapped-release");
         let p = dir.join("w.bin");
         let bytes: Vec<u8> = (0..3 * 4096 + 100).map(|i| (i * 7 % 251) as u8).collect();
         std::fs::write(&p, &bytes).unwrap();

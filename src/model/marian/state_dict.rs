@@ -378,8 +378,7 @@ mod tests {
 
     #[test]
     fn a_directory_without_weights_names_it() {
-        let dir = std::env::temp_dir().join(format!("tt-state-dict-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::temp_folder::TempFolder::made("state-dict");
         let e = read_weights(&dir).unwrap_err();
         assert!(
             matches!(e, StateDictError::NoWeightsFile { dir: ref d } if d.ends_with(&format!("tt-state-dict-{}", std::process::id())))

@@ -58,10 +58,9 @@ fn ids_and_pieces_agree() {
     assert_eq!(t.decode(&[t.pad_id(), t.eos_id(), usize::MAX]), "");
 }
 
-/// A copy of weights/marian-tiny's tokenizer files in a fresh folder, `change`d.
-fn folder(name: &str, change: impl FnOnce(&Path)) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("marian-tokenizer-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A copy of weights/marian-tiny's tokenizer files in a fresh folder (removed when dropped), `change`d.
+fn folder(name: &str, change: impl FnOnce(&Path)) -> crate::temp_folder::TempFolder {
+    let dir = crate::temp_folder::TempFolder::made(&format!("marian-tokenizer-{name}"));
     let tiny = Path::new(env!("CARGO_MANIFEST_DIR")).join("weights/marian-tiny");
     for file in ["source.spm", "target.spm", "vocab.json", "tokenizer_config.json"] {
         std::fs::copy(tiny.join(file), dir.join(file)).unwrap();
@@ -73,7 +72,7 @@ fn folder(name: &str, change: impl FnOnce(&Path)) -> std::path::PathBuf {
 fn refusal(name: &str, change: impl FnOnce(&Path)) -> TokenizerError {
     let dir = folder(name, change);
     let e = MarianTokenizer::load(&dir).expect_err("refused");
-    std::fs::remove_dir_all(&dir).unwrap();
+    drop(dir);
     e
 }
 
@@ -114,6 +113,6 @@ fn damaged_files_are_refused_not_a_panic() {
 fn a_folder_without_tokenizer_config_uses_marians_defaults() {
     let dir = folder("noconfig", |d| std::fs::remove_file(d.join("tokenizer_config.json")).unwrap());
     let t = MarianTokenizer::load(&dir).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    drop(dir);
     assert_eq!(t.encode_source("我有一只猫"), tiny().encode_source("我有一只猫"));
 }
