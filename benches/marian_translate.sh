@@ -2,7 +2,7 @@
 # Side by side, in one run, on the full-size random model with opus-mt-zh-en's exact config:
 # transformers' generate(), CTranslate2 (float32, the model converted by its own converter) and
 # `transformer-tutor translate --model` (greedy and 4 beams, 2 threads each, the same sentence and
-# weights, 64 decoding steps each), plus the tutor's load time and peak memory.
+# weights, 64 decoding steps each) in alternating rounds, plus the tutor's load time and peak memory.
 #
 # Needs (never installed by CI): pip install torch transformers sentencepiece safetensors ctranslate2
 # Run from the repository: bash benches/marian_translate.sh [DIR]   (DIR default /tmp/opus-full)
@@ -33,82 +33,114 @@ ct2="$dir-ct2"
 cargo build --release --quiet
 bin=${CARGO_TARGET_DIR:-target}/release/transformer-tutor
 
-echo "== transformers generate() (torch, 2 threads)"
-python3 - "$run" "$sentence" <<'PY'
-import sys, time, torch
-from transformers import MarianMTModel, MarianTokenizer
-torch.set_num_threads(2)
-d, s = sys.argv[1], sys.argv[2]
-t0 = time.perf_counter(); tok = MarianTokenizer.from_pretrained(d); model = MarianMTModel.from_pretrained(d).eval()
-print(f"load {1000*(time.perf_counter()-t0):.0f} ms")
-x = tok([s], return_tensors="pt")
-for beams in (1, 4):
-    with torch.no_grad():
-        model.generate(**x, num_beams=beams)  # warm up
-        times = []
-        for _ in range(3):  # the best of three: this machine is shared
-            t0 = time.perf_counter()
-            out = model.generate(**x, num_beams=beams)
-            times.append(1000 * (time.perf_counter() - t0))
-        ms = min(times)
-    n = out.shape[1] - 1
-    print(f"beams {beams}: {ms:.0f} ms for {n} tokens ({ms/n:.1f} ms/token)")
-    open(f"/tmp/marian-bench-transformers-{beams}.ms", "w").write(f"{ms:.0f}\n")
-    open(f"/tmp/marian-bench-transformers-{beams}.txt", "w").write(tok.decode(out[0], skip_special_tokens=True) + "\n")
-PY
+# Each engine stays loaded in its own process (transformers and CTranslate2 each in a Python
+# server, the tutor a fresh `translate --timings` per run, its load not counted), and the engines
+# take turns: in every round each runs twice, greedy and then 4 beams, and the second run is
+# timed (the first brings its weights back into the cache after the others' and lets their idle
+# threads stop spinning). The ratios are the medians over rounds of each round's ratios, so that
+# all three see the same minutes of a machine whose speed drifts.
+python3 - "$run" "$ct2" "$sentence" "$bin" "$dir/model.safetensors" <<'PY'
+import os, statistics, subprocess, sys, time
+run, ct2, sentence, binary, weights = sys.argv[1:6]
+ROUNDS = 5
 
-echo "== CTranslate2 $(python3 -c 'import ctranslate2; print(ctranslate2.__version__)') float32 (intra_threads 2, inter_threads 1)"
-python3 - "$run" "$ct2" "$sentence" <<'PY'
-import sys, time, ctranslate2
+SERVER = r"""
+import sys, time
+engine, run, ct2, sentence = sys.argv[1:5]
 from transformers import MarianTokenizer
-d, ct, s = sys.argv[1:4]
-tok = MarianTokenizer.from_pretrained(d)
-src = tok.convert_ids_to_tokens(tok(s).input_ids)  # the pieces and </s>, as the others read them
+tok = MarianTokenizer.from_pretrained(run)
 t0 = time.perf_counter()
-tr = ctranslate2.Translator(ct, device="cpu", compute_type="float32", intra_threads=2, inter_threads=1)
-print(f"load {1000*(time.perf_counter()-t0):.0f} ms")
+if engine == "transformers":
+    import torch
+    from transformers import MarianMTModel
+    torch.set_num_threads(2)
+    torch.set_grad_enabled(False)
+    model = MarianMTModel.from_pretrained(run).eval()
+    x = tok([sentence], return_tensors="pt")
+    def go(beams):
+        out = model.generate(**x, num_beams=beams)
+        return tok.decode(out[0], skip_special_tokens=True)
+else:
+    import ctranslate2
+    tr = ctranslate2.Translator(ct2, device="cpu", compute_type="float32", intra_threads=2, inter_threads=1)
+    src = tok.convert_ids_to_tokens(tok(sentence).input_ids)  # the pieces and </s>, as the others read them
+    def go(beams):
+        # 64 decoding steps, as the others make (they write 63 pieces and the forced </s>;
+        # CTranslate2 forces nothing, so its 64th piece is one more word: the first 63 are compared)
+        pieces = tr.translate_batch([src], beam_size=beams, max_decoding_length=64)[0].hypotheses[0]
+        return tok.convert_tokens_to_string(pieces[:63])
+print(f"load {1000 * (time.perf_counter() - t0):.0f} ms", flush=True)
 for beams in (1, 4):
-    # 64 decoding steps, as the others make (they write 63 pieces and the forced </s>; CTranslate2
-    # forces nothing, so its 64th piece is one more word: the first 63 are compared)
-    go = lambda: tr.translate_batch([src], beam_size=beams, max_decoding_length=64)
-    go()  # warm up
-    times = []
-    for _ in range(3):  # the best of three, as above
-        t0 = time.perf_counter()
-        out = go()
-        times.append(1000 * (time.perf_counter() - t0))
-    ms = min(times)
-    pieces = out[0].hypotheses[0]
-    print(f"beams {beams}: {ms:.0f} ms for {len(pieces)} tokens ({ms/len(pieces):.1f} ms/token)")
-    open(f"/tmp/marian-bench-ct2-{beams}.ms", "w").write(f"{ms:.0f}\n")
-    open(f"/tmp/marian-bench-ct2-{beams}.txt", "w").write(tok.convert_tokens_to_string(pieces[:63]) + "\n")
-PY
+    go(beams)  # warm up
+for line in sys.stdin:
+    beams = int(line)
+    t0 = time.perf_counter()
+    text = go(beams)
+    print(f"{1000 * (time.perf_counter() - t0):.1f}\t{text}", flush=True)
+"""
 
-echo "== transformer-tutor translate --model (2 threads)"
-weights_kb=$(( $(stat -L -c %s "$dir/model.safetensors") / 1024 ))
-for beams in 1 4; do
-    best=""
-    for _ in 1 2 3; do  # the best of three, as above
-        /usr/bin/time -o /tmp/marian-bench-peak -f "%M" "$bin" translate --model "$run" "$sentence" --beams "$beams" \
-            --timings 2>/tmp/marian-bench-timings | head -1 >"/tmp/marian-bench-tutor-$beams.txt"
-        # "load L ms, encode E ms, decode D ms (...)": encode + decode is what generate() times
-        ms=$(grep '^load' /tmp/marian-bench-timings | sed -E 's/.*encode ([0-9.]+) ms, decode ([0-9.]+) ms.*/\1 \2/' | awk '{printf "%.0f", $1 + $2}')
-        if [ -z "$best" ] || [ "$ms" -lt "$best" ]; then best=$ms; fi
-    done
-    grep '^load' /tmp/marian-bench-timings
-    torch_ms=$(cat "/tmp/marian-bench-transformers-$beams.ms")
-    ct2_ms=$(cat "/tmp/marian-bench-ct2-$beams.ms")
-    echo "beams $beams: $best ms (encode + decode, best of 3), peak $(cat /tmp/marian-bench-peak) KB;" \
-        "tutor / CTranslate2 = $(awk -v a="$best" -v b="$ct2_ms" 'BEGIN { printf "%.2f", a / b }')" \
-        "(goal ≤ 1.10), transformers / tutor = $(awk -v a="$torch_ms" -v b="$best" 'BEGIN { printf "%.2f", a / b }')" \
-        "(goal ≥ 1.50); peak / weights file = $(awk -v a="$(cat /tmp/marian-bench-peak)" -v b="$weights_kb" 'BEGIN { printf "%.2f", a / b }')" \
-        "(goal ≤ 1.30)"
-    for other in transformers ct2; do
-        if cmp -s "/tmp/marian-bench-tutor-$beams.txt" "/tmp/marian-bench-$other-$beams.txt"; then
-            echo "beams $beams: the same translation as $other"
-        else
-            echo "beams $beams: a DIFFERENT translation from $other"
-        fi
-    done
-done
-echo "weights file $weights_kb KB"
+
+class Server:
+    def __init__(self, engine):
+        self.proc = subprocess.Popen([sys.executable, "-c", SERVER, engine, run, ct2, sentence],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        print(f"{engine}: {self.proc.stdout.readline().strip()}", flush=True)
+
+    def once(self, beams):
+        self.proc.stdin.write(f"{beams}\n")
+        self.proc.stdin.flush()
+        ms, text = self.proc.stdout.readline().rstrip("\n").split("\t", 1)
+        return float(ms), text
+
+
+def tutor(beams):
+    """One `translate --timings` run: encode + decode in ms (what generate() times), the
+    translation, the timings line and the peak resident memory in KB."""
+    out = subprocess.run(["/usr/bin/time", "-f", "%M", binary, "translate", "--model", run, sentence,
+                          "--beams", str(beams), "--timings"], capture_output=True, text=True, check=True)
+    timings = next(l for l in out.stderr.splitlines() if l.startswith("load"))
+    encode = float(timings.split("encode ")[1].split(" ms")[0])
+    decode = float(timings.split("decode ")[1].split(" ms")[0])
+    return encode + decode, out.stdout.splitlines()[0], timings, int(out.stderr.strip().splitlines()[-1])
+
+
+engines = {"transformers": Server("transformers"), "ct2": Server("ct2")}
+times = {(e, b): [] for e in ("transformers", "ct2", "tutor") for b in (1, 4)}
+texts, timings, peaks = {}, {}, {1: 0, 4: 0}
+tutor(1)  # warm the page cache
+for r in range(ROUNDS):
+    for beams in (1, 4):
+        for name in ("transformers", "ct2", "tutor"):
+            # an untimed run first: the engine's weights back in the cache after the other two
+            # engines', its threads awake (as in consecutive runs of one engine)
+            if name == "tutor":
+                tutor(beams)
+                ms, text, timings[beams], peak = tutor(beams)
+                peaks[beams] = max(peaks[beams], peak)
+            else:
+                engines[name].once(beams)
+                ms, text = engines[name].once(beams)
+            times[(name, beams)].append(ms)
+            texts[(name, beams)] = text
+    print(f"round {r + 1}: " + ", ".join(f"{e} {b}: {times[(e, b)][-1]:.0f}" for (e, b) in times), flush=True)
+
+weights_kb = os.stat(weights).st_size // 1024
+median = statistics.median
+print(f"\nengine (medians of {ROUNDS} alternating rounds, ms)   greedy   4 beams")
+for name in ("transformers", "ct2", "tutor"):
+    print(f"{name:<44} {median(times[(name, 1)]):8.0f} {median(times[(name, 4)]):9.0f}")
+for beams in (1, 4):
+    tut, ct, tf = (times[(e, beams)] for e in ("tutor", "ct2", "transformers"))
+    vs_ct2 = median(a / b for a, b in zip(tut, ct))
+    vs_tf = median(b / a for a, b in zip(tut, tf))
+    print(f"beams {beams}: {timings[beams]}")
+    print(f"beams {beams}: tutor / CTranslate2 = {vs_ct2:.2f} (goal ≤ 1.10), transformers / tutor = {vs_tf:.2f} "
+          f"(goal ≥ 1.50); peak {peaks[beams]} KB = {peaks[beams] / weights_kb:.2f} × the weights file (goal ≤ 1.30)")
+    for other in ("transformers", "ct2"):
+        same = texts[("tutor", beams)] == texts[(other, beams)]
+        print(f"beams {beams}: {'the same translation as' if same else 'a DIFFERENT translation from'} {other}")
+print(f"weights file {weights_kb} KB")
+for server in engines.values():
+    server.proc.stdin.close()
+    server.proc.wait()
+PY
