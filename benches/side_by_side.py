@@ -15,6 +15,7 @@ import numpy as np
 
 
 def best(f, reps):
+    """The median of `reps` timed calls of f, after one untimed call."""
     f()
     times = []
     for _ in range(reps):
@@ -215,16 +216,23 @@ class Engine:
     def __init__(self):
         root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
         subprocess.run(["cargo", "build", "--quiet", "--release", "--example", "forward_time"], cwd=root, check=True)
+        target = os.environ.get("CARGO_TARGET_DIR", os.path.join(root, "target"))
         self.proc = subprocess.Popen(
-            [os.path.join(root, "target", "release", "examples", "forward_time"), "--serve"],
+            [os.path.join(target, "release", "examples", "forward_time"), "--serve"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
         )
-        assert self.proc.stdout.readline().strip() == "ready"
+        self.reply()  # "ready"
+
+    def reply(self):
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit(f"forward_time --serve stopped (exit status {self.proc.wait()})")
+        return line.strip()
 
     def once(self, workload):
         self.proc.stdin.write(workload + "\n")
         self.proc.stdin.flush()
-        return float(self.proc.stdout.readline())
+        return float(self.reply())
 
     def close(self):
         self.proc.stdin.close()
@@ -266,16 +274,20 @@ def main():
         "note001_forward": lambda: forward(src1, tgt1, w1, 4, 2),
         "default_forward": lambda: forward(src2, tgt2, w2, 4, 2),
     }
-    print(f"numpy {np.__version__}; {torch_version}; ms, the median over rounds of each round's median; "
-          "engine/PyTorch: the median of the rounds' ratios")
+    print(f"numpy {np.__version__}; {torch_version}; ms, the median over rounds of each round's median "
+          "(numpy: the median of as many runs in a row); engine/PyTorch: the median of the rounds' ratios")
     print(f"{'work':<44} {'engine':>9} {'PyTorch':>9} {'numpy':>9} {'engine/PyTorch':>15} {'rounds':>7}")
     for label, workload, torch_name, rounds, runs in WORK:
         torch_call = calls.get(torch_name)
         eng, pt = [], []
-        for _ in range(rounds):
-            eng.append(round_median(lambda: engine.once(workload), runs))
+        for r in range(rounds):
+            # who goes first changes every round: the untimed run of a short workload may not
+            # outlast the other side's spinning threads, and this shares that out evenly
+            sides = [lambda: eng.append(round_median(lambda: engine.once(workload), runs))]
             if torch_call:
-                pt.append(round_median(lambda: timed(torch_call), runs))
+                sides.append(lambda: pt.append(round_median(lambda: timed(torch_call), runs)))
+            for side in sides if r % 2 == 0 else sides[::-1]:
+                side()
         npy = best(numpy_calls[workload], max(3, rounds)) * 1e3
         pts = f"{np.median(pt):9.3f}" if pt else f"{'-':>9}"
         ratio = f"{np.median(np.array(eng) / np.array(pt)):.2f}x" if pt else "-"

@@ -7,8 +7,8 @@
 //!
 //! With `--serve` it builds the three runs, prints `ready`, then for each workload name read
 //! from a line of stdin runs that workload once and prints its wall time in milliseconds:
-//! `side_by_side.py` alternates single runs of the engine and of PyTorch this way, so that each
-//! pair of timings sees the same minute of this shared machine.
+//! `side_by_side.py` takes turns with PyTorch this way, round by round, so that both see the same
+//! minutes of this shared machine.
 
 #[path = "../benches/common/mod.rs"]
 mod common;

@@ -265,3 +265,25 @@ fn chain(got: &Array2<f32>, expected: &Array2<f32>) -> bool {
         g.iter().zip(e).all(|(x, y)| (x - y).abs() <= 1e-5 * scale)
     })
 }
+
+/// A Linear of many rows packs its weight for the packed kernel: in registers where the weight's
+/// rows are contiguous (16 × 16 with AVX-512, 8 × 8 with AVX2), one number at a time otherwise.
+/// Short rows (k under 8 and 16, so only the tail copy), a last panel of fewer than 16 columns,
+/// and a weight that is a slice of a wider one (its rows further apart than k) give the bits of
+/// the chain as well.
+#[test]
+fn packing_short_partial_and_strided_weights_keeps_the_chain() {
+    // m·k·n over a million multiply-adds and m over 64 rows: the packed kernel, not `gemm` or `thin`
+    for (seed, (m, k, n)) in [(4000, 7, 40), (3000, 15, 33), (3000, 24, 16), (1200, 40, 50)].into_iter().enumerate() {
+        let seed = seed as u32;
+        let a = random((m, k), seed + 500);
+        let wide = random((n, k + 9), seed + 600);
+        let bias = Array1::from_iter(random((1, n), seed + 700));
+        for w in [wide.slice(ndarray::s![.., 3..3 + k]), wide.slice(ndarray::s![.., ..k])] {
+            let mut c = Array2::from_elem((m, n), f32::NAN);
+            matmul_bias_into(a.view(), w.t(), bias.as_slice().unwrap(), &mut c.view_mut());
+            let expected = fma_chain(a.view(), &w.to_owned(), Some(&bias));
+            assert!(same_bits(&c, &expected), "{m}x{k}x{n}, W rows {} apart", w.strides()[0]);
+        }
+    }
+}

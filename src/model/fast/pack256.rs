@@ -14,10 +14,10 @@ const L: usize = 8;
 /// from `rows[c]` = W's row j0 + c (k values each).
 ///
 /// # Safety
-/// The CPU has AVX2; `out` holds k·16 values and each of `rows` at least k.
+/// The CPU has AVX2; `out` holds k·16 values and each of `rows` at least k (asserted).
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn panel(rows: [&[f32]; NR], k: usize, out: &mut [MaybeUninit<f32>]) {
-    assert!(out.len() >= k * NR && rows.iter().all(|r| r.len() >= k));
+    assert!(out.len() == k * NR && rows.iter().all(|r| r.len() >= k));
     let whole = k - k % L;
     for p0 in (0..whole).step_by(L) {
         for half in 0..NR / L {

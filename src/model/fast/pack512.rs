@@ -15,10 +15,10 @@ use std::mem::MaybeUninit;
 /// by plain copies.
 ///
 /// # Safety
-/// The CPU has AVX-512F; `out` holds k·16 values and each of `rows` at least k.
+/// The CPU has AVX-512F; `out` holds k·16 values and each of `rows` at least k (asserted).
 #[target_feature(enable = "avx512f")]
 pub(super) unsafe fn panel(rows: [&[f32]; NR], k: usize, out: &mut [MaybeUninit<f32>]) {
-    assert!(out.len() >= k * NR && rows.iter().all(|r| r.len() >= k));
+    assert!(out.len() == k * NR && rows.iter().all(|r| r.len() >= k));
     let whole = k - k % NR;
     for p0 in (0..whole).step_by(NR) {
         // SAFETY: p0 + 16 ≤ k values of each row, and rows p0 .. p0 + 16 of the panel (asserted)

@@ -36,18 +36,22 @@ pub(super) struct Rows<T> {
 /// b (k, n), any strides, as ⌈n/16⌉ panels of k rows × 16 columns (zero beyond column n); the
 /// panels of a large b are shared out between the threads. A transposed nn.Linear weight is
 /// packed by transposes in registers, 16 × 16 at a time with AVX-512 (`pack512`), else 8 × 8
-/// (`pack256`); any other b, or on a CPU without AVX2, one number at a time.
+/// (`pack256`); any other b, a weight's last panel when n is not a multiple of 16, or any b on a
+/// CPU without AVX2, one number at a time.
 pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
     let (k, n) = b.dim();
     let len = n.div_ceil(NR) * k * NR;
+    if len == 0 {
+        return Vec::new();
+    }
     let mut packed: Vec<f32> = Vec::with_capacity(len);
     // b = Wᵀ for a weight W (n, k) whose rows are contiguous: column j of b is row j of W
-    let weight_rows =
+    let weight_row_stride =
         (b.strides()[0] == 1 && b.strides()[1] >= 0 && super::avx2_fma()).then(|| b.strides()[1] as usize);
     let wide = super::avx512();
     let fill = |panel: usize, out: &mut [MaybeUninit<f32>]| {
         let j0 = panel * NR;
-        if let Some(stride) = weight_rows
+        if let Some(stride) = weight_row_stride
             && j0 + NR <= n
         {
             // SAFETY: column j0 + c of b (c < 16, j0 + c < n) starts (j0 + c)·stride values past
@@ -78,7 +82,8 @@ pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
 }
 
 /// From this many numbers a b is packed on the engine's threads (note 000's 512 × 512 weights);
-/// below, handing out the panels costs more than it saves.
+/// below (note 001's, and training's backward products of the tutor's model), handing out the
+/// panels costs more than it saves.
 const PARALLEL_PACK: usize = 64 * 1024;
 
 /// c (m, n) = alpha · a (m, k) · packed b + addend, for the rows `rows` of a and c and the
