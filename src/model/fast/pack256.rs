@@ -30,11 +30,7 @@ pub(super) unsafe fn panel(rows: [&[f32]; NR], k: usize, out: &mut [MaybeUninit<
             }
         }
     }
-    for p in whole..k {
-        for (c, row) in rows.iter().enumerate() {
-            out[p * NR + c] = MaybeUninit::new(row[p]);
-        }
-    }
+    super::packed::copy_rows(&rows, whole..k, out);
 }
 
 /// The 8 × 8 transpose of `r` (register c holds row c): register p of the result holds

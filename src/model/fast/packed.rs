@@ -81,6 +81,16 @@ pub(super) fn pack(b: ArrayView2<f32>) -> Vec<f32> {
     packed
 }
 
+/// Rows `ps` of a panel one number at a time, out[p·16 + c] = rows[c][p]: the rows the in-register
+/// transposes (`pack512`, `pack256`) leave over when k is not a multiple of their block.
+pub(super) fn copy_rows(rows: &[&[f32]; NR], ps: std::ops::Range<usize>, out: &mut [MaybeUninit<f32>]) {
+    for p in ps {
+        for (c, row) in rows.iter().enumerate() {
+            out[p * NR + c] = MaybeUninit::new(row[p]);
+        }
+    }
+}
+
 /// From this many numbers a b is packed on the engine's threads (note 000's 512 × 512 weights);
 /// below (note 001's, and training's backward products of the tutor's model), handing out the
 /// panels costs more than it saves.
