@@ -50,6 +50,7 @@ pub mod qk_dim;
 pub mod reference;
 pub mod rnn;
 pub mod run;
+pub mod run_ahead;
 mod sampling;
 pub mod segmenter;
 pub mod sentence_ids;

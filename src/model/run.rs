@@ -112,9 +112,21 @@ impl Run {
         while self.values.len() <= index && self.step().is_some() {}
     }
 
-    /// Run every remaining operation: the full forward pass.
+    /// Run every remaining operation: the full forward pass. Attention's q·kᵀ, scale, mask,
+    /// softmax and context are computed together, block by block (`run_ahead`): the same tensors
+    /// as stepping through them.
     pub fn run_all(&mut self) {
-        while self.step().is_some() {}
+        while !self.is_done() {
+            let Some(chain) = super::run_ahead::chain_at(&self.program, self.values.len()) else {
+                self.step();
+                continue;
+            };
+            for value in chain.compute(|i| self.values[i].as_ref()) {
+                let op = self.program.op(self.values.len());
+                debug_assert_eq!(value.shape(), op.shape.as_slice(), "{}", op.name);
+                self.values.push(Arc::new(value));
+            }
+        }
     }
 
     /// The gradients of a whole training run (its program ends in a loss), computed once; None

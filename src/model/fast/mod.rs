@@ -13,6 +13,8 @@
 //! - `thin`: the AVX2 + FMA kernel for a Linear of a few rows against a large weight, without
 //!   packing it (x86_64 only), and `thin512`, its AVX-512 form (the same bits)
 //! - `lane_sums`: the inner loop of a Linear for a few rows (one decoding step) in AVX (x86_64)
+//! - `stream`: a new tensor appended front to back with non-temporal stores (x86_64), for
+//!   `parallel::appended_in_parts`
 //! - `alloc`: mimalloc's option that keeps freed pages for the next pass, and the global
 //!   allocator's wrapper that notes a failed allocation (for `tty`)
 //! - `tty`: the terminal restored by a SIGABRT handler (an allocation failure ends in an abort)
@@ -38,6 +40,7 @@ pub mod lane_sums;
 pub mod mapped_file;
 pub mod parallel;
 pub mod products;
+pub mod stream;
 pub mod tty;
 
 #[cfg(target_arch = "x86_64")]

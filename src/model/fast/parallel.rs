@@ -15,6 +15,7 @@
 //! at every operation once made a two-second evaluation take minutes). Which thread computes a
 //! part never changes what it computes: results are the same bits with one thread or several.
 
+use super::stream::Appender;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::atomic::{AtomicBool, AtomicPtr, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Mutex, Once, OnceLock};
@@ -248,6 +249,47 @@ pub fn zeroed_in_parts(len: usize, chunk_len: usize, fill: impl Fn(usize, &mut [
     // every chunk, or passes a panic on before this line), and each was initialised
     unsafe { out.set_len(len) };
     out
+}
+
+/// N new tensors made together, part by part on the engine's threads: part i appends chunk i of
+/// every output (output j's chunks `chunk_lens[j]` long, the last maybe shorter) front to back
+/// (`Appender::push`), each written once, while the values are in cache. A large output that is
+/// not `read_soon` (by the next operation) goes to memory by non-temporal stores (`stream`); one
+/// that is stays in cache for its reader. Every output must have as many chunks; a part that leaves one short panics.
+pub fn appended_in_parts<const N: usize>(
+    lens: [usize; N],
+    chunk_lens: [usize; N],
+    read_soon: [bool; N],
+    fill: impl Fn(usize, &mut [Appender; N]) + Sync,
+) -> [Vec<f32>; N] {
+    let chunk_lens = chunk_lens.map(|c| c.max(1));
+    let count = lens.first().map_or(0, |&len| len.div_ceil(chunk_lens[0]));
+    assert!((0..N).all(|j| lens[j].div_ceil(chunk_lens[j]) == count), "outputs of as many chunks");
+    let mut outs: [Vec<f32>; N] = std::array::from_fn(|j| Vec::with_capacity(lens[j]));
+    let streamed: [bool; N] = std::array::from_fn(|j| !read_soon[j] && lens[j] >= super::stream::STREAMED);
+    {
+        let mut chunks: Vec<_> = outs
+            .iter_mut()
+            .zip(lens)
+            .zip(chunk_lens)
+            .map(|((v, len), c)| v.spare_capacity_mut()[..len].chunks_mut(c))
+            .collect();
+        let mut parts: Vec<[Appender; N]> = (0..count)
+            .map(|_| std::array::from_fn(|j| Appender::new(chunks[j].next().expect("as many chunks"), streamed[j])))
+            .collect();
+        for_each_chunk_mut(&mut parts, 1, |i, part| {
+            fill(i, &mut part[0]);
+            super::stream::fence();
+            assert!(part[0].iter().all(Appender::is_full), "part {i} left an output short");
+        });
+    }
+    for (out, len) in outs.iter_mut().zip(lens) {
+        // SAFETY: the parts' appenders cover all `len` elements of each output, and each was
+        // checked full after its part (`for_each_chunk_mut` runs every part, or passes a panic
+        // on before this line)
+        unsafe { out.set_len(len) };
+    }
+    outs
 }
 
 /// A pointer (or a struct of pointers) handed to the threads of one operation, each of which

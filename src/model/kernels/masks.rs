@@ -39,7 +39,17 @@ pub fn mask_and(a: &ArrayD<f32>, b: &ArrayD<f32>) -> ArrayD<f32> {
 
 /// masked_fill(mask == 0, fill): scores (B, H, Tq, Tk), mask broadcastable to it.
 pub fn mask_fill(scores: &ArrayD<f32>, mask: &ArrayD<f32>, fill: f32) -> ArrayD<f32> {
-    apply_mask(scores, mask, |s, m| if m == 0.0 { fill } else { s })
+    apply_mask(scores, mask, filled(fill))
+}
+
+/// masked_fill's rule for one score s under its mask value m: `fill` where m is 0, else s.
+pub fn filled(fill: f32) -> impl Fn(f32, f32) -> f32 + Sync {
+    move |s, m| if m == 0.0 { fill } else { s }
+}
+
+/// The mistake's rule for one score s under its mask value m: s·m.
+pub fn multiplied(s: f32, m: f32) -> f32 {
+    s * m
 }
 
 /// A filled cell is a constant, so its gradient stops there: d_scores = d_out where mask != 0, else 0.
@@ -49,12 +59,19 @@ pub fn mask_fill_backward(mask: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32
 
 /// The notes' mistake (001 §5.1): the mask multiplied into the scores instead of filling them.
 pub fn mask_multiply(scores: &ArrayD<f32>, mask: &ArrayD<f32>) -> ArrayD<f32> {
-    apply_mask(scores, mask, |s, m| s * m)
+    apply_mask(scores, mask, multiplied)
 }
 
 /// d_scores = d_out · mask.
 pub fn mask_multiply_backward(mask: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32> {
     apply_mask(d_out, mask, |g, m| g * m)
+}
+
+/// Where the mask's row for (batch bi, head hi, query qi) starts in its data: the mask is
+/// (B or 1, H or 1, Tq or 1, Tk), and a size-1 axis is shared by every index.
+pub(crate) fn mask_row_start(ms: &[usize], (bi, hi, qi): (usize, usize, usize)) -> usize {
+    let pick = |i: usize, n: usize| if n == 1 { 0 } else { i };
+    ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * ms[3]
 }
 
 /// Combine each score with its (broadcast) mask value, row by row.
@@ -65,13 +82,12 @@ fn apply_mask(scores: &ArrayD<f32>, mask: &ArrayD<f32>, f: impl Fn(f32, f32) -> 
     assert!(ms.len() == 4 && ms[3] == tk, "mask {ms:?} does not broadcast to scores {:?}", scores.shape());
     let mask_data = data(mask);
     let src = data(scores);
-    let pick = |i: usize, n: usize| if n == 1 { 0 } else { i };
     let out = new_parts(src.len(), tk, |first, rows| {
         // row r of the scores is (batch, head, query); counted up row by row, not divided out
         let (mut bi, mut hi, mut qi) = (first / (h * tq), (first / tq) % h, first % tq);
         for (i, row) in rows.chunks_exact_mut(tk).enumerate() {
             let r = first + i;
-            let m0 = ((pick(bi, ms[0]) * ms[1] + pick(hi, ms[1])) * ms[2] + pick(qi, ms[2])) * tk;
+            let m0 = mask_row_start(ms, (bi, hi, qi));
             let (mask_row, score_row) = (&mask_data[m0..m0 + tk], &src[r * tk..(r + 1) * tk]);
             for ((o, &sc), &m) in row.iter_mut().zip(score_row).zip(mask_row) {
                 *o = f(sc, m);

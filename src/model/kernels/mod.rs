@@ -7,6 +7,7 @@
 
 mod activation;
 mod attention;
+mod attention_chain;
 mod elementwise;
 mod embed;
 mod few_rows;
@@ -19,6 +20,7 @@ mod norm;
 // every public kernel of each family, so a new one is one function in its family's file
 pub use activation::*;
 pub use attention::*;
+pub use attention_chain::*;
 pub use elementwise::*;
 pub use embed::*;
 pub use few_rows::*;

@@ -1,0 +1,97 @@
+//! `Run::run_all` computes attention's q·kᵀ, scale, mask, softmax and context together, one
+//! (batch, head) block at a time (`model::run_ahead`, `kernels::attention_chain`); stepping
+//! computes them one operation at a time. Both must give every tensor to the bit, on every
+//! architecture a what-if builds, and on a block large enough to be shared out between the
+//! threads and written by non-temporal stores.
+
+use ndarray::{Array2, ArrayD, IxDyn};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::sync::Arc;
+use transformer_tutor::model::arch::{Arch, HeadAblation, MaskFill};
+use transformer_tutor::model::build::{self, RunShape};
+use transformer_tutor::model::program::{AttnBlock, Program, Stack};
+use transformer_tutor::model::qk_dim::narrowed_qk;
+use transformer_tutor::model::run_ahead::chain_at;
+use transformer_tutor::model::{Inputs, Preset, Run, Weights};
+
+/// Random ids in 1..vocab, the last `pads` of each row after the first set to <pad> (0).
+fn ids(rng: &mut ChaCha8Rng, rows: usize, cols: usize, vocab: usize, pads: usize) -> Array2<usize> {
+    Array2::from_shape_fn((rows, cols), |(r, c)| if r > 0 && c + pads >= cols { 0 } else { rng.random_range(1..vocab) })
+}
+
+/// Every tensor of `run_all` and of stepping, compared bit for bit (NaN included); returns how
+/// many attention chains the program has, so that a test can say the fused path ran.
+fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> usize {
+    let program = Arc::new(program);
+    let chains = (0..program.len()).filter(|&i| chain_at(&program, i).is_some()).count();
+    let mut all = Run::new(program.clone(), weights.clone(), inputs.clone());
+    all.run_all();
+    let mut stepped = Run::new(program, weights, inputs);
+    while stepped.step().is_some() {}
+    assert!(all.is_done());
+    for ((name, a), (_, b)) in all.named_values().zip(stepped.named_values()) {
+        assert_eq!(a.shape(), b.shape(), "{name}");
+        let differs = a.iter().zip(b.iter()).position(|(x, y)| x.to_bits() != y.to_bits());
+        assert_eq!(differs, None, "{name}: run_all and stepping differ at flat index {differs:?}");
+    }
+    chains
+}
+
+fn tutor_run(arch: &Arch, shape: RunShape, pads: usize) -> usize {
+    let config = transformer_tutor::setup::preset_config(Preset::Tutor);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let inputs = Inputs {
+        src_ids: Some(ids(&mut rng, shape.batch, shape.t_src, config.src_vocab, pads)),
+        tgt_ids: Some(ids(&mut rng, shape.batch, shape.t_tgt, config.tgt_vocab, pads)),
+        ..Default::default()
+    };
+    let program = build::variant(&config, shape, arch).expect("builds");
+    let mut weights = Weights::init(&config, 3);
+    if arch.half_qk {
+        weights = narrowed_qk(&weights, arch.d_qk(&config));
+    }
+    same_bits(program, Arc::new(weights), inputs)
+}
+
+const SHAPE: RunShape = RunShape { batch: 3, t_src: 7, t_tgt: 5 };
+
+#[test]
+fn the_whole_model_with_padding_gives_the_bits_of_stepping() {
+    // 2 encoder self-attentions, 2 decoder self- and 2 cross-attentions (t_q 5 against t_k 7)
+    assert_eq!(tutor_run(&Arch::default(), SHAPE, 2), 6);
+}
+
+#[test]
+fn every_mask_rule_gives_the_bits_of_stepping() {
+    // -inf fills a padded row whole: NaN, which must come out the same NaN
+    for fill in [MaskFill::MinusInfinity, MaskFill::Multiply] {
+        assert_eq!(tutor_run(&Arch { mask_fill: fill, ..Arch::default() }, SHAPE, 2), 6, "{fill:?}");
+    }
+}
+
+#[test]
+fn what_ifs_outside_the_chain_are_stepped_and_agree() {
+    // no scale, no mask: the chain is not there, and run_all steps
+    assert_eq!(tutor_run(&Arch { scale: false, ..Arch::default() }, SHAPE, 2), 0);
+    assert_eq!(tutor_run(&Arch { mask_fill: MaskFill::Off, ..Arch::default() }, SHAPE, 2), 0);
+    // narrower queries and keys than values (note 002's qk_dim), and a head taken out after
+    // the context: still the chain, still the same bits
+    assert_eq!(tutor_run(&Arch { half_qk: true, ..Arch::default() }, SHAPE, 1), 6);
+    let heads =
+        Some(HeadAblation { stack: Stack::Decoder, layer: 1, block: AttnBlock::CrossAttn, head: 2, keep_only: false });
+    assert_eq!(tutor_run(&Arch { heads, ..Arch::default() }, SHAPE, 1), 6);
+}
+
+#[test]
+fn a_block_shared_out_and_streamed_gives_the_bits_of_stepping() {
+    // note 000's block at batch 32: four grids of 32·8·64·64 = 1 M numbers each, large enough
+    // for the threads and for non-temporal stores
+    let config = transformer_tutor::setup::preset_config(Preset::Note000);
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let x = ArrayD::from_shape_fn(IxDyn(&[32, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);
+    let inputs = Inputs { tensors: HashMap::from([("x".to_string(), Arc::new(x))]), ..Default::default() };
+    let program = build::attention_block(&config, 32, 64);
+    assert_eq!(same_bits(program, Arc::new(Weights::init(&config, 0)), inputs), 1);
+}
