@@ -1,8 +1,8 @@
 //! `Run::run_all` computes attention's q·kᵀ, scale, mask, softmax and context together, one
-//! (batch, head) block at a time (`model::run_ahead`, `kernels::attention_chain`); stepping
-//! computes them one operation at a time. Both must give every tensor to the bit, on every
-//! architecture a what-if builds, and on a block large enough to be shared out between the
-//! threads and written by non-temporal stores.
+//! (batch, head) block at a time, and a large Linear together with its split into heads
+//! (`model::run_ahead`); stepping computes them one operation at a time. Both must give every
+//! tensor to the bit, on every architecture a what-if builds, and on a block large enough to be
+//! shared out between the threads, written by non-temporal stores, and split as it is made.
 
 use ndarray::{Array2, ArrayD, IxDyn};
 use rand::{RngExt, SeedableRng};
@@ -13,7 +13,7 @@ use transformer_tutor::model::arch::{Arch, HeadAblation, MaskFill};
 use transformer_tutor::model::build::{self, RunShape};
 use transformer_tutor::model::program::{AttnBlock, Program, Stack};
 use transformer_tutor::model::qk_dim::narrowed_qk;
-use transformer_tutor::model::run_ahead::chain_at;
+use transformer_tutor::model::run_ahead::{Ahead, chain_at, linear_split_at};
 use transformer_tutor::model::{Inputs, Preset, Run, Weights};
 
 /// Random ids in 1..vocab, the last `pads` of each row after the first set to <pad> (0).
@@ -22,10 +22,13 @@ fn ids(rng: &mut ChaCha8Rng, rows: usize, cols: usize, vocab: usize, pads: usize
 }
 
 /// Every tensor of `run_all` and of stepping, compared bit for bit (NaN included); returns how
-/// many attention chains the program has, so that a test can say the fused path ran.
-fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> usize {
+/// many attention chains and Linear-and-split pairs the program has, so that a test can say the
+/// operations were computed together.
+fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> (usize, usize) {
     let program = Arc::new(program);
-    let chains = (0..program.len()).filter(|&i| chain_at(&program, i).is_some()).count();
+    let count =
+        |at: fn(&Program, usize) -> Option<Ahead>| (0..program.len()).filter(|&i| at(&program, i).is_some()).count();
+    let found = (count(chain_at), count(linear_split_at));
     let mut all = Run::new(program.clone(), weights.clone(), inputs.clone());
     all.run_all();
     let mut stepped = Run::new(program, weights, inputs);
@@ -36,9 +39,11 @@ fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> usize {
         let differs = a.iter().zip(b.iter()).position(|(x, y)| x.to_bits() != y.to_bits());
         assert_eq!(differs, None, "{name}: run_all and stepping differ at flat index {differs:?}");
     }
-    chains
+    found
 }
 
+/// The tutor's model on random ids: how many attention chains it has (its Linears are too small
+/// to be split as they are made).
 fn tutor_run(arch: &Arch, shape: RunShape, pads: usize) -> usize {
     let config = transformer_tutor::setup::preset_config(Preset::Tutor);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
@@ -52,7 +57,7 @@ fn tutor_run(arch: &Arch, shape: RunShape, pads: usize) -> usize {
     if arch.half_qk {
         weights = narrowed_qk(&weights, arch.d_qk(&config));
     }
-    same_bits(program, Arc::new(weights), inputs)
+    same_bits(program, Arc::new(weights), inputs).0
 }
 
 const SHAPE: RunShape = RunShape { batch: 3, t_src: 7, t_tgt: 5 };
@@ -87,11 +92,12 @@ fn what_ifs_outside_the_chain_are_stepped_and_agree() {
 #[test]
 fn a_block_shared_out_and_streamed_gives_the_bits_of_stepping() {
     // note 000's block at batch 32: four grids of 32·8·64·64 = 1 M numbers each, large enough
-    // for the threads and for non-temporal stores
+    // for the threads and for non-temporal stores, and q, k and v of 2048 rows, split as made
     let config = transformer_tutor::setup::preset_config(Preset::Note000);
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let x = ArrayD::from_shape_fn(IxDyn(&[32, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);
     let inputs = Inputs { tensors: HashMap::from([("x".to_string(), Arc::new(x))]), ..Default::default() };
     let program = build::attention_block(&config, 32, 64);
-    assert_eq!(same_bits(program, Arc::new(Weights::init(&config, 0)), inputs), 1);
+    let found = same_bits(program, Arc::new(Weights::init(&config, 0)), inputs);
+    assert_eq!(found, (1, 3), "one chain; q, k and v each a Linear and its split");
 }

@@ -112,16 +112,17 @@ impl Run {
         while self.values.len() <= index && self.step().is_some() {}
     }
 
-    /// Run every remaining operation: the full forward pass. Attention's q·kᵀ, scale, mask,
-    /// softmax and context are computed together, block by block (`run_ahead`): the same tensors
-    /// as stepping through them.
+    /// Run every remaining operation: the full forward pass. Some runs of operations are
+    /// computed together (`run_ahead`: attention's q·kᵀ to its context, a large Linear and its
+    /// split into heads): the same tensors as stepping through them.
     pub fn run_all(&mut self) {
         while !self.is_done() {
-            let Some(chain) = super::run_ahead::chain_at(&self.program, self.values.len()) else {
+            let together = super::run_ahead::ahead_at(&self.program, self.values.len()).and_then(|a| a.compute(self));
+            let Some(values) = together else {
                 self.step();
                 continue;
             };
-            for value in chain.compute(|i| self.values[i].as_ref()) {
+            for value in values {
                 let op = self.program.op(self.values.len());
                 debug_assert_eq!(value.shape(), op.shape.as_slice(), "{}", op.name);
                 self.values.push(Arc::new(value));

@@ -100,6 +100,8 @@ const PARALLEL_PACK: usize = 64 * 1024;
 /// columns of the panels `panels`, in 6 × 16 tiles (AVX2) or, with `wide`, 12 × 32 tiles
 /// (AVX-512, `packed512`).
 ///
+/// `block_done(rows)` is called after each block of rows is complete in the panels `panels`.
+///
 /// # Safety
 /// The CPU has AVX2 and FMA, and AVX-512F if `wide`; `a` addresses an (m, k) matrix and `c` an
 /// (m, n) one, neither overlapping the other; `packed` comes from `pack` for a (k, n) matrix;
@@ -113,9 +115,9 @@ pub(super) unsafe fn product_rows(
     (k, n): (usize, usize),
     addend: Addend,
     c: Rows<*mut f32>,
-    rows: std::ops::Range<usize>,
-    panels: std::ops::Range<usize>,
+    (rows, panels): (std::ops::Range<usize>, std::ops::Range<usize>),
     wide: bool,
+    block_done: &dyn Fn(std::ops::Range<usize>),
 ) {
     let (tile_height, tile_panels) = if wide { (super::packed512::MR, super::packed512::PANELS) } else { (MR, 1) };
     let mut block = rows.start;
@@ -166,6 +168,7 @@ pub(super) unsafe fn product_rows(
             }
             k0 = k1;
         }
+        block_done(block..block_end);
         block = block_end;
     }
 }

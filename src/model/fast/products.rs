@@ -40,16 +40,73 @@ pub fn packed(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend
             && rows_forward(c.strides())
             && (k <= super::packed::KC || !matches!(addend, Addend::Dst));
         if fits {
-            packed_on_threads(alpha, a, b, addend, c);
+            packed_on_threads(alpha, a, b, addend, c, None);
             return true;
         }
     }
     false
 }
 
-/// `packed` once its conditions hold.
+/// c = a · b + bias for a Linear (b = Wᵀ) by the packed kernel, as `packed` computes it, and
+/// each block of c's rows, once done and while in cache, copied into the layout of
+/// `kernels::split_heads`: c is (B·T, H·d_k) with T = `tokens`, H = `heads`, and row
+/// (batch, token)'s columns of head h go to row (batch, h, token) of the split (B, H, T, d_k).
+/// Returns the split, or None, having computed nothing, where `packed` would not run or the
+/// sizes do not split so.
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+pub fn packed_and_split(
+    a: ArrayView2<f32>,
+    b: ArrayView2<f32>,
+    bias: &[f32],
+    c: &mut ArrayViewMut2<f32>,
+    (tokens, heads): (usize, usize),
+) -> Option<Vec<f32>> {
+    let (m, k) = a.dim();
+    let n = b.ncols();
+    assert_eq!(b.nrows(), k, "a (m, k) · b (k, n)");
+    assert_eq!(c.dim(), (m, n), "c (m, n)");
+    assert_eq!(bias.len(), n, "a bias row of n");
+    #[cfg(target_arch = "x86_64")]
+    {
+        let rows_forward = |strides: &[isize]| strides[1] == 1 && strides[0] >= 0;
+        let fits = super::avx2_fma()
+            && m > 0
+            && k > 0
+            && tokens > 0
+            && heads > 0
+            && m.is_multiple_of(tokens)
+            && n.is_multiple_of(heads)
+            && n > 0
+            && rows_forward(a.strides())
+            && rows_forward(c.strides());
+        if fits {
+            let mut split: Vec<f32> = Vec::with_capacity(m * n);
+            let into = parallel::Shared(split.as_mut_ptr());
+            packed_on_threads(1.0, a, b, Addend::Row(bias), c, Some((into, tokens, heads)));
+            // SAFETY: the parts cover rows 0..m of c, and each block of rows was copied whole:
+            // row (batch, token) to the H rows (batch, h, token) of d_k values, which together
+            // are all m·n values of the split
+            unsafe { split.set_len(m * n) };
+            return Some(split);
+        }
+    }
+    None
+}
+
+/// Where `packed_and_split` copies finished rows: the split's data, T and H.
 #[cfg(target_arch = "x86_64")]
-fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c: &mut ArrayViewMut2<f32>) {
+type SplitInto = (parallel::Shared<*mut f32>, usize, usize);
+
+/// `packed` once its conditions hold (and `packed_and_split`, with `split`).
+#[cfg(target_arch = "x86_64")]
+fn packed_on_threads(
+    alpha: f32,
+    a: ArrayView2<f32>,
+    b: ArrayView2<f32>,
+    addend: Addend,
+    c: &mut ArrayViewMut2<f32>,
+    split: Option<SplitInto>,
+) {
     use super::packed::{self, MR, NR, Rows};
     use super::packed512;
     use super::parallel::Shared;
@@ -66,7 +123,8 @@ fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend:
     let wide = super::avx512();
     // blocks of whole tiles: 12 rows and two panels cover both kernels' tiles
     let (tile_rows, tile_panels) = if wide { (packed512::MR, packed512::PANELS) } else { (MR, 1) };
-    let by_columns = panels >= 2 * parts && m <= n;
+    // (a split needs each part's rows complete in every panel)
+    let by_columns = panels >= 2 * parts && m <= n && split.is_none();
     let block = if by_columns {
         panels.div_ceil(parts).next_multiple_of(tile_panels)
     } else {
@@ -94,12 +152,43 @@ fn packed_on_threads(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend:
                 (k, n),
                 addend,
                 c_rows.get(),
-                rows,
-                panel_range,
+                (rows, panel_range),
                 wide,
+                &|done| {
+                    if let Some(into) = split {
+                        split_rows(c_rows.get(), n, done, into)
+                    }
+                },
             )
         }
     });
+}
+
+/// Rows `done` of c (n wide, complete) copied into the split (see `packed_and_split`).
+#[cfg(target_arch = "x86_64")]
+fn split_rows(
+    c: super::packed::Rows<*mut f32>,
+    n: usize,
+    done: std::ops::Range<usize>,
+    (into, tokens, heads): SplitInto,
+) {
+    let dk = n / heads;
+    for i in done {
+        let (batch, token) = (i / tokens, i % tokens);
+        for h in 0..heads {
+            // SAFETY: row i of c holds n = H·d_k values, complete (the block is done) and written
+            // by no thread meanwhile; row (batch, h, token) of the split lies inside its m·n
+            // values (batch < m/T, h < H, token < T), and only the part that owns row i of c
+            // writes it; the split's Vec outlives the call
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    c.ptr.add(i * c.row_stride + h * dk),
+                    into.get().add(((batch * heads + h) * tokens + token) * dk),
+                    dk,
+                )
+            };
+        }
+    }
 }
 
 /// c = a (m, k) · b (k, n) + addend for a of at most `thin::MAX_ROWS` rows and b a transposed

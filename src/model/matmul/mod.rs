@@ -56,6 +56,35 @@ fn product(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c
     }
 }
 
+/// c = a · b + bias as `matmul_bias_into` computes it (b = Wᵀ of a Linear), with c's rows also
+/// split into heads as each block of them is done (`fast::products::packed_and_split`; c is
+/// (B·T, H·d_k) for T = `tokens`, H = `heads`): the split's data, (B, H, T, d_k). Only for a
+/// product the packed kernel takes, of at least `SPLIT_ROWS` rows; None, having computed
+/// nothing, for any other.
+pub fn matmul_bias_split(
+    a: ArrayView2<f32>,
+    b: ArrayView2<f32>,
+    bias: &[f32],
+    c: &mut ArrayViewMut2<f32>,
+    (tokens, heads): (usize, usize),
+) -> Option<Vec<f32>> {
+    let (m, k) = a.dim();
+    if !splits_as_made(m, k, b.ncols()) {
+        return None;
+    }
+    products::packed_and_split(a, b, bias, c, (tokens, heads))
+}
+
+/// Whether `matmul_bias_split` may take a product of (m, k) by (k, n): asked before its output
+/// is made, so that a small Linear costs nothing more.
+pub fn splits_as_made(m: usize, k: usize, n: usize) -> bool {
+    m >= SPLIT_ROWS && m * k * n >= PARALLEL && PACKED.load(Ordering::Relaxed)
+}
+
+/// From this many rows a Linear and its split into heads are made together (note 000's 8192;
+/// far above the few-rows kernel's 64, whose products `product` gives to `thin`).
+const SPLIT_ROWS: usize = 1024;
+
 /// Whether large products may use the packed kernel (benchmarks compare it with `gemm`).
 static PACKED: AtomicBool = AtomicBool::new(true);
 
