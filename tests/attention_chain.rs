@@ -43,9 +43,14 @@ fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> (usize,
 }
 
 /// The tutor's model on random ids: how many attention chains it has (its Linears are too small
-/// to be split as they are made).
+/// for the packed kernel, so they are stepped).
 fn tutor_run(arch: &Arch, shape: RunShape, pads: usize) -> usize {
-    let config = transformer_tutor::setup::preset_config(Preset::Tutor);
+    preset_run(Preset::Tutor, arch, shape, pads).0
+}
+
+/// A preset's whole model on random ids, with `pads` <pad> ids closing every row but the first.
+fn preset_run(preset: Preset, arch: &Arch, shape: RunShape, pads: usize) -> (usize, usize) {
+    let config = transformer_tutor::setup::preset_config(preset);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let inputs = Inputs {
         src_ids: Some(ids(&mut rng, shape.batch, shape.t_src, config.src_vocab, pads)),
@@ -57,7 +62,7 @@ fn tutor_run(arch: &Arch, shape: RunShape, pads: usize) -> usize {
     if arch.half_qk {
         weights = narrowed_qk(&weights, arch.d_qk(&config));
     }
-    same_bits(program, Arc::new(weights), inputs).0
+    same_bits(program, Arc::new(weights), inputs)
 }
 
 const SHAPE: RunShape = RunShape { batch: 3, t_src: 7, t_tgt: 5 };
@@ -66,6 +71,14 @@ const SHAPE: RunShape = RunShape { batch: 3, t_src: 7, t_tgt: 5 };
 fn the_whole_model_with_padding_gives_the_bits_of_stepping() {
     // 2 encoder self-attentions, 2 decoder self- and 2 cross-attentions (t_q 5 against t_k 7)
     assert_eq!(tutor_run(&Arch::default(), SHAPE, 2), 6);
+}
+
+#[test]
+fn note_001s_model_made_by_the_packed_kernel_gives_the_bits_of_stepping() {
+    // 200 source and 250 target rows: every Linear by the packed kernel into memory it writes
+    // once, and the 24 projections of q, k and v each split into heads as it is made
+    let shape = RunShape { batch: 10, t_src: 20, t_tgt: 25 };
+    assert_eq!(preset_run(Preset::Note001, &Arch::default(), shape, 3), (6, 18));
 }
 
 #[test]

@@ -40,71 +40,73 @@ pub fn packed(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend
             && rows_forward(c.strides())
             && (k <= super::packed::KC || !matches!(addend, Addend::Dst));
         if fits {
-            packed_on_threads(alpha, a, b, addend, c, None);
+            let c_rows = super::packed::Rows { ptr: c.as_mut_ptr(), row_stride: c.strides()[0] as usize };
+            packed_on_threads(alpha, a, b, addend, c_rows, None);
             return true;
         }
     }
     false
 }
 
-/// c = a · b + bias for a Linear (b = Wᵀ) by the packed kernel, as `packed` computes it, and
-/// each block of c's rows, once done and while in cache, copied into the layout of
-/// `kernels::split_heads`: c is (B·T, H·d_k) with T = `tokens`, H = `heads`, and row
-/// (batch, token)'s columns of head h go to row (batch, h, token) of the split (B, H, T, d_k).
-/// Returns the split, or None, having computed nothing, where `packed` would not run or the
-/// sizes do not split so.
+/// a · b + bias for a Linear (b = Wᵀ) by the packed kernel, as `packed` computes it, into a new
+/// (m, n) matrix whose memory is written once (the kernel's first slice of k stores every value
+/// without reading it; nothing is zeroed first). With `split` = (T, H), each block of its rows,
+/// once done and while in cache, is also copied into the layout of `kernels::split_heads`: the
+/// matrix is (B·T, H·d_k), and row (batch, token)'s columns of head h go to row
+/// (batch, h, token) of the split (B, H, T, d_k). Returns the matrix and the split, or None,
+/// having computed nothing, where `packed` would not run or the sizes do not split so.
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-pub fn packed_and_split(
+pub fn packed_new(
     a: ArrayView2<f32>,
     b: ArrayView2<f32>,
     bias: &[f32],
-    c: &mut ArrayViewMut2<f32>,
-    (tokens, heads): (usize, usize),
-) -> Option<Vec<f32>> {
+    split: Option<(usize, usize)>,
+) -> Option<(Vec<f32>, Option<Vec<f32>>)> {
     let (m, k) = a.dim();
     let n = b.ncols();
     assert_eq!(b.nrows(), k, "a (m, k) · b (k, n)");
-    assert_eq!(c.dim(), (m, n), "c (m, n)");
     assert_eq!(bias.len(), n, "a bias row of n");
     #[cfg(target_arch = "x86_64")]
     {
-        let rows_forward = |strides: &[isize]| strides[1] == 1 && strides[0] >= 0;
-        let fits = super::avx2_fma()
-            && m > 0
-            && k > 0
-            && tokens > 0
-            && heads > 0
-            && m.is_multiple_of(tokens)
-            && n.is_multiple_of(heads)
-            && n > 0
-            && rows_forward(a.strides())
-            && rows_forward(c.strides());
-        if fits {
-            let mut split: Vec<f32> = Vec::with_capacity(m * n);
-            let into = parallel::Shared(split.as_mut_ptr());
-            packed_on_threads(1.0, a, b, Addend::Row(bias), c, Some((into, tokens, heads)));
-            // SAFETY: the parts cover rows 0..m of c, and each block of rows was copied whole:
+        let splits = split.is_none_or(|(tokens, heads)| {
+            tokens > 0 && heads > 0 && m.is_multiple_of(tokens) && n.is_multiple_of(heads)
+        });
+        let fits = super::avx2_fma() && m > 0 && k > 0 && n > 0 && a.strides()[1] == 1 && a.strides()[0] >= 0;
+        if fits && splits {
+            let mut c: Vec<f32> = Vec::with_capacity(m * n);
+            let mut heads: Vec<f32> = Vec::with_capacity(if split.is_some() { m * n } else { 0 });
+            let into = split.map(|(tokens, h)| (parallel::Shared(heads.as_mut_ptr()), tokens, h));
+            let c_rows = super::packed::Rows { ptr: c.as_mut_ptr(), row_stride: n };
+            packed_on_threads(1.0, a, b, Addend::Row(bias), c_rows, into);
+            // SAFETY: the parts cover rows 0..m and every panel of c, and the first slice of k
+            // stored each of its m·n values (`packed512::tile` and `packed::tile` store every
+            // lane of a tile they compute); with a split, each block of rows was copied whole:
             // row (batch, token) to the H rows (batch, h, token) of d_k values, which together
             // are all m·n values of the split
-            unsafe { split.set_len(m * n) };
-            return Some(split);
+            unsafe {
+                c.set_len(m * n);
+                if split.is_some() {
+                    heads.set_len(m * n);
+                }
+            }
+            return Some((c, split.map(|_| heads)));
         }
     }
     None
 }
 
-/// Where `packed_and_split` copies finished rows: the split's data, T and H.
+/// Where `packed_new` copies finished rows: the split's data, T and H.
 #[cfg(target_arch = "x86_64")]
 type SplitInto = (parallel::Shared<*mut f32>, usize, usize);
 
-/// `packed` once its conditions hold (and `packed_and_split`, with `split`).
+/// `packed` once its conditions hold, into c (m, n) at `c_rows` (and `packed_new`, with `split`).
 #[cfg(target_arch = "x86_64")]
 fn packed_on_threads(
     alpha: f32,
     a: ArrayView2<f32>,
     b: ArrayView2<f32>,
     addend: Addend,
-    c: &mut ArrayViewMut2<f32>,
+    c_rows: super::packed::Rows<*mut f32>,
     split: Option<SplitInto>,
 ) {
     use super::packed::{self, MR, NR, Rows};
@@ -114,7 +116,7 @@ fn packed_on_threads(
     let n = b.ncols();
     let panels_data = packed::pack(b);
     let a_rows = Shared(Rows { ptr: a.as_ptr(), row_stride: a.strides()[0] as usize });
-    let c_rows = Shared(Rows { ptr: c.as_mut_ptr(), row_stride: c.strides()[0] as usize });
+    let c_rows = Shared(c_rows);
     // parts of c, four per thread so that a slowed core leaves some to the other: blocks of
     // whole tiles of rows, or, for a wide c of few rows (note 001's logits), blocks of panels,
     // so that each part reads only its own share of b

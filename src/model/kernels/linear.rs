@@ -1,7 +1,7 @@
 //! nn.Linear in PyTorch's convention: y = x · Wᵀ + b, W stored (out, in).
 
 use super::new_rows;
-use crate::model::matmul::{matmul_bias_into, matmul_bias_split, matmul_into, splits_as_made};
+use crate::model::matmul::{matmul_bias_into, matmul_bias_new, matmul_into, takes_packed};
 use ndarray::{Array1, Array2, ArrayD, ArrayView1, ArrayView2, ArrayViewMut2, Axis, IxDyn};
 
 /// Linear layer: x (.., in) · weightᵀ (in, out) + bias -> (.., out).
@@ -10,14 +10,19 @@ pub fn linear(x: &ArrayD<f32>, weight: ArrayView2<f32>, bias: ArrayView1<f32>) -
     let x2 = rows_of(x, in_dim); // (rows, in)
     let rows = x2.nrows();
     let bias = bias.as_slice().expect("contiguous bias");
+    let shape = IxDyn(&with_last(x.shape(), out_dim));
+    if let Some((y, _)) = matmul_bias_new(x2, weight.t(), bias, None) {
+        // a large product: its output written once by the packed kernel
+        return ArrayD::from_shape_vec(shape, y).expect("sizes match");
+    }
     let mut y = new_rows(rows * out_dim, out_dim, |_, _| {}); // (rows, out), zeroed on every core
     let mut y2 = ArrayViewMut2::from_shape((rows, out_dim), &mut y).expect("sizes match");
     matmul_bias_into(x2, weight.t(), bias, &mut y2);
-    ArrayD::from_shape_vec(IxDyn(&with_last(x.shape(), out_dim)), y).expect("sizes match")
+    ArrayD::from_shape_vec(shape, y).expect("sizes match")
 }
 
 /// `linear` then `split_heads(.., heads)` made together, each block of the Linear's rows split
-/// while it is in cache (`matmul_bias_split`): x (B, T, in) gives (B, T, out) and
+/// while it is in cache (`matmul_bias_new`): x (B, T, in) gives (B, T, out) and
 /// (B, H, T, out/H), the same two tensors. None, having computed nothing, where the packed
 /// kernel would not take the product.
 pub fn linear_split(
@@ -28,15 +33,13 @@ pub fn linear_split(
 ) -> Option<(ArrayD<f32>, ArrayD<f32>)> {
     let (out_dim, in_dim) = weight.dim();
     let &[b, t, width] = x.shape() else { return None };
-    if width != in_dim || heads == 0 || !out_dim.is_multiple_of(heads) || !splits_as_made(b * t, in_dim, out_dim) {
+    if width != in_dim || heads == 0 || !out_dim.is_multiple_of(heads) || !takes_packed(b * t, in_dim, out_dim) {
         return None;
     }
     let x2 = rows_of(x, in_dim); // (B·T, in)
-    let bias = bias.as_slice()?;
-    let mut y = new_rows(b * t * out_dim, out_dim, |_, _| {}); // (B·T, out)
-    let mut y2 = ArrayViewMut2::from_shape((b * t, out_dim), &mut y).expect("sizes match");
-    let split = matmul_bias_split(x2, weight.t(), bias, &mut y2, (t, heads))?;
+    let (y, split) = matmul_bias_new(x2, weight.t(), bias.as_slice()?, Some((t, heads)))?;
     let y = ArrayD::from_shape_vec(IxDyn(&[b, t, out_dim]), y).expect("sizes match");
+    let split = split.expect("asked for");
     let split = ArrayD::from_shape_vec(IxDyn(&[b, heads, t, out_dim / heads]), split).expect("sizes match");
     Some((y, split))
 }

@@ -56,34 +56,33 @@ fn product(alpha: f32, a: ArrayView2<f32>, b: ArrayView2<f32>, addend: Addend, c
     }
 }
 
-/// c = a · b + bias as `matmul_bias_into` computes it (b = Wᵀ of a Linear), with c's rows also
-/// split into heads as each block of them is done (`fast::products::packed_and_split`; c is
-/// (B·T, H·d_k) for T = `tokens`, H = `heads`): the split's data, (B, H, T, d_k). Only for a
-/// product the packed kernel takes, of at least `SPLIT_ROWS` rows; None, having computed
-/// nothing, for any other.
-pub fn matmul_bias_split(
+/// a · b + bias as `matmul_bias_into` computes it (b = Wᵀ of a Linear) into a new (m, n) matrix
+/// written once by the packed kernel, not zeroed first (`fast::products::packed_new`); with
+/// `split` = (T, H), its rows also split into heads as each block of them is done: the split's
+/// data, (B, H, T, d_k). Only for a product `product` gives the packed kernel
+/// (`takes_packed`); None, having computed nothing, for any other.
+pub fn matmul_bias_new(
     a: ArrayView2<f32>,
     b: ArrayView2<f32>,
     bias: &[f32],
-    c: &mut ArrayViewMut2<f32>,
-    (tokens, heads): (usize, usize),
-) -> Option<Vec<f32>> {
+    split: Option<(usize, usize)>,
+) -> Option<(Vec<f32>, Option<Vec<f32>>)> {
     let (m, k) = a.dim();
-    if !splits_as_made(m, k, b.ncols()) {
+    if !takes_packed(m, k, b.ncols()) {
         return None;
     }
-    products::packed_and_split(a, b, bias, c, (tokens, heads))
+    products::packed_new(a, b, bias, split)
 }
 
-/// Whether `matmul_bias_split` may take a product of (m, k) by (k, n): asked before its output
-/// is made, so that a small Linear costs nothing more.
-pub fn splits_as_made(m: usize, k: usize, n: usize) -> bool {
-    m >= SPLIT_ROWS && m * k * n >= PARALLEL && PACKED.load(Ordering::Relaxed)
+/// Whether `matmul_bias_new` may take a product of (m, k) by (k, n): one large enough for the
+/// threads, of more rows than the few-rows kernel takes (`product` gives those to `thin`). Asked
+/// before anything is made, so that a small Linear costs nothing more.
+pub fn takes_packed(m: usize, k: usize, n: usize) -> bool {
+    m > FEW_ROWS && m * k * n >= PARALLEL && PACKED.load(Ordering::Relaxed)
 }
 
-/// From this many rows a Linear and its split into heads are made together (note 000's 8192;
-/// far above the few-rows kernel's 64, whose products `product` gives to `thin`).
-const SPLIT_ROWS: usize = 1024;
+/// The most rows `fast::products::thin` takes (its `MAX_ROWS`).
+const FEW_ROWS: usize = 64;
 
 /// Whether large products may use the packed kernel (benchmarks compare it with `gemm`).
 static PACKED: AtomicBool = AtomicBool::new(true);
