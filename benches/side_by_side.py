@@ -252,8 +252,8 @@ def timed(f):
 # the other charged it for the other's spinning core) and wakes its own. Rounds alternate, so
 # both sides see the same minutes of this shared machine, whose speed drifts by 10-30%.
 WORK = [
-    ("note 000 block (128,64,512) h8, SDPA path", "note000_block", "block_sdpa", 7, 3),
-    ("note 000 block, explicit ops", "note000_block", "block_explicit", 7, 3),
+    ("note 000 block (128,64,512) h8, SDPA path", "note000_block", "block_sdpa", 15, 3),
+    ("note 000 block, explicit ops", "note000_block", "block_explicit", 15, 3),
     ("note 001 forward (10x20 -> 10x25)", "note001_forward", "note001", 15, 5),
     ("default model forward (2x6 -> 2x6)", "default_forward", "default", 15, 20),
 ]

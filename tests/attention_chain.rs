@@ -9,8 +9,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::sync::Arc;
-use transformer_tutor::model::arch::{Arch, HeadAblation, MaskFill};
+use transformer_tutor::model::arch::{Arch, HeadAblation, MaskFill, PadMask};
 use transformer_tutor::model::build::{self, RunShape};
+use transformer_tutor::model::kernels;
 use transformer_tutor::model::program::{AttnBlock, Program, Stack};
 use transformer_tutor::model::qk_dim::narrowed_qk;
 use transformer_tutor::model::run_ahead::{Ahead, chain_at, linear_split_at};
@@ -23,8 +24,8 @@ fn ids(rng: &mut ChaCha8Rng, rows: usize, cols: usize, vocab: usize, pads: usize
 
 /// Every tensor of `run_all` and of stepping, compared bit for bit (NaN included); returns how
 /// many attention chains and Linear-and-split pairs the program has, so that a test can say the
-/// operations were computed together.
-fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> (usize, usize) {
+/// operations were computed together, and the run.
+fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> ((usize, usize), Run) {
     let program = Arc::new(program);
     let count =
         |at: fn(&Program, usize) -> Option<Ahead>| (0..program.len()).filter(|&i| at(&program, i).is_some()).count();
@@ -39,7 +40,7 @@ fn same_bits(program: Program, weights: Arc<Weights>, inputs: Inputs) -> (usize,
         let differs = a.iter().zip(b.iter()).position(|(x, y)| x.to_bits() != y.to_bits());
         assert_eq!(differs, None, "{name}: run_all and stepping differ at flat index {differs:?}");
     }
-    found
+    (found, all)
 }
 
 /// The tutor's model on random ids: how many attention chains it has (its Linears are too small
@@ -50,6 +51,17 @@ fn tutor_run(arch: &Arch, shape: RunShape, pads: usize) -> usize {
 
 /// A preset's whole model on random ids, with `pads` <pad> ids closing every row but the first.
 fn preset_run(preset: Preset, arch: &Arch, shape: RunShape, pads: usize) -> (usize, usize) {
+    preset_same_bits(preset, arch, shape, pads).0
+}
+
+/// `preset_run`, and how many NaN the first attention's softmax holds.
+fn preset_nan_run(preset: Preset, arch: &Arch, shape: RunShape, pads: usize) -> ((usize, usize), usize) {
+    let (found, run) = preset_same_bits(preset, arch, shape, pads);
+    let weights = run.get("enc.0.self_attn.weights").expect("the first attention's softmax");
+    (found, weights.iter().filter(|w| w.is_nan()).count())
+}
+
+fn preset_same_bits(preset: Preset, arch: &Arch, shape: RunShape, pads: usize) -> ((usize, usize), Run) {
     let config = transformer_tutor::setup::preset_config(preset);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let inputs = Inputs {
@@ -76,17 +88,28 @@ fn the_whole_model_with_padding_gives_the_bits_of_stepping() {
 #[test]
 fn note_001s_model_made_by_the_packed_kernel_gives_the_bits_of_stepping() {
     // 200 source and 250 target rows: every Linear by the packed kernel into memory it writes
-    // once, and the 24 projections of q, k and v each split into heads as it is made
+    // once, and the 18 projections of q, k and v each split into heads as it is made
     let shape = RunShape { batch: 10, t_src: 20, t_tgt: 25 };
     assert_eq!(preset_run(Preset::Note001, &Arch::default(), shape, 3), (6, 18));
 }
 
 #[test]
 fn every_mask_rule_gives_the_bits_of_stepping() {
-    // -inf fills a padded row whole: NaN, which must come out the same NaN
     for fill in [MaskFill::MinusInfinity, MaskFill::Multiply] {
         assert_eq!(tutor_run(&Arch { mask_fill: fill, ..Arch::default() }, SHAPE, 2), 6, "{fill:?}");
     }
+}
+
+#[test]
+fn rows_masked_whole_give_the_same_nans_as_stepping() {
+    // note 000's mask (B, 1, Tq, Tk) hides a <pad> query's whole row; filled with -inf, its
+    // softmax is NaN, and the NaN goes on through the context into every later block. Note 000's
+    // d_k of 64 makes each block's products (16·16·64 multiply-adds) take the `gemm` path.
+    let arch = Arch { mask_fill: MaskFill::MinusInfinity, pad_mask: PadMask::QueryAndKey, ..Arch::default() };
+    let shape = RunShape { batch: 2, t_src: 16, t_tgt: 16 };
+    let (found, nans) = preset_nan_run(Preset::Note000, &arch, shape, 5);
+    assert_eq!(found.0, 3, "an encoder self-attention, a decoder self- and cross-attention");
+    assert!(nans > 0, "no softmax row came out NaN: the test no longer covers it");
 }
 
 #[test]
@@ -104,13 +127,22 @@ fn what_ifs_outside_the_chain_are_stepped_and_agree() {
 
 #[test]
 fn a_block_shared_out_and_streamed_gives_the_bits_of_stepping() {
-    // note 000's block at batch 32: four grids of 32·8·64·64 = 1 M numbers each, large enough
-    // for the threads and for non-temporal stores, and q, k and v of 2048 rows, split as made
+    // note 000's block at batch 48: four grids of 48·8·64·64 = 1.5 M numbers each, over the
+    // 1 M from which they are streamed, shared out between the threads, and q, k and v of 3072
+    // rows, each split as it is made. Without the x86_64 kernels (the portable ones, ARM under
+    // qemu in CI) neither streaming nor the split runs: batch 4 still shares the grids out.
+    let fast = transformer_tutor::model::fast::avx2_fma();
+    let batch = if fast { 48 } else { 4 };
     let config = transformer_tutor::setup::preset_config(Preset::Note000);
     let mut rng = ChaCha8Rng::seed_from_u64(2);
-    let x = ArrayD::from_shape_fn(IxDyn(&[32, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);
+    let x = ArrayD::from_shape_fn(IxDyn(&[batch, 64, 512]), |_| rng.random::<f32>() * 2.0 - 1.0);
+    let weights = Arc::new(Weights::init(&config, 0));
+    if fast {
+        let w = &weights.encoder[0].self_attn.w_q;
+        assert!(kernels::linear_split(&x, w.weight.view(), w.bias.view(), 8).is_some(), "split as made");
+    }
     let inputs = Inputs { tensors: HashMap::from([("x".to_string(), Arc::new(x))]), ..Default::default() };
-    let program = build::attention_block(&config, 32, 64);
-    let found = same_bits(program, Arc::new(Weights::init(&config, 0)), inputs);
+    let program = build::attention_block(&config, batch, 64);
+    let (found, _) = same_bits(program, weights, inputs);
     assert_eq!(found, (1, 3), "one chain; q, k and v each a Linear and its split");
 }

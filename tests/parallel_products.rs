@@ -287,3 +287,34 @@ fn packing_short_partial_and_strided_weights_keeps_the_chain() {
         }
     }
 }
+
+/// A large Linear's output made by `matmul_bias_new` (written once by the packed kernel into new
+/// memory, never zeroed, and split into heads as each block of its rows is done) is the FMA
+/// chain, and its split is `split_heads` of it: for d_k not a multiple of 16, T that does not
+/// divide the kernel's blocks of 96 rows, one head, and k over one slice of 256.
+#[test]
+fn a_linear_written_once_and_split_as_made_is_the_chain_then_split_heads() {
+    use transformer_tutor::model::kernels::split_heads;
+    use transformer_tutor::model::matmul::matmul_bias_new;
+    for (seed, (m, k, n, t, h)) in
+        [(97, 37, 301, 97, 1), (200, 300, 120, 20, 5), (250, 600, 1000, 25, 8), (1024, 512, 256, 64, 4)]
+            .into_iter()
+            .enumerate()
+    {
+        let seed = seed as u32;
+        let a = random((m, k), seed + 800);
+        let w = random((n, k), seed + 900);
+        let bias = Array1::from_iter(random((1, n), seed + 1000));
+        let made = matmul_bias_new(a.view(), w.t(), bias.as_slice().unwrap(), Some((t, h)));
+        // where the packed kernel runs it must take the product, or the test would prove nothing
+        assert_eq!(made.is_some(), transformer_tutor::model::fast::avx2_fma(), "{m}x{k}x{n}");
+        let Some((c, Some(split))) = made else { continue };
+        let c = Array2::from_shape_vec((m, n), c).unwrap();
+        let expected = fma_chain(a.view(), &w, Some(&bias));
+        assert!(same_bits(&c, &expected), "{m}x{k}x{n}");
+        let heads = split_heads(&expected.into_shape_with_order((m / t, t, n)).unwrap().into_dyn(), h);
+        assert_eq!(heads.shape(), [m / t, h, t, n / h]);
+        let same = heads.iter().zip(&split).all(|(x, y)| x.to_bits() == y.to_bits());
+        assert!(same, "the split of {m}x{k}x{n} into {h} heads of {t} tokens");
+    }
+}

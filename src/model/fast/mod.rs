@@ -6,8 +6,11 @@
 //! rest of the crate is safe to call with any arguments: raw pointers never leave it.
 //!
 //! - `parallel`: the engine's threads (an operation's parts shared out between the cores, `join`),
-//!   and a new tensor zeroed part by part by the thread that fills it
-//! - `products`: the large matrix products, by the packed kernel or by the `gemm` crate
+//!   a new tensor zeroed part by part by the thread that fills it, and new tensors appended part
+//!   by part (`appended_in_parts`, with `stream`)
+//! - `products`: the large matrix products, by the packed kernel or by the `gemm` crate, and a
+//!   large Linear's output written once by the packed kernel (`packed_new`, split into heads as
+//!   its rows are done)
 //! - `packed`: the AVX2 + FMA kernel for large products (x86_64 only), and `packed512`, its tile
 //!   for AVX-512 (the same bits)
 //! - `thin`: the AVX2 + FMA kernel for a Linear of a few rows against a large weight, without

@@ -8,8 +8,13 @@
 //! fused multiply-add chain Σ_p a[i, p]·b[p, j] in the order p = 0, 1, …, k−1, then scaled by
 //! alpha and added to c or to a bias row, which is exactly what the `gemm` crate computes: the
 //! two agree to the bit (tests/parallel_products.rs), so switching kernels changes no weight, no
-//! trained model and no screen. Compiled on x86_64 only; `products::packed` checks the CPU and the
-//! shapes before it calls in.
+//! trained model and no screen. Compiled on x86_64 only; `products::packed` and
+//! `products::packed_new` check the CPU and the shapes before they call in.
+//!
+//! `packed_new` hands the kernel new, uninitialised memory for c. That is sound because of what
+//! both tiles (here and `packed512`) promise: in the first slice of k (`Step::first`) a tile reads
+//! no value of c and stores every value of its rows i .. i + tile_rows, columns j0 .. j0 + cols;
+//! later slices read only what the first one stored. Keep it so.
 
 use super::products::Addend;
 use ndarray::{ArrayView2, s};
@@ -100,7 +105,8 @@ const PARALLEL_PACK: usize = 64 * 1024;
 /// columns of the panels `panels`, in 6 × 16 tiles (AVX2) or, with `wide`, 12 × 32 tiles
 /// (AVX-512, `packed512`).
 ///
-/// `block_done(rows)` is called after each block of rows is complete in the panels `panels`.
+/// `block_done(rows)` is called after each block of rows is complete in the panels `panels`; it
+/// may read those rows of c.
 ///
 /// # Safety
 /// The CPU has AVX2 and FMA, and AVX-512F if `wide`; `a` addresses an (m, k) matrix and `c` an
@@ -185,6 +191,9 @@ pub(super) struct Step {
 /// Products p = k0 .. k1 of one 6 × 16 tile of c (fewer rows or columns at the edges), from row
 /// i and column j0.
 ///
+/// With `step.first` the tile reads no value of c and stores every one of its rows and columns,
+/// so c may be uninitialised there (`products::packed_new` relies on it).
+///
 /// # Safety
 /// As for `product_rows`, with rows i .. i + tile_rows inside a and c, columns j0 .. j0 + cols
 /// inside c (and the bias row), cols ≤ 16, and `panel` one panel of k rows, k0 ≤ k1 ≤ k.
@@ -208,10 +217,15 @@ unsafe fn tile(
         std::array::from_fn(|r| unsafe { a.ptr.add((i + if r < tile_rows { r } else { 0 }) * a.row_stride) });
     // SAFETY: called for r < tile_rows only: row i + r of c, from column j0
     let c_row = |r: usize| unsafe { c.ptr.add((i + r) * c.row_stride + j0) };
+    // the loops over rows run to the constant MR and skip rows past the edge, so that the
+    // compiler can keep `acc` in registers (as in `packed512::tile`)
     let mut acc = [[_mm256_setzero_ps(); 2]; MR]; // (6 rows, 16 columns)
     if !step.first {
         // continue each chain from the partial sum the last slice left in c
-        for (r, acc_row) in acc.iter_mut().enumerate().take(tile_rows) {
+        for (r, acc_row) in acc.iter_mut().enumerate() {
+            if r >= tile_rows {
+                continue;
+            }
             let mut partial = [0.0f32; NR];
             // SAFETY: row i + r, columns j0 .. j0 + cols are inside c
             unsafe {
@@ -237,7 +251,10 @@ unsafe fn tile(
         }
     }
     let scale = _mm256_set1_ps(alpha);
-    for (r, acc_row) in acc.iter().enumerate().take(tile_rows) {
+    for (r, acc_row) in acc.iter().enumerate() {
+        if r >= tile_rows {
+            continue;
+        }
         // SAFETY: row i + r, columns j0 .. j0 + cols are inside c (and the bias row)
         unsafe {
             let dst = c_row(r);

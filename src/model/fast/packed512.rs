@@ -29,7 +29,9 @@ fn lanes(count: usize) -> __mmask16 {
 /// The CPU has AVX-512F; `a` addresses a matrix of at least i + tile_rows rows of k values and
 /// `c` one of at least i + tile_rows rows of j0 + cols values (and the bias row j0 + cols), not
 /// overlapping; tile_rows ≤ MR; `panels` holds P panels of k rows × 16 from `packed::pack`;
-/// k0 ≤ k1 ≤ k; no other thread writes this tile of c meanwhile.
+/// k0 ≤ k1 ≤ k; no other thread writes this tile of c meanwhile. With `step.first` the tile reads
+/// no value of c and stores every one of its rows and columns, so c may be uninitialised there
+/// (`products::packed_new` relies on it).
 #[target_feature(enable = "avx512f")]
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn tile<const P: usize>(

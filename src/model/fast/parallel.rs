@@ -300,8 +300,8 @@ pub fn appended_in_parts<const N: usize>(
 pub(super) struct Shared<T: Copy>(pub(super) T);
 // SAFETY: `Shared` is only built in this module (`for_each_chunk_mut`), in `products` and in
 // `thin`, around raw pointers whose users share out disjoint parts to write (chunks; rows, panels
-// or columns of c) and
-// only read the rest, within one call that outlives every thread's use
+// or columns of c; the rows of a split that come from a part's own rows of c) and only read the
+// rest, within one call that outlives every thread's use
 unsafe impl<T: Copy> Sync for Shared<T> {}
 // SAFETY: as for `Sync` above
 unsafe impl<T: Copy> Send for Shared<T> {}

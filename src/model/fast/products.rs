@@ -5,6 +5,10 @@ use super::parallel;
 use ndarray::{ArrayView2, ArrayViewMut2, Axis, s};
 use std::sync::Mutex;
 
+/// The most rows `thin` takes (`thin::MAX_ROWS`); `matmul` gives it every large product of at
+/// most this many rows, and the packed kernel the rest.
+pub const THIN_MAX_ROWS: usize = 64;
+
 /// What is added to alpha · a · b.
 #[derive(Clone, Copy)]
 pub enum Addend<'a> {
@@ -66,6 +70,8 @@ pub fn packed_new(
     let n = b.ncols();
     assert_eq!(b.nrows(), k, "a (m, k) · b (k, n)");
     assert_eq!(bias.len(), n, "a bias row of n");
+    // a broadcast a (row stride 0) can have more rows than memory: its product's size must fit
+    let len = m.checked_mul(n)?;
     #[cfg(target_arch = "x86_64")]
     {
         let splits = split.is_none_or(|(tokens, heads)| {
@@ -73,8 +79,8 @@ pub fn packed_new(
         });
         let fits = super::avx2_fma() && m > 0 && k > 0 && n > 0 && a.strides()[1] == 1 && a.strides()[0] >= 0;
         if fits && splits {
-            let mut c: Vec<f32> = Vec::with_capacity(m * n);
-            let mut heads: Vec<f32> = Vec::with_capacity(if split.is_some() { m * n } else { 0 });
+            let mut c: Vec<f32> = Vec::with_capacity(len);
+            let mut heads: Vec<f32> = Vec::with_capacity(if split.is_some() { len } else { 0 });
             let into = split.map(|(tokens, h)| (parallel::Shared(heads.as_mut_ptr()), tokens, h));
             let c_rows = super::packed::Rows { ptr: c.as_mut_ptr(), row_stride: n };
             packed_on_threads(1.0, a, b, Addend::Row(bias), c_rows, into);
@@ -84,9 +90,9 @@ pub fn packed_new(
             // row (batch, token) to the H rows (batch, h, token) of d_k values, which together
             // are all m·n values of the split
             unsafe {
-                c.set_len(m * n);
+                c.set_len(len);
                 if split.is_some() {
-                    heads.set_len(m * n);
+                    heads.set_len(len);
                 }
             }
             return Some((c, split.map(|_| heads)));
@@ -139,13 +145,15 @@ fn packed_on_threads(
         } else {
             (i * block..((i + 1) * block).min(m), 0..panels)
         };
-        // SAFETY: `packed` checked AVX2 and FMA (`avx2_fma`), and `wide` only if `avx512()` said
-        // the CPU has AVX-512F; that m, n, k > 0, that a's and c's
-        // rows are contiguous at a non-negative stride, and that a `Dst` addend comes with k ≤ KC;
-        // it asserted the shapes and the bias's length. a and c are live (m, k) and (m, n) views
-        // for this whole call, c borrowed mutably (so it overlaps neither a nor b, nor any other
-        // row of itself); `panels_data` is b packed; each part writes only its own block of rows
-        // or panels of c, inside 0..m and 0..⌈n/16⌉
+        // SAFETY: `packed` or `packed_new` checked AVX2 and FMA (`avx2_fma`), and `wide` only if
+        // `avx512()` said the CPU has AVX-512F; that m, n, k > 0, that a's (and c's) rows are
+        // contiguous at a non-negative stride, and that a `Dst` addend comes with k ≤ KC; they
+        // asserted the shapes and the bias's length. a is a live (m, k) view for this whole call;
+        // c is either a live (m, n) view borrowed mutably (`packed`) or the fresh capacity of m·n
+        // values that `packed_new` owns, which the first slice of k stores without reading (see
+        // `packed`'s module comment): either way it overlaps neither a nor b, nor any other row of
+        // itself. `panels_data` is b packed; each part writes only its own block of rows or panels
+        // of c, inside 0..m and 0..⌈n/16⌉, and with a split (rows only) its own rows of the split
         unsafe {
             packed::product_rows(
                 alpha,
@@ -166,7 +174,7 @@ fn packed_on_threads(
     });
 }
 
-/// Rows `done` of c (n wide, complete) copied into the split (see `packed_and_split`).
+/// Rows `done` of c (n wide, complete) copied into the split (see `packed_new`).
 #[cfg(target_arch = "x86_64")]
 fn split_rows(
     c: super::packed::Rows<*mut f32>,

@@ -1,9 +1,10 @@
 //! New tensors written front to back, with stores that go straight to memory.
 //!
 //! Writing a tensor larger than the caches costs twice its size in memory traffic with ordinary
-//! stores: each cache line is first read (to own it), then written back. A tensor that the next
-//! operation reads anew from memory anyway (attention's 16 MB grids in note 000's block) can be
-//! written with non-temporal stores instead, which skip that read: half the traffic. On x86_64
+//! stores: each cache line is first read (to own it), then written back. A tensor that no
+//! operation reads again in the pass (attention's four grids, which only the learner looks at:
+//! 16 MB each in note 000's block) can be written with non-temporal stores instead, which skip
+//! that read: half the traffic. On x86_64
 //! they are SSE2's `movntps` (every x86_64 CPU has SSE2), with `sfence` after; elsewhere, and
 //! under `TRANSFORMER_TUTOR_PORTABLE=1`, an ordinary copy. Same values either way.
 
@@ -43,8 +44,8 @@ impl<'a> Appender<'a> {
     }
 }
 
-/// From this many numbers a new tensor is written by non-temporal stores (16 MB: note 000's
-/// grids; note 001's, 100 KB, stay in cache for the next operation).
+/// From this many numbers (4 MB) a new tensor is written by non-temporal stores: note 000's
+/// grids (16 MB at batch 128); note 001's, 100 KB, stay in cache.
 pub(super) const STREAMED: usize = 1024 * 1024;
 
 /// dst = src by ordinary stores.
@@ -100,5 +101,38 @@ unsafe fn stream_sse2(dst: &mut [MaybeUninit<f32>], src: &[f32]) {
     }
     for (d, &s) in body_dst[4 * fours..].iter_mut().zip(&body_src[4 * fours..]) {
         *d = MaybeUninit::new(s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Streamed pushes from any start (a destination 4 bytes past a 16-byte boundary, so each
+    /// push has an ordinary head) and of any length (not a multiple of 4: an ordinary tail) write
+    /// every value, in order.
+    #[test]
+    fn streamed_pushes_of_any_alignment_and_length_write_every_value() {
+        let values: Vec<f32> = (0..200).map(|i| i as f32 * 0.5 - 3.0).collect();
+        let mut out = vec![MaybeUninit::new(f32::NAN); 204];
+        let skip = (1..5).find(|&s| out[s..].as_ptr().align_offset(16) != 0).expect("an unaligned start");
+        let mut appender = Appender::new(&mut out[skip..skip + 200], true);
+        let mut start = 0;
+        for len in [1, 5, 7, 3, 90, 94] {
+            appender.push(&values[start..start + len]);
+            start += len;
+        }
+        fence();
+        assert!(appender.is_full());
+        // SAFETY: every value of out was initialised (NaN, then the pushes)
+        let written: Vec<f32> = out[skip..skip + 200].iter().map(|v| unsafe { v.assume_init() }).collect();
+        assert_eq!(written, values);
+    }
+
+    #[test]
+    #[should_panic(expected = "appended past the part's end")]
+    fn a_push_past_the_end_panics() {
+        let mut out = vec![MaybeUninit::new(0.0f32); 3];
+        Appender::new(&mut out, true).push(&[1.0; 4]);
     }
 }

@@ -16,7 +16,7 @@ use super::parallel::{self, Shared};
 use std::arch::x86_64::*;
 
 /// The most rows of a the kernel takes; more go to the packed kernel.
-pub(super) const MAX_ROWS: usize = 64;
+pub(super) const MAX_ROWS: usize = super::products::THIN_MAX_ROWS;
 /// Rows of a per pass over W: four vectors of eight lanes (the AVX-512 form takes twice as many,
 /// four vectors of sixteen).
 const BLOCK: usize = 32;

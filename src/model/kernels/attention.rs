@@ -12,7 +12,7 @@ fn dims4(x: &ArrayD<f32>) -> (usize, usize, usize, usize) {
 }
 
 /// Block `bh` (one batch row, one head) of a (B, H, rows, cols) tensor's data.
-fn block(x: &[f32], bh: usize, rows: usize, cols: usize) -> ArrayView2<'_, f32> {
+pub(super) fn block(x: &[f32], bh: usize, rows: usize, cols: usize) -> ArrayView2<'_, f32> {
     ArrayView2::from_shape((rows, cols), &x[bh * rows * cols..(bh + 1) * rows * cols]).expect("block")
 }
 

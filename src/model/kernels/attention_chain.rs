@@ -5,6 +5,7 @@
 //! kernels use (`matmul_into`, `*= scale`, the mask's rule, `softmax_rows`), so the five tensors
 //! are the same bits as five steps (tests/attention_chain.rs). `Run::run_all` uses it.
 
+use super::attention::block;
 use super::{data, mask_row_start};
 use crate::model::fast::parallel;
 use crate::model::matmul::matmul_into;
@@ -89,11 +90,6 @@ fn blocks_per_part(blocks: usize, numbers_per_block: usize) -> usize {
 fn four(x: &ArrayD<f32>) -> [usize; 4] {
     assert_eq!(x.ndim(), 4, "a (B, H, T, width) tensor, not {:?}", x.shape());
     [x.shape()[0], x.shape()[1], x.shape()[2], x.shape()[3]]
-}
-
-/// Block `bh` (one batch row, one head) of a (B, H, rows, cols) tensor's data.
-fn block(x: &[f32], bh: usize, rows: usize, cols: usize) -> ArrayView2<'_, f32> {
-    ArrayView2::from_shape((rows, cols), &x[bh * rows * cols..(bh + 1) * rows * cols]).expect("block")
 }
 
 fn block_mut(x: &mut [f32], rows: usize, cols: usize) -> ArrayViewMut2<'_, f32> {

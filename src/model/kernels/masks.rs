@@ -39,16 +39,16 @@ pub fn mask_and(a: &ArrayD<f32>, b: &ArrayD<f32>) -> ArrayD<f32> {
 
 /// masked_fill(mask == 0, fill): scores (B, H, Tq, Tk), mask broadcastable to it.
 pub fn mask_fill(scores: &ArrayD<f32>, mask: &ArrayD<f32>, fill: f32) -> ArrayD<f32> {
-    apply_mask(scores, mask, filled(fill))
+    apply_mask(scores, mask, mask_fill_rule(fill))
 }
 
 /// masked_fill's rule for one score s under its mask value m: `fill` where m is 0, else s.
-pub fn filled(fill: f32) -> impl Fn(f32, f32) -> f32 + Sync {
+pub fn mask_fill_rule(fill: f32) -> impl Fn(f32, f32) -> f32 + Sync {
     move |s, m| if m == 0.0 { fill } else { s }
 }
 
 /// The mistake's rule for one score s under its mask value m: s·m.
-pub fn multiplied(s: f32, m: f32) -> f32 {
+pub fn mask_multiply_rule(s: f32, m: f32) -> f32 {
     s * m
 }
 
@@ -59,7 +59,7 @@ pub fn mask_fill_backward(mask: &ArrayD<f32>, d_out: &ArrayD<f32>) -> ArrayD<f32
 
 /// The notes' mistake (001 §5.1): the mask multiplied into the scores instead of filling them.
 pub fn mask_multiply(scores: &ArrayD<f32>, mask: &ArrayD<f32>) -> ArrayD<f32> {
-    apply_mask(scores, mask, multiplied)
+    apply_mask(scores, mask, mask_multiply_rule)
 }
 
 /// d_scores = d_out · mask.

@@ -5,7 +5,9 @@
 //! kernel shared out between the engine's threads (`fast::products::packed`; a Linear of at most
 //! 64 rows through `fast::products::thin`, which reads the weight in place), or where it cannot
 //! run (another CPU, the portable kernels forced, rows not contiguous) through `gemm`, one block
-//! of rows per thread. All of these but the plain loop give the same bits.
+//! of rows per thread. All of these but the plain loop give the same bits. A large Linear's
+//! output is made by `matmul_bias_new`: the packed kernel writes it once into new memory, and
+//! can split its rows into heads as each block of them is done.
 
 mod small;
 
@@ -78,11 +80,9 @@ pub fn matmul_bias_new(
 /// threads, of more rows than the few-rows kernel takes (`product` gives those to `thin`). Asked
 /// before anything is made, so that a small Linear costs nothing more.
 pub fn takes_packed(m: usize, k: usize, n: usize) -> bool {
-    m > FEW_ROWS && m * k * n >= PARALLEL && PACKED.load(Ordering::Relaxed)
+    let work = m.checked_mul(k).and_then(|mk| mk.checked_mul(n));
+    m > products::THIN_MAX_ROWS && work.is_some_and(|w| w >= PARALLEL) && PACKED.load(Ordering::Relaxed)
 }
-
-/// The most rows `fast::products::thin` takes (its `MAX_ROWS`).
-const FEW_ROWS: usize = 64;
 
 /// Whether large products may use the packed kernel (benchmarks compare it with `gemm`).
 static PACKED: AtomicBool = AtomicBool::new(true);
