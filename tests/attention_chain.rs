@@ -129,8 +129,8 @@ fn what_ifs_outside_the_chain_are_stepped_and_agree() {
 fn a_block_shared_out_and_streamed_gives_the_bits_of_stepping() {
     // note 000's block at batch 48: four grids of 48·8·64·64 = 1.5 M numbers each, over the
     // 1 M from which they are streamed, shared out between the threads, and q, k and v of 3072
-    // rows, each split as it is made. Without the x86_64 kernels (the portable ones, ARM under
-    // qemu in CI) neither streaming nor the split runs: batch 4 still shares the grids out.
+    // rows, each split as it is made. Without the x86_64 kernels (the portable ones forced, or
+    // another CPU) neither streaming nor the split runs: batch 4 still shares the grids out.
     let fast = transformer_tutor::model::fast::avx2_fma();
     let batch = if fast { 48 } else { 4 };
     let config = transformer_tutor::setup::preset_config(Preset::Note000);
