@@ -251,28 +251,35 @@ pub fn zeroed_in_parts(len: usize, chunk_len: usize, fill: impl Fn(usize, &mut [
     out
 }
 
+/// One output of `appended_in_parts`: how many numbers it holds, how many each part appends
+/// (the last part maybe fewer), and whether the next operation reads it.
+#[derive(Clone, Copy)]
+pub struct Output {
+    pub len: usize,
+    pub chunk_len: usize,
+    pub read_soon: bool,
+}
+
 /// N new tensors made together, part by part on the engine's threads: part i appends chunk i of
-/// every output (output j's chunks `chunk_lens[j]` long, the last maybe shorter) front to back
-/// (`Appender::push`), each written once, while the values are in cache. A large output that is
-/// not `read_soon` (by the next operation) goes to memory by non-temporal stores (`stream`); one
-/// that is stays in cache for its reader. Every output must have as many chunks; a part that leaves one short panics.
+/// every output front to back (`Appender::push`), each written once, while the values are in
+/// cache. A large output that is not `read_soon` goes to memory by non-temporal stores
+/// (`stream`); one that is stays in cache for its reader. Every output must have as many chunks;
+/// a part that leaves one short panics.
 pub fn appended_in_parts<const N: usize>(
-    lens: [usize; N],
-    chunk_lens: [usize; N],
-    read_soon: [bool; N],
+    outputs: [Output; N],
     fill: impl Fn(usize, &mut [Appender; N]) + Sync,
 ) -> [Vec<f32>; N] {
-    let chunk_lens = chunk_lens.map(|c| c.max(1));
-    let count = lens.first().map_or(0, |&len| len.div_ceil(chunk_lens[0]));
-    assert!((0..N).all(|j| lens[j].div_ceil(chunk_lens[j]) == count), "outputs of as many chunks");
-    let mut outs: [Vec<f32>; N] = std::array::from_fn(|j| Vec::with_capacity(lens[j]));
-    let streamed: [bool; N] = std::array::from_fn(|j| !read_soon[j] && lens[j] >= super::stream::STREAMED);
+    let chunk_len = outputs.map(|o| o.chunk_len.max(1));
+    let count = outputs.first().map_or(0, |o| o.len.div_ceil(chunk_len[0]));
+    assert!((0..N).all(|j| outputs[j].len.div_ceil(chunk_len[j]) == count), "outputs of as many chunks");
+    let mut outs: [Vec<f32>; N] = outputs.map(|o| Vec::with_capacity(o.len));
+    let streamed = outputs.map(|o| !o.read_soon && o.len >= super::stream::STREAMED);
     {
         let mut chunks: Vec<_> = outs
             .iter_mut()
-            .zip(lens)
-            .zip(chunk_lens)
-            .map(|((v, len), c)| v.spare_capacity_mut()[..len].chunks_mut(c))
+            .zip(outputs)
+            .zip(chunk_len)
+            .map(|((v, o), c)| v.spare_capacity_mut()[..o.len].chunks_mut(c))
             .collect();
         let mut parts: Vec<[Appender; N]> = (0..count)
             .map(|_| std::array::from_fn(|j| Appender::new(chunks[j].next().expect("as many chunks"), streamed[j])))
@@ -283,11 +290,11 @@ pub fn appended_in_parts<const N: usize>(
             assert!(part[0].iter().all(Appender::is_full), "part {i} left an output short");
         });
     }
-    for (out, len) in outs.iter_mut().zip(lens) {
-        // SAFETY: the parts' appenders cover all `len` elements of each output, and each was
+    for (out, o) in outs.iter_mut().zip(outputs) {
+        // SAFETY: the parts' appenders cover all `o.len` elements of each output, and each was
         // checked full after its part (`for_each_chunk_mut` runs every part, or passes a panic
         // on before this line)
-        unsafe { out.set_len(len) };
+        unsafe { out.set_len(o.len) };
     }
     outs
 }

@@ -7,7 +7,7 @@
 
 use super::attention::block;
 use super::{data, mask_row_start};
-use crate::model::fast::parallel;
+use crate::model::fast::parallel::{self, Output};
 use crate::model::matmul::matmul_into;
 use crate::model::softmax::softmax_rows;
 use ndarray::{ArrayD, ArrayView2, ArrayViewMut2, IxDyn};
@@ -36,11 +36,11 @@ pub fn attention_chain(
     let (grid, per_head) = (tq * tk, tq * dv); // one block's numbers: scores, context
     let blocks = b * h;
     let per_part = blocks_per_part(blocks, 4 * grid + per_head);
-    let lens = [blocks * grid, blocks * grid, blocks * grid, blocks * grid, blocks * per_head];
-    let chunk_lens = [grid, grid, grid, grid, per_head].map(|n| per_part * n);
     // the four grids are only read again by the learner; the context by the merge, next
-    let read_soon = [false, false, false, false, true];
-    let outs = parallel::appended_in_parts(lens, chunk_lens, read_soon, |part, outs| {
+    let grid_output = Output { len: blocks * grid, chunk_len: per_part * grid, read_soon: false };
+    let context_output = Output { len: blocks * per_head, chunk_len: per_part * per_head, read_soon: true };
+    let outputs = [grid_output, grid_output, grid_output, grid_output, context_output];
+    let outs = parallel::appended_in_parts(outputs, |part, outs| {
         let [qk, scores, masked, weights, context] = outs;
         // one block's grid and context, in cache: each step works on them in place, and each
         // result is appended to its tensor as it is made
