@@ -74,9 +74,6 @@ impl Ahead {
         match *self {
             Ahead::Attention { q, k, v, mask, d_k, fill } => {
                 let (q, k, v, mask) = (value(q), value(k), value(v), value(mask));
-                if !chain_fits(q, k, v, mask) {
-                    return None;
-                }
                 let scale = score_scale(d_k);
                 let outputs = match fill {
                     MaskFill::MinusBillion => {
@@ -88,7 +85,7 @@ impl Ahead {
                     MaskFill::Multiply => kernels::attention_chain(q, k, v, mask, scale, kernels::mask_multiply_rule),
                     MaskFill::Off => unreachable!("chain_at leaves a mask that is off to the steps"),
                 };
-                Some(outputs.into())
+                outputs.map(Vec::from)
             }
             Ahead::LinearSplit { x, linear } => {
                 let l = run.weights().linear(linear);
@@ -98,16 +95,4 @@ impl Ahead {
             }
         }
     }
-}
-
-/// Whether q (B, H, Tq, d_k), k (B, H, Tk, d_k), v (B, H, Tk, d_v) and a mask of four axes whose
-/// last is Tk are what `kernels::attention_chain` takes, with no axis empty (an empty one is
-/// stepped: nothing to gain, and the chain's parts would not line up).
-fn chain_fits(q: &ArrayD<f32>, k: &ArrayD<f32>, v: &ArrayD<f32>, mask: &ArrayD<f32>) -> bool {
-    let four = |x: &ArrayD<f32>| x.ndim() == 4 && x.shape().iter().all(|&n| n > 0);
-    if !(four(q) && four(k) && four(v) && four(mask)) {
-        return false;
-    }
-    let (q, k, v, m) = (q.shape(), k.shape(), v.shape(), mask.shape());
-    k[..2] == q[..2] && k[3] == q[3] && v[..3] == k[..3] && m[3] == k[2]
 }

@@ -413,16 +413,6 @@ pub const ALLOWED: &[Allowed] = &[
         why: "messages of assert_eq!, for whoever reads a panic",
     },
     Allowed {
-        files: &["src/model/kernels/attention_chain.rs"],
-        literals: &[
-            "k (B, H, Tk, d_k) beside q {:?}",
-            "v (B, H, Tk, d_v) beside k {:?}",
-            "mask {ms:?} does not broadcast to (B, H, Tq, Tk)",
-            "a (B, H, T, width) tensor, not {:?}",
-        ],
-        why: "messages of assert!, for whoever reads a panic (run_ahead checks the shapes first)",
-    },
-    Allowed {
         files: &["src/model/npz.rs", "src/model/npz_layout.rs"],
         literals: &[
             "src_embed.weight",

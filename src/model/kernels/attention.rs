@@ -7,7 +7,7 @@ use crate::model::softmax::softmax_rows;
 use ndarray::{ArrayD, ArrayView2, ArrayViewMut2, IxDyn};
 
 /// (B, H, rows, cols) of a 4-axis tensor.
-fn dims4(x: &ArrayD<f32>) -> (usize, usize, usize, usize) {
+pub(super) fn dims4(x: &ArrayD<f32>) -> (usize, usize, usize, usize) {
     (x.shape()[0], x.shape()[1], x.shape()[2], x.shape()[3])
 }
 

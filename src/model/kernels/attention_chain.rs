@@ -5,7 +5,7 @@
 //! kernels use (`matmul_into`, `*= scale`, the mask's rule, `softmax_rows`), so the five tensors
 //! are the same bits as five steps (tests/attention_chain.rs). `Run::run_all` uses it.
 
-use super::attention::block;
+use super::attention::{block, dims4};
 use super::{data, mask_row_start};
 use crate::model::fast::parallel::{self, Output};
 use crate::model::matmul::matmul_into;
@@ -17,7 +17,9 @@ use ndarray::{ArrayD, ArrayView2, ArrayViewMut2, IxDyn};
 pub type ChainOutputs = [ArrayD<f32>; 5];
 
 /// q (B, H, Tq, d_k), k (B, H, Tk, d_k), v (B, H, Tk, d_v), a mask broadcastable to
-/// (B, H, Tq, Tk), the scale, and the mask's rule for one score and its mask value.
+/// (B, H, Tq, Tk), the scale, and the mask's rule for one score and its mask value. None, having
+/// computed nothing, where the shapes are not these or an axis is empty (the caller steps the
+/// five operations instead: nothing to gain, and the parts would not line up).
 pub fn attention_chain(
     q: &ArrayD<f32>,
     k: &ArrayD<f32>,
@@ -25,13 +27,13 @@ pub fn attention_chain(
     mask: &ArrayD<f32>,
     scale: f32,
     rule: impl Fn(f32, f32) -> f32 + Sync,
-) -> ChainOutputs {
-    let [b, h, tq, dk] = four(q);
-    let [_, _, tk, dv] = four(v);
-    assert_eq!(k.shape(), [b, h, tk, dk], "k (B, H, Tk, d_k) beside q {:?}", q.shape());
-    assert_eq!(v.shape()[..3], [b, h, tk], "v (B, H, Tk, d_v) beside k {:?}", k.shape());
+) -> Option<ChainOutputs> {
+    if !chain_fits(q, k, v, mask) {
+        return None;
+    }
+    let (b, h, tq, dk) = dims4(q);
+    let (_, _, tk, dv) = dims4(v);
     let ms = mask.shape();
-    assert!(ms.len() == 4 && ms[3] == tk, "mask {ms:?} does not broadcast to (B, H, Tq, Tk)");
     let (qd, kd, vd, md) = (data(q), data(k), data(v), data(mask));
     let (grid, per_head) = (tq * tk, tq * dv); // one block's numbers: scores, context
     let blocks = b * h;
@@ -69,13 +71,24 @@ pub fn attention_chain(
     });
     let [qk, scores, masked, weights, context] = outs;
     let grid_shape = || IxDyn(&[b, h, tq, tk]);
-    [
+    Some([
         ArrayD::from_shape_vec(grid_shape(), qk).expect("sizes match"),
         ArrayD::from_shape_vec(grid_shape(), scores).expect("sizes match"),
         ArrayD::from_shape_vec(grid_shape(), masked).expect("sizes match"),
         ArrayD::from_shape_vec(grid_shape(), weights).expect("sizes match"),
         ArrayD::from_shape_vec(IxDyn(&[b, h, tq, dv]), context).expect("sizes match"),
-    ]
+    ])
+}
+
+/// Whether q (B, H, Tq, d_k), k (B, H, Tk, d_k), v (B, H, Tk, d_v) and a mask of four axes whose
+/// last is Tk are what `attention_chain` takes, with no axis empty.
+fn chain_fits(q: &ArrayD<f32>, k: &ArrayD<f32>, v: &ArrayD<f32>, mask: &ArrayD<f32>) -> bool {
+    let four = |x: &ArrayD<f32>| x.ndim() == 4 && x.shape().iter().all(|&n| n > 0);
+    if !(four(q) && four(k) && four(v) && four(mask)) {
+        return false;
+    }
+    let (q, k, v, m) = (q.shape(), k.shape(), v.shape(), mask.shape());
+    k[..2] == q[..2] && k[3] == q[3] && v[..3] == k[..3] && m[3] == k[2]
 }
 
 /// Blocks per part: about 512 KB of the five outputs, at least one block, enough parts for every
@@ -85,11 +98,6 @@ fn blocks_per_part(blocks: usize, numbers_per_block: usize) -> usize {
         return blocks.max(1);
     }
     (128 * 1024 / numbers_per_block.max(1)).clamp(1, blocks.div_ceil(parallel::threads()))
-}
-
-fn four(x: &ArrayD<f32>) -> [usize; 4] {
-    assert_eq!(x.ndim(), 4, "a (B, H, T, width) tensor, not {:?}", x.shape());
-    [x.shape()[0], x.shape()[1], x.shape()[2], x.shape()[3]]
 }
 
 fn block_mut(x: &mut [f32], rows: usize, cols: usize) -> ArrayViewMut2<'_, f32> {

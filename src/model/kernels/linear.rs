@@ -1,7 +1,7 @@
 //! nn.Linear in PyTorch's convention: y = x · Wᵀ + b, W stored (out, in).
 
 use super::new_rows;
-use crate::model::matmul::{matmul_bias_into, matmul_bias_new, matmul_into, takes_packed};
+use crate::model::matmul::{matmul_bias_into, matmul_bias_new, matmul_into};
 use ndarray::{Array1, Array2, ArrayD, ArrayView1, ArrayView2, ArrayViewMut2, Axis, IxDyn};
 
 /// Linear layer: x (.., in) · weightᵀ (in, out) + bias -> (.., out).
@@ -33,7 +33,7 @@ pub fn linear_split(
 ) -> Option<(ArrayD<f32>, ArrayD<f32>)> {
     let (out_dim, in_dim) = weight.dim();
     let &[b, t, width] = x.shape() else { return None };
-    if width != in_dim || heads == 0 || !out_dim.is_multiple_of(heads) || !takes_packed(b * t, in_dim, out_dim) {
+    if width != in_dim || heads == 0 || !out_dim.is_multiple_of(heads) {
         return None;
     }
     let x2 = rows_of(x, in_dim); // (B·T, in)

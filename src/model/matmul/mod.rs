@@ -79,7 +79,7 @@ pub fn matmul_bias_new(
 /// Whether `matmul_bias_new` may take a product of (m, k) by (k, n): one large enough for the
 /// threads, of more rows than the few-rows kernel takes (`product` gives those to `thin`). Asked
 /// before anything is made, so that a small Linear costs nothing more.
-pub fn takes_packed(m: usize, k: usize, n: usize) -> bool {
+fn takes_packed(m: usize, k: usize, n: usize) -> bool {
     let work = m.checked_mul(k).and_then(|mk| mk.checked_mul(n));
     m > products::THIN_MAX_ROWS && work.is_some_and(|w| w >= PARALLEL) && PACKED.load(Ordering::Relaxed)
 }
